@@ -1,0 +1,20 @@
+"""rulings_lib: a rules-explainer kit for team card-game formats.
+
+* :mod:`rulings_lib.wrgp` -- WRGP rules ver.2022 (Yu-Gi-Oh! 3-vs-3 relay), :class:`WrgpMatch`.
+* :mod:`rulings_lib.scenario` -- scenario files (YAML) played through the engines.
+* :mod:`rulings_lib.readings` -- the named interpretations the kit plays by.
+
+Importing this package is light: no Jupyter, ipywidgets or graphviz until a module that draws
+or shows widgets is imported.
+"""
+
+from .errors import IllegalAction, InputError, MatchOver, RulingsError, ScenarioError
+from .readings import Reading, reading, readings
+from .wrgp.engine import WrgpMatch
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "IllegalAction", "InputError", "MatchOver", "Reading", "RulingsError", "ScenarioError",
+    "WrgpMatch", "reading", "readings",
+]

@@ -1,0 +1,173 @@
+"""The ``rulings`` command.
+
+    rulings run FILE [--json]           play one scenario, print the transcript (or the outcome as JSON)
+    rulings check PATH...               run every scenario under PATHs, report failed expectations
+    rulings readings [--format F]       list the named interpretations the kit plays by
+    rulings rules [--format F]          list the rule ids
+    rulings bench                       measure the engines' speed
+    rulings wrgp check-team ...         WRGP-S2 team deck check
+    rulings tag check-deck ...          TAG-K1..K3 deck check
+
+Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input.
+Heavy modules are imported only by the sub-command that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import InputError
+
+EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+
+
+def _err(message: str) -> None:
+    print(f"rulings: {message}", file=sys.stderr)
+
+
+def cmd_run(args) -> int:
+    from .scenario import load_scenario, run_scenario
+
+    result = run_scenario(load_scenario(args.file))
+    if args.json:
+        print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
+    else:
+        print(result.transcript())
+    return EXIT_OK if result.passed else EXIT_FAILED
+
+
+def cmd_check(args) -> int:
+    from .scenario import find_scenarios, load_scenario, run_scenario
+
+    files = find_scenarios(args.paths)
+    if not files:
+        _err("no scenario files (*.yaml) under " + " ".join(args.paths))
+        return EXIT_INPUT
+    bad = failed = passed = 0
+    for f in files:
+        try:
+            result = run_scenario(load_scenario(f))
+        except InputError as exc:
+            print(str(exc), file=sys.stderr)
+            bad += 1
+            continue
+        if result.passed:
+            passed += 1
+            if args.verbose:
+                print(f"ok    {f}")
+            continue
+        failed += 1
+        for c in result.failures:
+            where = f"{f}:{c.line}" if c.line else str(f)
+            print(f"{where}: expectation failed: {c.key}: expected {json.dumps(c.expected, ensure_ascii=False)}, "
+                  f"got {json.dumps(c.actual, ensure_ascii=False)}")
+    print(f"{len(files)} scenarios: {passed} passed, {failed} failed, {bad} invalid")
+    if bad:
+        return EXIT_INPUT
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_readings(args) -> int:
+    from .readings import readings
+
+    for r in readings(args.format):
+        print(f"{r.id}  [{r.rule}]  {r.title}\n    {r.text}")
+    return EXIT_OK
+
+
+def cmd_rules(args) -> int:
+    from .scenario import FORMATS, format_module
+
+    for name in FORMATS:
+        if args.format and name != args.format:
+            continue
+        try:
+            mod = format_module(name)
+        except ImportError:
+            continue
+        for rid, title in mod.RULE_IDS.items():
+            print(f"{rid:10} {title}")
+    return EXIT_OK
+
+
+def cmd_bench(args) -> int:
+    from .bench import main as bench_main
+
+    return bench_main(args)
+
+
+def cmd_wrgp_check_team(args) -> int:
+    from .decks.wrgp_team import cli_check_team
+
+    return cli_check_team(args)
+
+
+def cmd_tag_check_deck(args) -> int:
+    from .tag.deckcheck import cli_check_deck
+
+    return cli_check_deck(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("run", help="play one scenario file and print its transcript")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
+    s.set_defaults(func=cmd_run)
+
+    s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")
+    s.add_argument("paths", nargs="+")
+    s.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
+    s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("readings", help="list the named interpretations (Readings)")
+    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.set_defaults(func=cmd_readings)
+
+    s = sub.add_parser("rules", help="list the rule ids")
+    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.set_defaults(func=cmd_rules)
+
+    s = sub.add_parser("bench", help="measure engine speed, import time and command start-up")
+    s.add_argument("--steps", type=int, default=200_000, help="engine steps of random play to time")
+    s.set_defaults(func=cmd_bench)
+
+    w = sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True, metavar="TOOL")
+    s = w.add_parser("check-team", help="WRGP-S2: check a team's three .ydk decks against a banlist")
+    s.add_argument("decks", nargs=3, metavar="DECK", help=".ydk file or ydke:// URL")
+    s.add_argument("--banlist", required=True, help="lflist.conf")
+    s.add_argument("--list", dest="list_name", help="which list in the file (default: the first)")
+    s.add_argument("--cards", help="cards.cdb for names and aliases")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_wrgp_check_team)
+
+    t = sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
+        dest="tag_command", required=True, metavar="TOOL")
+    s = t.add_parser("check-deck", help="TAG-K1..K3: check one deck or a tag's two decks")
+    s.add_argument("decks", nargs="+", metavar="DECK")
+    s.add_argument("--cards", help="catalogue CSV (number,name,level,...)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_tag_check_deck)
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except InputError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""Named interpretations ("Readings"): what the kit plays by where the source is silent.
+
+Each reading has a stable ``id`` (a short name), the ``rule`` id it belongs to, a ``title``
+and a one-sentence ``text``. The engines cite the reading's rule id in their events and the
+FAQ lists every reading among its open questions.
+
+>>> from rulings_lib.readings import reading
+>>> reading("draw-survivor-stays-at-0").rule
+'WRGP-D1'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Reading:
+    id: str
+    rule: str
+    format: str
+    title: str
+    text: str
+    source: str = "spec"  # "spec": chosen in the rules reference; "kit": a gap the kit found
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.rule}): {self.text}"
+
+
+_REGISTRY: dict[str, Reading] = {}
+
+
+def register(*items: Reading) -> None:
+    for item in items:
+        if item.id in _REGISTRY and _REGISTRY[item.id] != item:
+            raise ValueError(f"reading {item.id!r} registered twice")
+        _REGISTRY[item.id] = item
+
+
+def _load_all() -> None:
+    # Each engine registers its readings when imported; import them here so the list is whole.
+    from . import wrgp  # noqa: F401
+    try:
+        from . import tag  # noqa: F401
+    except ImportError:  # the tag engine is optional while it is being built
+        pass
+
+
+def readings(format: str | None = None) -> list[Reading]:
+    """All named interpretations, optionally of one format (``"wrgp"`` or ``"digimon-tag"``)."""
+    _load_all()
+    items = sorted(_REGISTRY.values(), key=lambda r: (r.format, r.rule, r.id))
+    return [r for r in items if format is None or r.format == format]
+
+
+def reading(id: str) -> Reading:
+    _load_all()
+    try:
+        return _REGISTRY[id]
+    except KeyError:
+        raise KeyError(f"no reading named {id!r}; known: {', '.join(sorted(_REGISTRY))}") from None

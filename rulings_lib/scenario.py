@@ -1,0 +1,300 @@
+"""Scenario files: load, validate, run, compare with ``expect:`` (see shared/spec/scenario-format.md).
+
+>>> from rulings_lib.scenario import load_scenario, run_scenario      # doctest: +SKIP
+>>> result = run_scenario(load_scenario("power-bond.yaml"))           # doctest: +SKIP
+>>> result.passed                                                     # doctest: +SKIP
+True
+
+Each format (``wrgp``, ``digimon-tag``) is a module with ``FORMAT``, ``RULE_IDS``, ``SETUP``
+(schema), ``STEPS`` (verb -> schema), ``OUTCOME_KEYS``, ``check_setup``, ``new_match``,
+``apply`` and ``describe``; this module does what is common to both.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalAction, InputError, ScenarioError
+from .schema import ListOf, MapOf, Text
+from .yamlsrc import YMap, load_file, load_text
+
+FORMATS = {
+    "wrgp": "rulings_lib.wrgp.scenario",
+    "digimon-tag": "rulings_lib.tag.scenario",
+}
+
+
+def format_module(name: str):
+    return importlib.import_module(FORMATS[name])
+
+
+@dataclass
+class Step:
+    number: int
+    verb: str
+    args: Any
+    line: int
+    raw: Any = None
+
+    def label(self) -> str:
+        return f"{self.verb}: {compact(self.raw)}"
+
+
+@dataclass
+class Scenario:
+    path: str
+    format: str
+    title: str
+    rules: list[str]
+    setup: dict
+    steps: list[Step]
+    expect: dict
+    expect_lines: dict = field(default_factory=dict)
+    description: str = ""
+    line: int = 1
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).stem
+
+
+def plain(value):
+    """YMap/YSeq (which remember lines) to plain dicts and lists."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def compact(value) -> str:
+    """A one-line YAML-flow-like rendering of a step's value, for transcripts."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(compact(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+_TOP_KEYS = ("format", "title", "description", "rules", "setup", "steps", "expect")
+
+
+def parse_scenario(data, file: str) -> Scenario:
+    if not isinstance(data, dict):
+        raise ScenarioError(file, getattr(data, "line", 1),
+                            "expected a mapping with keys format, title, rules, setup, steps, expect")
+    lines = getattr(data, "lines", {})
+    top_line = getattr(data, "line", 1)
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise ScenarioError(file, lines.get(key, top_line),
+                                f"unknown key {key!r} (expected one of: {', '.join(_TOP_KEYS)})")
+    if "format" not in data:
+        raise ScenarioError(file, top_line, f"missing key 'format' (one of: {', '.join(FORMATS)})")
+    fmt_name = data["format"]
+    if fmt_name not in FORMATS:
+        raise ScenarioError(file, lines["format"], f"format: expected one of {', '.join(FORMATS)}, got {fmt_name!r}")
+    fmt = format_module(fmt_name)
+
+    def at(key):
+        return lines.get(key, top_line)
+
+    title = Text(300).parse(data.get("title", Path(file).stem), file, at("title"), "title")
+    description = Text(5000).parse(data["description"], file, at("description"), "description") \
+        if "description" in data else ""
+    rules = ListOf(Text(30)).parse(data.get("rules", []), file, at("rules"), "rules")
+    rule_lines = getattr(data.get("rules"), "lines", [])
+    for i, rule in enumerate(rules):
+        if rule not in fmt.RULE_IDS:
+            raise ScenarioError(file, rule_lines[i] if i < len(rule_lines) else at("rules"),
+                                f"rules[{i + 1}]: unknown rule id {rule!r} for format {fmt_name}")
+    setup = fmt.SETUP.parse(data.get("setup") or YMap(), file, at("setup"), "setup")
+
+    def setup_fail(key, message):
+        sub = data.get("setup")
+        line = getattr(sub, "lines", {}).get(key, at("setup"))
+        raise ScenarioError(file, line, message)
+
+    fmt.check_setup(setup, setup_fail)
+
+    raw_steps = data.get("steps", [])
+    if raw_steps is None:
+        raw_steps = []
+    if not isinstance(raw_steps, list):
+        raise ScenarioError(file, at("steps"), "steps: expected a list of steps")
+    steps = []
+    step_lines = getattr(raw_steps, "lines", [at("steps")] * len(raw_steps))
+    for i, raw in enumerate(raw_steps):
+        n, line = i + 1, step_lines[i]
+        verbs = ", ".join(fmt.STEPS)
+        if not isinstance(raw, dict) or len(raw) != 1:
+            raise ScenarioError(file, line, f"steps[{n}]: expected a mapping with one verb ({verbs})")
+        (verb, value), = raw.items()
+        if verb not in fmt.STEPS:
+            raise ScenarioError(file, line, f"steps[{n}]: unknown verb {verb!r} (expected one of: {verbs})")
+        args = fmt.STEPS[verb].parse(value, file, line, f"steps[{n}].{verb}")
+        steps.append(Step(n, verb, args, line, plain(value)))
+
+    expect = data.get("expect") or {}
+    if not isinstance(expect, dict):
+        raise ScenarioError(file, at("expect"), "expect: expected a mapping of outcome keys")
+    elines = getattr(expect, "lines", {})
+    for key in expect:
+        if key not in fmt.OUTCOME_KEYS:
+            raise ScenarioError(file, elines.get(key, at("expect")),
+                                f"expect: unknown outcome key {key!r} (expected one of: {', '.join(fmt.OUTCOME_KEYS)})")
+    if "rejected" in expect:
+        ListOf(MapOf({"step": _Any(), "rule": _Any(), "reason": _Any()}, required=("step", "rule"),
+                     name="a rejected step")).parse(expect["rejected"], file, elines["rejected"], "expect.rejected")
+    return Scenario(file, fmt_name, title, rules, setup, steps, plain(expect), dict(elines), description, top_line)
+
+
+class _Any(Text):
+    expected = "a value"
+
+    def parse(self, value, file, line, where):
+        return value
+
+
+def load_scenario(path) -> Scenario:
+    return parse_scenario(load_file(path), str(path))
+
+
+def scenario_from_text(text: str, name: str = "<scenario>") -> Scenario:
+    return parse_scenario(load_text(text, name), name)
+
+
+@dataclass
+class Check:
+    key: str
+    expected: Any
+    actual: Any
+    ok: bool
+    line: int = 0
+
+
+@dataclass
+class RunResult:
+    scenario: Scenario
+    match: Any
+    outcome: dict
+    checks: list[Check]
+    snapshots: list = field(default_factory=list)   # the match after each step (when asked)
+
+    @property
+    def passed(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    @property
+    def failures(self) -> list[Check]:
+        return [c for c in self.checks if not c.ok]
+
+    def transcript(self) -> str:
+        return render_transcript(self)
+
+    def _repr_markdown_(self) -> str:  # Jupyter: a readable transcript
+        return "```text\n" + self.transcript() + "\n```"
+
+    def __repr__(self) -> str:
+        verdict = "passed" if self.passed else f"{len(self.failures)} expectation(s) failed"
+        return f"<RunResult {self.scenario.name}: {len(self.scenario.steps)} steps, {verdict}>"
+
+
+def _compare(key: str, expected, actual) -> bool:
+    if key == "rejected":
+        if not isinstance(expected, list) or len(expected) != len(actual):
+            return False
+        return all(isinstance(e, dict) and e.get("step") == a["step"] and e.get("rule") == a["rule"]
+                   for e, a in zip(expected, actual, strict=True))
+    return expected == actual
+
+
+def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
+    """Play every step; a step the rules forbid is rejected (recorded) and play goes on."""
+    fmt = format_module(scenario.format)
+    match = fmt.new_match(scenario.setup)
+    snapshots = [match.copy()] if keep_snapshots else []
+    for step in scenario.steps:
+        match.step = step.number - 1
+        try:
+            fmt.apply(match, step.verb, step.args)
+        except IllegalAction:
+            pass
+        except InputError:
+            raise
+        except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed
+            msg = exc.args[0] if exc.args else str(exc)
+            raise ScenarioError(scenario.path, step.line, f"steps[{step.number}].{step.verb}: {msg}") from None
+        if keep_snapshots:
+            snapshots.append(match.copy())
+    outcome = match.state()
+    checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
+              for k, v in scenario.expect.items()]
+    return RunResult(scenario, match, outcome, checks, snapshots)
+
+
+def render_transcript(result: RunResult) -> str:
+    sc, out = result.scenario, result.outcome
+    fmt = format_module(sc.format)
+    lines = [f"Scenario: {sc.title}"]
+    if sc.rules:
+        lines.append(f"Rules: {', '.join(sc.rules)}")
+    lines.append("")
+    by_step: dict[int, list] = {}
+    for ev in out["events"]:
+        by_step.setdefault(ev["step"], []).append(ev)
+    rejected = {r["step"]: r for r in out["rejected"]}
+    n = 0
+    for ev in by_step.get(0, []):
+        n += 1
+        lines.append(f"{n:3}. setup      [{ev['rule']}] {ev['text']}")
+    for step in sc.steps:
+        lines.append(f"     step {step.number}: {step.label()}")
+        for ev in by_step.get(step.number, []):
+            n += 1
+            lines.append(f"{n:3}. step {step.number:<4} [{ev['rule']}] {ev['text']}")
+        if step.number in rejected:
+            r = rejected[step.number]
+            n += 1
+            lines.append(f"{n:3}. step {step.number:<4} REJECTED [{r['rule']}] {r['reason']}")
+    lines.append("")
+    lines.append("Final state:")
+    lines.extend("  " + s for s in fmt.describe(out))
+    if result.checks:
+        lines.append("")
+        lines.append("Expectations:")
+        for c in result.checks:
+            if c.ok:
+                lines.append(f"  ok    {c.key} = {json.dumps(c.actual, ensure_ascii=False)}")
+            else:
+                lines.append(f"  FAIL  {c.key}: expected {json.dumps(c.expected, ensure_ascii=False)}, "
+                             f"got {json.dumps(c.actual, ensure_ascii=False)}")
+    return "\n".join(lines)
+
+
+def find_scenarios(paths) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file under the given files and folders, in a stable order."""
+    found: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            found.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+        else:
+            found.append(p)
+    return found
+
+
+def builtin_scenarios(format: str | None = None) -> list[Path]:
+    """The scenario files shipped with the kit (``rulings_lib/scenarios/<format>/``)."""
+    root = Path(__file__).parent / "scenarios"
+    sub = {"wrgp": "wrgp", "digimon-tag": "tag"}
+    dirs = [root / sub[format]] if format else [root]
+    return find_scenarios(d for d in dirs if d.exists())

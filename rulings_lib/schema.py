@@ -1,0 +1,156 @@
+"""A very small declarative checker for scenario values.
+
+Each schema turns a YAML value (with line numbers, see :mod:`yamlsrc`) into a plain Python
+value or raises :class:`~rulings_lib.errors.ScenarioError` naming the file, the line, where
+in the scenario the value is, and what was expected. The WRGP and tag-battle scenario readers
+describe their verbs with these.
+"""
+
+from __future__ import annotations
+
+from .errors import ScenarioError
+from .yamlsrc import YMap, YSeq
+
+
+def _show(value) -> str:
+    if isinstance(value, YMap | dict):
+        return "a mapping"
+    if isinstance(value, YSeq | list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Schema:
+    expected = "a value"
+
+    def parse(self, value, file: str, line: int, where: str):
+        raise NotImplementedError
+
+    def fail(self, value, file, line, where, expected=None):
+        raise ScenarioError(file, line, f"{where}: expected {expected or self.expected}, got {_show(value)}")
+
+
+class Int(Schema):
+    def __init__(self, lo: int = 0, hi: int = 1_000_000):
+        self.lo, self.hi = lo, hi
+        self.expected = f"a whole number from {lo} to {hi}"
+
+    def parse(self, value, file, line, where):
+        if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
+            self.fail(value, file, line, where)
+        return value
+
+
+class Choice(Schema):
+    def __init__(self, *choices):
+        self.choices = choices
+        self.expected = "one of " + ", ".join(str(c) for c in choices)
+
+    def parse(self, value, file, line, where):
+        if isinstance(value, bool) or value not in self.choices:
+            self.fail(value, file, line, where)
+        return value
+
+
+class Text(Schema):
+    expected = "text"
+
+    def __init__(self, max_len: int = 2000):
+        self.max_len = max_len
+
+    def parse(self, value, file, line, where):
+        if not isinstance(value, str) or not value.strip() or len(value) > self.max_len:
+            self.fail(value, file, line, where, f"non-empty text of at most {self.max_len} characters")
+        return value
+
+
+class Bool(Schema):
+    expected = "true or false"
+
+    def parse(self, value, file, line, where):
+        if not isinstance(value, bool):
+            self.fail(value, file, line, where)
+        return value
+
+
+class ListOf(Schema):
+    def __init__(self, item: Schema, min_len: int = 0, max_len: int = 10_000):
+        self.item, self.min_len, self.max_len = item, min_len, max_len
+        self.expected = f"a list of {item.expected}"
+
+    def parse(self, value, file, line, where):
+        if not isinstance(value, list):
+            self.fail(value, file, line, where)
+        if not self.min_len <= len(value) <= self.max_len:
+            self.fail(value, file, line, where, f"a list of {self.min_len} to {self.max_len} items")
+        lines = getattr(value, "lines", [line] * len(value))
+        return [self.item.parse(v, file, lines[i], f"{where}[{i + 1}]") for i, v in enumerate(value)]
+
+
+class MapOf(Schema):
+    """A mapping with named keys; ``required`` keys must be present, others take ``defaults``."""
+
+    def __init__(self, fields: dict, required=(), defaults=None, name="a mapping"):
+        self.fields = fields
+        self.required = tuple(required)
+        self.defaults = defaults or {}
+        keys = ", ".join(fields) or "no keys"
+        self.expected = f"{name} with keys {keys}"
+
+    def parse(self, value, file, line, where):
+        if value is None and not self.required:
+            value = {}
+        if not isinstance(value, dict):
+            self.fail(value, file, line, where)
+        lines = getattr(value, "lines", {})
+        out = dict(self.defaults)
+        for key, val in value.items():
+            kline = lines.get(key, line)
+            if key not in self.fields:
+                known = ", ".join(self.fields) or "none"
+                raise ScenarioError(file, kline, f"{where}: unknown key {key!r} (expected one of: {known})")
+            out[key] = self.fields[key].parse(val, file, kline, f"{where}.{key}")
+        missing = [k for k in self.required if k not in value]
+        if missing:
+            raise ScenarioError(file, line, f"{where}: missing key {missing[0]!r}")
+        return out
+
+
+class DictOf(Schema):
+    """A mapping whose keys come from a fixed set (e.g. teams) and whose values share a schema."""
+
+    def __init__(self, keys: Schema, values: Schema):
+        self.keys, self.values = keys, values
+        self.expected = f"a mapping from {keys.expected} to {values.expected}"
+
+    def parse(self, value, file, line, where):
+        if not isinstance(value, dict):
+            self.fail(value, file, line, where)
+        lines = getattr(value, "lines", {})
+        out = {}
+        for key, val in value.items():
+            kline = lines.get(key, line)
+            k = self.keys.parse(key, file, kline, f"{where} key")
+            out[k] = self.values.parse(val, file, kline, f"{where}.{key}")
+        return out
+
+
+class Either(Schema):
+    """The first schema whose basic shape fits (mapping, list or scalar) is used."""
+
+    def __init__(self, *options: Schema):
+        self.options = options
+        self.expected = " or ".join(o.expected for o in options)
+
+    def parse(self, value, file, line, where):
+        for opt in self.options:
+            if isinstance(opt, MapOf | DictOf) and isinstance(value, dict):
+                return opt.parse(value, file, line, where)
+            if isinstance(opt, ListOf) and isinstance(value, list):
+                return opt.parse(value, file, line, where)
+            if not isinstance(opt, MapOf | DictOf | ListOf) and not isinstance(value, dict | list):
+                return opt.parse(value, file, line, where)
+        self.fail(value, file, line, where)

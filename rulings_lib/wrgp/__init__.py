@@ -1,0 +1,6 @@
+"""WRGP rules ver.2022: the 3-vs-3 relay duel (tables, engine, scenario steps)."""
+
+from .engine import Card, Event, Outcome, UnknownCard, WrgpMatch
+from .tables import PHASES, READINGS, RULES
+
+__all__ = ["Card", "Event", "Outcome", "PHASES", "READINGS", "RULES", "UnknownCard", "WrgpMatch"]

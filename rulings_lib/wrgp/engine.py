@@ -1,0 +1,817 @@
+"""The WRGP relay engine: one 3-vs-3 match played as one Duel (WRGP rules ver.2022).
+
+Python-chess style: create a :class:`WrgpMatch`, act on it with verbs (``attack``, ``damage``,
+``chain``, ``phase``, ``end_turn``, ``speed_world``, ``baton_touch`` ...), ask it questions
+(``is_finished()``, ``is_legal(...)``, ``outcome()``), ``copy()`` it. A verb the rules forbid
+right now raises :class:`~rulings_lib.errors.IllegalAction` carrying the rule id, and leaves the
+match exactly as it was. Every change leaves an :class:`Event` citing the rule that made it.
+
+>>> m = WrgpMatch()
+>>> m.phase("main1")
+>>> m.damage("A", to="opponent", amount=8000)
+>>> m.out
+['B1']
+>>> m.handover
+['B']
+
+Each rule is enforced in one place, and that place names the rule id in a comment
+(search for ``# WRGP-``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..errors import IllegalAction, MatchOver, RulingsError
+from . import tables as T
+from .tables import PHASE_INDEX, PHASE_KEYS, other
+
+END = PHASE_INDEX["end"]
+DRAW = PHASE_INDEX["draw"]
+STANDBY = PHASE_INDEX["standby"]
+BATTLE = PHASE_INDEX["battle"]
+MAIN2 = PHASE_INDEX["main2"]
+MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
+
+
+class Event(NamedTuple):
+    step: int
+    rule: str
+    text: str
+
+
+class UnknownCard(RulingsError, KeyError):
+    """A step names a card that is not in the match (a scenario error, not a rules question)."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.args[0]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the match ended: the winning team and why (python-chess's ``Outcome``)."""
+
+    winner: str
+    termination: str   # rule id that ended it
+    text: str
+
+
+class Card:
+    """A card of the match: its original owner, the duelist whose zone it is in, and the zone."""
+
+    __slots__ = ("name", "owner", "holder", "zone", "face_up", "destroyed_by", "destroyed_with")
+
+    def __init__(self, name, owner, holder, zone, face_up=True):
+        self.name = name
+        self.owner = owner          # the duelist who brought it (its original owner)
+        self.holder = holder        # the duelist whose zone it is in (controller while on the field)
+        self.zone = zone
+        self.face_up = face_up
+        self.destroyed_by = None
+        self.destroyed_with = None
+
+    def copy(self) -> Card:
+        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up)
+        c.destroyed_by, c.destroyed_with = self.destroyed_by, self.destroyed_with
+        return c
+
+    def as_dict(self) -> dict:
+        d = {"zone": self.zone, "player": self.holder, "owner": self.owner}
+        if not self.face_up:
+            d["face_up"] = False
+        if self.destroyed_by:
+            d["destroyed_by"] = self.destroyed_by
+            d["destroyed_with"] = self.destroyed_with
+        return d
+
+
+class WrgpMatch:
+    """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
+
+    def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
+                 turn: int = 1, player: str | None = None, phase: str = "draw",
+                 duelist: dict | None = None, lp: dict | None = None, spc: dict | None = None):
+        if lineup < 1:
+            raise ValueError("WRGP-S1: a lineup needs at least one duelist")
+        if first not in T.TEAMS:
+            raise ValueError(f"first must be 'A' or 'B', not {first!r}")
+        self.lineup = lineup
+        self.start_lp = start_lp
+        self.first = first
+        self.turn = turn
+        self.player = player or first
+        self.phase_i = PHASE_INDEX[phase]
+        self.drawn = False                      # the Draw Phase draw of this turn was made
+        # WRGP-S4: the two 1st duelists start (or the positions given for a mid-match moment).
+        self.pos = {"A": 1, "B": 1, **(duelist or {})}
+        self.lp = {t: start_lp for t in T.TEAMS}
+        self.lp.update(lp or {})
+        self.spc = {"A": 0, "B": 0, **(spc or {})}
+        for t in T.TEAMS:
+            if not 1 <= self.pos[t] <= lineup:
+                raise ValueError(f"WRGP-S1: position {self.pos[t]} is outside a lineup of {lineup}")
+            if self.lp[t] < 0:
+                raise ValueError("WRGP-F10: LP cannot be negative")
+            if not 0 <= self.spc[t] <= T.SPC_MAX:
+                raise ValueError(f"WRGP-SW3: Speed Counters are 0..{T.SPC_MAX}")
+        self.handover: list[str] = []           # teams whose handover has begun, in order of loss
+        self.at_zero: set[str] = set()          # survivors staying at 0 LP (reading draw-survivor-stays-at-0)
+        self.out: list[str] = []
+        self.last_loser: str | None = None
+        self.once: dict[str, list[str]] = {"A": [], "B": []}
+        self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
+        self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
+        self.cards: dict[str, Card] = {}
+        self.winner: str | None = None
+        self.termination: Outcome | None = None
+        self.events: list[Event] = []
+        self.rejected: list[dict] = []
+        self.step = 0
+
+    # ------------------------------------------------------------------ queries
+    def duelist(self, team: str) -> str:
+        """The duelist of ``team`` now in the duel, e.g. ``"A2"``."""
+        return f"{team}{self.pos[team]}"
+
+    @property
+    def phase_key(self) -> str:
+        return PHASE_KEYS[self.phase_i]
+
+    def is_finished(self) -> bool:
+        return self.winner is not None
+
+    def is_handover_pending(self, team: str | None = None) -> bool:
+        return bool(self.handover) if team is None else team in self.handover
+
+    def is_out(self, duelist: str) -> bool:
+        return duelist in self.out
+
+    def outcome(self) -> Outcome | None:
+        return self.termination
+
+    def x(self, team: str) -> int:
+        """Speed World's X for ``team``: max(0, a - b)."""
+        return T.speed_world_x(self.pos[team], self.pos[other(team)])
+
+    def available_speed_world(self, team: str) -> list[int]:
+        """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
+        return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
+
+    def is_legal(self, verb: str, *args, **kwargs) -> bool:
+        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""
+        trial = self.copy()
+        try:
+            getattr(trial, verb)(*args, **kwargs)
+        except IllegalAction:
+            return False
+        return True
+
+    def copy(self) -> WrgpMatch:
+        new = WrgpMatch.__new__(WrgpMatch)
+        new.__dict__.update(self.__dict__)
+        new.pos = dict(self.pos)
+        new.lp = dict(self.lp)
+        new.spc = dict(self.spc)
+        new.handover = list(self.handover)
+        new.at_zero = set(self.at_zero)
+        new.out = list(self.out)
+        new.once = {t: list(v) for t, v in self.once.items()}
+        new.delayed = list(self.delayed)
+        new.effects = list(self.effects)
+        new.cards = {k: c.copy() for k, c in self.cards.items()}
+        new.events = list(self.events)
+        new.rejected = list(self.rejected)
+        return new
+
+    def __repr__(self) -> str:
+        return (f"<WrgpMatch turn={self.turn} player={self.player} phase={self.phase_key} "
+                f"duelist={self.pos} lp={self.lp} spc={self.spc} out={self.out}>")
+
+    def state(self) -> dict:
+        """The scenario outcome (the JSON object of ``rulings run --json``)."""
+        return {
+            "format": "wrgp",
+            "finished": self.winner is not None,
+            "winner": self.winner,
+            "turn": {"number": self.turn, "player": self.player, "phase": self.phase_key},
+            "duelist": dict(self.pos),
+            "lp": dict(self.lp),
+            "spc": dict(self.spc),
+            "handover": list(self.handover),
+            "out": list(self.out),
+            "rejected": [dict(r) for r in self.rejected],
+            "events": [{"step": e.step, "rule": e.rule, "text": e.text} for e in self.events],
+            # Additions to the contract's keys:
+            "drawn": self.drawn,
+            "at_zero": sorted(self.duelist(t) for t in self.at_zero),
+            "once_per_duel": {t: list(v) for t, v in self.once.items()},
+            "effects": [card for _, card in self.effects],
+            "cards": {name: c.as_dict() for name, c in self.cards.items()},
+        }
+
+    # ------------------------------------------------------------------ plumbing
+    def _ev(self, rule: str, text: str) -> None:
+        self.events.append(Event(self.step, rule, text))
+
+    def _begin(self) -> None:
+        self.step += 1
+        if self.winner is not None:  # WRGP-F4: nothing happens after the match ends
+            self._reject(MatchOver("WRGP-F4", f"the match is over: team {self.winner} has won"))
+
+    def _reject(self, err: IllegalAction):
+        self.rejected.append({"step": self.step, "rule": err.rule, "reason": err.reason})
+        raise err
+
+    def _fail(self, rule: str, reason: str):
+        self._reject(IllegalAction(rule, reason))
+
+    def _targets(self, by: str, to: str) -> tuple[str, ...]:
+        if to == "both":
+            return T.TEAMS
+        if to == "self":
+            return (by,)
+        if to == "opponent":
+            return (other(by),)
+        if to in T.TEAMS:
+            return (to,)
+        raise ValueError(f"'to' must be A, B, self, opponent or both, not {to!r}")
+
+    def _check_team(self, team: str) -> None:
+        if team not in T.TEAMS:
+            raise ValueError(f"team must be 'A' or 'B', not {team!r}")
+
+    def _check_amount(self, amount: int) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise ValueError(f"an amount must be a whole number >= 0, not {amount!r}")
+
+    def _timing(self, by: str, kind: str) -> str:
+        """Is an action of ``kind`` by ``by`` allowed now? Returns the rule that allows it."""
+        if self.handover:
+            # WRGP-H2: during a handover's automatic advance only what the table allows.
+            # (An attack is covered by WRGP-H1: the phase in which the loss happened is over.)
+            rule = "WRGP-H1" if kind == "attack" else "WRGP-H2"
+            if not T.HANDOVER_ALLOWED[kind]:
+                losers = " and ".join(self.duelist(t) for t in self.handover)
+                self._fail(rule, f"{losers} lost, so the turn runs on to the End Phase: nobody may "
+                                 f"{T.ACTION_LABELS[kind]} until the handover is over")
+            return rule
+        if kind == "attack":
+            # STD-TIMING: attacks only in one's own Battle Phase.
+            if by != self.player or self.phase_i != BATTLE:
+                self._fail("STD-TIMING", f"team {by} may declare an attack only in its own Battle Phase")
+            return "STD-TIMING"
+        if T.STANDARD_TIMING.get(kind) == "own_main":
+            # STD-TIMING: the standard timing, outside a handover.
+            if by != self.player or self.phase_i not in MAIN_IDX:
+                self._fail("STD-TIMING", f"team {by} may {T.ACTION_LABELS[kind]} only in its own Main Phase")
+        return "STD-TIMING"
+
+    # ------------------------------------------------------------------ LP and losses
+    def _hit(self, team: str, amount: int, source: str) -> bool:
+        """Take ``amount`` damage (LP floor 0). Returns True if it was damage (amount > 0)."""
+        if amount <= 0:
+            return False
+        before = self.lp[team]
+        self.lp[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
+        rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
+        note = " (LP never drop below 0)" if before - amount < 0 else ""
+        self._ev(rule, f"{self.duelist(team)} takes {amount} damage from {source}: LP {before} -> "
+                       f"{self.lp[team]}{note}")
+        if team in self.handover:
+            self._ev("WRGP-H8", f"{self.duelist(team)} has already lost; this changes nothing")
+        return True
+
+    def _gain_lp(self, team: str, amount: int, source: str) -> None:
+        before = self.lp[team]
+        self.lp[team] = before + amount
+        self._ev("WRGP-F10", f"{self.duelist(team)} gains {amount} LP from {source}: LP {before} -> {self.lp[team]}")
+        if team in self.handover:
+            # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
+            self._ev("WRGP-H8", f"{self.duelist(team)} has already lost: gaining LP does not undo the loss")
+        elif team in self.at_zero and self.lp[team] > 0:
+            self.at_zero.discard(team)
+
+    def _settle(self, damaged: list[str], how: str, by: str | None = None) -> None:
+        """Check losses after one event (``how="single"``), a simultaneous hit on both players from
+        one card (``"both"``, WRGP-D1) or a whole chain (``"chain"``, WRGP-D2)."""
+        cands = [t for t in T.TEAMS
+                 if self.lp[t] == 0 and t not in self.handover and (t not in self.at_zero or t in damaged)]
+        if not cands:
+            return
+        if len(cands) == 2:
+            if how == "chain":
+                # WRGP-D2: both at 0 after the chain: the side damaged last during the resolution loses.
+                loser = next(t for t in reversed(damaged) if t in cands)
+                survivor = other(loser)
+                self._ev("WRGP-D2", f"both duelists are at 0 after the chain; {self.duelist(loser)} took damage "
+                                    f"last, so {self.duelist(loser)} loses and {self.duelist(survivor)} stays in")
+            else:
+                # WRGP-D1: a draw caused by a card: its controller is treated as the winner.
+                survivor = by if by in T.TEAMS else self.player
+                loser = other(survivor)
+                self._ev("WRGP-D1", f"both duelists reach 0 at the same time by team {survivor}'s card: "
+                                    f"{self.duelist(survivor)} is treated as the winner, {self.duelist(loser)} loses")
+            # Reading draw-survivor-stays-at-0 (WRGP-D1).
+            self.at_zero.add(survivor)
+            self._ev("WRGP-D1", f"{self.duelist(survivor)} stays in the duel at 0 LP and loses on the next damage "
+                                f"or LP payment (reading draw-survivor-stays-at-0)")
+            self._lose(loser, "reached 0 LP")
+            return
+        team = cands[0]
+        self._lose(team, "took damage at 0 LP" if team in self.at_zero else "reached 0 LP")
+
+    def _lose(self, team: str, why: str) -> None:
+        """A duelist's loss is determined: counters, then the end of the match or a handover."""
+        who = self.duelist(team)
+        self.out.append(who)
+        self.at_zero.discard(team)
+        # WRGP-F1: a duelist's loss starts the handover.
+        self._ev("WRGP-F1", f"{who} loses ({why})")
+        # WRGP-SW4: 2 SPC, +2 if a >= b, positions at the moment of the loss (reading).
+        a, b = self.pos[team], self.pos[other(team)]
+        gain = T.loss_counters(a, b)
+        self._add_spc(team, gain, "WRGP-SW4",
+                      f"{who} lost at position {a} against position {b} ({'a >= b' if a >= b else 'a < b'})")
+        if self.pos[team] >= self.lineup:
+            # WRGP-F4: the team that defeated every opposing duelist wins (reading match-ends-at-last-loss).
+            self.winner = other(team)
+            text = f"team {team} has no duelist left: team {self.winner} wins the match"
+            self.termination = Outcome(self.winner, "WRGP-F4", text)
+            self._ev("WRGP-F4", text)
+            return
+        if self.handover:
+            # WRGP-D3: another loss while a handover is in progress counts; both duelists are out.
+            self._ev("WRGP-D3", f"{who} loses while {', '.join(self.duelist(t) for t in self.handover)}'s handover "
+                                f"is in progress: both are out, and the duel resumes with team {team}")
+        self.handover.append(team)
+        self.last_loser = team
+        if self.phase_i == BATTLE:
+            # WRGP-H3: a loss during battle interrupts the battle.
+            self._ev("WRGP-H3", "the battle is interrupted and the Battle Phase ends")
+        self._ev("WRGP-H1", f"handover: the turn runs on to the End Phase without skipping phases; "
+                            f"{self.duelist(team)} keeps the position until the turn ends")
+
+    def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
+        blocker = self._gate_blocker_against(team)
+        if blocker:
+            # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies.
+            self._ev("WRGP-SW8", f"team {team} cannot gain Speed Counters ({why}): {blocker} controls Gate Blocker")
+            return
+        before = self.spc[team]
+        self.spc[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
+        capped = " (max 12)" if before + amount > T.SPC_MAX else ""
+        self._ev(rule, f"team {team} gains {amount} SPC ({why}): {before} -> {self.spc[team]}{capped}")
+
+    def _gate_blocker_against(self, team: str) -> str | None:
+        foe = other(team)
+        for c in self.cards.values():
+            if (c.name == T.GATE_BLOCKER and c.face_up and c.zone in ("monster", "extra_monster")
+                    and c.holder.startswith(foe)):
+                return c.holder
+        return None
+
+    # ------------------------------------------------------------------ turn structure
+    def _enter(self, i: int) -> None:
+        key = PHASE_KEYS[i]
+        self.phase_i = i
+        if self.handover:
+            self._ev("WRGP-H1", f"run-on: {T.PHASE_NAMES[key]}")
+        else:
+            self._ev("STD-TURN", f"{self.duelist(self.player)}'s {T.PHASE_NAMES[key]}")
+        if i == STANDBY:
+            # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
+            for t in T.TEAMS:
+                self._add_spc(t, T.STANDBY_SPC, "WRGP-SW3", "Standby Phase")
+        elif i == END:
+            due, self.delayed = self.delayed, []
+            for team, card, targets, amount in due:
+                # WRGP-H7: effects already activated still apply, also during a handover.
+                self._ev("WRGP-H7", f"End Phase: {card} (team {team}) applies")
+                hit = [t for t in targets if self._hit(t, amount, card)]
+                self._settle(hit, "both" if len(hit) == 2 else "single", team)
+                if self.winner:
+                    return
+
+    def _leave(self, i: int) -> None:
+        if i == DRAW and not self.drawn:
+            self.drawn = True
+            if self.turn == 1:
+                # WRGP-F5: the match's first turn has no draw.
+                self._ev("WRGP-F5", "no draw on the match's first turn")
+            elif self.player in self.handover:
+                self._ev("WRGP-H1", f"{self.duelist(self.player)} has lost and makes no draw")
+            else:
+                self._ev("WRGP-F3", f"{self.duelist(self.player)} draws for the turn")
+
+    def _skipped(self, i: int) -> bool:
+        # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
+        return self.turn == 1 and i in (BATTLE, MAIN2)
+
+    def _advance_to(self, target: int) -> None:
+        while self.phase_i < target and self.winner is None:
+            self._leave(self.phase_i)
+            nxt = self.phase_i + 1
+            while self._skipped(nxt):
+                if nxt == BATTLE:
+                    self._ev("WRGP-F5", "no Battle Phase on the match's first turn")
+                nxt += 1
+            self._enter(nxt)
+
+    def phase(self, name: str) -> None:
+        """Advance this turn phase by phase to the start of ``name``."""
+        self._begin()
+        if name not in PHASE_INDEX:
+            raise ValueError(f"unknown phase {name!r}; phases are {', '.join(PHASE_KEYS)}")
+        i = PHASE_INDEX[name]
+        if self._skipped(i):
+            # WRGP-F5: the match's first turn has no Battle Phase.
+            self._fail("WRGP-F5", f"the match's first turn has no {T.PHASE_NAMES[name]}")
+        if i <= self.phase_i:
+            # STD-TURN: phases only go forward.
+            self._fail("STD-TURN", f"the turn is already in the {T.PHASE_NAMES[self.phase_key]}; "
+                                   f"phases only go forward")
+        self._advance_to(i)
+
+    def end_turn(self) -> None:
+        """Finish the turn (remaining phases, End Phase effects), complete handovers, start the next turn."""
+        self._begin()
+        self._advance_to(END)
+        if self.winner:
+            return
+        handed = list(self.handover)
+        for team in handed:
+            old = self.duelist(team)
+            self.pos[team] += 1
+            self.lp[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
+            self.at_zero.discard(team)
+            new = self.duelist(team)
+            self._ev("WRGP-F1", f"handover: {new} takes over from {old} with {self.start_lp} LP")
+            self._transfer(old, new)
+        self.handover = []
+        if handed:
+            # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
+            nxt = self.last_loser
+            self._ev("WRGP-F2", f"the duel resumes with team {nxt}'s turn ({self.duelist(nxt)}), "
+                                f"played as the second player (WRGP-F3: with a draw and a Battle Phase)")
+        else:
+            nxt = other(self.player)
+        self.turn += 1
+        self.player = nxt
+        self.phase_i = DRAW
+        self.drawn = False
+        self.last_loser = None
+        self._ev("STD-TURN", f"turn {self.turn}: {self.duelist(nxt)} (team {nxt}), Draw Phase")
+
+    def _transfer(self, old: str, new: str) -> None:
+        """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
+        kept, left = [], []
+        for c in self.cards.values():
+            if c.holder != old:
+                continue
+            if c.zone in T.FIELD_ZONES:
+                c.holder = new
+                kept.append(c.name)
+            else:
+                left.append(f"{c.name} ({c.zone})")
+        # WRGP-H4: field cards are handed over; hand, GY and banished cards are not.
+        if kept:
+            self._ev("WRGP-H4", f"{new} inherits the field: {', '.join(kept)}")
+        else:
+            self._ev("WRGP-H4", f"{new} inherits an empty field")
+        if left:
+            self._ev("WRGP-H4", f"not handed over (they stay with {old}): {', '.join(left)}")
+        team = new[0]
+        for t, card in self.effects:
+            if t == team:
+                # WRGP-H7: effects already activated and applied carry over.
+                self._ev("WRGP-H7", f"{card} still applies to team {team}")
+
+    # ------------------------------------------------------------------ verbs: LP
+    def attack(self, by: str, damage: int) -> None:
+        """``by``'s monster attacks directly and deals ``damage`` battle damage."""
+        self._begin()
+        self._check_team(by)
+        self._check_amount(damage)
+        self._timing(by, "attack")
+        foe = other(by)
+        self._ev("STD-TIMING", f"{self.duelist(by)} attacks directly")
+        hit = self._hit(foe, damage, "battle")
+        self._settle([foe] if hit else [], "single", by)
+
+    def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
+        """Effect damage from ``by``'s card, applied at once (outside a chain)."""
+        self._begin()
+        self._check_team(by)
+        self._check_amount(amount)
+        targets = self._targets(by, to)
+        src = card or f"team {by}'s effect"
+        hit = [t for t in targets if self._hit(t, amount, src)]
+        self._settle(hit, "both" if len(targets) == 2 else "single", by)
+
+    def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
+        self._begin()
+        self._check_team(by)
+        self._check_amount(amount)
+        for t in self._targets(by, to):
+            self._gain_lp(t, amount, card or f"team {by}'s effect")
+
+    def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
+        """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
+        self._begin()
+        self._check_team(by)
+        self._check_amount(amount)
+        if times < 1:
+            raise ValueError("times must be at least 1")
+        src = card or f"team {by}'s loop"
+        for t in self._targets(by, to):
+            # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
+            self._ev("WRGP-F7", f"{src} could repeat {times} times: {self.duelist(t)} gains from it once")
+            self._gain_lp(t, amount, src)
+
+    def pay(self, by: str, amount: int) -> None:
+        """``by``'s duelist pays ``amount`` LP."""
+        self._begin()
+        self._check_team(by)
+        self._check_amount(amount)
+        if by in self.at_zero and amount > 0:
+            # WRGP-D1 reading draw-survivor-stays-at-0: a survivor at 0 who must pay LP loses.
+            self._ev("WRGP-D1", f"{self.duelist(by)} is at 0 LP and must pay {amount} LP")
+            self._lose(by, "had to pay LP at 0")
+            return
+        if amount > self.lp[by]:
+            # STD-LP: a cost cannot be paid with more LP than one has.
+            self._fail("STD-LP", f"{self.duelist(by)} has {self.lp[by]} LP and cannot pay {amount}")
+        before = self.lp[by]
+        self.lp[by] -= amount
+        self._ev("STD-LP", f"{self.duelist(by)} pays {amount} LP: {before} -> {self.lp[by]}")
+        if amount:
+            self._settle([by], "single", by)
+
+    def chain(self, links: list[dict]) -> None:
+        """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
+        (``"per_link": N`` instead of ``amount`` deals N x the link's number, like Chain Strike), and
+        optionally ``"kind"`` (an action kind, checked for timing). Losses are checked after the whole
+        chain (WRGP-D2)."""
+        self._begin()
+        if not links:
+            raise ValueError("a chain needs at least one link")
+        plan = []
+        for n, link in enumerate(links, 1):
+            by = link["by"]
+            self._check_team(by)
+            if link.get("kind"):
+                self._timing(by, link["kind"])
+            for what in ("damage", "gain"):
+                if what in link:
+                    eff = link[what]
+                    amount = eff["amount"] if "amount" in eff else eff["per_link"] * n
+                    self._check_amount(amount)
+                    plan.append((n, by, link.get("card") or f"link {n}", what, self._targets(by, eff["to"]), amount))
+                    break
+            else:
+                plan.append((n, by, link.get("card") or f"link {n}", None, (), 0))
+        self._ev("WRGP-D2", f"a chain of {len(links)} link(s) resolves last to first; losses are checked "
+                            f"after the whole chain (reading chain-loss-checked-after-chain)")
+        damaged: list[str] = []
+        for n, by, card, what, targets, amount in reversed(plan):
+            self._ev("WRGP-D2", f"chain link {n}: {card} (team {by}) resolves")
+            for t in targets:
+                if what == "damage":
+                    if self._hit(t, amount, card):
+                        damaged.append(t)
+                elif what == "gain":
+                    self._gain_lp(t, amount, card)
+        self._settle(damaged, "chain", None)
+
+    def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
+        """A delayed effect: ``card`` deals ``amount`` damage in this turn's End Phase (Power Bond)."""
+        self._begin()
+        self._check_team(by)
+        self._check_amount(amount)
+        targets = self._targets(by, to)
+        if self.phase_i == END:
+            self._fail("STD-TURN", "the End Phase has already begun: a delayed End Phase effect comes too late")
+        self.delayed.append((by, card, targets, amount))
+        names = " and ".join(self.duelist(t) for t in targets)
+        self._ev("WRGP-H7", f"{card} (team {by}) will deal {amount} damage to {names} in this turn's End Phase")
+
+    def special_victory(self, by: str, card: str) -> None:
+        """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
+        self._begin()
+        self._check_team(by)
+        foe = other(by)
+        # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
+        self._ev("WRGP-F8", f"{card}: {self.duelist(by)} does not win the match; instead {self.duelist(foe)}'s LP "
+                            f"become 0 and {self.duelist(foe)} loses (cannot be chained to)")
+        if foe in self.handover:
+            self._ev("WRGP-H8", f"{self.duelist(foe)} has already lost; nothing more happens")
+            return
+        self.lp[foe] = 0
+        self._lose(foe, f"special victory of {card}")
+
+    def lose(self, team: str, why: str = "another reason") -> None:
+        """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
+        self._begin()
+        self._check_team(team)
+        if team in self.handover:
+            # WRGP-H8: a loss, once determined, stands; it does not happen twice.
+            self._fail("WRGP-H8", f"{self.duelist(team)} has already lost")
+        # WRGP-F9: deliberate losses by card play are allowed.
+        self._ev("WRGP-F9", f"{self.duelist(team)} loses by {why}")
+        self._lose(team, why)
+
+    # ------------------------------------------------------------------ verbs: timing
+    def act(self, by: str, action: str) -> None:
+        """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
+        self._begin()
+        self._check_team(by)
+        if action not in T.STANDARD_TIMING:
+            raise ValueError(f"unknown action kind {action!r}")
+        rule = self._timing(by, action)
+        when = "during the handover's run-on" if self.handover else f"in the {T.PHASE_NAMES[self.phase_key]}"
+        self._ev(rule, f"team {by} may {T.ACTION_LABELS[action]} {when}")
+
+    def once_per_duel(self, by: str, card: str) -> None:
+        """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
+        self._begin()
+        self._check_team(by)
+        if card in self.once[by]:
+            # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
+            self._fail("WRGP-F6", f"team {by} already used {card}: the whole match is one Duel")
+        self.once[by].append(card)
+        self._ev("WRGP-F6", f"{self.duelist(by)} uses {card}; team {by} cannot use it again this match")
+
+    def baton_touch(self, team: str) -> None:
+        """``team``'s duelist swaps out voluntarily (WRGP-H9)."""
+        self._begin()
+        self._check_team(team)
+        # WRGP-H9: only in one's own Draw Phase before the draw, not on the match's first turn, not a loss.
+        if team != self.player or self.phase_i != DRAW or self.drawn:
+            self._fail("WRGP-H9", "a baton touch is allowed only in one's own Draw Phase, before the draw")
+        if self.turn == 1:
+            self._fail("WRGP-H9", "the player who goes first cannot baton touch on the first turn")
+        if team in self.handover:
+            self._fail("WRGP-H9", f"{self.duelist(team)} has lost; a handover is not a baton touch")
+        if self.pos[team] >= self.lineup:
+            self._fail("WRGP-H9", f"team {team} has no duelist left to come in")
+        old = self.duelist(team)
+        self.out.append(old)
+        self.pos[team] += 1
+        self.lp[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
+        self.at_zero.discard(team)
+        new = self.duelist(team)
+        self._ev("WRGP-H9", f"baton touch: {new} replaces {old} and goes on with this turn from the draw; "
+                            f"no Speed Counters (a swap is not a loss)")
+        self._transfer(old, new)
+
+    # ------------------------------------------------------------------ verbs: Speed World
+    def speed_world(self, by: str, remove: int, destroy: list[str] | None = None) -> None:
+        """``by``'s team removes ``remove`` SPC (4, 7 or 10) for a Speed World effect (WRGP-SW5)."""
+        self._begin()
+        self._check_team(by)
+        if remove not in T.SPEED_WORLD_EFFECTS:
+            raise ValueError("remove must be 4, 7 or 10")
+        self._timing(by, "speed_world")
+        if by != self.player or self.phase_i not in MAIN_IDX:
+            # WRGP-SW5 (reading speed-world-is-ignition-spell): own Main Phase only.
+            self._fail("WRGP-SW5", f"a Speed World effect is used like a Spell Speed 1 Spell: only in team {by}'s "
+                                   f"own Main Phase")
+        if self.spc[by] < remove:
+            # WRGP-SW5: the counters must be there to remove.
+            self._fail("WRGP-SW5", f"team {by} has {self.spc[by]} SPC, not the {remove} this effect removes")
+        eff = T.SPEED_WORLD_EFFECTS[remove]
+        a, b = self.pos[by], self.pos[other(by)]
+        size = T.speed_world_size(remove, a, b)
+        victims: list[Card] = []
+        if eff.kind == "destroy":
+            for name in destroy or []:
+                if name in (T.SPEED_WORLD, "Speed World"):
+                    # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
+                    self._fail("WRGP-SW1", "Speed World is unaffected by card effects and cannot be destroyed")
+                card = self._card(name)
+                if card.zone not in T.FIELD_ZONES:
+                    self._fail("STD-CARDS", f"{name} is not on the field")
+                victims.append(card)
+            if len(victims) > size:
+                self._fail("WRGP-SW5", f"with X = {T.speed_world_x(a, b)} this effect destroys up to {size} card(s)")
+        who = self.duelist(by)
+        before = self.spc[by]
+        self.spc[by] -= remove
+        self._ev("WRGP-SW5", f"team {by} removes {remove} SPC ({before} -> {self.spc[by]}): a = {a}, b = {b}, "
+                             f"X = {T.speed_world_x(a, b)}")
+        # WRGP-SW7: the effect is a Spell Card effect of the duelist who removed the counters.
+        self._ev("WRGP-SW7", f"the effect counts as a Spell Card effect used by {who}")
+        if eff.kind == "damage":
+            why = "a < b: exactly 800" if a < b else f"1600 x (1 + {T.speed_world_x(a, b)})"
+            self._ev("WRGP-SW5", f"Speed World deals {size} damage ({why})")
+            foe = other(by)
+            hit = self._hit(foe, size, "Speed World")
+            self._settle([foe] if hit else [], "single", by)
+        elif eff.kind == "draw":
+            self._ev("WRGP-SW5", f"{who} draws {size} card(s) (1 + X)")
+        else:
+            self._ev("WRGP-SW5", f"{who} may destroy up to {size} card(s) on the field (1 + X)")
+            for card in victims:
+                card.destroyed_by, card.destroyed_with = who, "spell"
+                self._send(card, "gy", f"destroyed by a Spell Card effect of {who}")
+
+    def target_speed_world(self, by: str, card: str, scope: str) -> None:
+        """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
+        self._begin()
+        self._check_team(by)
+        if scope not in T.SPEED_WORLD_SCOPES:
+            raise ValueError(f"scope must be one of {', '.join(T.SPEED_WORLD_SCOPES)}")
+        ok, why = T.SPEED_WORLD_SCOPES[scope]
+        # WRGP-SW6: Speed World is in a separate place, in neither player's field.
+        if not ok:
+            self._fail("WRGP-SW6", f"{card}: {why}")
+        self._ev("WRGP-SW6", f"{card}: {why}")
+
+    def counter_cleaner(self, by: str) -> None:
+        """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8)."""
+        self._begin()
+        self._check_team(by)
+        before = dict(self.spc)
+        for t in T.TEAMS:
+            self.spc[t] = 0
+        # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
+        self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: A {before['A']} -> 0, "
+                             f"B {before['B']} -> 0")
+
+    # ------------------------------------------------------------------ verbs: cards and zones
+    def _card(self, name: str) -> Card:
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise UnknownCard(f"no card named {name!r} in this match (place it first)") from None
+
+    def place(self, by: str, card: str, zone: str, face_up: bool = True) -> None:
+        """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play)."""
+        self._begin()
+        self._check_team(by)
+        if zone not in T.ZONES:
+            raise ValueError(f"zone must be one of {', '.join(T.ZONES)}")
+        if card in self.cards:
+            raise UnknownCard(f"a card named {card!r} is already in the match; give each card its own name")
+        who = self.duelist(by)
+        if zone == "field":
+            for c in self.cards.values():
+                if c.zone == "field" and c.holder == who:
+                    self._send(c, "gy", "replaced by a new Field Spell")
+        self.cards[card] = Card(card, who, who, zone, face_up)
+        self._ev("WRGP-H4", f"{card} ({who}'s card) is in {who}'s {zone.replace('_', ' ')}")
+        if zone == "field":
+            # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
+            self._ev("WRGP-SW2", f"{card} is a Field Spell in {who}'s Field Zone; Speed World stays applied")
+        if card == T.GATE_BLOCKER and zone in ("monster", "extra_monster") and face_up:
+            # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
+            self._ev("WRGP-SW8", f"Gate Blocker: team {other(by)} cannot gain Speed Counters while it is face-up; "
+                                 f"its Field Spell negation does not reach Speed World")
+
+    def _send(self, card: Card, dest: str, why: str) -> None:
+        """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
+        if dest in T.DESTINATIONS_TO_HOLDER:
+            zone = T.DESTINATIONS_TO_HOLDER[dest]
+            to = card.holder
+            # WRGP-H5: a handed-over card goes to the new duelist's GY / face-up Extra Deck / banishment.
+            rule = "WRGP-H5" if card.holder != card.owner else "STD-CARDS"
+            card.face_up = True
+        else:
+            zone = T.DESTINATIONS_TO_OWNER[dest]
+            to = card.owner
+            # WRGP-H6: to the hand, the Deck or face-down to the Extra Deck: back to the original owner.
+            rule = "WRGP-H6" if card.holder != card.owner else "STD-CARDS"
+            card.face_up = dest != "extra"
+        card.holder, card.zone = to, zone
+        note = f" ({card.name}'s original owner is {card.owner})" if rule != "STD-CARDS" else ""
+        self._ev(rule, f"{card.name} goes to {to}'s {dest.replace('_', ' ')}: {why}{note}")
+
+    def move(self, card: str, to: str, by: str | None = None) -> None:
+        """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
+        ``extra`` (face-down; the original owner's)."""
+        self._begin()
+        if to not in T.DESTINATIONS_TO_HOLDER and to not in T.DESTINATIONS_TO_OWNER:
+            raise ValueError("to must be gy, banished, extra_face_up, hand, deck or extra")
+        c = self._card(card)
+        self._send(c, to, f"moved by team {by}'s effect" if by else "moved")
+
+    def destroy(self, by: str, card: str) -> None:
+        """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
+        self._begin()
+        self._check_team(by)
+        if card in (T.SPEED_WORLD, "Speed World"):
+            # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
+            self._fail("WRGP-SW1", "Speed World never leaves the field and is unaffected by card effects")
+        c = self._card(card)
+        if c.zone not in T.FIELD_ZONES:
+            self._fail("STD-CARDS", f"{card} is not on the field")
+        c.destroyed_by, c.destroyed_with = self.duelist(by), "effect"
+        self._send(c, "gy", f"destroyed by {self.duelist(by)}")
+
+    def continuing(self, by: str, card: str) -> None:
+        """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
+        self._begin()
+        self._check_team(by)
+        self.effects.append((by, card))
+        self._ev("WRGP-H7", f"{card} now applies to team {by} and carries over any handover")

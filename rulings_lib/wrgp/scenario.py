@@ -1,0 +1,144 @@
+"""The WRGP half of the scenario format: setup keys, step verbs, outcome keys.
+
+The verbs here are the engine's verbs (:class:`~rulings_lib.wrgp.engine.WrgpMatch`): a scenario
+step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage=8000)``.
+"""
+
+from __future__ import annotations
+
+from ..schema import Bool, Choice, DictOf, Int, ListOf, MapOf, Text
+from . import tables as T
+from .engine import WrgpMatch
+
+FORMAT = "wrgp"
+RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
+
+TEAM = Choice("A", "B")
+TO = Choice("A", "B", "self", "opponent", "both")
+AMOUNT = Int(0, 1_000_000)
+CARD = Text(200)
+
+_effect = MapOf({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
+_link = MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
+               "kind": Choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link")
+
+# verb -> schema of its value. Every verb is a method of WrgpMatch taking these keys.
+STEPS = {
+    "phase": Choice(*T.PHASE_KEYS),
+    "end_turn": MapOf({}, name="an empty mapping"),
+    "attack": MapOf({"by": TEAM, "damage": AMOUNT}, required=("by", "damage")),
+    "damage": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
+    "gain": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
+    "gain_loop": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "times": Int(1, 1_000_000), "card": CARD},
+                       required=("by", "to", "amount", "times")),
+    "pay": MapOf({"by": TEAM, "amount": AMOUNT}, required=("by", "amount")),
+    "chain": ListOf(_link, min_len=1, max_len=100),
+    "at_end_phase": MapOf({"by": TEAM, "card": CARD, "damage": _effect}, required=("by", "card", "damage")),
+    "speed_world": MapOf({"by": TEAM, "remove": Choice(4, 7, 10), "destroy": ListOf(CARD, max_len=20)},
+                         required=("by", "remove")),
+    "baton_touch": TEAM,
+    "act": MapOf({"by": TEAM, "action": Choice(*T.ACTION_KINDS)}, required=("by", "action")),
+    "once_per_duel": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
+    "special_victory": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
+    "lose": TEAM,
+    # Additions: cards and zones (WRGP-H4..H7), Speed World placement (WRGP-SW1, SW2, SW6..SW8).
+    "place": MapOf({"by": TEAM, "card": CARD, "zone": Choice(*T.ZONES), "face_up": Bool()},
+                   required=("by", "card", "zone")),
+    "move": MapOf({"card": CARD, "to": Choice(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER), "by": TEAM},
+                  required=("card", "to")),
+    "destroy": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
+    "continuing": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
+    "target_speed_world": MapOf({"by": TEAM, "card": CARD, "scope": Choice(*T.SPEED_WORLD_SCOPES)},
+                                required=("by", "card", "scope")),
+    "counter_cleaner": MapOf({"by": TEAM}, required=("by",)),
+}
+
+_at = MapOf({
+    "turn": Int(1, 10_000),
+    "player": TEAM,
+    "phase": Choice(*T.PHASE_KEYS),
+    "duelist": DictOf(TEAM, Int(1, 100)),
+    "lp": DictOf(TEAM, AMOUNT),
+    "spc": DictOf(TEAM, Int(0, T.SPC_MAX)),
+}, name="a match moment")
+_card_setup = MapOf({"card": CARD, "by": TEAM, "zone": Choice(*T.ZONES), "face_up": Bool()},
+                    required=("card", "by", "zone"), name="a card")
+SETUP = MapOf({
+    "lineup": Int(1, 100),
+    "start_lp": Int(1, 1_000_000),
+    "first": TEAM,
+    "at": _at,
+    "cards": ListOf(_card_setup, max_len=200),
+}, name="the setup")
+
+OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", "handover", "out",
+                "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards")
+
+
+def check_setup(setup: dict, fail) -> None:
+    """Cross-field checks ``fail(key, message)`` reports as scenario errors."""
+    lineup = setup.get("lineup", 3)
+    for team, pos in setup.get("at", {}).get("duelist", {}).items():
+        if pos > lineup:
+            fail("at", f"setup.at.duelist.{team}: position {pos} is outside a lineup of {lineup} (WRGP-S1)")
+
+
+def new_match(setup: dict) -> WrgpMatch:
+    at = setup.get("at", {})
+    m = WrgpMatch(
+        lineup=setup.get("lineup", 3), start_lp=setup.get("start_lp", 8000), first=setup.get("first", "A"),
+        turn=at.get("turn", 1), player=at.get("player"), phase=at.get("phase", "draw"),
+        duelist=at.get("duelist"), lp=at.get("lp"), spc=at.get("spc"),
+    )
+    for c in setup.get("cards", []):
+        m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
+    m.step = 0
+    m.events = [e._replace(step=0) for e in m.events]
+    return m
+
+
+def apply(match: WrgpMatch, verb: str, args) -> None:
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
+    if verb == "phase":
+        match.phase(args)
+    elif verb == "end_turn":
+        match.end_turn()
+    elif verb in ("baton_touch", "lose"):
+        getattr(match, verb)(args)
+    elif verb == "chain":
+        match.chain(args)
+    elif verb == "at_end_phase":
+        eff = args["damage"]
+        match.at_end_phase(args["by"], args["card"], eff["to"], eff.get("amount", 0))
+    else:
+        getattr(match, verb)(**args)
+
+
+def describe(outcome: dict) -> list[str]:
+    """The final state, for people."""
+    t = outcome["turn"]
+    lines = []
+    if outcome["finished"]:
+        lines.append(f"Match over: team {outcome['winner']} wins.")
+    phase = T.PHASE_NAMES[t["phase"]]
+    if t["phase"] == "draw":
+        phase += " (after the draw)" if outcome["drawn"] else " (before the draw)"
+    lines.append(f"Turn {t['number']}, team {t['player']}'s turn, {phase}")
+    for team in T.TEAMS:
+        who = f"{team}{outcome['duelist'][team]}"
+        notes = []
+        if team in outcome["handover"]:
+            notes.append("lost, handover pending")
+        if who in outcome["at_zero"]:
+            notes.append("stays in at 0 LP")
+        extra = f"  [{'; '.join(notes)}]" if notes else ""
+        lines.append(f"Team {team}: {who} in the duel, LP {outcome['lp'][team]}, SPC {outcome['spc'][team]}{extra}")
+    lines.append("Out: " + (", ".join(outcome["out"]) if outcome["out"] else "nobody"))
+    if outcome["cards"]:
+        cards = ", ".join(f"{n} ({c['player']} {c['zone'].replace('_', ' ')}, owner {c['owner']})"
+                          for n, c in outcome["cards"].items())
+        lines.append(f"Cards: {cards}")
+    if outcome["effects"]:
+        lines.append("Lasting effects: " + ", ".join(outcome["effects"]))
+    return lines
+

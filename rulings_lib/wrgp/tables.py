@@ -1,0 +1,260 @@
+"""WRGP rules ver.2022 as data: rule ids, the turn's phases, what may be done when, Speed World.
+
+This module is the one source of truth that the engine (:mod:`.engine`), the diagrams and the
+notebooks read. Rule ids are those of ``shared/spec/wrgp-rules.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..readings import Reading, register
+
+FORMAT = "wrgp"
+
+# Every rule id of the WRGP reference, with a short title (the full text is in the spec).
+RULES: dict[str, str] = {
+    "WRGP-S1": "A team is 3 duelists (lineup size is a setting)",
+    "WRGP-S2": "Three decks obey the Forbidden/Limited list as a team",
+    "WRGP-S3": "The team fixes its lineup order before the match",
+    "WRGP-S4": "The two 1st duelists start, with Speed World (WRGP) active",
+    "WRGP-F1": "A duelist's loss starts the handover",
+    "WRGP-F2": "The duel resumes with the turn of the team that handed over",
+    "WRGP-F3": "The resumed turn is played as the second player (draw and Battle Phase)",
+    "WRGP-F4": "The team that defeats every opposing duelist wins",
+    "WRGP-F5": "Only the match's first turn has no draw and no Battle Phase",
+    "WRGP-F6": "The whole match is one Duel: 'once per Duel' is once per team",
+    "WRGP-F7": "An LP-gaining loop is resolved once per player",
+    "WRGP-F8": "A special victory makes one opposing duelist lose instead",
+    "WRGP-F9": "Deliberate losses by card play are allowed",
+    "WRGP-F10": "LP never drop below 0; every duelist starts with the starting LP",
+    "WRGP-H1": "After a loss the turn runs on to the End Phase without skipping phases",
+    "WRGP-H2": "What may and may not be done during that run-on",
+    "WRGP-H3": "A loss during battle interrupts the battle",
+    "WRGP-H4": "Field cards are handed over; hand, GY and banished cards are not",
+    "WRGP-H5": "Handed-over cards go to the new duelist's GY / face-up Extra Deck",
+    "WRGP-H6": "Handed-over cards bound for hand, Deck or face-down Extra go to their original owner",
+    "WRGP-H7": "Effects already applied carry over",
+    "WRGP-H8": "A loss cannot be undone",
+    "WRGP-H9": "Baton touch: a voluntary swap in one's own Draw Phase, before the draw",
+    "WRGP-D1": "A draw caused by a card: its controller is treated as the winner",
+    "WRGP-D2": "Both at 0 after a chain: the side damaged last loses",
+    "WRGP-D3": "A second loss during a handover counts; the duel resumes with that team",
+    "WRGP-SW1": "Speed World never leaves the field and is unaffected by card effects",
+    "WRGP-SW2": "Speed World stays applied when another Field Spell is activated",
+    "WRGP-SW3": "Each Standby Phase both teams gain 2 SPC (max 12)",
+    "WRGP-SW4": "A losing duelist's team gains 2 SPC, 2 more if a >= b",
+    "WRGP-SW5": "Speed World effects: 4, 7 or 10 SPC",
+    "WRGP-SW6": "Speed World is in a separate place, not in a Field Zone",
+    "WRGP-SW7": "Its effect is a Spell Card effect of the player who removed the counters",
+    "WRGP-SW8": "Counter Cleaner removes its counters; Gate Blocker only stops placing them",
+}
+
+# Standard Yu-Gi-Oh! rules the WRGP rules build on. They are cited like rule ids when a step
+# is rejected for a reason that is not WRGP's own.
+STANDARD_RULES: dict[str, str] = {
+    "STD-TURN": "A turn's phases come in order: Draw, Standby, Main 1, Battle, Main 2, End",
+    "STD-TIMING": "Summons, sets, ignition effects and Spell Speed 1 only in one's own Main Phase; "
+                  "attacks only in one's own Battle Phase",
+    "STD-LP": "A cost cannot be paid with more LP than one has",
+    "STD-CARDS": "Only a card that is on the field can be destroyed or handed over",
+}
+
+TEAMS = ("A", "B")
+
+
+def other(team: str) -> str:
+    return "B" if team == "A" else "A"
+
+
+@dataclass(frozen=True)
+class Phase:
+    key: str
+    name: str
+    japanese: str
+    rules: tuple[str, ...]
+    note: str
+
+
+# The turn, in order. ``rules`` are the ids that act in that phase.
+PHASES: tuple[Phase, ...] = (
+    Phase("draw", "Draw Phase", "ドローフェイズ", ("WRGP-F5", "WRGP-H9"),
+          "Baton touch only before the draw; no draw on the match's first turn."),
+    Phase("standby", "Standby Phase", "スタンバイフェイズ", ("WRGP-SW3",),
+          "Both teams gain 2 Speed Counters (max 12)."),
+    Phase("main1", "Main Phase 1", "メインフェイズ１", ("WRGP-SW5",),
+          "Speed World effects may be used (own Main Phase, Spell Speed 1)."),
+    Phase("battle", "Battle Phase", "バトルフェイズ", ("WRGP-F5", "WRGP-H3"),
+          "None on the match's first turn; a loss during battle interrupts it."),
+    Phase("main2", "Main Phase 2", "メインフェイズ２", ("WRGP-SW5",),
+          "Speed World effects may be used (own Main Phase, Spell Speed 1)."),
+    Phase("end", "End Phase", "エンドフェイズ", ("WRGP-H1",),
+          "Delayed effects apply; a pending handover completes when the turn ends."),
+)
+PHASE_KEYS: tuple[str, ...] = tuple(p.key for p in PHASES)
+PHASE_INDEX: dict[str, int] = {k: i for i, k in enumerate(PHASE_KEYS)}
+PHASE_NAMES: dict[str, str] = {p.key: p.name for p in PHASES}
+MAIN_PHASES = frozenset({"main1", "main2"})
+
+# Action kinds of the `act` step, and the standard timing that applies outside a handover:
+# "own_main" = only in one's own Main Phase with an open game state; "any" = at any time.
+ACTION_KINDS: tuple[str, ...] = (
+    "ignition_effect", "trigger_effect", "spell_speed_1", "spell_speed_2", "spell_speed_3",
+    "summon", "summon_by_effect", "set", "set_by_effect",
+)
+STANDARD_TIMING: dict[str, str] = {
+    "ignition_effect": "own_main",
+    "trigger_effect": "any",
+    "spell_speed_1": "own_main",
+    "spell_speed_2": "any",
+    "spell_speed_3": "any",
+    "summon": "own_main",
+    "summon_by_effect": "any",
+    "set": "own_main",
+    "set_by_effect": "any",
+}
+
+# WRGP-H2: during a handover's automatic advance, what is allowed (True) and what is not.
+# Attack declarations and Speed World effects are listed too: the first is not done by a card
+# effect, the second is a Spell Speed 1 ignition-type effect (WRGP-SW5 reading).
+HANDOVER_ALLOWED: dict[str, bool] = {
+    "ignition_effect": False,
+    "trigger_effect": True,
+    "spell_speed_1": False,
+    "spell_speed_2": True,
+    "spell_speed_3": True,
+    "summon": False,
+    "summon_by_effect": True,
+    "set": False,
+    "set_by_effect": True,
+    "attack": False,
+    "speed_world": False,
+}
+
+ACTION_LABELS: dict[str, str] = {
+    "ignition_effect": "activate a monster's ignition effect",
+    "trigger_effect": "activate a monster's trigger effect",
+    "spell_speed_1": "activate a Spell Speed 1 card or effect",
+    "spell_speed_2": "activate a Spell Speed 2 card or effect",
+    "spell_speed_3": "activate a Spell Speed 3 card or effect",
+    "summon": "summon a monster without a card effect",
+    "summon_by_effect": "summon a monster by a card effect",
+    "set": "set a card without a card effect",
+    "set_by_effect": "set a card by a card effect",
+    "attack": "declare an attack",
+    "speed_world": "use a Speed World effect",
+}
+
+# Speed World (WRGP).
+SPC_MAX = 12          # WRGP-SW3
+STANDBY_SPC = 2       # WRGP-SW3
+LOSS_SPC = 2          # WRGP-SW4
+LOSS_SPC_BONUS = 2    # WRGP-SW4, when a >= b
+
+
+@dataclass(frozen=True)
+class SpeedWorldEffect:
+    cost: int
+    kind: str            # "damage" | "draw" | "destroy"
+    text: str
+
+
+SPEED_WORLD_EFFECTS: dict[int, SpeedWorldEffect] = {
+    4: SpeedWorldEffect(4, "damage", "deal 1600 x (1 + X) damage to the opponent (exactly 800 if a < b)"),
+    7: SpeedWorldEffect(7, "draw", "draw 1 + X cards"),
+    10: SpeedWorldEffect(10, "destroy", "destroy up to 1 + X cards on the field"),
+}
+SPEED_WORLD_DAMAGE = 1600
+SPEED_WORLD_DAMAGE_BEHIND = 800
+
+SPEED_WORLD = "Speed World (WRGP)"
+
+
+def speed_world_x(a: int, b: int) -> int:
+    """X = max(0, a - b), a = own team's lineup position in the duel, b = the opponent's."""
+    return max(0, a - b)
+
+
+def speed_world_size(cost: int, a: int, b: int) -> int:
+    """The size of a Speed World effect (damage, cards drawn, cards destroyed) -- WRGP-SW5."""
+    eff = SPEED_WORLD_EFFECTS[cost]
+    x = speed_world_x(a, b)
+    if eff.kind == "damage":
+        return SPEED_WORLD_DAMAGE_BEHIND if a < b else SPEED_WORLD_DAMAGE * (1 + x)
+    return 1 + x
+
+
+def loss_counters(a: int, b: int) -> int:
+    """SPC a losing duelist's team gains (before the cap): 2, plus 2 if a >= b -- WRGP-SW4."""
+    return LOSS_SPC + (LOSS_SPC_BONUS if a >= b else 0)
+
+
+# Where a card with Speed World "in play" may reach it (WRGP-SW6): scope -> (allowed, why).
+SPEED_WORLD_SCOPES: dict[str, tuple[bool, str]] = {
+    "own_field": (False, "a card that targets or counts only its own side's field cannot reach Speed World, "
+                         "which is in neither player's field"),
+    "opponent_field": (False, "a card that targets or counts only the opponent's field cannot reach Speed World, "
+                              "which is in neither player's field"),
+    "both_fields": (True, "a card that targets or counts both fields (\"the field\") can reach Speed World"),
+    "field_zone": (False, "Speed World is not in a Field Zone, so a condition that needs a card in the "
+                          "Field Zone is not met by it"),
+    "empty_field": (True, "Speed World is not on either player's field, so \"your field is empty\" can "
+                          "still be true"),
+}
+
+# Field zones whose cards are handed over (WRGP-H4) and the zones that stay with the duelist.
+FIELD_ZONES = ("monster", "extra_monster", "spell_trap", "field", "pendulum")
+PRIVATE_ZONES = ("hand", "gy", "banished", "deck", "extra")
+ZONES = FIELD_ZONES + PRIVATE_ZONES
+# Where a card may be sent by `move`: to the new holder (WRGP-H5) or to the original owner (WRGP-H6).
+DESTINATIONS_TO_HOLDER = {"gy": "gy", "extra_face_up": "extra", "banished": "banished"}
+DESTINATIONS_TO_OWNER = {"hand": "hand", "deck": "deck", "extra": "extra"}
+
+GATE_BLOCKER = "Gate Blocker"
+COUNTER_CLEANER = "Counter Cleaner"
+
+
+READINGS = (
+    Reading("lineup-size-setting", "WRGP-S1", FORMAT, "Lineup size is a setting",
+            "A team has 1 to N duelists (3 by default) and both teams have the same number."),
+    Reading("team-count-by-name", "WRGP-S2", FORMAT, "Team copies counted by name over all sections",
+            "Copies are counted across the main, extra and side decks of all three decks by card name, "
+            "and each deck must also be legal on its own (main 40-60, extra 0-15, side 0-15)."),
+    Reading("match-ends-at-last-loss", "WRGP-F4", FORMAT, "The match ends at the last loss",
+            "When a team's last duelist loses the match ends at once, with no run-on to the End Phase "
+            "and no handover."),
+    Reading("lp-floor-and-start", "WRGP-F10", FORMAT, "LP floor 0, fresh LP for every duelist",
+            "LP never drop below 0 and every duelist, including one who comes in by handover or baton "
+            "touch, starts with the starting LP (8000 unless set)."),
+    Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, "Baton touch keeps the field and the turn",
+            "The incoming duelist inherits the field as in a handover (WRGP-H4..H7) and goes on with the "
+            "same turn from the Draw Phase draw."),
+    Reading("draw-survivor-stays-at-0", "WRGP-D1", FORMAT, "The survivor of a draw stays at 0 LP",
+            "The duelist treated as the winner of a draw (or the one who is not the loser under WRGP-D2) "
+            "stays in the duel at 0 LP and loses as soon as they take damage again or must pay LP."),
+    Reading("chain-loss-checked-after-chain", "WRGP-D2", FORMAT, "Losses are checked after the whole chain",
+            "LP that reach 0 inside a chain are checked once the whole chain has resolved (outside a chain "
+            "at once); if both duelists are then at 0 the side damaged last loses."),
+    Reading("second-loss-both-out", "WRGP-D3", FORMAT, "A loss during a handover puts both out",
+            "By WRGP-H8 both duelists are out, both teams send in their next duelist, and the next turn "
+            "belongs to the team of the duelist who lost last."),
+    Reading("loss-counters-at-the-moment", "WRGP-SW4", FORMAT, "Loss counters use the positions at that moment",
+            "a and b are the lineup positions of the duelists in the duel when the loss happens (a duelist "
+            "whose handover is pending still counts), and the counters are added at once."),
+    Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, "Speed World effects are Spell Speed 1",
+            "A Speed World effect is used like an ignition-type Spell effect: in one's own Main Phase with "
+            "an open game state, any number of times while counters last, never during a handover's run-on."),
+    Reading("lp-loop-once-per-player", "WRGP-F7", FORMAT, "An LP loop gives each player one iteration",
+            "However many times a loop could repeat, each player it would give LP to gains from it once.",
+            source="kit"),
+    Reading("counter-cleaner-clears-both-teams", "WRGP-SW8", FORMAT, "Counter Cleaner empties Speed World",
+            "Counter Cleaner removes all counters from one card, and Speed World is one card, so both teams' "
+            "Speed Counters drop to 0.", source="kit"),
+    Reading("gain-after-loss-does-not-save", "WRGP-H8", FORMAT, "LP gained after a loss are counted but void",
+            "LP gained by a duelist whose loss is determined are added to their LP, but the loss stands and "
+            "the handover goes on.", source="kit"),
+    Reading("banished-handed-over-cards-follow-gy", "WRGP-H5", FORMAT, "Banished handed-over cards go to the new duelist",
+            "A handed-over card that is banished goes to the new duelist's banishment, as a card sent to the "
+            "GY goes to the new duelist's GY.", source="kit"),
+)
+register(*READINGS)
