@@ -7,6 +7,7 @@
     rulings bench                       measure the engines' speed
     rulings wrgp check-team ...         WRGP-S2 team deck check
     rulings tag check-deck ...          TAG-K1..K3 deck check
+    rulings diagrams [--out DIR]        write the phase diagrams (SVG + DOT)
 
 Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input.
 Heavy modules are imported only by the sub-command that needs them.
@@ -110,6 +111,12 @@ def cmd_tag_check_deck(args) -> int:
     return cli_check_deck(args)
 
 
+def cmd_diagrams(args) -> int:
+    from .diagrams.cli import cli_diagrams
+
+    return cli_diagrams(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -135,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("bench", help="measure engine speed, import time and command start-up")
     s.add_argument("--steps", type=int, default=200_000, help="engine steps of random play to time")
     s.set_defaults(func=cmd_bench)
+
+    s = sub.add_parser("diagrams", help="write every phase diagram as SVG and .dot into a folder")
+    s.add_argument("--out", default="diagrams", help="folder to write to (default: diagrams)")
+    s.add_argument("--check", action="store_true",
+                   help="do not write; exit 1 if a committed .dot file differs from the engines' tables")
+    s.set_defaults(func=cmd_diagrams)
 
     w = sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True, metavar="TOOL")
     s = w.add_parser("check-team", help="WRGP-S2: check a team's three .ydk decks against a banlist")
