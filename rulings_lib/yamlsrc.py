@@ -22,6 +22,8 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:null",
 }
 _MAX_NODES = 100_000
+# libyaml's composer when PyYAML was built with it (the usual wheels are): same nodes, faster.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class YMap(dict):
@@ -93,7 +95,7 @@ class _Builder:
 def load_text(text: str, file: str = "<string>"):
     """Parse YAML text into plain values (YMap/YSeq keep line numbers)."""
     try:
-        docs = list(yaml.compose_all(text, Loader=yaml.SafeLoader))
+        docs = list(yaml.compose_all(text, Loader=_LOADER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1

@@ -1,0 +1,60 @@
+"""The project's own promises: README commands, CI, environment.yml in step with pyproject, light import."""
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# pip name -> conda-forge name, where they differ
+CONDA_NAMES = {"graphviz": "python-graphviz", "PyYAML": "pyyaml"}
+
+
+def _name(req: str) -> str:
+    return re.split(r"[<>=!~\[ ;]", req, maxsplit=1)[0].strip()
+
+
+def test_environment_yml_matches_pyproject():
+    pp = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    reqs = pp["dependencies"] + [r for extra in pp["optional-dependencies"].values() for r in extra]
+    wanted = {CONDA_NAMES.get(_name(r), _name(r)).lower() for r in reqs}
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    conda = {_name(d).lower() for d in env["dependencies"] if isinstance(d, str)}
+    pip_part = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
+    assert wanted - conda == set(), "in pyproject but not in environment.yml"
+    extra = conda - wanted - {"python", "pip", "graphviz"}  # graphviz = the `dot` program itself
+    assert extra == set(), "in environment.yml but not in pyproject"
+    assert "graphviz" in conda and "-e ." in pip_part
+
+
+def test_readme_opens_with_the_two_commands_and_ci_runs_the_test_one():
+    lines = (ROOT / "README.md").read_text().splitlines()
+    head = "\n".join(lines[:8])
+    assert "./dev lab" in head and "./dev test" in head
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "./dev test" in ci
+
+
+def test_import_is_light():
+    code = ("import sys, rulings_lib; heavy = [m for m in ('ipywidgets', 'jupyter_core', 'IPython', "
+            "'graphviz', 'pygraphviz', 'ipykernel', 'nbformat') if m in sys.modules]; print(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_cli_help_has_no_traceback():
+    proc = subprocess.run([sys.executable, "-m", "rulings_lib.cli", "--help"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "run" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "rulings_lib.cli", "frobnicate"], capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+
+
+def test_bench_runs_small(capsys):
+    from rulings_lib.bench import random_play
+
+    steps, secs, _ = random_play(2000)
+    assert steps == 2000 and secs > 0

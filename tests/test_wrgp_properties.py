@@ -1,0 +1,143 @@
+"""Property tests: random legal and illegal step sequences keep the engine's invariants."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulings_lib.errors import IllegalAction, ScenarioError
+from rulings_lib.scenario import Scenario, Step, run_scenario
+from rulings_lib.wrgp import tables as T
+from rulings_lib.wrgp.engine import WrgpMatch
+from rulings_lib.wrgp.scenario import STEPS, apply
+
+TEAM = st.sampled_from(["A", "B"])
+TO = st.sampled_from(["A", "B", "self", "opponent", "both"])
+AMOUNT = st.sampled_from([0, 100, 500, 1000, 2000, 4000, 8000, 9000])
+CARDS = ["c1", "c2", "c3", "Gate Blocker"]
+
+
+def step_strategy():
+    link = st.fixed_dictionaries({"by": TEAM, "damage": st.fixed_dictionaries({"to": TO, "amount": AMOUNT})})
+    return st.one_of(
+        st.tuples(st.just("phase"), st.sampled_from(T.PHASE_KEYS)),
+        st.tuples(st.just("end_turn"), st.just({})),
+        st.tuples(st.just("end_turn"), st.just({})),
+        st.tuples(st.just("attack"), st.fixed_dictionaries({"by": TEAM, "damage": AMOUNT})),
+        st.tuples(st.just("damage"), st.fixed_dictionaries({"by": TEAM, "to": TO, "amount": AMOUNT})),
+        st.tuples(st.just("gain"), st.fixed_dictionaries({"by": TEAM, "to": TO, "amount": AMOUNT})),
+        st.tuples(st.just("pay"), st.fixed_dictionaries({"by": TEAM, "amount": AMOUNT})),
+        st.tuples(st.just("chain"), st.lists(link, min_size=1, max_size=3)),
+        st.tuples(st.just("speed_world"), st.fixed_dictionaries({"by": TEAM, "remove": st.sampled_from([4, 7, 10])})),
+        st.tuples(st.just("baton_touch"), TEAM),
+        st.tuples(st.just("lose"), TEAM),
+        st.tuples(st.just("act"), st.fixed_dictionaries({"by": TEAM, "action": st.sampled_from(T.ACTION_KINDS)})),
+        st.tuples(st.just("once_per_duel"), st.fixed_dictionaries({"by": TEAM, "card": st.just("Spore")})),
+        st.tuples(st.just("special_victory"), st.fixed_dictionaries({"by": TEAM, "card": st.just("Exodia")})),
+        st.tuples(st.just("at_end_phase"), st.fixed_dictionaries(
+            {"by": TEAM, "card": st.just("Power Bond"),
+             "damage": st.fixed_dictionaries({"to": TO, "amount": AMOUNT})})),
+        st.tuples(st.just("place"), st.fixed_dictionaries(
+            {"by": TEAM, "card": st.sampled_from(CARDS), "zone": st.sampled_from(T.ZONES)})),
+        st.tuples(st.just("destroy"), st.fixed_dictionaries({"by": TEAM, "card": st.sampled_from(CARDS)})),
+        st.tuples(st.just("counter_cleaner"), st.fixed_dictionaries({"by": TEAM})),
+    )
+
+
+GAME_KEYS = ("finished", "winner", "turn", "duelist", "lp", "spc", "handover", "out", "events", "drawn",
+             "at_zero", "once_per_duel", "effects", "cards")
+
+
+def check_invariants(m: WrgpMatch, prev: dict) -> None:
+    s = m.state()
+    for t in T.TEAMS:
+        assert 0 <= s["spc"][t] <= T.SPC_MAX
+        assert s["lp"][t] >= 0
+        assert prev["duelist"][t] <= s["duelist"][t] <= m.lineup       # never back, never past the lineup
+        lost = [d for d in s["out"] if d[0] == t]
+        assert len(lost) == s["duelist"][t] - 1 + (t in s["handover"] or (s["finished"] and s["winner"] != t
+                                                                          and f"{t}{m.lineup}" in s["out"]))
+    assert s["out"][: len(prev["out"])] == prev["out"]                  # out only grows
+    last_gone = [t for t in T.TEAMS if f"{t}{m.lineup}" in s["out"]]
+    assert s["finished"] == bool(last_gone)                             # finished exactly when a team is empty
+    if s["finished"]:
+        assert s["winner"] == T.other(last_gone[0]) and len(last_gone) == 1
+
+
+def play(m: WrgpMatch, steps) -> None:
+    for verb, args in steps:
+        before = m.state()
+        n_rej = len(m.rejected)
+        try:
+            apply(m, verb, args)
+        except IllegalAction as exc:
+            after = m.state()
+            assert {k: after[k] for k in GAME_KEYS} == {k: before[k] for k in GAME_KEYS}, exc
+            assert len(m.rejected) == n_rej + 1 and m.rejected[-1]["rule"] == exc.rule
+            continue
+        except KeyError:     # a card that was never placed: a scenario error (see below)
+            after = m.state()
+            continue
+        check_invariants(m, before)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 4), st.lists(step_strategy(), max_size=40))
+def test_random_sequences_keep_invariants(lineup, steps):
+    play(WrgpMatch(lineup=lineup), steps)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(step_strategy(), max_size=25))
+def test_only_scenario_errors_escape_the_runner(steps):
+    parsed = []
+    for i, (verb, args) in enumerate(steps, 1):
+        parsed.append(Step(i, verb, STEPS[verb].parse(args, "<random>", i, f"steps[{i}].{verb}"), i, args))
+    sc = Scenario("<random>", "wrgp", "random", [], {}, parsed, {})
+    try:
+        result = run_scenario(sc)
+    except ScenarioError as exc:
+        assert "no card named" in exc.message or "already in the match" in exc.message
+        return
+    assert result.outcome["format"] == "wrgp"
+
+
+def test_thousands_of_random_matches():
+    """3000 seeded random matches played to the end or 300 steps."""
+    rng = random.Random(2022)
+    kinds = list(T.ACTION_KINDS)
+    finished = 0
+    for _ in range(3000):
+        m = WrgpMatch(lineup=rng.randint(1, 3))
+        for _ in range(300):
+            before = m.state() if rng.random() < 0.05 else None
+            r = rng.random()
+            by = rng.choice("AB")
+            try:
+                if r < 0.25:
+                    m.end_turn()
+                elif r < 0.4:
+                    m.phase(rng.choice(T.PHASE_KEYS))
+                elif r < 0.55:
+                    m.damage(by, rng.choice(["opponent", "self", "both"]), rng.choice([500, 1000, 3000]))
+                elif r < 0.65:
+                    m.attack(by, rng.choice([1000, 2500]))
+                elif r < 0.75:
+                    m.speed_world(by, rng.choice([4, 7, 10]))
+                elif r < 0.85:
+                    m.act(by, rng.choice(kinds))
+                elif r < 0.9:
+                    m.baton_touch(by)
+                elif r < 0.95:
+                    m.gain(by, "self", 500)
+                else:
+                    m.chain([{"by": by, "damage": {"to": "opponent", "amount": 1000}},
+                             {"by": T.other(by), "damage": {"to": "opponent", "amount": 1000}}])
+            except IllegalAction:
+                if m.is_finished():
+                    break
+                continue
+            if before is not None:
+                check_invariants(m, before)
+        finished += m.is_finished()
+    assert finished > 1000   # random play does reach the end of matches
