@@ -8,6 +8,8 @@
     rulings wrgp check-team ...         WRGP-S2 team deck check
     rulings tag check-deck ...          TAG-K1..K3 deck check
     rulings diagrams [--out DIR]        write the phase diagrams (SVG + DOT)
+    rulings faq [--lang en|ja] [--html OUT]   the ruling FAQ
+    rulings coverage                    rule ids demonstrated by the FAQ
 
 Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input.
 Heavy modules are imported only by the sub-command that needs them.
@@ -117,6 +119,41 @@ def cmd_diagrams(args) -> int:
     return cli_diagrams(args)
 
 
+def cmd_faq(args) -> int:
+    from .faq import load_faq, render_text
+
+    entries = load_faq()
+    if args.html:
+        from .faq.html import write_html
+
+        write_html(entries, args.html)
+        print(f"wrote {args.html} ({len(entries)} entries)")
+        return EXIT_OK
+    print(render_text(entries, args.lang), end="")
+    return EXIT_OK
+
+
+def cmd_coverage(args) -> int:
+    from .faq import all_rule_ids, coverage
+
+    cov = coverage()
+    ids = all_rule_ids()
+    for rid in ids:
+        entries = cov.demonstrated.get(rid)
+        if entries:
+            print(f"ok       {rid:10} {', '.join(entries)}")
+        elif rid in cov.missing:
+            print(f"MISSING  {rid:10} {ids[rid]}")
+        else:
+            print(f"advice   {rid:10} {ids[rid]} (nothing to demonstrate)")
+    for r in cov.readings_missing:
+        print(f"MISSING  reading {r}: no open-question entry")
+    shown = len(cov.demonstrated)
+    print(f"{shown} of {len(ids)} rule ids demonstrated; {len(cov.missing)} missing; "
+          f"{len(cov.readings_missing)} readings without an open question")
+    return EXIT_OK if cov.complete else EXIT_FAILED
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -148,6 +185,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--check", action="store_true",
                    help="do not write; exit 1 if a committed .dot file differs from the engines' tables")
     s.set_defaults(func=cmd_diagrams)
+
+    s = sub.add_parser("faq", help="print the ruling FAQ (every answer re-checked by its scenario)")
+    s.add_argument("--lang", choices=["en", "ja"], default="en")
+    s.add_argument("--html", metavar="OUT", help="write a self-contained HTML page instead")
+    s.set_defaults(func=cmd_faq)
+
+    s = sub.add_parser("coverage", help="which rule ids the FAQ demonstrates; exit 1 while any is missing")
+    s.set_defaults(func=cmd_coverage)
 
     w = sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True, metavar="TOOL")
     s = w.add_parser("check-team", help="WRGP-S2: check a team's three .ydk decks against a banlist")
