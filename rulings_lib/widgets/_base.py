@@ -1,0 +1,44 @@
+"""What every widget of the kit shares: a readable stand-in when no widget can be drawn, HTML bits."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+
+class KitWidget(w.VBox):
+    """A box of controls. Outside a live kernel (a stored notebook, nbval, GitHub) it shows a
+    one-line text instead of ipywidgets' long ``repr``; its widget view is never a ruling."""
+
+    label = "widget"
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is not None:
+            data["text/plain"] = f"[{self.label}: an interactive widget; run the notebook in Jupyter to use it]"
+        return data
+
+
+def pre(text: str) -> str:
+    """Text as an HTML block that keeps its lines (transcripts, states)."""
+    return ('<pre style="white-space: pre-wrap; font-size: 12px; line-height: 1.35; margin: 4px 0">'
+            f"{escape(text)}</pre>")
+
+
+def table(head: list[str], rows: list[list[str]], tones: list[str] | None = None) -> str:
+    """A small HTML table; ``tones`` colours whole rows (``ok``, ``no`` or ``""``)."""
+    colours = {"ok": "#e3f4e6", "no": "#fbe5e3", "": "transparent"}
+    th = "".join(f'<th style="text-align:left; padding:2px 10px">{escape(h)}</th>' for h in head)
+    body = []
+    for i, row in enumerate(rows):
+        bg = colours[(tones or [""] * len(rows))[i]]
+        tds = "".join(f'<td style="padding:2px 10px">{escape(str(c))}</td>' for c in row)
+        body.append(f'<tr style="background:{bg}">{tds}</tr>')
+    return f'<table style="border-collapse:collapse">{th and "<tr>" + th + "</tr>"}{"".join(body)}</table>'
+
+
+def message(text: str, tone: str = "") -> str:
+    """One line of feedback: ``tone`` is ``ok``, ``no`` or ``""``."""
+    colour = {"ok": "#1b7a36", "no": "#b3261e", "": "#222222"}[tone]
+    return f'<div style="color:{colour}; white-space: pre-wrap">{escape(text)}</div>'

@@ -1,0 +1,128 @@
+"""The scenario stepper: pick a scenario, step forward and back, see the transcript so far, the
+state after that step and (where the diagrams are installed) the scenario's path drawn.
+
+The steps are played once by :func:`~rulings_lib.scenario.run_scenario` with snapshots; stepping
+only shows snapshot ``n`` (the match after step ``n``), so the widget adds no rules of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import ipywidgets as w
+
+from ..scenario import RunResult, builtin_scenarios, format_module, load_scenario, run_scenario
+from ._base import KitWidget, pre
+
+
+def play(scenario) -> RunResult:
+    """Run a scenario (a path, a built-in scenario's name such as ``"power-bond-handover"``, or a
+    loaded :class:`~rulings_lib.scenario.Scenario`), keeping the match after every step."""
+    if isinstance(scenario, str | Path) and not Path(scenario).suffix:
+        matches = [p for p in builtin_scenarios() if p.stem == str(scenario)]
+        if not matches:
+            raise KeyError(f"no built-in scenario named {scenario!r}")
+        scenario = matches[0]
+    if isinstance(scenario, str | Path):
+        scenario = load_scenario(scenario)
+    return run_scenario(scenario, keep_snapshots=True)
+
+
+def transcript_until(result: RunResult, n: int) -> str:
+    """The numbered transcript of steps 1..n (the same lines ``rulings run`` prints)."""
+    n = max(0, min(n, len(result.scenario.steps)))
+    sc = dataclasses.replace(result.scenario, steps=result.scenario.steps[:n], expect={})
+    snap = result.snapshots[n]
+    part = RunResult(sc, snap, snap.state(), [])
+    return part.transcript().split("\n\nFinal state:\n")[0]
+
+
+def state_after(result: RunResult, n: int) -> str:
+    """The state after step ``n`` (0 = the setup), in words."""
+    outcome = result.snapshots[n].state()
+    head = "After the setup" if n == 0 else f"After step {n} of {len(result.scenario.steps)}"
+    return "\n".join([head + ":"] + ["  " + s for s in format_module(result.scenario.format).describe(outcome)])
+
+
+def path_diagram(result: RunResult, n: int):
+    """The scenario's path through the turn diagram up to step ``n``, or None when the diagrams
+    (rulings_lib.diagrams, Graphviz) are not available."""
+    try:
+        from ..diagrams import scenario_path
+    except ImportError:
+        return None
+    try:
+        return scenario_path(result, upto=n)
+    except Exception:  # noqa: BLE001 -- a picture must never break the stepper
+        return None
+
+
+def _svg(diagram) -> str:
+    if diagram is None:
+        return ""
+    try:
+        svg = diagram._repr_svg_()
+    except Exception:  # noqa: BLE001
+        return ""
+    return svg or ""
+
+
+class ScenarioStepper(KitWidget):
+    """A dropdown of scenarios, back/forward buttons and a step slider; transcript, state, diagram."""
+
+    label = "scenario stepper"
+
+    def __init__(self, scenarios=None, start: str | None = None, step: int = 0, diagram: bool = True):
+        paths = [Path(p) for p in (scenarios if scenarios is not None else builtin_scenarios())]
+        if not paths:
+            raise ValueError("no scenarios to step through")
+        self.paths = {p.stem: p for p in paths}
+        self.with_diagram = diagram
+        self.picker = w.Dropdown(options=list(self.paths), value=start or paths[0].stem, description="scenario",
+                                 layout=w.Layout(width="460px"))
+        self.back = w.Button(description="◀ back", layout=w.Layout(width="90px"))
+        self.forward = w.Button(description="forward ▶", layout=w.Layout(width="90px"))
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="step", layout=w.Layout(width="420px"))
+        self.title = w.HTML()
+        self.transcript = w.HTML()
+        self.state = w.HTML()
+        self.diagram = w.HTML()
+        self.result: RunResult | None = None
+        super().__init__([self.picker, w.HBox([self.back, self.forward, self.slider]), self.title,
+                          self.state, self.transcript, self.diagram])
+        self.picker.observe(self.load, names="value")
+        self.slider.observe(self.show, names="value")
+        self.back.on_click(self.step_back)
+        self.forward.on_click(self.step_forward)
+        self.load()
+        self.slider.value = max(0, min(step, self.slider.max))
+
+    @property
+    def step(self) -> int:
+        return self.slider.value
+
+    def load(self, change=None) -> None:
+        self.result = play(self.paths[self.picker.value])
+        sc = self.result.scenario
+        self.title.value = (f"<b>{sc.title}</b><br><small>rules: {', '.join(sc.rules) or '—'} · "
+                            f"{len(sc.steps)} steps · file {Path(sc.path).name}</small>")
+        redraw = self.slider.value == 0
+        self.slider.max = len(sc.steps)
+        self.slider.value = 0
+        if redraw:            # the slider did not move, so `show` was not called by it
+            self.show()
+
+    def show(self, change=None) -> None:
+        n = self.slider.value
+        self.back.disabled = n == 0
+        self.forward.disabled = n >= self.slider.max
+        self.transcript.value = pre(transcript_until(self.result, n))
+        self.state.value = pre(state_after(self.result, n))
+        self.diagram.value = _svg(path_diagram(self.result, n)) if self.with_diagram else ""
+
+    def step_back(self, button=None) -> None:
+        self.slider.value = max(0, self.slider.value - 1)
+
+    def step_forward(self, button=None) -> None:
+        self.slider.value = min(self.slider.max, self.slider.value + 1)

@@ -1,0 +1,30 @@
+"""Small helpers the notebooks use: check a reader's answer against the engine's ruling.
+
+The ruling always comes from the engine (a scenario run, a match, a table); these helpers only
+compare and print, so that nbval stores and re-checks the printed line.
+"""
+
+from __future__ import annotations
+
+
+def _norm(value):
+    if isinstance(value, str):
+        return value.strip().casefold()
+    if isinstance(value, tuple | list):
+        return [_norm(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(_norm(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _norm(v) for k, v in value.items()}
+    return value
+
+
+def check(answer, ruling, explain: str = "") -> bool:
+    """Print ``correct`` if ``answer`` matches the engine's ``ruling`` (case and spaces aside),
+    else ``not quite — the engine says …``. Returns whether it matched."""
+    ok = _norm(answer) == _norm(ruling)
+    if ok:
+        print("correct" + (f" — {explain}" if explain else ""))
+    else:
+        print(f"not quite — the engine says {ruling!r}" + (f": {explain}" if explain else ""))
+    return ok
