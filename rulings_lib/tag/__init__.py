@@ -1,0 +1,8 @@
+"""Digimon Card Game tag battle regulation Ver-T,1.0: the 2-vs-2 match (tables, engine, scenario
+steps) and the deck check (:mod:`.deckcheck`, imported on demand)."""
+
+from .engine import BattleResult, Event, Fighter, Outcome, TagMatch, TargetRuling, UnknownPlayer
+from .tables import CARD_RULES, NEXT_TURN, PHASES, READINGS, RULES, SEATS, card_rule, lost_points
+
+__all__ = ["BattleResult", "CARD_RULES", "Event", "Fighter", "NEXT_TURN", "Outcome", "PHASES", "READINGS",
+           "RULES", "SEATS", "TagMatch", "TargetRuling", "UnknownPlayer", "card_rule", "lost_points"]

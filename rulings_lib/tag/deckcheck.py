@@ -1,0 +1,408 @@
+"""TAG-K1..K3: the deck check of the tag battle regulation, for one player's deck or a tag's two.
+
+A deck file has one entry a line, ``COUNT NUMBER`` or ``NUMBER`` (count 1), optionally followed by
+the card's name; ``#`` starts a comment; blank lines are ignored. A catalogue is a CSV file whose
+header row has at least ``number,name,level`` (``level``: ``3``, ``4``, ``perfect``, ``ultimate``
+or empty for option cards); optional columns ``lost_3``, ``lost_4``, ``lost_perfect``,
+``lost_ultimate`` hold a Digimon's lost points. More columns are allowed.
+
+>>> deck = Deck.from_text("30 St-1 Agumon", "mine.txt")
+>>> report = check_decks([deck])
+>>> report.legal, [v.rule for v in report.violations], [w.rule for w in report.warnings]
+(False, ['TAG-K1'], ['TAG-K1'])
+
+Copies are counted by name where the catalogue names the card (so reprints under other numbers
+count together), else by number. Without a catalogue the Level 3 requirement cannot be checked:
+that is a warning, not a violation.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+from . import tables as T
+
+DECK_SIZE = 30                    # TAG-K1
+COPY_LIMIT = 3                    # TAG-K1, per player
+TAG_COPY_LIMIT = 2 * COPY_LIMIT   # TAG-K1: "a tag may hold 6 between them"
+ALLOWED_PREFIXES = ("Bo", "St", "Bx", "Sx")   # TAG-K2
+DIGIVICE_01 = "Bo-20v"            # TAG-K3
+CATALOGUE_LEVELS = ("3", "4", "perfect", "ultimate", "")
+LOST_COLUMNS = {f"lost_{lv}": lv for lv in T.LEVELS}
+
+# A card number: a short prefix of letters, a hyphen, digits and an optional letter suffix
+# ("St-104", "Bo-20v", "Bo-1f"). Other prefixes are well-formed but not allowed (TAG-K2).
+NUMBER_RE = re.compile(r"^[^\W\d_]{1,4}-\d{1,5}[^\W\d_]{0,3}$")
+
+
+def _key(number: str) -> str:
+    return number.casefold()
+
+
+def is_allowed_number(number: str) -> bool:
+    """TAG-K2: only ``Bo-``, ``St-``, ``Bx-``, ``Sx-`` numbers."""
+    prefix = number.split("-", 1)[0]
+    return prefix.casefold() in {p.casefold() for p in ALLOWED_PREFIXES}
+
+
+def _read_text(path) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(str(path), None, f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise InputError(str(path), line, "not UTF-8 text") from None
+
+
+# ---------------------------------------------------------------------------------------- decks
+@dataclass(frozen=True)
+class DeckEntry:
+    number: str
+    count: int
+    line: int
+    name: str = ""
+
+
+@dataclass
+class Deck:
+    """One player's deck, as read from a deck file."""
+
+    name: str
+    entries: list[DeckEntry] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    def counts(self) -> dict[str, int]:
+        """Copies per card number (lines with the same number add up)."""
+        out: dict[str, int] = {}
+        first: dict[str, str] = {}
+        for e in self.entries:
+            num = first.setdefault(_key(e.number), e.number)
+            out[num] = out.get(num, 0) + e.count
+        return out
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "<deck>") -> Deck:
+        entries = []
+        for n, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split(None, 2)
+            if parts[0].isdigit():
+                count = int(parts[0])
+                if len(parts) < 2 or not NUMBER_RE.match(parts[1]):
+                    raise InputError(name, n, f"expected `COUNT NUMBER` (e.g. `3 St-104`), optionally followed by "
+                                              f"the card's name, got {line[:60]!r}")
+                if not 1 <= count <= 99:
+                    raise InputError(name, n, f"a count is a whole number from 1 to 99, got {count}")
+                number, rest = parts[1], parts[2] if len(parts) > 2 else ""
+            elif NUMBER_RE.match(parts[0]):
+                count, number = 1, parts[0]
+                rest = line.split(None, 1)[1] if len(parts) > 1 else ""
+            else:
+                raise InputError(name, n, f"expected `COUNT NUMBER` or `NUMBER` (e.g. `3 St-104` or `Bo-20v`), "
+                                          f"optionally followed by the card's name, got {line[:60]!r}")
+            entries.append(DeckEntry(number, count, n, rest.strip()))
+        return cls(name, entries)
+
+
+def read_deck(path) -> Deck:
+    return Deck.from_text(_read_text(path), str(path))
+
+
+# ------------------------------------------------------------------------------------ catalogue
+@dataclass(frozen=True)
+class CatalogueCard:
+    number: str
+    name: str
+    level: str            # "3", "4", "perfect", "ultimate" or "" (option cards)
+    lost: dict            # level -> lost points, where the catalogue gives them
+    line: int = 0
+
+    def lost_table(self) -> dict[str, int]:
+        """The card's lost points as a battle entry's ``lost_table`` (TAG-P5 ③)."""
+        return dict(self.lost)
+
+
+class Catalogue:
+    """Card number -> :class:`CatalogueCard` (name, level, lost points)."""
+
+    def __init__(self, cards: list[CatalogueCard], name: str = "<catalogue>"):
+        self.name = name
+        self._cards = {_key(c.number): c for c in cards}
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __contains__(self, number: str) -> bool:
+        return _key(number) in self._cards
+
+    def get(self, number: str) -> CatalogueCard | None:
+        return self._cards.get(_key(number))
+
+    def __getitem__(self, number: str) -> CatalogueCard:
+        card = self.get(number)
+        if card is None:
+            raise KeyError(f"{number} is not in the catalogue {self.name}")
+        return card
+
+    def lost_table(self, number: str) -> dict[str, int]:
+        return self[number].lost_table()
+
+    def __repr__(self) -> str:
+        return f"<Catalogue {self.name}: {len(self)} cards>"
+
+    @classmethod
+    def from_text(cls, text: str, name: str = "<catalogue>") -> Catalogue:
+        reader = csv.reader(io.StringIO(text, newline=""))
+        try:
+            header = next(reader, None)
+            while header is not None and not any(h.strip() for h in header):
+                header = next(reader, None)
+            if header is None:
+                raise InputError(name, 1, "the catalogue is empty: expected a header row with number,name,level")
+            cols = [h.strip().casefold() for h in header]
+            missing = [c for c in ("number", "name", "level") if c not in cols]
+            if missing:
+                raise InputError(name, reader.line_num, f"the header row needs the columns number, name, level "
+                                                        f"(missing: {', '.join(missing)})")
+            idx = {c: i for i, c in enumerate(cols)}
+            cards: list[CatalogueCard] = []
+            seen: dict[str, int] = {}
+            for row in reader:
+                n = reader.line_num
+                if not any(cell.strip() for cell in row):
+                    continue
+                if len(row) != len(cols):
+                    raise InputError(name, n, f"expected {len(cols)} fields as in the header row, got {len(row)}")
+                number = row[idx["number"]].strip()
+                cname = row[idx["name"]].strip()
+                level = row[idx["level"]].strip().casefold()
+                if not NUMBER_RE.match(number):
+                    raise InputError(name, n, f"number: expected a card number like St-104, got {number[:40]!r}")
+                if not cname:
+                    raise InputError(name, n, f"name: {number} has no name")
+                if level not in CATALOGUE_LEVELS:
+                    raise InputError(name, n, f"level: expected 3, 4, perfect, ultimate or empty, got {level[:40]!r}")
+                if _key(number) in seen:
+                    raise InputError(name, n, f"number {number} is already on line {seen[_key(number)]}")
+                seen[_key(number)] = n
+                lost = {}
+                for col, lv in LOST_COLUMNS.items():
+                    if col in idx and row[idx[col]].strip():
+                        cell = row[idx[col]].strip()
+                        if not cell.isdigit():
+                            raise InputError(name, n, f"{col}: expected a whole number >= 0 or empty, got {cell[:20]!r}")
+                        lost[lv] = int(cell)
+                cards.append(CatalogueCard(number, cname, level, lost, n))
+        except csv.Error as exc:
+            raise InputError(name, reader.line_num, f"not a valid CSV file: {exc}") from None
+        return cls(cards, name)
+
+
+def read_catalogue(path) -> Catalogue:
+    return Catalogue.from_text(_read_text(path), str(path))
+
+
+def sample_catalogue() -> Catalogue:
+    """The small SAMPLE catalogue shipped in ``rulings_lib/samples/tag`` (illustrative, not complete)."""
+    return read_catalogue(SAMPLES / "sample-catalogue.csv")
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "tag"
+
+
+# --------------------------------------------------------------------------------------- report
+@dataclass(frozen=True)
+class Finding:
+    """One violation or warning: the rule id, a sentence, and details for the JSON form."""
+
+    rule: str
+    message: str
+    deck: str | None = None
+    check: str | None = None
+    card: str | None = None
+    count: int | None = None
+    limit: int | None = None
+    line: int | None = None
+    numbers: tuple[str, ...] | None = None
+
+    def as_dict(self) -> dict:
+        d = {"rule": self.rule}
+        for k in ("check", "deck", "card", "count", "limit", "line"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        if self.numbers is not None:
+            d["numbers"] = list(self.numbers)
+        d["message"] = self.message
+        return d
+
+
+@dataclass(frozen=True)
+class DeckSummary:
+    deck: str
+    size: int
+    level3: int | None   # Level 3 Digimon cards found (None: no catalogue to tell)
+
+
+@dataclass
+class DeckReport:
+    """The result of a deck check: legal or not, the violations and warnings (each with a rule id)."""
+
+    decks: list[DeckSummary]
+    violations: list[Finding]
+    warnings: list[Finding]
+    notes: list[Finding] = field(default_factory=list)   # advice (TAG-K4), not in the JSON
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def as_dict(self) -> dict:
+        return {"legal": self.legal, "violations": [v.as_dict() for v in self.violations],
+                "warnings": [w.as_dict() for w in self.warnings]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.as_dict(), ensure_ascii=False, indent=2)
+
+    def text(self) -> str:
+        lines = []
+        for d in self.decks:
+            lv = "" if d.level3 is None else f", {d.level3} Level 3 Digimon"
+            mine = [v for v in self.violations if v.deck == d.deck]
+            lines.append(f"{d.deck}: {d.size} cards{lv}: " + ("legal" if not mine else f"{len(mine)} violation(s)"))
+            for v in mine:
+                lines.append(f"  {v.rule}  {v.message}")
+        shared = [v for v in self.violations if v.deck is None]
+        for v in shared:
+            lines.append(f"  {v.rule}  {v.message}")
+        if self.warnings:
+            lines.append("Warnings:")
+            lines.extend(f"  {w.rule}  {(w.deck + ': ') if w.deck else ''}{w.message}" for w in self.warnings)
+        if self.notes:
+            lines.append("Advice:")
+            lines.extend(f"  {n.rule}  {n.message}" for n in self.notes)
+        n = len(self.violations)
+        lines.append("Result: LEGAL" if self.legal else f"Result: ILLEGAL ({n} violation{'s' if n != 1 else ''})")
+        return "\n".join(lines)
+
+    __str__ = text
+
+    def __repr__(self) -> str:
+        return (f"<DeckReport {len(self.decks)} deck(s): {'legal' if self.legal else 'illegal'}, "
+                f"{len(self.violations)} violation(s), {len(self.warnings)} warning(s)>")
+
+    def _repr_html_(self) -> str:  # Jupyter: a table of findings
+        e = html.escape
+        verdict = "legal" if self.legal else f"illegal: {len(self.violations)} violation(s)"
+        rows = "".join(f"<tr><td>{kind}</td><td>{e(f.rule)}</td><td>{e(f.deck or '')}</td><td>{e(f.message)}</td></tr>"
+                       for kind, items in (("violation", self.violations), ("warning", self.warnings),
+                                           ("advice", self.notes)) for f in items)
+        sizes = ", ".join(f"{e(d.deck)}: {d.size} cards" for d in self.decks)
+        return (f"<div><b>Deck check ({e(sizes)}): {verdict}</b>"
+                f"<table><tr><th></th><th>rule</th><th>deck</th><th>what</th></tr>{rows}</table></div>")
+
+
+def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnings: list) -> DeckSummary:
+    # TAG-K1: 30 cards per player.
+    if deck.size != DECK_SIZE:
+        violations.append(Finding("TAG-K1", f"{deck.size} cards: a deck has exactly {DECK_SIZE}", deck.name,
+                                  "size", count=deck.size, limit=DECK_SIZE))
+    # TAG-K2: only Bo-, St-, Bx-, Sx- numbers.
+    for e in deck.entries:
+        if not is_allowed_number(e.number):
+            violations.append(Finding("TAG-K2", f"line {e.line}: {e.number} may not be used (only Bo-, St-, Bx-, Sx- "
+                                                f"cards)", deck.name, "number", card=e.number, count=e.count, line=e.line))
+    # TAG-K1: at most 3 copies of a name per player; by catalogue name, else by number.
+    groups: dict[str, list] = {}
+    for number, count in deck.counts().items():
+        card = catalogue.get(number) if catalogue else None
+        label = card.name if card else number
+        groups.setdefault(label, []).append((number, count))
+    for label, items in groups.items():
+        total = sum(c for _, c in items)
+        if total > COPY_LIMIT:
+            nums = tuple(n for n, _ in items)
+            also = f" ({', '.join(nums)})" if len(nums) > 1 or nums[0] != label else ""
+            violations.append(Finding("TAG-K1", f"{total} copies of {label}{also}: at most {COPY_LIMIT} of a name per "
+                                                f"player", deck.name, "copies", card=label, count=total,
+                                      limit=COPY_LIMIT, numbers=nums))
+    # TAG-K1: at least one Level 3 Digimon (needs the catalogue).
+    level3 = None
+    if catalogue is not None:
+        counts = deck.counts()
+        unknown = [n for n in counts if n not in catalogue]
+        level3 = sum(c for n, c in counts.items() if n in catalogue and catalogue[n].level == "3")
+        if unknown:
+            warnings.append(Finding("TAG-K1", f"not in the catalogue, counted by number: {', '.join(unknown)}",
+                                    deck.name, "catalogue", numbers=tuple(unknown)))
+        if level3 == 0:
+            if any(is_allowed_number(n) for n in unknown):   # an unusable card (TAG-K2) cannot be the one
+                warnings.append(Finding("TAG-K1", "no Level 3 Digimon among the catalogued cards; the cards not in "
+                                                  "the catalogue may hold one", deck.name, "level-3"))
+            else:
+                violations.append(Finding("TAG-K1", "no Level 3 Digimon: a deck needs at least one", deck.name,
+                                          "level-3", count=0))
+    # TAG-K3: Digivice 01 needs its replacement cards ready; the deck stays 30.
+    for e in deck.entries:
+        if _key(e.number) == _key(DIGIVICE_01):
+            warnings.append(Finding("TAG-K3", f"line {e.line}: {DIGIVICE_01} (Digivice 01): keep its replacement "
+                                              f"cards ready beside the deck; they are not part of it and the deck "
+                                              f"stays {DECK_SIZE}", deck.name, "digivice", card=DIGIVICE_01,
+                                    line=e.line))
+            break
+    return DeckSummary(deck.name, deck.size, level3)
+
+
+def check_decks(decks: list[Deck], catalogue: Catalogue | None = None) -> DeckReport:
+    """TAG-K1..K3 on one player's deck or a tag's two decks."""
+    if not 1 <= len(decks) <= 2:
+        raise ValueError("a deck check takes one deck or a tag's two decks")
+    violations: list[Finding] = []
+    warnings: list[Finding] = []
+    summaries = [_check_one(d, catalogue, violations, warnings) for d in decks]
+    if catalogue is None:
+        warnings.append(Finding("TAG-K1", "no catalogue (--cards): the Level 3 requirement was not checked, and "
+                                          "copies were counted by number", check="level-3"))
+    notes = []
+    if len(decks) == 2:
+        notes.append(Finding("TAG-K1", f"the tag may hold up to {TAG_COPY_LIMIT} copies of a name between the two "
+                                       f"decks ({COPY_LIMIT} each)"))
+        notes.append(Finding("TAG-K4", "use sleeves, ideally different from the partner's (advice, not checked)"))
+    return DeckReport(summaries, violations, warnings, notes)
+
+
+def check_deck(*paths, cards=None) -> DeckReport:
+    """Read one or two deck files (and a catalogue CSV) and check them. Raises InputError for unusable input."""
+    if not 1 <= len(paths) <= 2:
+        raise InputError(str(paths[2]) if len(paths) > 2 else "<decks>", None,
+                         f"a tag has two players: give one deck or the tag's two decks, not {len(paths)}")
+    catalogue = read_catalogue(cards) if cards else None
+    return check_decks([read_deck(p) for p in paths], catalogue)
+
+
+def cli_check_deck(args) -> int:
+    """``rulings tag check-deck DECK [DECK] [--cards CATALOGUE.csv] [--json]``: 0 legal, 1 illegal."""
+    report = check_deck(*args.decks, cards=args.cards)
+    if args.json:
+        print(report.to_json())
+    else:
+        print(report.text())
+    return 0 if report.legal else 1
