@@ -1,0 +1,241 @@
+"""YGOPro/EDOPro card databases (``cards.cdb``): card names and alternate-artwork aliases.
+
+A ``cards.cdb`` is an SQLite file with a ``datas`` table (``id``, ``alias``, ``type``, …) and a
+``texts`` table (``id``, ``name``, ``desc``, …). A card whose ``alias`` names another passcode is
+an alternate artwork (or a reprint under another passcode) of that card: same name, and under
+WRGP-S2 it counts as that card. Aliases are followed to the end of the chain; a chain that loops
+is cut and the loop counted as its lowest passcode (with a warning).
+
+The database is opened read-only (``file:…?mode=ro``); nothing in it is executed. Only the
+``id``, ``alias`` and ``name`` columns are read.
+
+:func:`write_cdb` writes a small database of that shape (for the samples, tests and benchmark).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+EXPECTED_CDB = "a YGOPro cards.cdb (SQLite database with tables datas and texts)"
+REQUIRED = {"datas": ("id", "alias"), "texts": ("id", "name")}
+
+# YGOPro's card type bits, by the words a catalogue uses.
+TYPE_CODES = {
+    "Normal Monster": 0x11,
+    "Effect Monster": 0x21,
+    "Flip Effect Monster": 0x200021,
+    "Fusion Monster": 0x41,
+    "Fusion Effect Monster": 0x61,
+    "Ritual Effect Monster": 0xA1,
+    "Normal Spell": 0x2,
+    "Quick-Play Spell": 0x10002,
+    "Continuous Spell": 0x20002,
+    "Equip Spell": 0x40002,
+    "Field Spell": 0x80002,
+    "Ritual Spell": 0x82,
+    "Normal Trap": 0x4,
+    "Continuous Trap": 0x20004,
+    "Counter Trap": 0x100004,
+}
+
+
+@dataclass
+class CardDB:
+    """Names and aliases of a card database. ``aliases`` holds only non-zero, non-self aliases;
+    ``ids`` the passcodes that exist (those read, where the database was read for a deck check)."""
+
+    names: dict[int, str] = field(default_factory=dict)
+    aliases: dict[int, int] = field(default_factory=dict)
+    ids: frozenset[int] = frozenset()
+    source: str = "<cards>"
+    complete: bool = True  # False: names and ids were read only for some passcodes (see open_cdb)
+    _targets: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    _cycles: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _groups: dict[int, tuple[int, ...]] | None = field(default=None, repr=False, compare=False)
+
+    def __contains__(self, passcode: int) -> bool:
+        return passcode in self.ids
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __repr__(self) -> str:
+        part = "" if self.complete else " read"
+        return f"<CardDB {self.source!r}: {len(self.ids)} cards{part}, {len(self.aliases)} aliases>"
+
+    def name(self, passcode: int) -> str | None:
+        """The card's name, else the name of the card it is an alias of, else None."""
+        found = self.names.get(passcode)
+        if found is None and passcode in self.aliases:
+            found = self.names.get(self.target(passcode))
+        return found
+
+    def target(self, passcode: int) -> int:
+        """The passcode this card counts as: the end of its alias chain (itself if it has no alias)."""
+        cached = self._targets.get(passcode)
+        if cached is not None:
+            return cached
+        chain: list[int] = []
+        index: dict[int, int] = {}
+        code = passcode
+        while code in self.aliases and code not in self._targets:
+            if code in index:  # a loop: every card of it counts as the lowest passcode in it
+                loop = tuple(sorted(chain[index[code]:]))
+                for member in loop:
+                    self._cycles[member] = loop
+                    self._targets[member] = loop[0]
+                break
+            index[code] = len(chain)
+            chain.append(code)
+            code = self.aliases[code]
+        end = self._targets.get(code, code)
+        for member in chain:
+            self._targets.setdefault(member, end)
+        return self._targets.get(passcode, passcode)
+
+    def loops(self) -> list[tuple[int, ...]]:
+        """The alias loops met so far by :meth:`target`, each as its sorted passcodes."""
+        return sorted(set(self._cycles.values()))
+
+    def alternates(self, target: int) -> tuple[int, ...]:
+        """Every passcode that counts as ``target`` (``target`` itself included), ascending."""
+        if self._groups is None:
+            groups: dict[int, list[int]] = {}
+            for code in self.aliases:
+                groups.setdefault(self.target(code), []).append(code)
+            self._groups = {t: tuple(sorted(set(codes) | {t})) for t, codes in groups.items()}
+        return self._groups.get(target, (target,))
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[tuple[int, str, int]], source: str = "<cards>") -> CardDB:
+        """Build from ``(passcode, name, alias)`` rows (alias 0 for none)."""
+        names: dict[int, str] = {}
+        aliases: dict[int, int] = {}
+        for code, name, alias in rows:
+            names[code] = name
+            if alias and alias != code:
+                aliases[code] = alias
+        return cls(names, aliases, frozenset(names), source)
+
+
+def _as_int(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _chunks(codes: list[int], size: int = 500):
+    for i in range(0, len(codes), size):
+        yield codes[i:i + size]
+
+
+def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
+    """Read the names and aliases of a ``cards.cdb``; an unusable file is an InputError (exit 2).
+
+    Every alias is read. Names (and which passcodes exist) are read for every card, or, when
+    ``passcodes`` is given, only for those and the cards they are aliases of: a deck check needs
+    no more, and a full database has some 13,000 cards.
+    """
+    import sqlite3  # only the deck check with --cards needs it
+
+    file = str(path)
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            head = fh.read(len(SQLITE_MAGIC))
+    except FileNotFoundError:
+        raise InputError(file, None, f"no such file (expected {EXPECTED_CDB})") from None
+    except IsADirectoryError:
+        raise InputError(file, None, f"is a directory, expected {EXPECTED_CDB}") from None
+    except OSError as exc:
+        raise InputError(file, None, f"cannot read the file ({exc.strerror or exc})") from None
+    if not head:
+        raise InputError(file, None, f"empty file: expected {EXPECTED_CDB}")
+    if head != SQLITE_MAGIC:
+        raise InputError(file, None, f"not an SQLite database: expected {EXPECTED_CDB}")
+    uri = p.resolve().as_uri() + "?mode=ro"
+    try:
+        con = sqlite3.connect(uri, uri=True)
+    except sqlite3.Error as exc:
+        raise InputError(file, None, f"cannot open the card database ({exc})") from None
+    try:
+        tables = {row[0].lower(): row[0] for row in
+                  con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        missing = [t for t in REQUIRED if t not in tables]
+        if missing:
+            raise InputError(file, None, f"no table {' or '.join(missing)}: expected {EXPECTED_CDB}")
+        for table, needed in REQUIRED.items():
+            columns = {row[1].lower() for row in con.execute(f'PRAGMA table_info("{tables[table]}")')}
+            lacking = [c for c in needed if c not in columns]
+            if lacking:
+                raise InputError(file, None, f"table {table} has no column {', '.join(lacking)}: "
+                                             f"expected {EXPECTED_CDB}")
+        datas, texts = f'"{tables["datas"]}"', f'"{tables["texts"]}"'
+        aliases: dict[int, int] = {}
+        for code, alias in con.execute(f"SELECT id, alias FROM {datas} WHERE alias != 0"):
+            code, alias = _as_int(code), _as_int(alias)
+            if code is not None and alias and alias != code:
+                aliases[code] = alias
+        if passcodes is None:
+            id_rows = con.execute(f"SELECT id FROM {datas}").fetchall()
+            name_rows = con.execute(f"SELECT id, name FROM {texts}").fetchall()
+        else:
+            links = CardDB(aliases=aliases)
+            wanted = sorted({c for code in passcodes for c in (code, links.target(code))})
+            id_rows, name_rows = [], []
+            for chunk in _chunks(wanted):
+                marks = ", ".join("?" * len(chunk))
+                id_rows += con.execute(f"SELECT id FROM {datas} WHERE id IN ({marks})", chunk).fetchall()
+                name_rows += con.execute(f"SELECT id, name FROM {texts} WHERE id IN ({marks})", chunk).fetchall()
+    except sqlite3.Error as exc:
+        raise InputError(file, None, f"cannot read the card database ({exc})") from None
+    finally:
+        con.close()
+    ids = frozenset(code for (code,) in id_rows if _as_int(code) is not None)
+    names = {code: name for code, name in name_rows if _as_int(code) is not None and isinstance(name, str)}
+    return CardDB(names, aliases, ids, file, complete=passcodes is None)
+
+
+def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
+    """A :class:`CardDB` from a ``CardDB``, a path (read for ``passcodes``, see :func:`open_cdb`), or None."""
+    if spec is None or isinstance(spec, CardDB):
+        return spec
+    if isinstance(spec, str | os.PathLike):
+        return open_cdb(spec, passcodes)
+    raise TypeError(f"expected a CardDB or the path of a cards.cdb, got {type(spec).__name__}")
+
+
+def write_cdb(path, cards: Iterable[Mapping]) -> None:
+    """Write a YGOPro-shaped ``cards.cdb`` from rows with ``id``, ``name``, ``type``, ``alias``.
+
+    Rows are written in passcode order into a fresh file, so the same rows give the same
+    database. Other columns are 0 or empty: this is a catalogue of names, not of card text.
+    """
+    import sqlite3
+
+    path = Path(path)
+    rows = sorted(cards, key=lambda r: int(r["id"]))
+    tmp = path.with_name(path.name + ".tmp")
+    if tmp.exists():
+        tmp.unlink()
+    con = sqlite3.connect(tmp)
+    try:
+        con.executescript(
+            "PRAGMA journal_mode=DELETE;"
+            "CREATE TABLE datas(id integer primary key, ot integer, alias integer, setcode integer, "
+            "type integer, atk integer, def integer, level integer, race integer, attribute integer, "
+            "category integer);"
+            "CREATE TABLE texts(id integer primary key, name text, desc text"
+            + "".join(f", str{i} text" for i in range(1, 17)) + ");")
+        con.executemany("INSERT INTO datas VALUES (?, 3, ?, 0, ?, 0, 0, 0, 0, 0, 0)",
+                        [(int(r["id"]), int(r.get("alias") or 0), int(r.get("type") or 0)) for r in rows])
+        con.executemany("INSERT INTO texts VALUES (?, ?, ''" + ", ''" * 16 + ")",
+                        [(int(r["id"]), str(r["name"])) for r in rows])
+        con.commit()
+    finally:
+        con.close()
+    os.replace(tmp, path)
