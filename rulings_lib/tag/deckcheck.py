@@ -167,7 +167,7 @@ class Catalogue:
 
     @classmethod
     def from_text(cls, text: str, name: str = "<catalogue>") -> Catalogue:
-        reader = csv.reader(io.StringIO(text, newline=""))
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         try:
             header = next(reader, None)
             while header is not None and not any(h.strip() for h in header):

@@ -338,9 +338,8 @@ class TagMatch:
         by = self._player(by)
         if kind not in T.USE_KINDS:
             raise ValueError(f"kind must be one of {', '.join(T.USE_KINDS)}, not {kind!r}")
-        label = kind.replace("_", " ")
-        if kind == "opponent_condition":
-            label = "an 'if the opponent's ... is ...' effect"
+        label = {"evolution": "evolution", "projection": "projection-type options",
+                 "opponent_condition": "an \"if the opponent's ... is ...\" effect"}.get(kind, kind)
         if by in self.out:
             return False, "TAG-E1", f"{by} is out and takes no further part"
         if self.mode == "1v1":
@@ -488,6 +487,11 @@ class TagMatch:
             self._ev("TAG-E1" if self.out else "TAG-S2", f"turn {self.turn}: point gauges {gauges}{gone}")
         if self.mode == "1v1":
             self._ev("TAG-E3", f"{' and '.join(self.in_game_players())} are left: they play 1-vs-1")
+        else:
+            for p in self.in_game_players():
+                if self.opponent(p) in self.out:
+                    self._ev("TAG-E2", f"{p}'s opponent {self.opponent(p)} is out: {p} carries on with the "
+                                       f"normal steps")
         seats = ", ".join(f"{s} {p}" for s, p in self.seats().items() if p)
         self._ev("TAG-S2", f"turn {self.turn} seats: {seats}")
 
