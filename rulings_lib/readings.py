@@ -40,6 +40,9 @@ def register(*items: Reading) -> None:
 def _load_all() -> None:
     # Each engine registers its readings when imported; import them here so the list is whole.
     from . import wrgp  # noqa: F401
+    from .decks import wrgp_team
+
+    register(*wrgp_team.READINGS)
     try:
         from . import tag  # noqa: F401
     except ImportError:  # the tag engine is optional while it is being built

@@ -123,6 +123,7 @@ class WrgpMatch:
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
         self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
         self.cards: dict[str, Card] = {}
+        self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.events: list[Event] = []
@@ -180,6 +181,7 @@ class WrgpMatch:
         new.delayed = list(self.delayed)
         new.effects = list(self.effects)
         new.cards = {k: c.copy() for k, c in self.cards.items()}
+        new.deck_checks = dict(self.deck_checks)
         new.events = list(self.events)
         new.rejected = list(self.rejected)
         return new
@@ -208,6 +210,7 @@ class WrgpMatch:
             "once_per_duel": {t: list(v) for t, v in self.once.items()},
             "effects": [card for _, card in self.effects],
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
+            "deck_checks": {t: dict(v) for t, v in self.deck_checks.items()},
         }
 
     # ------------------------------------------------------------------ plumbing
@@ -738,6 +741,21 @@ class WrgpMatch:
         # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
         self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: A {before['A']} -> 0, "
                              f"B {before['B']} -> 0")
+
+    def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
+        """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
+        self._begin()
+        self._check_team(team)
+        self.deck_checks[team] = {"legal": legal, "violations": list(violations)}
+        if legal:
+            self._ev("WRGP-S2", f"team {team}'s three decks obey the Forbidden/Limited list as a team")
+        for v in violations:
+            if v["kind"] == "deck-size":
+                self._ev("WRGP-S2", f"team {team}: deck {v['deck']} has {v['count']} cards in its {v['section']} deck")
+            else:
+                copies = "copy" if v["count"] == 1 else "copies"
+                self._ev("WRGP-S2", f"team {team}: {v['count']} {copies} of {v.get('name') or v['card']} across the "
+                                    f"team, limit {v['limit']}")
 
     # ------------------------------------------------------------------ verbs: cards and zones
     def _card(self, name: str) -> Card:

@@ -6,11 +6,25 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..schema import Bool, Choice, DictOf, Int, ListOf, MapOf, Text
 from . import tables as T
 from .engine import WrgpMatch
 
 FORMAT = "wrgp"
+
+
+class DeckPath(Text):
+    """A deck, banlist or card database file, relative to the scenario file (or a ydke:// URL)."""
+
+    expected = "a file path relative to the scenario"
+
+    def parse(self, value, file, line, where):
+        value = super().parse(value, file, line, where)
+        if value.startswith("ydke://"):
+            return value
+        return str((Path(file).parent / value).resolve()) if file and not file.startswith("<") else value
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
 
 TEAM = Choice("A", "B")
@@ -51,6 +65,9 @@ STEPS = {
     "target_speed_world": MapOf({"by": TEAM, "card": CARD, "scope": Choice(*T.SPEED_WORLD_SCOPES)},
                                 required=("by", "card", "scope")),
     "counter_cleaner": MapOf({"by": TEAM}, required=("by",)),
+    # Addition: a team deck check (WRGP-S2) inside a scenario, so the FAQ can demonstrate it.
+    "check_team": MapOf({"team": TEAM, "decks": ListOf(DeckPath(500), min_len=1, max_len=10), "banlist": DeckPath(500),
+                         "list": Text(200), "cards": DeckPath(500)}, required=("team", "decks", "banlist")),
 }
 
 _at = MapOf({
@@ -72,7 +89,7 @@ SETUP = MapOf({
 }, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", "handover", "out",
-                "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards")
+                "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards", "deck_checks")
 
 
 def check_setup(setup: dict, fail) -> None:
@@ -107,6 +124,13 @@ def apply(match: WrgpMatch, verb: str, args) -> None:
         getattr(match, verb)(args)
     elif verb == "chain":
         match.chain(args)
+    elif verb == "check_team":
+        from ..decks import check_team
+
+        report = check_team(args["decks"], args["banlist"], args.get("list"), args.get("cards"))
+        keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
+        violations = [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]]
+        match.record_deck_check(args["team"], report.legal, violations)
     elif verb == "at_end_phase":
         eff = args["damage"]
         match.at_end_phase(args["by"], args["card"], eff["to"], eff.get("amount", 0))
