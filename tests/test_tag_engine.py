@@ -530,3 +530,11 @@ def test_mid_match_setup_checks():
         TagMatch(gauges={"red-A": 50}, out=["red-A"])
     m = TagMatch(gauges={"red-A": 0})
     assert m.out == ["red-A"]
+
+
+@pytest.mark.parametrize("module", ["rulings_lib.tag.engine", "rulings_lib.tag.tables", "rulings_lib.tag.deckcheck"])
+def test_docstring_examples_run(module):
+    import doctest
+    import importlib
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
