@@ -20,6 +20,7 @@ from rulings_lib.widgets import (
     SpeedWorldCalculator,
     check,
     explain_speed_world,
+    is_correct,
     play,
     speed_world_options,
     state_after,
@@ -342,8 +343,8 @@ def test_match_file_error_is_an_input_error():
 
 # --------------------------------------------------------------------------- exercises
 def test_check_prints_correct_or_the_engines_ruling(capsys):
-    assert check(" b ", "B")
-    assert not check("A", "B", "the side damaged last loses")
+    assert check(" b ", "B") is None
+    check("A", "B", "the side damaged last loses")
     out = capsys.readouterr().out.splitlines()
     assert out == ["correct", "not quite — the engine says 'B': the side damaged last loses"]
-    assert check(["B1", "A1"], ("b1", "a1"))
+    assert is_correct(["B1", "A1"], ("b1", "a1")) and not is_correct(["A1"], ["B1"])

@@ -12,11 +12,11 @@ ruling a widget shows comes from an engine. :mod:`.record` (the match file) need
 from .record import MatchFileError, RecordedMatch
 from .speed_world import SpeedWorldCalculator, SpeedWorldOption, explain_speed_world, speed_world_options
 from .stepper import ScenarioStepper, play, state_after, transcript_until
-from .teach import check
+from .teach import check, is_correct
 from .tracker import MatchTracker
 
 __all__ = [
     "MatchFileError", "MatchTracker", "RecordedMatch", "ScenarioStepper", "SpeedWorldCalculator",
-    "SpeedWorldOption", "check", "explain_speed_world", "play", "speed_world_options", "state_after",
+    "SpeedWorldOption", "check", "explain_speed_world", "is_correct", "play", "speed_world_options", "state_after",
     "transcript_until",
 ]

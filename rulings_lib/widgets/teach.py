@@ -19,12 +19,16 @@ def _norm(value):
     return value
 
 
-def check(answer, ruling, explain: str = "") -> bool:
-    """Print ``correct`` if ``answer`` matches the engine's ``ruling`` (case and spaces aside),
-    else ``not quite — the engine says …``. Returns whether it matched."""
-    ok = _norm(answer) == _norm(ruling)
-    if ok:
+def is_correct(answer, ruling) -> bool:
+    """Does ``answer`` match the engine's ``ruling``? (Case and surrounding spaces aside; lists
+    and tuples alike.)"""
+    return _norm(answer) == _norm(ruling)
+
+
+def check(answer, ruling, explain: str = "") -> None:
+    """Print ``correct`` if ``answer`` matches the engine's ``ruling``, else
+    ``not quite — the engine says …`` (returns nothing, so a notebook cell shows only that line)."""
+    if is_correct(answer, ruling):
         print("correct" + (f" — {explain}" if explain else ""))
     else:
         print(f"not quite — the engine says {ruling!r}" + (f": {explain}" if explain else ""))
-    return ok

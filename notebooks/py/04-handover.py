@@ -1,0 +1,226 @@
+# %% [markdown]
+# # 04 · The handover (引き継ぎ)
+#
+# In an ordinary duel, a player at 0 LP has lost and the duel is over. In WRGP the duel goes on: the
+# duelist who lost leaves, and the next duelist of that team **takes over their field** —
+# monsters, Spells and Traps, the Field Spell, even lasting effects. This is the *handover*
+# (引き継ぎ, *hikitsugi*), the heart of the format.
+#
+# A handover has three parts, and this notebook takes them in order:
+#
+# 1. **the run-on** — the turn in which the loss happened goes on to its End Phase, with limits;
+# 2. **the change** — at the end of that turn the next duelist comes in and inherits the field;
+# 3. **the restart** — the duel resumes with a turn of the team that handed over.
+#
+# At the end: the **baton touch**, a handover without a loss.
+
+# %%
+from rulings_lib import IllegalAction, WrgpMatch
+from rulings_lib.widgets import MatchTracker, ScenarioStepper, check, play, state_after, transcript_until
+from rulings_lib.wrgp import tables as T
+
+# %% [markdown]
+# ## 1. The run-on (WRGP-F1, H1)
+#
+# The moment a duelist's loss is certain, the handover begins (**WRGP-F1**). The turn is **not**
+# cut short, and **no phase is skipped**: the current phase is finished and the game advances phase
+# by phase to the End Phase (**WRGP-H1**). A loss in the Battle Phase goes on through Main Phase 2.
+# Until the turn ends, the duelist who lost still holds their seat — at 0 LP.
+
+# %%
+print(play("run-on-to-end-phase").transcript())
+
+# %% [markdown]
+# ### What may and may not be done during the run-on (WRGP-H2)
+#
+# During the run-on both teams may still **respond**, but nobody may start anything that could only
+# be done in one's own Main Phase. In short: effects that happen *by themselves* or at Spell Speed 2
+# or higher are fine; summoning, setting and activating at Spell Speed 1 "by hand" are not. The
+# engine reads this table:
+
+# %%
+for kind, allowed in T.HANDOVER_ALLOWED.items():
+    print(f"{'may    ' if allowed else 'may NOT'}  {T.ACTION_LABELS[kind]}")
+
+# %% [markdown]
+# (The last two rows are the kit's: an attack is not done by a card effect, and a Speed World effect
+# is Spell Speed 1 — reading `speed-world-is-ignition-spell`.)
+#
+# Even Main Phase 2 of the run-on is not a real Main Phase. Here is the whole table played out:
+
+# %%
+print(play("run-on-what-is-allowed").transcript())
+
+# %% [markdown]
+# ### A loss during battle interrupts the battle (WRGP-H3)
+#
+# If the loss happens during a battle — from the attack declaration to the end of damage
+# calculation — the battle stops there and the Battle Phase ends. A second monster cannot attack the
+# incoming duelist:
+
+# %%
+print(play("battle-interrupted").transcript())
+
+# %% [markdown]
+# ## 2. The change: what the next duelist inherits (WRGP-H4)
+#
+# When the turn ends, the next duelist sits down and takes over **the field** of the one who lost:
+#
+# | handed over | stays with the duelist who lost |
+# |---|---|
+# | Main Monster Zones and Extra Monster Zones | the hand |
+# | Spell & Trap Zones (Pendulum Zones included) | the Graveyard |
+# | the Field Zone | banished cards |
+
+# %%
+print(play("field-is-inherited").transcript())
+
+# %% [markdown]
+# ### Where handed-over cards go later (WRGP-H5, H6)
+#
+# A handed-over card now plays for the new duelist, and where it goes next depends on the place:
+#
+# * to the **Graveyard**, **banished**, or **face-up to the Extra Deck** (a Pendulum monster): the
+#   **new** duelist's (**WRGP-H5**; for banished cards this is the kit's reading
+#   `banished-handed-over-cards-follow-gy`);
+# * to the **hand**, the **Main Deck**, or **face-down to the Extra Deck**: its **original owner's** —
+#   the duelist who brought it (**WRGP-H6**). A card can be returned there to pay a cost, too.
+
+# %%
+print(play("inherited-to-new-gy").transcript())
+
+# %%
+print(play("inherited-back-to-owner").transcript())
+
+# %% [markdown]
+# ### Effects already applied carry over (WRGP-H7)
+#
+# Restrictions and lasting effects that were already applied keep applying to the incoming
+# duelist; the source gives 魂のリレー (Soul Relay), 雪花の光 and 発禁令 as examples. The same goes
+# for a delayed effect that will apply in the End Phase (the scenario below models two lasting
+# effects and Power Bond's End Phase damage).
+
+# %%
+print(play("effects-carry-over").transcript())
+
+# %% [markdown]
+# ### A loss cannot be undone (WRGP-H8)
+#
+# Once the loss is certain and the handover has begun, gaining LP does not bring the duelist back.
+# The kit adds the LP (they are gained) but the loss stands (reading `gain-after-loss-does-not-save`):
+
+# %%
+print(play("loss-cannot-be-undone").transcript())
+
+# %% [markdown]
+# ## 3. The restart: who plays next (WRGP-F2, F3)
+#
+# After the change, the duel resumes with **a turn of the team that handed over** — its new
+# duelist's turn (**WRGP-F2**). That holds even if the loss happened in that team's own turn: the
+# team plays two turns in a row. The new duelist plays "as the second player": with a draw and a
+# Battle Phase (**WRGP-F3**).
+
+# %%
+print(play("resume-own-turn").transcript())
+
+# %% [markdown]
+# The engine does the same for a loss in the other team's turn. Step through the kit's example with
+# the **scenario stepper** — pick any scenario from the list, move the slider or use the buttons:
+
+# %% tags=["nbval-ignore-output"]
+ScenarioStepper(start="battle-interrupted")
+
+# %% [markdown]
+# The stepper only shows what the engine recorded. The state after step 1 of that scenario, as the
+# test suite checks it:
+
+# %%
+battle = play("battle-interrupted")
+print(state_after(battle, 1))
+print(transcript_until(battle, 1))
+
+# %% [markdown]
+# ## Baton touch (バトンタッチ, WRGP-H9)
+#
+# A team may also **swap its duelist without losing**: a baton touch. It is allowed only
+#
+# * in the team's **own Draw Phase, before the draw**, and
+# * not on the match's very first turn by the player who goes first.
+#
+# It is a swap, not a loss, so **no Speed Counters** are gained (WRGP-SW4 does not apply). The kit
+# reads the rest like a handover: the incoming duelist inherits the field and carries on with the
+# same turn from the draw (reading `baton-touch-inherits-field`), with the starting LP.
+
+# %%
+print(play("baton-touch").transcript())
+
+# %%
+print(play("baton-touch-first-turn").transcript())
+
+# %% [markdown]
+# ## Keeping a real match: the tracker
+#
+# At a real table, the **match tracker** keeps LP, counters, positions and the phase for you. Every
+# button goes through the same engine, so it applies standby counters, losses, handovers and baton
+# touches by the rules — and refuses what the rules refuse, naming the rule. **Save** writes the
+# match to a JSON file (its setup and every action, replayed on **load**); a damaged file is
+# reported and the match on screen stays as it was.
+
+# %% tags=["nbval-ignore-output"]
+MatchTracker()
+
+# %% [markdown]
+# What the tracker does with a button is an ordinary engine call. For example, "effect damage" of
+# 8000 to team B in A1's Main Phase, then "baton touch" for team B (not allowed: it is A's turn):
+
+# %%
+table = MatchTracker()
+table.on_next_phase()
+table.on_next_phase()
+table.team.value, table.amount.value = "B", 8000
+table.on_effect_damage()
+print(table.match.out, table.match.handover)
+rejection = table.on_baton_touch()
+print(f"[{rejection.rule}] {rejection.reason}")
+
+# %% [markdown]
+# ## Try it
+#
+# **1.** Team A's monster destroys B1 in battle, in **A's** turn. Which team plays the next turn?
+
+# %%
+answer_1 = "B"
+
+# %%
+m = WrgpMatch(turn=3, player="A", phase="battle", lp={"B": 1000})
+m.attack("A", damage=2000)
+m.end_turn()
+check(answer_1, m.player, "WRGP-F2: the team that handed over plays next")
+
+# %% [markdown]
+# **2.** A1 lost and A2 inherited A1's Stardust Dragon. Later, team B's effect returns Stardust Dragon
+# face-down to the Extra Deck. Whose Extra Deck does it go to? (`"A1"` or `"A2"`)
+
+# %%
+answer_2 = "A1"
+
+# %%
+m = WrgpMatch(turn=3, player="B", phase="main1")
+m.place("A", "Stardust Dragon", "extra_monster")
+m.lose("A")
+m.end_turn()
+m.move("Stardust Dragon", to="extra", by="B")
+check(answer_2, m.cards["Stardust Dragon"].holder, "WRGP-H6: back to its original owner")
+
+# %% [markdown]
+# **3.** During the run-on after B1's loss, may team A **set** a card from the hand (not by a card
+# effect) in Main Phase 2? (`True` or `False`)
+
+# %%
+answer_3 = False
+
+# %%
+m = WrgpMatch(turn=3, player="A", phase="main1", lp={"B": 100})
+m.damage("A", to="opponent", amount=100)
+m.phase("main2")
+check(answer_3, m.is_legal("act", "A", "set"), "WRGP-H2: nothing that needs one's own Main Phase")

@@ -1,0 +1,198 @@
+"""The notebooks are ruling fixtures: every stored output is an expected ruling that nbval re-checks.
+
+* each notebook is paired with its text form (notebooks/py/NAME.py, jupytext percent format);
+* each code cell was run, top to bottom in one kernel, and stored what it produces;
+* stored outputs hold nothing that varies from run to run (addresses, paths, times, widget ids);
+* nbval re-runs every notebook in a fresh kernel ("rulings-kit", notebooks/kernels/) and compares;
+* and a deliberately wrong ruling on a copy makes nbval fail, so the comparison is real.
+
+Refresh the stored outputs with ``.venv/bin/python tools/refresh_notebooks.py``.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import importlib.util
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NB_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NB_DIR.glob("*.ipynb"))
+IDS = [p.stem for p in NOTEBOOKS]
+
+_spec = importlib.util.spec_from_file_location("refresh_notebooks", ROOT / "tools" / "refresh_notebooks.py")
+refresh = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(refresh)
+
+# A cell produces output if it prints, checks an answer or draws, or ends in a bare expression.
+PRINTERS = {"print", "display", "check", "show_step"}
+DISPLAYERS = {"scenario_path", "wrgp_turn", "wrgp_handover", "wrgp_relay", "tag_turn", "tag_next_turn"}
+VOLATILE = [
+    (re.compile(r" at 0x[0-9a-fA-F]{6,}"), "a memory address"),
+    (re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}"), "a timestamp"),
+    (re.compile(re.escape(str(ROOT))), "an absolute path of this checkout"),
+    (re.compile(r"/tmp/|/home/|/Users/"), "an absolute path"),
+    (re.compile(r"widget-view\+json"), "a widget view (its model id is random)"),
+]
+
+
+def nbval_command(*paths) -> list[str]:
+    return [sys.executable, "-m", "pytest", "--nbval", *map(str, paths), "-p", "no:cacheprovider",
+            "--nbval-kernel-name", refresh.KERNEL, "--nbval-cell-timeout", "300", "-o", "addopts=",
+            "-q", "--no-header", "-rN"]
+
+
+def produces_output(source: str) -> bool:
+    """Does this cell's code certainly produce an output (so a stored empty output is a miss)?"""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in PRINTERS:
+            return True
+    if not tree.body or not isinstance(tree.body[-1], ast.Expr) or source.rstrip().endswith(";"):
+        return False
+    value = tree.body[-1].value
+    if isinstance(value, ast.Call):
+        name = value.func.id if isinstance(value.func, ast.Name) else ""
+        return name in DISPLAYERS or name[:1].isupper()     # a diagram, or a widget class
+    return True
+
+
+def problems(nb) -> list[str]:
+    """Why a notebook's stored outputs cannot serve as expected rulings (empty list: they can)."""
+    found = []
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for n, cell in enumerate(code, 1):
+        where = f"code cell {n} ({cell.source.splitlines()[0][:50] if cell.source else 'empty'})"
+        if cell.execution_count is None:
+            found.append(f"{where}: never executed (nbval would pass it without checking anything)")
+        elif cell.execution_count != n:
+            found.append(f"{where}: execution count {cell.execution_count}, expected {n} "
+                         f"(run the notebook top to bottom in a fresh kernel)")
+        if produces_output(cell.source) and not cell.outputs:
+            found.append(f"{where}: produces output but none is stored")
+        for out in cell.outputs:
+            if out.output_type == "error":
+                found.append(f"{where}: stores an error ({out.ename})")
+            if out.get("name") == "stderr":
+                found.append(f"{where}: stores stderr output")
+        blob = "".join(str(o) for o in cell.outputs)
+        for pattern, what in VOLATILE:
+            if pattern.search(blob):
+                found.append(f"{where}: an output holds {what}")
+    return found
+
+
+def cells_of(nb) -> list[tuple]:
+    return [(c.cell_type, c.source.strip(), tuple(c.metadata.get("tags", ()))) for c in nb.cells]
+
+
+# --------------------------------------------------------------------------------- static checks
+def test_the_notebooks_are_numbered_in_reading_order():
+    numbers = [int(p.stem[:2]) for p in NOTEBOOKS]
+    assert numbers == list(range(1, len(numbers) + 1)), IDS
+    assert len(NOTEBOOKS) >= 5
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_notebook_and_its_text_form_are_in_sync(path):
+    text = refresh.text_path(path)
+    assert text.exists(), f"{text.relative_to(ROOT)} is missing: run tools/refresh_notebooks.py"
+    nb = nbformat.read(path, as_version=4)
+    assert cells_of(jupytext.read(text)) == cells_of(nb), (
+        f"{path.name} and {text.relative_to(ROOT)} differ: save the notebook in JupyterLab (jupytext pairs "
+        f"them) or run tools/refresh_notebooks.py {path.stem}")
+
+
+def test_every_text_form_has_its_notebook():
+    orphans = [p.name for p in (NB_DIR / "py").glob("*.py") if not (NB_DIR / f"{p.stem}.ipynb").exists()]
+    assert orphans == []
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_every_cell_was_run_and_stored_its_ruling(path):
+    nb = nbformat.read(path, as_version=4)
+    assert problems(nb) == []
+    assert nb.metadata["kernelspec"]["name"] == refresh.KERNEL
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_widget_cells_are_not_compared_and_rulings_are(path):
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        tags = cell.metadata.get("tags", [])
+        shows_widget = any("an interactive widget" in str(o) for o in cell.outputs)
+        assert shows_widget == ("nbval-ignore-output" in tags), cell.source
+        assert "nbval-skip" not in tags, "a skipped cell checks nothing"
+
+
+def test_the_checks_catch_what_they_should():
+    nb = nbformat.read(NB_DIR / "01-start-here.ipynb", as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code" and c.outputs]
+    unrun = copy.deepcopy(nb)
+    [c for c in unrun.cells if c.cell_type == "code"][0].execution_count = None
+    assert any("never executed" in p for p in problems(unrun))
+    emptied = copy.deepcopy(nb)
+    [c for c in emptied.cells if c.cell_type == "code" and c.outputs][1].outputs = []
+    assert any("none is stored" in p for p in problems(emptied))
+    shuffled = copy.deepcopy(nb)
+    cells = [c for c in shuffled.cells if c.cell_type == "code"]
+    cells[0].execution_count, cells[1].execution_count = 2, 1
+    assert any("top to bottom" in p for p in problems(shuffled))
+    volatile = copy.deepcopy(nb)
+    [c for c in volatile.cells if c.cell_type == "code" and c.outputs][0].outputs[0]["text"] += \
+        "<object at 0x7f3a2b1c9d80>"
+    assert any("memory address" in p for p in problems(volatile))
+    assert code and produces_output("x = 1\nx") and not produces_output("m.phase('main1')")
+    assert produces_output("SpeedWorldCalculator()") and produces_output("print(1)")
+
+
+def test_kernelspec_keeps_c_level_stderr_out_of_cells():
+    import json
+
+    spec = json.loads((NB_DIR / "kernels" / refresh.KERNEL / "kernel.json").read_text())
+    assert "--IPKernelApp.capture_fd_output=False" in spec["argv"]
+    assert spec["argv"][0] == "python"       # jupyter_client runs it with the launching interpreter
+
+
+# --------------------------------------------------------------------------------- nbval
+def test_nbval_rechecks_every_stored_ruling():
+    t0 = time.perf_counter()
+    proc = subprocess.run(nbval_command(NB_DIR) + ["-n", "2", "--dist", "loadfile"], cwd=ROOT,
+                          env=refresh.kernel_env(), capture_output=True, text=True, timeout=1200)
+    took = time.perf_counter() - t0
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+    cells = sum(1 for p in NOTEBOOKS for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code")
+    assert f"{cells} passed" in proc.stdout, proc.stdout[-2000:]
+    print(f"nbval: {len(NOTEBOOKS)} notebooks, {cells} cells, {took:.1f} s")
+
+
+def test_nbval_fails_on_a_wrong_ruling(tmp_path):
+    """Break one expected ruling on a copy (B1 loses -> A1 loses) and make sure nbval says so."""
+    nb = nbformat.read(NB_DIR / "05-draws-and-chains.ipynb", as_version=4)
+    target = next(i for i, c in enumerate(nb.cells)
+                  if c.cell_type == "code" and "sparks-chain-strike" in c.source)
+    nb.cells = nb.cells[:target + 1]                   # what comes after is not needed
+    out = nb.cells[target].outputs[0]
+    assert "B1 took damage last, so B1 loses" in out["text"]
+    out["text"] = out["text"].replace("B1 took damage last, so B1 loses", "A1 took damage last, so A1 loses")
+    broken = tmp_path / "05-wrong-ruling.ipynb"
+    nbformat.write(nb, broken)
+    proc = subprocess.run(nbval_command(broken) + ["--rootdir", str(tmp_path)], cwd=tmp_path,
+                          env=refresh.kernel_env(), capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1, proc.stdout[-3000:]
+    assert "1 failed" in proc.stdout and "Cell outputs differ" in proc.stdout
+    assert "A1 took damage last" in proc.stdout and "B1 took damage last" in proc.stdout

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Re-run the notebooks and store their outputs: the expected rulings nbval re-checks.
+
+    .venv/bin/python tools/refresh_notebooks.py                 # every notebook in notebooks/
+    .venv/bin/python tools/refresh_notebooks.py 03-speed-world  # some of them
+    options: --timeout SECONDS (per notebook, default 300), --retries N (default 3)
+
+For each notebook: sync the pair (the .ipynb and its text form notebooks/py/NAME.py, whichever
+was saved last wins, as `jupytext --sync` does); run it top to bottom in a fresh kernel
+("rulings-kit", notebooks/kernels/, which keeps C-level stderr out of the cells); make the result
+byte-stable (fixed cell ids and metadata, no widget state: a widget's stored output is its
+one-line text); write the .ipynb and regenerate the text form from it.
+
+Executing notebooks with widgets sometimes hangs in nbclient; each run is a child process with a
+time limit, killed and retried up to --retries times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+KERNEL = "rulings-kit"
+KERNELSPEC = {"display_name": "Rulings kit", "language": "python", "name": KERNEL}
+LANGUAGE_INFO = {  # what the kernel reports, minus the Python version (it varies by machine)
+    "codemirror_mode": {"name": "ipython", "version": 3},
+    "file_extension": ".py",
+    "mimetype": "text/x-python",
+    "name": "python",
+    "nbconvert_exporter": "python",
+    "pygments_lexer": "ipython3",
+}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def kernel_env() -> dict:
+    """The environment in which the kit's kernelspec (notebooks/kernels/) is found first."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(NOTEBOOKS), env.get("JUPYTER_PATH", "")) if p)
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    return env
+
+
+def text_path(ipynb: Path) -> Path:
+    return ipynb.parent / "py" / (ipynb.stem + ".py")
+
+
+def jupytext_config():
+    from jupytext.config import load_jupytext_config
+
+    return load_jupytext_config(str(NOTEBOOKS))
+
+
+def write_text_form(nb, ipynb: Path) -> None:
+    import jupytext
+
+    text = jupytext.writes(nb, fmt="py:percent", config=jupytext_config())
+    text_path(ipynb).write_text(text, encoding="utf-8", newline="\n")
+
+
+def stabilize(nb):
+    """Fixed cell ids and notebook metadata; widget views reduced to their text."""
+    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": dict(LANGUAGE_INFO),
+                   **({"jupytext": nb.metadata["jupytext"]} if "jupytext" in nb.metadata else {})}
+    for i, cell in enumerate(nb.cells, 1):
+        cell.id = f"c{i:03d}"
+        keep = {k: v for k, v in cell.metadata.items() if k == "tags"}
+        cell.metadata = keep
+        if cell.cell_type != "code":
+            continue
+        for out in cell.outputs:
+            data = out.get("data")
+            if data and WIDGET_VIEW in data:
+                del data[WIDGET_VIEW]
+    return nb
+
+
+def sync(ipynb: Path) -> None:
+    """`jupytext --sync`: bring the older file of the pair up to the newer one."""
+    pair = text_path(ipynb)
+    src = ipynb if ipynb.exists() else pair
+    subprocess.run([sys.executable, "-m", "jupytext", "--sync", "--quiet", str(src)], check=True, cwd=ROOT)
+
+
+def execute_once(ipynb: Path, timeout: float) -> bool:
+    """Run the notebook in a child process; True if it finished in time without an error."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / ipynb.name
+        cmd = [sys.executable, __file__, "--execute-one", str(ipynb), str(out)]
+        try:
+            proc = subprocess.run(cmd, env=kernel_env(), timeout=timeout, capture_output=True, text=True)
+        except subprocess.TimeoutExpired:
+            print(f"  {ipynb.name}: no result after {timeout:.0f} s (a hung kernel?)", file=sys.stderr)
+            return False
+        if proc.returncode != 0:
+            print(f"  {ipynb.name}: failed\n{proc.stderr[-4000:]}", file=sys.stderr)
+            return False
+        ipynb.write_bytes(out.read_bytes())
+        return True
+
+
+def _execute_one(src: str, dst: str) -> None:
+    """(child process) execute ``src`` with nbclient, stabilize, write ``dst``."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(src, as_version=4)
+    client = NotebookClient(nb, timeout=120, startup_timeout=60, kernel_name=KERNEL,
+                            resources={"metadata": {"path": str(Path(src).parent)}},
+                            record_timing=False, store_widget_state=False, allow_errors=False)
+    client.execute()
+    nbformat.write(stabilize(nb), dst)
+
+
+def refresh(ipynb: Path, timeout: float, retries: int) -> bool:
+    import nbformat
+
+    sync(ipynb)
+    for attempt in range(1, retries + 1):
+        if execute_once(ipynb, timeout):
+            write_text_form(nbformat.read(ipynb, as_version=4), ipynb)
+            print(f"refreshed {ipynb.relative_to(ROOT)}" + (f" (attempt {attempt})" if attempt > 1 else ""))
+            return True
+        print(f"  retrying {ipynb.name} ({attempt}/{retries} failed)", file=sys.stderr)
+    return False
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("names", nargs="*", help="notebook names (default: all)")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per notebook run")
+    ap.add_argument("--retries", type=int, default=3)
+    ap.add_argument("--execute-one", nargs=2, metavar=("SRC", "DST"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.execute_one:
+        _execute_one(*args.execute_one)
+        return 0
+    texts = sorted((NOTEBOOKS / "py").glob("*.py"))
+    names = args.names or sorted({p.stem for p in NOTEBOOKS.glob("*.ipynb")} | {p.stem for p in texts})
+    failed = [n for n in names if not refresh(NOTEBOOKS / f"{Path(n).stem}.ipynb", args.timeout, args.retries)]
+    if failed:
+        print(f"not refreshed: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
