@@ -1,0 +1,60 @@
+"""Phase diagrams drawn with Graphviz from the engines' own tables.
+
+The pictures cannot disagree with the engines: every phase, rule id, seat order and permission
+in them is read from the same tables the engines play by (``rulings_lib.wrgp.tables``,
+``rulings_lib.tag.tables``), and a scenario's path is read from the events the engine recorded.
+
+>>> from rulings_lib.diagrams import wrgp_turn, scenario_path
+>>> wrgp_turn()
+<Diagram wrgp-turn: 10 nodes, 13 edges>
+>>> scenario_path("rulings_lib/scenarios/wrgp/power-bond-handover.yaml", upto=3)   # doctest: +SKIP
+<Diagram power-bond-handover-path-step3: 27 nodes, 36 edges>
+
+Each function returns a :class:`Diagram`: ``.source`` is the DOT text, ``.svg()`` the picture
+(``_repr_svg_`` draws it in Jupyter), ``.save(folder)`` writes both. Rendering uses pygraphviz
+(its wheel bundles Graphviz) or else a ``dot`` program; without either, the DOT source is still
+there and :class:`RenderUnavailable` says how to install one.
+
+This package imports ``graphviz``; ``import rulings_lib`` does not import this package.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .diagram import Diagram, Edge, Node, Row
+from .path import PathTrace, Visit, scenario_path, trace
+from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg, renderer
+from .tag import tag_next_turn, tag_turn
+from .wrgp import wrgp_handover, wrgp_relay, wrgp_turn
+
+# The scenario whose path `rulings diagrams` draws as an example (the source's third example).
+EXAMPLE_SCENARIO = "power-bond-handover"
+
+
+def example_scenario() -> Path:
+    """The built-in scenario file of :data:`EXAMPLE_SCENARIO`."""
+    from ..scenario import builtin_scenarios
+
+    for path in builtin_scenarios("wrgp"):
+        if path.stem == EXAMPLE_SCENARIO:
+            return path
+    raise FileNotFoundError(f"built-in scenario {EXAMPLE_SCENARIO}.yaml is missing")
+
+
+def all_diagrams() -> list[Diagram]:
+    """Every diagram ``rulings diagrams`` writes, in a fixed order."""
+    return [
+        wrgp_turn(),
+        wrgp_handover(),
+        tag_turn(),
+        tag_next_turn(),
+        scenario_path(example_scenario()),
+    ]
+
+
+__all__ = [
+    "EXAMPLE_SCENARIO", "INSTALL_HINT", "Diagram", "Edge", "Node", "PathTrace", "RenderUnavailable", "Row",
+    "Visit", "all_diagrams", "example_scenario", "render", "render_svg", "renderer", "scenario_path",
+    "tag_next_turn", "tag_turn", "trace", "wrgp_handover", "wrgp_relay", "wrgp_turn",
+]

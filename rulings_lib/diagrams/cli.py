@@ -1,0 +1,75 @@
+"""``rulings diagrams [--out DIR] [--check]``: write every diagram as SVG and DOT, or check them.
+
+* Without ``--check``: writes ``<name>.dot`` and ``<name>.svg`` for each diagram into ``--out``
+  (default ``diagrams``). Without a Graphviz renderer it writes the ``.dot`` files, says how to
+  get one, and exits 0.
+* ``--check``: writes nothing; exits 1 if a ``.dot`` file in ``--out`` is missing or differs from
+  what the engines' tables give now (the SVGs are not compared: their text layout depends on the
+  fonts of the machine that drew them).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+
+
+def _err(message: str) -> None:
+    print(f"rulings: {message}", file=sys.stderr)
+
+
+def stale_sources(diagrams, folder) -> list[tuple[Path, str]]:
+    """The ``.dot`` files in ``folder`` that are missing or differ: ``(path, "missing" | "differs")``."""
+    folder = Path(folder)
+    bad = []
+    for d in diagrams:
+        path = folder / f"{d.name}.dot"
+        if not path.is_file():
+            bad.append((path, "missing"))
+        elif path.read_text(encoding="utf-8") != d.source:
+            bad.append((path, "differs"))
+    return bad
+
+
+def cli_diagrams(args) -> int:
+    try:
+        from . import all_diagrams
+        from .rendering import RenderUnavailable, renderer
+    except ImportError as exc:   # the graphviz Python package is not installed
+        if exc.name != "graphviz":
+            raise
+        _err(f"the diagrams need the graphviz Python package ({exc}): pip install graphviz "
+             f"(or the kit's extras: pip install -e '.[kit]')")
+        return EXIT_INPUT
+    out = Path(args.out)
+    diagrams = all_diagrams()
+
+    if args.check:
+        bad = stale_sources(diagrams, out)
+        names = {f"{d.name}.dot" for d in diagrams}
+        extra = sorted(p for p in out.glob("*.dot") if p.name not in names) if out.is_dir() else []
+        for path, why in bad:
+            print(f"{path}: {why}")
+        for path in extra:
+            print(f"{path}: not a diagram any more (remove it)")
+        if bad:
+            print(f"{len(bad)} of {len(diagrams)} diagram sources are out of date with the engines' tables; "
+                  f"run `rulings diagrams --out {out}` and commit the result")
+            return EXIT_FAILED
+        print(f"{len(diagrams)} diagram sources in {out} are up to date")
+        return EXIT_OK
+
+    can_render = renderer() is not None
+    for d in diagrams:
+        try:
+            written = d.save(out, svg=can_render)
+        except RenderUnavailable:          # the renderer went away between the check and the call
+            written, can_render = d.save(out, svg=False), False
+        print("wrote " + ", ".join(str(p) for p in written))
+    if not can_render:
+        from .rendering import INSTALL_HINT
+
+        _err("the SVG files were not written.\n" + INSTALL_HINT)
+    return EXIT_OK

@@ -1,0 +1,414 @@
+"""A scenario's path, drawn on the WRGP map (the turn and the handover in one diagram).
+
+>>> from rulings_lib.diagrams import scenario_path                       # doctest: +SKIP
+>>> scenario_path("rulings_lib/scenarios/wrgp/power-bond-handover.yaml", upto=3)   # doctest: +SKIP
+<Diagram power-bond-handover-path-step3: 27 nodes, 36 edges>
+
+The path is read from what the engine recorded: each event's rule id (and, where one rule id
+covers several moments, the engine's wording of the event), checked after every step against the
+match itself (its turn, phase, draw and handover in the snapshot after that step). Where the two
+disagree, the snapshot wins, so "where we are" is always the engine's state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..wrgp import tables as T
+from . import wrgp as W
+from .diagram import Diagram, Edge
+
+
+@dataclass(frozen=True)
+class Visit:
+    """The path reached ``node`` in ``step`` (0: the setup), by the event citing ``rule``.
+    A ``side`` visit (a Speed World effect, a baton touch) does not move the position."""
+
+    node: str
+    step: int
+    rule: str = ""
+    side: bool = False
+
+
+@dataclass
+class PathTrace:
+    """What a scenario (or a played match) went through, as nodes of the WRGP map."""
+
+    name: str
+    title: str
+    visits: list[Visit]
+    here: str | None                     # the node of the state after the last step shown
+    where: str                           # that state in words
+    upto: int
+    last: int                            # the last step there is
+    rejected: list[dict] = field(default_factory=list)   # {step, rule, reason}
+    format: str = "wrgp"
+
+    @property
+    def nodes(self) -> list[str]:
+        """The nodes on the path, in the order first reached."""
+        return list(dict.fromkeys(v.node for v in self.visits))
+
+
+# ------------------------------------------------------------------------------ reading events
+_LOSES = re.compile(r"^\S+ loses \(")           # WRGP-F1: "B1 loses (reached 0 LP)"
+_TAKES_OVER = re.compile(r" takes over from ")   # WRGP-F1: "handover: B2 takes over from B1 ..."
+_HANDOVER_STARTS = "handover: the turn runs on"  # WRGP-H1, when a loss starts the run-on
+
+
+def state_node(match) -> str:
+    """The node of the WRGP map that a match is at."""
+    if match.is_finished():
+        return W.MATCH_END
+    key = match.phase_key
+    if match.handover:
+        return W.runon_node(key)
+    if key == "draw" and match.drawn:
+        return W.DRAW_AFTER
+    return W.turn_node(key)
+
+
+def describe_state(match) -> str:
+    """Where a match is, in words (for the diagram's note)."""
+    if match.is_finished():
+        return f"the match is over: team {match.winner} wins"
+    phase = T.PHASE_NAMES[match.phase_key]
+    if match.phase_key == "draw":
+        phase += ", after the draw" if match.drawn else ", before the draw"
+    text = f"turn {match.turn}, team {match.player}'s turn ({match.duelist(match.player)}), {phase}"
+    if match.handover:
+        lost = " and ".join(match.duelist(t) for t in match.handover)
+        text += f"; {lost} lost, the turn runs on to the End Phase"
+    return text
+
+
+def _entered_phase(rule: str, text: str) -> str | None:
+    """The phase a phase-entry event names ("A1's Battle Phase", "run-on: End Phase", "turn 4: ...,
+    Draw Phase"), or None."""
+    if rule not in ("STD-TURN", "WRGP-H1"):
+        return None
+    for key, name in T.PHASE_NAMES.items():
+        if text.endswith(name):
+            return key
+    return None
+
+
+class _Walker:
+    def __init__(self, start: str | None, phase: str | None):
+        self.visits: list[Visit] = []
+        self.pos = start
+        self.phase = phase
+        self.via = ""            # a rule that decides the next move's edge (WRGP-F5's skip)
+        if start:
+            self.visits.append(Visit(start, 0))
+
+    def go(self, node: str, step: int, rule: str) -> None:
+        if node == self.pos:
+            return
+        self.visits.append(Visit(node, step, self.via or rule))
+        self.via = ""
+        self.pos = node
+
+    def side(self, node: str, step: int, rule: str) -> None:
+        if not any(v.side and v.node == node and v.step == step for v in self.visits):
+            self.visits.append(Visit(node, step, rule, side=True))
+
+    def event(self, step: int, rule: str, text: str) -> None:
+        key = _entered_phase(rule, text)
+        if key is not None:
+            self.phase = key
+            self.go(W.runon_node(key) if rule == "WRGP-H1" else W.turn_node(key), step, rule)
+        elif rule == "WRGP-F3" and self.pos == W.DRAW_BEFORE:
+            self.go(W.DRAW_AFTER, step, rule)
+        elif rule == "WRGP-F5":
+            if self.pos == W.DRAW_BEFORE:
+                self.go(W.DRAW_AFTER, step, rule)       # no draw on the match's first turn
+            else:
+                self.via = rule                         # no Battle Phase: the next entry skips
+        elif rule == "WRGP-H9" and text.startswith("baton touch"):
+            self.side(W.BATON, step, rule)
+        elif rule == "WRGP-SW5":
+            self.side(W.SPEED_WORLD, step, rule)
+        elif rule in ("WRGP-F8", "WRGP-F9"):
+            self.go(W.COND, step, rule)
+        elif rule == "WRGP-D1":
+            if "at the same time" in text:
+                self.go(W.COND, step, rule)
+                self.go(W.BOTH_CARD, step, rule)
+            elif "must pay" in text:
+                self.go(W.COND, step, rule)
+        elif rule == "WRGP-D2" and "both duelists are at 0" in text:
+            self.go(W.COND, step, rule)
+            self.go(W.BOTH_CHAIN, step, rule)
+        elif rule == "WRGP-F1" and _LOSES.search(text):
+            if self.pos not in (W.COND, W.BOTH_CARD, W.BOTH_CHAIN):
+                self.go(W.COND, step, rule)
+            self.go(W.LOSS, step, rule)
+        elif rule == "WRGP-F1" and _TAKES_OVER.search(text):
+            self.go(W.SWAP, step, rule)
+        elif rule == "WRGP-SW4" or (rule == "WRGP-SW8" and self.pos == W.LOSS):
+            self.go(W.SPC, step, rule)
+        elif rule == "WRGP-F4":
+            self.go(W.MATCH_END, step, rule)
+        elif rule == "WRGP-D3":
+            self.go(W.SECOND_LOSS, step, rule)
+        elif rule == "WRGP-H3":
+            self.go(W.INTERRUPTED, step, rule)
+        elif rule == "WRGP-H1" and text.startswith(_HANDOVER_STARTS) and self.phase:
+            self.go(W.runon_node(self.phase), step, rule)
+        elif rule == "WRGP-F2":
+            self.go(W.NEXT, step, rule)
+
+    def settle(self, step: int, match) -> None:
+        """After a step: the snapshot is the truth about where the match is."""
+        self.phase = match.phase_key
+        node = state_node(match)
+        if node != self.pos:
+            self.visits.append(Visit(node, step, ""))
+            self.pos = node
+        elif not any(v.step == step for v in self.visits):
+            self.visits.append(Visit(node, step, "", side=True))   # a step that stayed here
+
+
+def _events(obj) -> list[tuple[int, str, str]]:
+    return [(e["step"], e["rule"], e["text"]) if isinstance(e, dict) else (e.step, e.rule, e.text) for e in obj]
+
+
+def _infer_start(events) -> tuple[str | None, str | None]:
+    """For a played match without snapshots: the phase before the first phase the events enter
+    (the engine enters phases one by one, so that is where the match was)."""
+    skipped = False
+    for _step, rule, text in events:
+        if rule == "WRGP-F5":
+            skipped = True
+        key = _entered_phase(rule, text)
+        if key is None:
+            continue
+        if text.startswith("turn "):           # a new turn began: the last one was at its End Phase
+            key = T.PHASE_KEYS[-1]
+            return W.turn_node(key), key
+        i = max(T.PHASE_INDEX[key] - 1, 0)
+        while skipped and i > 0 and T.PHASE_KEYS[i] in W.first_turn_skips():
+            i -= 1
+        prev = T.PHASE_KEYS[i]
+        if rule == "WRGP-H1":
+            return W.runon_node(prev), prev
+        return (W.DRAW_AFTER if prev == "draw" else W.turn_node(prev)), prev
+    return None, None
+
+
+def trace(source, upto: int | None = None) -> PathTrace:
+    """The path of a scenario through the WRGP map.
+
+    ``source``: a scenario file path, a :class:`~rulings_lib.scenario.Scenario`, a
+    :class:`~rulings_lib.scenario.RunResult`, or a played :class:`~rulings_lib.wrgp.WrgpMatch`.
+    ``upto``: the last step to include (default: all); "where we are" is the state after it.
+    """
+    from ..scenario import RunResult, Scenario, load_scenario, run_scenario
+    from ..wrgp.engine import WrgpMatch
+
+    if isinstance(source, (str, Path)):
+        source = load_scenario(source)
+    if isinstance(source, Scenario):
+        source = run_scenario(source, keep_snapshots=True)
+    if isinstance(source, RunResult):
+        if source.scenario.format == "digimon-tag":
+            return _trace_tag(source, upto)
+        if not source.snapshots:
+            source = run_scenario(source.scenario, keep_snapshots=True)
+        states = source.snapshots
+        last = len(states) - 1
+        upto = last if upto is None else upto
+        if not 0 <= upto <= last:
+            raise ValueError(f"upto must be a step number from 0 to {last}")
+        events = _events(source.outcome["events"])
+        rejected = [r for r in source.outcome["rejected"] if r["step"] <= upto]
+        start = states[0]
+        w = _Walker(state_node(start), start.phase_key)
+        for step in range(1, upto + 1):
+            for s, rule, text in events:
+                if s == step:
+                    w.event(step, rule, text)
+            w.settle(step, states[step])
+        name = source.scenario.name
+        return PathTrace(name, source.scenario.title, w.visits, state_node(states[upto]),
+                         describe_state(states[upto]), upto, last, rejected)
+    if isinstance(source, WrgpMatch):
+        events = _events(source.events)
+        last = max([s for s, _, _ in events] + [r["step"] for r in source.rejected] + [0])
+        upto = last if upto is None else upto
+        shown = [e for e in events if 0 < e[0] <= upto]
+        start, phase = _infer_start(shown)
+        if start is None:
+            start, phase = state_node(source), source.phase_key
+        w = _Walker(start, phase)
+        for step, rule, text in shown:
+            w.event(step, rule, text)
+        if upto == last:
+            w.settle(upto, source)
+            here, where = state_node(source), describe_state(source)
+        else:
+            here, where = w.pos, f"after step {upto}"
+        rejected = [r for r in source.rejected if r["step"] <= upto]
+        return PathTrace("match", "a WRGP match", w.visits, here, where, upto, last, rejected)
+    raise TypeError(f"cannot draw the path of {type(source).__name__}: give a scenario file, a Scenario, "
+                    f"a RunResult or a WrgpMatch")
+
+
+def _trace_tag(result, upto: int | None) -> PathTrace:
+    """A tag battle scenario's path through the tag turn diagram, read from rule ids alone:
+    TAG-P1..P5 events are the phases, a TAG-N event the next-turn decision (its row is the one
+    whose condition the event states)."""
+    from ..tag import tables as TT
+    from . import tag as G
+
+    last = len(result.scenario.steps)
+    upto = last if upto is None else upto
+    if not 0 <= upto <= last:
+        raise ValueError(f"upto must be a step number from 0 to {last}")
+    phase_of = {p.rule: p.key for p in TT.PHASES}
+    visits: list[Visit] = []
+    pos = None
+
+    def go(node, step, rule, side=False):
+        nonlocal pos
+        if node != pos or side:
+            visits.append(Visit(node, step, rule, side))
+        if not side:
+            pos = node
+
+    for step, rule, text in _events(result.outcome["events"]):
+        if not 0 < step <= upto:
+            continue
+        if rule in phase_of:
+            j = TT.PHASE_INDEX[phase_of[rule]]
+            i = next((k for k, p in enumerate(TT.PHASES) if G.phase_node(p.key) == pos), None)
+            if i is not None and i < j:              # a turn passes through every phase
+                for k in range(i + 1, j):
+                    go(G.phase_node(TT.PHASES[k].key), step, "")
+            go(G.phase_node(phase_of[rule]), step, rule)
+        elif rule.startswith("TAG-N"):
+            go(G.DECIDE, step, rule)
+            rows = [(i, r) for i, r in enumerate(TT.NEXT_TURN) if r.rule == rule]
+            row = next(((i, r) for i, r in rows if r.condition in text), None)
+            row = row or (rows[0] if len({r.result for _, r in rows}) == 1 else None)
+            if row is not None:
+                i, r = row
+                go(f"{G.DECIDE}#{r.rule}#{i}", step, rule, side=True)     # the row, marked below
+                go(G.result_node(r.result), step, rule)
+                go(G.phase_node(TT.PHASES[0].key), step, "")    # the next turn begins
+    rejected = [r for r in result.outcome["rejected"] if r["step"] <= upto]
+    state = result.snapshots[upto] if len(result.snapshots) > upto else None
+    if state is None and upto == last:
+        state = result.match
+    where = f"after step {upto}"
+    if state is not None:
+        where = (f"the match is over: {state.winner} wins" if state.is_finished()
+                 else f"turn {state.turn}, {state.first} first, {state.second} second")
+    return PathTrace(result.scenario.name, result.scenario.title, visits, pos, where, upto, last,
+                     rejected, format="digimon-tag")
+
+
+# ------------------------------------------------------------------------------ drawing
+def _steps_badge(steps) -> str:
+    steps = sorted(set(steps))
+    if steps == [0]:
+        return "start"
+    words = ["start" if s == 0 else str(s) for s in steps]
+    return ("step " if len(words) == 1 and steps[0] else "steps ") + ", ".join(words)
+
+
+def _matches(d: Diagram, e: Edge, tail: str, head: str) -> bool:
+    if e.style == "invis":
+        return False
+    ok_tail = e.tail == tail or (e.ltail is not None and d.in_cluster(tail, e.ltail))
+    ok_head = e.head == head or (e.lhead is not None and d.in_cluster(head, e.lhead))
+    return ok_tail and ok_head
+
+
+def _find_edge(d: Diagram, tail: str, head: str, rule: str) -> Edge | None:
+    found = [e for e in d.edges if _matches(d, e, tail, head)]
+    for e in found:
+        if rule and rule in e.rules:
+            return e
+    exact = [e for e in found if e.tail == tail and e.head == head]
+    return (exact or found or [None])[0]
+
+
+def draw_trace(t: PathTrace, *, compact: bool = True) -> Diagram:
+    """Highlight a :class:`PathTrace` on the WRGP map (turn and handover)."""
+    if t.format == "digimon-tag":
+        from .tag import tag_turn
+
+        d = tag_turn()
+        d.compact = compact
+    else:
+        d = W.wrgp_relay(compact=compact)
+    whole = t.upto == t.last
+    d.name = f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}"
+    d.title = f"Path: {t.title}" + ("" if whole else f" (up to step {t.upto} of {t.last})")
+    steps: dict[str, list[int]] = {}
+    edge_steps: dict[int, list[int]] = {}
+    pos = None
+    row_steps: dict[tuple[str, str], list[int]] = {}
+    for v in t.visits:
+        if "#" in v.node:           # a row of a node: "node#row-key"
+            node, key = v.node.split("#", 1)
+            row_steps.setdefault((node, key), []).append(v.step)
+            continue
+        steps.setdefault(v.node, []).append(v.step)
+        if pos is not None:
+            e = _find_edge(d, pos, v.node, v.rule)
+            if e is not None:
+                edge_steps.setdefault(id(e), []).append(v.step)
+                e.taken = True
+        if not v.side:
+            pos = v.node
+    for e in d.edges:
+        if id(e) in edge_steps:
+            e.badge = _steps_badge(edge_steps[id(e)]).replace("steps ", "").replace("step ", "")
+    for node, ss in steps.items():
+        n = d.nodes[node]
+        n.tone = "path"
+        n.badge = _steps_badge(ss)
+    for (node, key), ss in row_steps.items():
+        for row in d.nodes[node].rows:
+            if row.key == key:
+                row.badge = _steps_badge(ss) + ":"
+                row.tone = "path"
+    if t.here is not None and t.here in d.nodes:
+        n = d.nodes[t.here]
+        n.tone = "here"
+        n.badge = (n.badge + " \u00b7 now") if n.badge else "now"
+    notes = [f"Now (after step {t.upto}): {t.where}."]
+    for r in t.rejected:
+        notes.append(f"Step {r['step']} rejected ({r['rule']}).")
+        row = _rejected_row(d, r)
+        if row is not None:
+            row.badge = f"step {r['step']} rejected:"
+    notes.append("Orange: the path, numbered by step; purple: where the match is now.")
+    d.note = " ".join(notes)
+    return d
+
+
+def _rejected_row(d: Diagram, r: dict):
+    """The row of the WRGP-H2 table that a rejected action falls under, if any."""
+    if r["rule"] not in ("WRGP-H1", "WRGP-H2") or W.MAY_NOT not in d.nodes:
+        return None
+    for row in d.nodes[W.MAY_NOT].rows:
+        if row.key and T.ACTION_LABELS[row.key] in r["reason"]:
+            return row
+    return None
+
+
+def scenario_path(source, upto: int | None = None, *, compact: bool = True) -> Diagram:
+    """The WRGP map with the path a scenario took highlighted and numbered by step.
+
+    ``source``: a scenario file, Scenario, RunResult or played WrgpMatch; ``upto``: show the
+    steps up to this one, and mark "where we are" after it (a notebook can step through).
+    """
+    return draw_trace(trace(source, upto), compact=compact)
+
+
