@@ -328,6 +328,17 @@ def test_tag_scenario_path_marks_the_deciding_row():
     assert d.nodes[phase_node("preparation")].tone == "here"       # the next turn begins
 
 
+@pytest.mark.parametrize("path", builtin_scenarios("digimon-tag"), ids=lambda p: p.stem)
+def test_every_builtin_tag_path_is_drawn_on_the_tag_turn(path):
+    t = trace(path)
+    d = scenario_path(path)
+    for v in t.visits:
+        node, _, key = v.node.partition("#")
+        assert node in d.nodes
+        assert not key or key in {r.key for r in d.nodes[node].rows}
+    assert t.here is None or d.nodes[t.here].tone == "here"
+
+
 def test_scenario_path_refuses_other_objects():
     with pytest.raises(TypeError, match="scenario file"):
         scenario_path(42)

@@ -1,4 +1,5 @@
-"""A scenario's path, drawn on the WRGP map (the turn and the handover in one diagram).
+"""A scenario's path, drawn on the WRGP map (the turn and the handover in one diagram), or for a
+tag battle scenario on the tag turn diagram.
 
 >>> from rulings_lib.diagrams import scenario_path                       # doctest: +SKIP
 >>> scenario_path("rulings_lib/scenarios/wrgp/power-bond-handover.yaml", upto=3)   # doctest: +SKIP
@@ -34,7 +35,8 @@ class Visit:
 
 @dataclass
 class PathTrace:
-    """What a scenario (or a played match) went through, as nodes of the WRGP map."""
+    """What a scenario (or a played match) went through, as nodes of the WRGP map (or, for
+    ``format="digimon-tag"``, of the tag turn diagram). A node id ``"node#key"`` is a row of a node."""
 
     name: str
     title: str
@@ -269,6 +271,7 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
     if not 0 <= upto <= last:
         raise ValueError(f"upto must be a step number from 0 to {last}")
     phase_of = {p.rule: p.key for p in TT.PHASES}
+    index = {G.phase_node(p.key): i for i, p in enumerate(TT.PHASES)}
     visits: list[Visit] = []
     pos = None
 
@@ -283,8 +286,8 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
         if not 0 < step <= upto:
             continue
         if rule in phase_of:
-            j = TT.PHASE_INDEX[phase_of[rule]]
-            i = next((k for k, p in enumerate(TT.PHASES) if G.phase_node(p.key) == pos), None)
+            j = index[G.phase_node(phase_of[rule])]
+            i = index.get(pos)
             if i is not None and i < j:              # a turn passes through every phase
                 for k in range(i + 1, j):
                     go(G.phase_node(TT.PHASES[k].key), step, "")
