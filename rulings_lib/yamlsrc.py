@@ -21,6 +21,8 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:bool",
     "tag:yaml.org,2002:null",
 }
+_KEY_TAGS = {"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
+             "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"}
 _MAX_NODES = 100_000
 # libyaml's composer when PyYAML was built with it (the usual wheels are): same nodes, faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -64,10 +66,11 @@ class _Builder:
             out.line = node.start_mark.line + 1
             out.lines = {}
             for knode, vnode in node.value:
-                if not isinstance(knode, yaml.ScalarNode) or knode.tag != "tag:yaml.org,2002:str":
+                if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _KEY_TAGS:
                     if isinstance(knode, yaml.ScalarNode) and knode.tag == "tag:yaml.org,2002:merge":
                         raise self.err(knode, "YAML merge keys (<<) are not supported: write the keys out")
                     raise self.err(knode, "expected a text key")
+                # A plain key is taken as written: `on:` is the key "on" (not YAML 1.1's true), `3:` is "3".
                 key = knode.value
                 if key in out:
                     raise self.err(knode, f"duplicate key {key!r}")

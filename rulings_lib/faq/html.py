@@ -55,20 +55,30 @@ def _t(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _diagram_svg(entry: Entry) -> str:
-    """The scenario's path drawn on the phase diagram, when the diagram module can render it."""
-    try:
-        from ..diagrams import scenario_path_svg
-    except ImportError:
-        return ""
-    try:
-        return scenario_path_svg(entry.result) or ""
-    except Exception:  # a picture is a bonus: never let it break the page
-        return ""
+def _diagram_svg(entry: Entry, cache: dict) -> str:
+    """The scenario's path drawn on the phase diagram, when a Graphviz renderer is available."""
+    if entry.scenario in cache:
+        return cache[entry.scenario]
+    svg = ""
+    if entry.result is not None:
+        try:
+            from ..diagrams import RenderUnavailable, scenario_path
+        except ImportError:   # the graphviz package is not installed: the page goes without pictures
+            cache[entry.scenario] = ""
+            return ""
+        try:
+            svg = scenario_path(entry.result).svg()
+        except RenderUnavailable:
+            svg = ""
+        if svg.startswith("<?xml"):
+            svg = svg[svg.index("<svg"):]
+    cache[entry.scenario] = svg
+    return svg
 
 
-def render_html(entries: list[Entry]) -> str:
+def render_html(entries: list[Entry], diagrams: bool = True) -> str:
     ids = all_rule_ids()
+    cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>Ruling FAQ — WRGP and Digimon tag battle</title>",
@@ -104,7 +114,7 @@ def render_html(entries: list[Entry]) -> str:
             if e.result is not None:
                 out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
                            f'</summary><pre>{_t(e.result.transcript())}</pre></details>')
-            svg = _diagram_svg(e)
+            svg = _diagram_svg(e, cache) if diagrams else ""
             if svg:
                 out.append(f'<details class="diagram"><summary><span lang="en">Diagram</span><span lang="ja">図'
                            f'</span></summary>{svg}</details>')

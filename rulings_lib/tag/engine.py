@@ -179,6 +179,7 @@ class TagMatch:
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.battles: list[BattleResult] = []     # this turn's battles (the last battle step)
+        self.deck_check: dict | None = None        # TAG-K1..K3 verdict (scenario step check_deck)
         self.events: list[Event] = []
         self.rejected: list[dict] = []
         self.step = 0
@@ -412,6 +413,7 @@ class TagMatch:
             "seats": self.seats(),
             "battle_order": self.order("battle"),
             "battles": [b.as_dict() for b in self.battles],
+            "deck_check": self.deck_check,
         }
 
     # ------------------------------------------------------------------ plumbing
@@ -795,6 +797,17 @@ class TagMatch:
             self._fail(rule, why)
         self._ev(rule, why)
         self._done("use")
+
+    def record_deck_check(self, legal: bool, violations: list[dict], warnings: list[dict]) -> None:
+        """Record the verdict of a TAG-K1..K3 deck check (computed by :mod:`rulings_lib.tag.deckcheck`)."""
+        self._begin()
+        self.deck_check = {"legal": legal, "violations": list(violations), "warnings": list(warnings)}
+        if legal:
+            self._ev("TAG-K1", "the deck check passes: 30 cards, a Level 3 Digimon, at most 3 of a name, "
+                               "only Bo-/St-/Bx-/Sx- cards")
+        for f in violations + warnings:
+            kind = "violation" if f in violations else "note"
+            self._ev(f["rule"], f"deck {kind}: {f['message']}")
 
     def target(self, by: str, effect: str, on: str | None = None, meets_requirements: bool = True) -> None:
         """Check who an effect may affect under TAG-R1/R2/R4 (accepted or rejected; nothing else changes)."""

@@ -12,6 +12,7 @@ import re
 
 from ..errors import ScenarioError
 from ..schema import Bool, Choice, DictOf, Int, ListOf, MapOf, Schema, Text, _show
+from ..wrgp.scenario import DeckPath
 from . import tables as T
 from .engine import TagMatch
 
@@ -82,6 +83,9 @@ STEPS = {
     "card": MapOf({"by": PLAYER, "number": Text(40), "effect": Int(1, 9), "on": PLAYER},
                   required=("by", "number"), name="a card use"),
     "reshuffle": BY,
+    # Addition: a deck check (TAG-K1..K3) inside a scenario, so the FAQ can demonstrate it.
+    "check_deck": MapOf({"decks": ListOf(DeckPath(500), min_len=1, max_len=2), "cards": DeckPath(500)},
+                        required=("decks",), name="a deck check"),
 }
 
 _at = MapOf({
@@ -97,7 +101,7 @@ SETUP = MapOf({
 }, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second", "points", "out", "order",
-                "rejected", "events", "seats", "battle_order", "battles")
+                "rejected", "events", "seats", "battle_order", "battles", "deck_check")
 
 DEFAULT_TAGS = ("red", "blue")
 
@@ -129,6 +133,24 @@ def apply(match: TagMatch, verb: str, args) -> None:
     """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
     if verb == "battle":
         match.battle(args)
+    elif verb == "check_deck":
+        from pathlib import Path
+
+        from .deckcheck import check_deck
+
+        report = check_deck(*args["decks"], cards=args.get("cards")).as_dict()
+        keep = ("rule", "check", "card", "count", "limit", "line", "message")
+
+        def short(f):   # the deck's file name, not a machine path
+            d = {k: f[k] for k in keep if k in f}
+            if "deck" in f:
+                d["deck"] = Path(f["deck"]).name
+            if "message" in d and "deck" in f:
+                d["message"] = d["message"].replace(f["deck"], Path(f["deck"]).name)
+            return d
+
+        match.record_deck_check(report["legal"], [short(f) for f in report["violations"]],
+                                [short(f) for f in report["warnings"]])
     else:
         getattr(match, verb)(**args)
 

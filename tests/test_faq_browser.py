@@ -1,0 +1,70 @@
+"""The FAQ page in a real browser: headless Chromium (Debian's package) driven by Playwright."""
+
+import shutil
+
+import pytest
+
+from rulings_lib.cli import main
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    out = tmp_path_factory.mktemp("faq") / "faq.html"
+    assert main(["faq", "--html", str(out)]) == 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pg = browser.new_page(viewport={"width": 1100, "height": 1400})
+        pg.goto(out.as_uri())
+        yield pg
+        browser.close()
+
+
+def visible_entries(page) -> int:
+    return page.locator("section.entry:visible").count()
+
+
+def test_page_renders_every_entry(page):
+    total = page.locator("section.entry").count()
+    assert total >= 80 and visible_entries(page) == total
+    assert page.locator("#count").inner_text() == f"{total} / {total}"
+    assert page.locator("#faq-power-bond-handover h3:visible").first.inner_text().startswith("Both at 4000")
+
+
+def test_search_filters_entries(page):
+    total = page.locator("section.entry").count()
+    page.fill("#search", "Power Bond")
+    shown = visible_entries(page)
+    assert 0 < shown < total
+    assert page.locator("#faq-power-bond-handover").is_visible()
+    assert not page.locator("#faq-tag-truce").is_visible()
+    page.fill("#search", "")
+    assert visible_entries(page) == total
+
+
+def test_language_switch(page):
+    assert page.locator("#faq-baton-touch div[lang=en]").is_visible()
+    page.click("button[data-lang=ja]")
+    assert page.locator("#faq-baton-touch div[lang=ja]").is_visible()
+    assert not page.locator("#faq-baton-touch div[lang=en]").is_visible()
+    page.fill("#search", "バトンタッチ")
+    assert page.locator("#faq-baton-touch").is_visible()
+    page.fill("#search", "")
+    page.click("button[data-lang=en]")
+
+
+def test_rule_links_and_diagram(page, tmp_path_factory):
+    page.click("#faq-power-bond-handover .meta a[href='#rule-WRGP-D3']")
+    assert page.evaluate("location.hash") == "#rule-WRGP-D3"
+    page.locator("#faq-power-bond-handover details.diagram summary").click()
+    svg = page.locator("#faq-power-bond-handover details.diagram svg")
+    assert svg.is_visible()
+    box = svg.bounding_box()
+    assert box["width"] > 200 and box["height"] > 200
+    page.locator("#faq-power-bond-handover").screenshot(
+        path=str(tmp_path_factory.mktemp("shot") / "faq-power-bond.png"))
