@@ -109,7 +109,12 @@ def test_text_render_groups_by_kind(entries):
 
 def test_html_is_self_contained_and_links_rules(entries, tmp_path):
     page = render_html(entries)
-    assert "<script src" not in page and "<link " not in page and "http://" not in page
+    import re
+
+    assert "<script src" not in page and "<link " not in page
+    urls = set(re.findall(r"https?://[^\"' <>]+", page))
+    assert urls <= {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}, urls   # SVG namespaces only
+    assert page.count("<svg") >= 40   # each answer's path diagram is inline
     assert 'href="#rule-WRGP-D3"' in page and 'id="rule-WRGP-D3"' in page
     for e in entries:
         assert f'id="faq-{e.id}"' in page
