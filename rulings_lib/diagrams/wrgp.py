@@ -66,9 +66,8 @@ def runon_node(key: str) -> str:
 
 
 def first_turn_skips() -> tuple[str, ...]:
-    """The phases the match's first turn has not (WRGP-F5), as the engine plays it."""
-    m = WrgpMatch()
-    return tuple(k for i, k in enumerate(T.PHASE_KEYS) if m._skipped(i))
+    """The phases the match's first turn has not (WRGP-F5): the table the engine plays by."""
+    return tuple(k for k in T.PHASE_KEYS if k in T.FIRST_TURN_SKIPS)
 
 
 def _join(words) -> str:

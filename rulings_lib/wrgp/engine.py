@@ -409,7 +409,7 @@ class WrgpMatch:
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
-        return self.turn == 1 and i in (BATTLE, MAIN2)
+        return self.turn == 1 and PHASE_KEYS[i] in T.FIRST_TURN_SKIPS
 
     def _advance_to(self, target: int) -> None:
         while self.phase_i < target and self.winner is None:

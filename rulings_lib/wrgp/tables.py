@@ -95,6 +95,8 @@ PHASE_KEYS: tuple[str, ...] = tuple(p.key for p in PHASES)
 PHASE_INDEX: dict[str, int] = {k: i for i, k in enumerate(PHASE_KEYS)}
 PHASE_NAMES: dict[str, str] = {p.key: p.name for p in PHASES}
 MAIN_PHASES = frozenset({"main1", "main2"})
+# WRGP-F5: the phases the match's first turn does not have (no Battle Phase, so no Main Phase 2).
+FIRST_TURN_SKIPS: tuple[str, ...] = ("battle", "main2")
 
 # Action kinds of the `act` step, and the standard timing that applies outside a handover:
 # "own_main" = only in one's own Main Phase with an open game state; "any" = at any time.
