@@ -168,6 +168,26 @@ class WrgpMatch:
             return False
         return True
 
+    def legal_actions(self) -> list[tuple[str, tuple]]:
+        """The timing-dependent actions the rules allow right now, as ``(verb, args)`` pairs:
+        phase changes, ending the turn, attacks, Speed World effects, baton touches and every
+        ``act`` kind, for both teams. (Damage, gains and card moves are effects that are always
+        possible and are not listed.)
+
+        >>> WrgpMatch().legal_actions()[:3]
+        [('phase', ('standby',)), ('phase', ('main1',)), ('phase', ('end',))]
+        """
+        if self.winner is not None:
+            return []
+        candidates: list[tuple[str, tuple]] = [("phase", (k,)) for k in PHASE_KEYS]
+        candidates.append(("end_turn", ()))
+        for team in T.TEAMS:
+            candidates.append(("attack", (team, 0)))
+            candidates.extend(("speed_world", (team, cost)) for cost in T.SPEED_WORLD_EFFECTS)
+            candidates.append(("baton_touch", (team,)))
+            candidates.extend(("act", (team, kind)) for kind in T.ACTION_KINDS)
+        return [(verb, args) for verb, args in candidates if self.is_legal(verb, *args)]
+
     def copy(self) -> WrgpMatch:
         new = WrgpMatch.__new__(WrgpMatch)
         new.__dict__.update(self.__dict__)
