@@ -103,6 +103,16 @@ def test_stepper_steps_forward_and_back():
     assert s.step == s.slider.max - 1
 
 
+def test_stepper_draws_the_path_so_far():
+    pytest.importorskip("rulings_lib.diagrams")
+    s = ScenarioStepper(start="power-bond-handover")
+    first = s.diagram.value
+    assert "<svg" in first and "max-height" in first
+    s.forward.click()
+    assert "<svg" in s.diagram.value and s.diagram.value != first
+    assert ScenarioStepper(start="power-bond-handover", diagram=False).diagram.value == ""
+
+
 def test_stepper_picks_another_scenario_from_step_zero():
     s = ScenarioStepper(start="power-bond-handover", step=4)
     assert s.step == 4

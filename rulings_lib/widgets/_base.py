@@ -12,6 +12,12 @@ class KitWidget(w.VBox):
     one-line text instead of ipywidgets' long ``repr``; its widget view is never a ruling."""
 
     label = "widget"
+    css_class = "rulings-kit-widget"     # a hook for the page (and the browser test) to find it by
+
+    def __init__(self, children, **kwargs):
+        super().__init__(children, **kwargs)
+        self.add_class("rulings-kit-widget")
+        self.add_class(self.css_class)
 
     def _repr_mimebundle_(self, **kwargs):
         data = super()._repr_mimebundle_(**kwargs)

@@ -80,6 +80,7 @@ class SpeedWorldCalculator(KitWidget):
     """Sliders for a, b and the counters; a table of the three effects, recomputed on every move."""
 
     label = "Speed World calculator"
+    css_class = "rulings-kit-speed-world"
 
     def __init__(self, a: int = 1, b: int = 1, spc: int = 4, lineup: int = 3):
         style = {"description_width": "150px"}

@@ -59,19 +59,24 @@ def path_diagram(result: RunResult, n: int):
 
 
 def _svg(diagram) -> str:
+    """The diagram as inline SVG, scaled down to the widget's width."""
     if diagram is None:
         return ""
     try:
         svg = diagram._repr_svg_()
     except Exception:  # noqa: BLE001
         return ""
-    return svg or ""
+    if not svg:
+        return ""
+    start = svg.find("<svg")
+    return svg[start:].replace("<svg", '<svg style="max-width: 100%; height: auto"', 1) if start >= 0 else ""
 
 
 class ScenarioStepper(KitWidget):
     """A dropdown of scenarios, back/forward buttons and a step slider; transcript, state, diagram."""
 
     label = "scenario stepper"
+    css_class = "rulings-kit-stepper"
 
     def __init__(self, scenarios=None, start: str | None = None, step: int = 0, diagram: bool = True):
         paths = [Path(p) for p in (scenarios if scenarios is not None else builtin_scenarios())]
@@ -119,7 +124,9 @@ class ScenarioStepper(KitWidget):
         self.forward.disabled = n >= self.slider.max
         self.transcript.value = pre(transcript_until(self.result, n))
         self.state.value = pre(state_after(self.result, n))
-        self.diagram.value = _svg(path_diagram(self.result, n)) if self.with_diagram else ""
+        svg = _svg(path_diagram(self.result, n)) if self.with_diagram else ""
+        self.diagram.value = (f'<div style="max-height: 820px; overflow: auto; border: 1px solid #ddd">{svg}</div>'
+                              if svg else "")
 
     def step_back(self, button=None) -> None:
         self.slider.value = max(0, self.slider.value - 1)

@@ -52,6 +52,7 @@ class MatchTracker(KitWidget):
     """LP, SPC, positions and phase of a WRGP match, with buttons that apply the rules."""
 
     label = "WRGP match tracker"
+    css_class = "rulings-kit-tracker"
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", path: str = "match.json"):
         self.record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
