@@ -66,6 +66,17 @@ for p in T.PHASES:
     print(f"{p.name:15} {p.japanese:10} {', '.join(p.rules):18} {p.note}")
 
 # %% [markdown]
+# The same table, drawn. Solid arrows are the ordinary order of a turn; dashed arrows are the
+# exceptions and side roads — the first turn's shortcut, the baton touch before the draw, and the
+# Speed World effects that may be used from either Main Phase. A loss in any phase leads to the
+# handover (notebook 04).
+
+# %%
+from rulings_lib.diagrams import wrgp_turn
+
+wrgp_turn()
+
+# %% [markdown]
 # ## The first turn (WRGP-F5)
 #
 # Only the very first turn of the match — team A's 1st duelist, who goes first — has **no draw and

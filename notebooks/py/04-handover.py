@@ -15,9 +15,17 @@
 # At the end: the **baton touch**, a handover without a loss.
 
 # %%
-from rulings_lib import IllegalAction, WrgpMatch
+from rulings_lib import WrgpMatch
 from rulings_lib.widgets import MatchTracker, ScenarioStepper, check, play, state_after, transcript_until
 from rulings_lib.wrgp import tables as T
+
+# %% [markdown]
+# Here is the whole procedure as one picture; the rest of this notebook walks through it box by box.
+
+# %%
+from rulings_lib.diagrams import wrgp_handover
+
+wrgp_handover()
 
 # %% [markdown]
 # ## 1. The run-on (WRGP-F1, H1)
