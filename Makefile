@@ -1,5 +1,5 @@
 # Convenience targets; each calls ./dev, which sets up .venv by itself.
-.PHONY: lab test bench check
+.PHONY: lab test bench check diagrams faq coverage notebooks
 lab:
 	./dev lab
 test:
@@ -8,3 +8,14 @@ bench:
 	./dev bench
 check:
 	./dev rulings check rulings_lib/scenarios
+# Redraw diagrams/ (SVG + DOT) from the engines' tables; commit the result.
+diagrams:
+	./dev rulings diagrams
+# The ruling FAQ as one self-contained HTML page.
+faq:
+	./dev rulings faq --html build/faq.html
+coverage:
+	./dev rulings coverage
+# Re-execute every notebook to refresh its stored outputs (the expected rulings), on purpose.
+notebooks:
+	.venv/bin/python tools/refresh_notebooks.py
