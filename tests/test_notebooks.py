@@ -102,7 +102,7 @@ def cells_of(nb) -> list[tuple]:
 def test_the_notebooks_are_numbered_in_reading_order():
     numbers = [int(p.stem[:2]) for p in NOTEBOOKS]
     assert numbers == list(range(1, len(numbers) + 1)), IDS
-    assert len(NOTEBOOKS) >= 6
+    assert len(NOTEBOOKS) >= 8
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)

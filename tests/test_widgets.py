@@ -18,12 +18,14 @@ from rulings_lib.widgets import (
     RecordedMatch,
     ScenarioStepper,
     SpeedWorldCalculator,
+    TagTurnHelper,
     check,
     explain_speed_world,
     is_correct,
     play,
     speed_world_options,
     state_after,
+    tag_turn,
     transcript_until,
 )
 from rulings_lib.widgets.tracker import next_phase_action
@@ -349,6 +351,51 @@ def test_match_file_error_is_an_input_error():
     with pytest.raises(MatchFileError) as exc:
         RecordedMatch.from_json("{", "x.json")
     assert str(exc.value).startswith("x.json:1: not a saved match")
+
+
+# --------------------------------------------------------------------------- tag battle turn helper
+def test_tag_turn_split_result_swaps_first():
+    t = tag_turn({"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400}, {"blue-A": 20, "red-B": 30}, "red")
+    assert t.lost == {"red-B": 30, "blue-A": 20} and t.first == "blue" and t.rule == "TAG-N2"
+    assert t.battles[0] == "letter A battle: red-A 500 vs blue-A 300: red-A wins"
+
+
+@pytest.mark.parametrize("powers, first, rule, nxt", [
+    ({"red-A": 500, "blue-A": 300, "red-B": 500, "blue-B": 300}, "blue", "TAG-N1", "red"),
+    ({"red-A": 300, "blue-A": 300, "red-B": 200, "blue-B": 400}, "red", "TAG-N3", "blue"),
+    ({"red-A": 300, "blue-A": 300, "red-B": 400, "blue-B": 400}, "red", "TAG-N4", "blue"),
+])
+def test_tag_turn_next_turn_rules(powers, first, rule, nxt):
+    t = tag_turn(powers, first=first)
+    assert (t.rule, t.first) == (rule, nxt)
+
+
+def test_tag_turn_outs_one_vs_one_and_the_end():
+    points = {"red-A": 40, "red-B": 10, "blue-A": 10, "blue-B": 30}
+    t = tag_turn({"red-A": 600, "blue-A": 300, "red-B": 200, "blue-B": 400}, {"blue-A": 30, "red-B": 20},
+                 "red", points)
+    assert t.out == ("blue-A", "red-B") and t.to_one_vs_one and t.mode == "1v1"
+    assert "finish 1-vs-1 [TAG-E3]" in t.text()
+    last = tag_turn({"red-A": 300, "blue-B": 500}, {"red-A": 50}, "blue",
+                    {"red-A": 40, "red-B": 0, "blue-A": 0, "blue-B": 30})
+    assert last.winner == "blue" and last.first is None and "match over: blue wins" in last.text()
+    assert last.points["red-A"] == 0 and last.lost == {"red-A": 40}
+    single = tag_turn({"red-A": 300, "blue-A": 200}, {"blue-A": 10}, "blue", {"red-B": 0})
+    assert (single.rule, single.first) == ("TAG-N5", "red") and len(single.battles) == 1
+
+
+def test_tag_helper_recomputes_and_reports_what_cannot_be_played():
+    h = TagTurnHelper(first="red", powers={"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400},
+                      lost={"blue-A": 20, "red-B": 30})
+    assert "next turn: blue goes first [TAG-N2]" in h.result.value
+    h.power["red-B"].value = 500
+    assert "next turn: red goes first [TAG-N1]" in h.result.value
+    for p in ("red-A", "red-B"):
+        h.points[p].value = 0
+    assert "cannot play this turn" in h.result.value and h.turn is None
+    h.points["red-B"].value = 100
+    assert "TAG-N5" in h.result.value
+    assert h._repr_mimebundle_()["text/plain"].startswith("[tag battle turn helper")
 
 
 # --------------------------------------------------------------------------- exercises

@@ -12,11 +12,12 @@ ruling a widget shows comes from an engine. :mod:`.record` (the match file) need
 from .record import MatchFileError, RecordedMatch
 from .speed_world import SpeedWorldCalculator, SpeedWorldOption, explain_speed_world, speed_world_options
 from .stepper import ScenarioStepper, play, state_after, transcript_until
+from .tag_helper import TagTurn, TagTurnHelper, tag_turn
 from .teach import check, is_correct
 from .tracker import MatchTracker
 
 __all__ = [
     "MatchFileError", "MatchTracker", "RecordedMatch", "ScenarioStepper", "SpeedWorldCalculator",
-    "SpeedWorldOption", "check", "explain_speed_world", "is_correct", "play", "speed_world_options", "state_after",
-    "transcript_until",
+    "SpeedWorldOption", "TagTurn", "TagTurnHelper", "check", "explain_speed_world", "is_correct", "play", "speed_world_options", "state_after",
+    "tag_turn", "transcript_until",
 ]

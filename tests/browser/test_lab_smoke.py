@@ -110,3 +110,18 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab):
     feedback.wait_for()
     assert "WRGP-H9" in feedback.inner_text()
     shot(tracker, "lab-04-match-tracker.png")
+
+
+def test_tag_turn_helper_answers_in_the_browser(page, lab):
+    panel = open_and_run_all(page, lab, "08-digimon-tag.ipynb")
+    assert_no_widget_errors(panel)
+    helper = panel.locator(".rulings-kit-tag-helper")
+    helper.scroll_into_view_if_needed()
+    result = helper.locator(".widget-html").last
+    assert "next turn: blue goes first [TAG-N2]" in result.inner_text()
+    power = helper.locator(".widget-hbox").filter(has_text="red-B").locator("input").first
+    power.fill("500")                                   # red-B now wins too: red won both battles
+    power.press("Enter")
+    page.wait_for_function("el => el.innerText.includes('[TAG-N1]')", arg=result.element_handle())
+    assert "next turn: red goes first [TAG-N1]" in result.inner_text()
+    shot(helper, "lab-08-tag-turn-helper.png")
