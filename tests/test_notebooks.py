@@ -123,7 +123,9 @@ def test_every_text_form_has_its_notebook():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_every_cell_was_run_and_stored_its_ruling(path):
     nb = nbformat.read(path, as_version=4)
-    assert problems(nb) == []
+    found = problems(nb)
+    assert found == [], (f"{path.name}: " + "; ".join(found)
+                         + f". Refresh the stored rulings on purpose: make notebooks (tools/refresh_notebooks.py {path.stem})")
     assert nb.metadata["kernelspec"]["name"] == refresh.KERNEL
 
 

@@ -57,7 +57,7 @@ class Lab:
         return self.log.read_text(errors="replace")[-n:]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab on 127.0.0.1 (a free port, a token), serving a throw-away copy of notebooks/."""
     pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
@@ -115,8 +115,10 @@ def lab(tmp_path_factory):
             proc.wait()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(lab):
+    # Module scope: Playwright's sync API runs an event loop until it is stopped, and other test
+    # files of the session (the FAQ's browser tests) start their own; ours must be gone by then.
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
