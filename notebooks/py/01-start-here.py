@@ -115,6 +115,16 @@ result = play("loss-starts-handover")
 print(result.transcript())
 
 # %% [markdown]
+# Scenarios can also be drawn: the map of a WRGP turn and handover, with the scenario's path in
+# orange (numbered by step) and where the match is now in purple. Here B1 lost in A's Main Phase 1,
+# and the turn now runs on to the End Phase:
+
+# %%
+from rulings_lib.diagrams import scenario_path
+
+scenario_path(result)
+
+# %% [markdown]
 # ## Readings: where the rulebook is silent
 #
 # No rulebook covers everything. Where the Japanese text is silent or ambiguous, the kit plays by a

@@ -11,6 +11,7 @@
 
 # %%
 from rulings_lib import WrgpMatch
+from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import SpeedWorldCalculator, check, explain_speed_world, play, speed_world_options
 from rulings_lib.wrgp import tables as T
 
@@ -62,7 +63,16 @@ print(play("speed-world-effects").transcript())
 # state, as often as your counters allow — and so **never during a handover's run-on** (notebook 04).
 
 # %%
-print(play("speed-world-timing").transcript())
+timing = play("speed-world-timing")
+print(timing.transcript())
+
+# %% [markdown]
+# The scenario's path on the map of a turn: the accepted effect (step 3) branches off Main Phase 1 to
+# Speed World; the refused ones are listed in the caption with their rule; the match ends up in the
+# Battle Phase (purple).
+
+# %%
+scenario_path(timing)
 
 # %% [markdown]
 # ## The calculator

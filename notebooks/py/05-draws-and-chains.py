@@ -14,6 +14,7 @@
 
 # %%
 from rulings_lib import WrgpMatch, readings
+from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import check, play
 
 # %% [markdown]
@@ -91,6 +92,13 @@ print("standard rule:", standard_rule({"A": 200, "B": 200}, links))
 # %%
 sparks = play("sparks-chain-strike")
 print(sparks.transcript())
+
+# %% [markdown]
+# On the map: step 1 leaves Main Phase 1 through "both at 0 after a chain" (WRGP-D2) to B1's loss
+# and the run-on; step 2 finishes the turn, and the next turn belongs to team B.
+
+# %%
+scenario_path(sparks)
 
 # %% [markdown]
 # Because losses wait until the end of the chain, a link that **gains** LP can still save a
