@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -93,13 +94,18 @@ def execute_once(ipynb: Path, timeout: float) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / ipynb.name
         cmd = [sys.executable, __file__, "--execute-one", str(ipynb), str(out)]
+        # A session of its own, so that a hung run is stopped with its kernel (its child process).
+        proc = subprocess.Popen(cmd, env=kernel_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
         try:
-            proc = subprocess.run(cmd, env=kernel_env(), timeout=timeout, capture_output=True, text=True)
+            _, err = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
             print(f"  {ipynb.name}: no result after {timeout:.0f} s (a hung kernel?)", file=sys.stderr)
             return False
         if proc.returncode != 0:
-            print(f"  {ipynb.name}: failed\n{proc.stderr[-4000:]}", file=sys.stderr)
+            print(f"  {ipynb.name}: failed\n{err[-4000:]}", file=sys.stderr)
             return False
         ipynb.write_bytes(out.read_bytes())
         return True
