@@ -135,6 +135,13 @@ def test_stepper_views_match_the_full_run():
         assert state_after(result, 0).startswith("After the setup:")
 
 
+def test_stepper_steps_through_a_tag_battle_scenario_too():
+    s = ScenarioStepper(start="split-result-swaps")
+    s.forward.click()
+    assert "Turn 2, tag battle: blue first, red second" in s.state.value
+    assert "[TAG-N2]" in s.transcript.value
+
+
 def test_play_by_name_and_unknown_name():
     assert play("destruction-ring-draw").outcome["out"] == ["B1"]
     with pytest.raises(KeyError):
