@@ -149,6 +149,7 @@ print(r.text)
 # | **06-power-bond** | the source's hardest example, step by step |
 # | **07-team-decks** | checking a team's three decks against a banlist |
 # | **08-digimon-tag** | the Digimon tag battle: seats, phases, battles, points, who goes first |
+# | **09-faq** | the ruling FAQ in English and Japanese: every answer proved by a scenario, and the open questions |
 #
 # Each notebook ends with a few **try it** exercises: write your answer in the cell, run the next
 # cell, and the engine tells you whether it agrees.
