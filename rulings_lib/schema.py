@@ -8,6 +8,8 @@ describe their verbs with these.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from .errors import ScenarioError
 from .yamlsrc import YMap, YSeq
 
@@ -23,11 +25,12 @@ def _show(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-class Schema:
+class Schema(ABC):
     expected = "a value"
 
+    @abstractmethod
     def parse(self, value, file: str, line: int, where: str):
-        raise NotImplementedError
+        """Check ``value`` (found at ``file``:``line``, at ``where`` in the scenario) and return it."""
 
     def fail(self, value, file, line, where, expected=None):
         raise ScenarioError(file, line, f"{where}: expected {expected or self.expected}, got {_show(value)}")

@@ -27,20 +27,15 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from ..errors import IllegalAction, MatchOver, RulingsError
+from ..events import Event, Outcome
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 
 BATTLE = PHASE_INDEX["battle"]
 EVOLUTION = PHASE_INDEX["evolution"]
 
-
-class Event(NamedTuple):
-    step: int
-    rule: str
-    text: str
 
 
 class UnknownPlayer(RulingsError, KeyError):
@@ -49,14 +44,6 @@ class UnknownPlayer(RulingsError, KeyError):
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """How the match ended: the winning tag and why (python-chess's ``Outcome``)."""
-
-    winner: str
-    termination: str   # rule id that ended it
-    text: str
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,8 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
-
 from ..errors import IllegalAction, MatchOver, RulingsError
+from ..events import Event, Outcome
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 
@@ -35,11 +33,6 @@ MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 
 
-class Event(NamedTuple):
-    step: int
-    rule: str
-    text: str
-
 
 class UnknownCard(RulingsError, KeyError):
     """A step names a card that is not in the match (a scenario error, not a rules question)."""
@@ -47,14 +40,6 @@ class UnknownCard(RulingsError, KeyError):
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """How the match ended: the winning team and why (python-chess's ``Outcome``)."""
-
-    winner: str
-    termination: str   # rule id that ended it
-    text: str
 
 
 class Card:
