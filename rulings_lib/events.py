@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .errors import IllegalAction
+
 
 class Event(NamedTuple):
     """One thing that happened: the step that caused it (0 = setup), the rule id, a sentence."""
@@ -22,3 +24,16 @@ class Outcome:
     winner: str
     termination: str
     text: str
+
+
+class MatchQueries:
+    """Queries both match classes answer the same way (they provide ``copy()`` and the verbs)."""
+
+    def is_legal(self, verb: str, *args, **kwargs) -> bool:
+        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""
+        trial = self.copy()
+        try:
+            getattr(trial, verb)(*args, **kwargs)
+        except IllegalAction:
+            return False
+        return True

@@ -4,6 +4,7 @@ stderr, no traceback. And what is NOT a file error: a step the rules forbid is a
 import json
 
 import pytest
+from input_errors import assert_input_error
 
 from rulings_lib.cli import main
 
@@ -52,14 +53,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_bad_tag_scenario_exit_2_with_file_and_line(name, tmp_path, capsys):
     text, line, fragment = CASES[name]
-    f = tmp_path / f"{name}.yaml"
-    f.write_text(text)
-    assert main(["run", str(f)]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1, err
-    assert err.startswith(f"{f}:{line}: "), err
-    assert fragment in err, err
-    assert "Traceback" not in err
+    assert_input_error(tmp_path, capsys, name, text, line, fragment)
 
 
 def run_json(tmp_path, capsys, text):

@@ -29,7 +29,7 @@ import html
 from dataclasses import dataclass
 
 from ..errors import IllegalAction, MatchOver, RulingsError
-from ..events import Event, Outcome
+from ..events import Event, MatchQueries, Outcome
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 
@@ -123,7 +123,7 @@ class TargetRuling:
         return self.allowed
 
 
-class TagMatch:
+class TagMatch(MatchQueries):
     """One tag battle match. ``tags`` are the two tag names; the first listed goes first unless
     ``first`` says otherwise. ``gauges``/``out``/``turn`` start from a mid-match moment."""
 
@@ -341,15 +341,6 @@ class TagMatch:
             return False, "TAG-E2", (f"{by}'s opponent {foe} is out: effects of the form \"if the opponent's "
                                      f"... is ...\" cannot be used")
         return True, "TAG-E2", f"{by}'s opponent {foe} is out, but {by} carries on and may use {label}"
-
-    def is_legal(self, verb: str, *args, **kwargs) -> bool:
-        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""
-        trial = self.copy()
-        try:
-            getattr(trial, verb)(*args, **kwargs)
-        except IllegalAction:
-            return False
-        return True
 
     def copy(self) -> TagMatch:
         new = TagMatch.__new__(TagMatch)

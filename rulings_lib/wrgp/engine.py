@@ -21,7 +21,7 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 from __future__ import annotations
 
 from ..errors import IllegalAction, MatchOver, RulingsError
-from ..events import Event, Outcome
+from ..events import Event, MatchQueries, Outcome
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 
@@ -71,7 +71,7 @@ class Card:
         return d
 
 
-class WrgpMatch:
+class WrgpMatch(MatchQueries):
     """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
@@ -143,15 +143,6 @@ class WrgpMatch:
     def available_speed_world(self, team: str) -> list[int]:
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
-
-    def is_legal(self, verb: str, *args, **kwargs) -> bool:
-        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""
-        trial = self.copy()
-        try:
-            getattr(trial, verb)(*args, **kwargs)
-        except IllegalAction:
-            return False
-        return True
 
     def legal_actions(self) -> list[tuple[str, tuple]]:
         """The timing-dependent actions the rules allow right now, as ``(verb, args)`` pairs:

@@ -1,0 +1,15 @@
+"""Helpers shared by the test files."""
+
+from rulings_lib.cli import main
+
+
+def assert_input_error(tmp_path, capsys, name: str, text: str, line: int, fragment: str) -> None:
+    """``rulings run`` on a bad scenario: exit 2, one line ``FILE:LINE: …`` naming the problem, no traceback."""
+    f = tmp_path / f"{name}.yaml"
+    f.write_text(text)
+    assert main(["run", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"{f}:{line}: "), err
+    assert fragment in err, err
+    assert "Traceback" not in err
