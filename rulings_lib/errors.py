@@ -3,6 +3,8 @@
 * :class:`IllegalAction` -- the rules forbid this action at this moment. It carries the id of
   the rule that forbids it (``rule``) and a one-sentence ``reason``. Scenario runs turn it into
   a ``rejected`` entry; the Python API raises it.
+* :class:`ArgumentError` -- a malformed call of the Python API (a wrong type, an unknown team,
+  a number out of range): names the parameter and what is allowed. Not a rules question.
 * :class:`InputError` -- a file (scenario, deck, banlist, card database, catalogue) cannot be
   used. It names the file and, where there is one, the line. The command line prints it as one
   line ``FILE:LINE: what was expected`` and exits with status 2.
@@ -22,6 +24,19 @@ class IllegalAction(RulingsError):
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
+
+
+class ArgumentError(RulingsError):
+    """A malformed call: ``param`` got ``value``, but ``allowed`` describes what it may be."""
+
+    def __init__(self, param: str, allowed: str, value=None):
+        shown = repr(value)
+        if len(shown) > 60:
+            shown = shown[:57] + "..."
+        super().__init__(f"{param}: expected {allowed}, got {shown}")
+        self.param = param
+        self.allowed = allowed
+        self.value = value
 
 
 class MatchOver(IllegalAction):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .errors import IllegalAction
+from .errors import ArgumentError, IllegalAction
 
 
 class Event(NamedTuple):
@@ -26,8 +28,112 @@ class Outcome:
     text: str
 
 
+def _transaction(method, checks: dict):
+    """Wrap a public verb: check its arguments against ``checks`` (the API boundary), then run it
+    as one transaction: whatever it raises, the match is left exactly as it was before the call
+    (every field, the step counter, the events)."""
+    sig = inspect.signature(method)
+    params = [p for p in sig.parameters.values() if p.name != "self"]
+    names = [p.name for p in params]
+    for p in checks:
+        if p not in names:
+            raise TypeError(f"{method.__qualname__}: VERBS names unknown parameter {p!r}")
+    # Plain parameters (no /, *args, **kwargs) are bound here quickly; others by inspect.
+    plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params)
+    n_positional = sum(p.kind == p.POSITIONAL_OR_KEYWORD for p in params)
+    required = {p.name for p in params if p.default is p.empty}
+    known = set(names)
+    usage = f"a call {method.__name__}{_public(sig)}"
+
+    def bind(self, args, kwargs) -> dict:
+        if not plain:
+            try:
+                bound = sig.bind(self, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(method.__name__, usage, str(exc)) from None
+            return bound
+        if len(args) > n_positional:
+            raise ArgumentError(method.__name__, usage, f"{len(args)} positional arguments")
+        arguments = dict(zip(names, args, strict=False))
+        for k, v in kwargs.items():
+            if k not in known or k in arguments:
+                raise ArgumentError(k, usage, v)
+            arguments[k] = v
+        if not required <= arguments.keys():
+            raise ArgumentError(", ".join(sorted(required - arguments.keys())), usage, None)
+        return arguments
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        if self._busy:                      # a verb called by another verb: one transaction
+            return method(self, *args, **kwargs)
+        bound = bind(self, args, kwargs)
+        arguments = bound if plain else bound.arguments
+        for name, check in checks.items():
+            if name in arguments:
+                arguments[name] = check(name, arguments[name], self)
+        saved = self._txn_save()
+        self._busy = True
+        try:
+            if plain:
+                return method(self, **arguments)
+            return method(*bound.args, **bound.kwargs)
+        except BaseException:
+            self._txn_restore(saved)
+            raise
+        finally:
+            self._busy = False
+
+    wrapper.__wrapped_verb__ = True
+    return wrapper
+
+
+def _public(sig: inspect.Signature) -> str:
+    return str(sig.replace(parameters=[p for n, p in sig.parameters.items() if n != "self"]))
+
+
 class MatchQueries:
-    """Queries both match classes answer the same way (they provide ``copy()`` and the verbs)."""
+    """What both match classes share (they provide ``copy()``, ``events``, ``rejected``, ``step``
+    and the verbs).
+
+    A subclass lists its public verbs in ``VERBS = {verb: {param: check}}`` (checks from
+    :mod:`rulings_lib.args`): each listed verb is checked at the boundary and runs as a
+    transaction, so a call that raises -- an :class:`IllegalAction` the rules give, or an
+    :class:`ArgumentError` for a malformed call -- leaves the match exactly as it was, step
+    counter and events included. The scenario runner, not the engine, records rejected steps.
+    """
+
+    VERBS: dict[str, dict] = {}
+    _busy = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name, checks in cls.__dict__.get("VERBS", {}).items():
+            setattr(cls, name, _transaction(cls.__dict__[name], checks))
+
+    def _txn_save(self):
+        """A snapshot of the match for :meth:`_txn_restore`; the append-only logs are kept by length."""
+        events, rejected = self.events, self.rejected
+        self.events, self.rejected = [], []
+        try:
+            snap = self.copy()
+        finally:
+            self.events, self.rejected = events, rejected
+        return snap.__dict__, len(events), len(rejected)
+
+    def _txn_restore(self, saved) -> None:
+        fields, n_events, n_rejected = saved
+        events, rejected = self.events, self.rejected
+        del events[n_events:]
+        del rejected[n_rejected:]
+        self.__dict__.clear()
+        self.__dict__.update(fields)
+        self.events, self.rejected = events, rejected
+        self._busy = False
+
+    def record_rejection(self, step: int, err: IllegalAction) -> None:
+        """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""
+        self.rejected.append({"step": step, "rule": err.rule, "reason": err.reason})
 
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
         """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""

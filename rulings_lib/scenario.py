@@ -226,8 +226,8 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
         match.step = step.number - 1
         try:
             fmt.apply(match, step.verb, step.args)
-        except IllegalAction:
-            pass
+        except IllegalAction as err:
+            match.record_rejection(step.number, err)
         except InputError:
             raise
         except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed

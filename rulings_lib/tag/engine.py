@@ -127,6 +127,21 @@ class TagMatch(MatchQueries):
     """One tag battle match. ``tags`` are the two tag names; the first listed goes first unless
     ``first`` says otherwise. ``gauges``/``out``/``turn`` start from a mid-match moment."""
 
+    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
+    VERBS: dict[str, dict] = {
+        "battle": {},
+        "rematch": {},
+        "truce": {},
+        "act": {},
+        "call_off": {},
+        "use": {},
+        "record_deck_check": {},
+        "target": {},
+        "card": {},
+        "reshuffle": {},
+    }
+
+
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict | None = None, out=()):
         tags = tuple(tags)
@@ -411,7 +426,7 @@ class TagMatch(MatchQueries):
             self._reshuffled = []
 
     def _reject(self, err: IllegalAction):
-        self.rejected.append({"step": self.step, "rule": err.rule, "reason": err.reason})
+        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, reason: str):

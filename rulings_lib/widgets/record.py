@@ -72,8 +72,8 @@ class RecordedMatch:
         trial = self.match.copy()          # a failed call must leave the match exactly as it was
         try:
             getattr(trial, verb)(**named)
-        except IllegalAction:
-            self.match = trial             # the engine recorded the rejection
+        except IllegalAction as err:
+            self.match.record_rejection(self.match.step + 1, err)   # the match itself is unchanged
             self.actions.append({"verb": verb, "args": named, "accepted": False})
             raise
         self.match = trial

@@ -74,6 +74,33 @@ class Card:
 class WrgpMatch(MatchQueries):
     """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
 
+    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
+    VERBS: dict[str, dict] = {
+        "phase": {},
+        "end_turn": {},
+        "attack": {},
+        "damage": {},
+        "gain": {},
+        "gain_loop": {},
+        "pay": {},
+        "chain": {},
+        "at_end_phase": {},
+        "special_victory": {},
+        "lose": {},
+        "act": {},
+        "once_per_duel": {},
+        "baton_touch": {},
+        "speed_world": {},
+        "target_speed_world": {},
+        "counter_cleaner": {},
+        "record_deck_check": {},
+        "place": {},
+        "move": {},
+        "destroy": {},
+        "continuing": {},
+    }
+
+
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
                  duelist: dict | None = None, lp: dict | None = None, spc: dict | None = None):
@@ -166,20 +193,14 @@ class WrgpMatch(MatchQueries):
 
     def copy(self) -> WrgpMatch:
         new = WrgpMatch.__new__(WrgpMatch)
-        new.__dict__.update(self.__dict__)
-        new.pos = dict(self.pos)
-        new.lp = dict(self.lp)
-        new.spc = dict(self.spc)
-        new.handover = list(self.handover)
-        new.at_zero = set(self.at_zero)
-        new.out = list(self.out)
-        new.once = {t: list(v) for t, v in self.once.items()}
-        new.delayed = list(self.delayed)
-        new.effects = list(self.effects)
-        new.cards = {k: c.copy() for k, c in self.cards.items()}
-        new.deck_checks = dict(self.deck_checks)
-        new.events = list(self.events)
-        new.rejected = list(self.rejected)
+        d = new.__dict__
+        d.update(self.__dict__)
+        # Every mutable field gets its own copy (kept lean: the API's transactions copy on each verb).
+        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks",
+                    "events", "rejected"):
+            d[key] = d[key].copy()
+        d["once"] = {t: v.copy() for t, v in self.once.items()}
+        d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
         return new
 
     def __repr__(self) -> str:
@@ -219,7 +240,7 @@ class WrgpMatch(MatchQueries):
             self._reject(MatchOver("WRGP-F4", f"the match is over: team {self.winner} has won"))
 
     def _reject(self, err: IllegalAction):
-        self.rejected.append({"step": self.step, "rule": err.rule, "reason": err.reason})
+        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, reason: str):

@@ -1,0 +1,116 @@
+"""Argument checks for the public verbs of both engines (the API's boundary).
+
+A verb's parameters are described once, as data, in the engine's ``VERBS`` table
+(``{verb: {param: check}}``); :class:`rulings_lib.events.MatchQueries` checks every call against
+it before the verb runs, so the verbs themselves only play rules. A check takes the value (and
+the match, for checks that depend on it) and returns the value to use, or raises
+:class:`~rulings_lib.errors.ArgumentError` naming the parameter and what is allowed.
+
+>>> count = whole(lo=1)
+>>> count("times", 3, None)
+3
+>>> count("times", 1.5, None)
+Traceback (most recent call last):
+...
+rulings_lib.errors.ArgumentError: times: expected a whole number >= 1, got 1.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .errors import ArgumentError
+
+Check = Callable[[str, Any, Any], Any]
+
+
+def whole(lo: int | None = 0, hi: int | None = None) -> Check:
+    """An ``int`` (never a bool, float, NaN or string) within ``lo..hi``."""
+    if lo is not None and hi is not None:
+        allowed = f"a whole number from {lo} to {hi}"
+    elif lo is not None:
+        allowed = f"a whole number >= {lo}"
+    elif hi is not None:
+        allowed = f"a whole number <= {hi}"
+    else:
+        allowed = "a whole number"
+
+    def check(param, value, match):
+        if isinstance(value, bool) or not isinstance(value, int) or \
+                (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise ArgumentError(param, allowed, value)
+        return value
+    return check
+
+
+def choice(*options, name: str | None = None) -> Check:
+    """One of ``options`` (compared by equality; bools never match numbers)."""
+    allowed = name or "one of " + ", ".join(repr(o) for o in options)
+
+    def check(param, value, match):
+        try:
+            ok = not isinstance(value, bool) and value in options
+        except TypeError:  # unhashable
+            ok = False
+        if not ok:
+            raise ArgumentError(param, allowed, value)
+        return value
+    return check
+
+
+def dynamic_choice(options: Callable[[Any], Iterable], what: str) -> Check:
+    """One of the values ``options(match)`` gives (e.g. the players of this match)."""
+    def check(param, value, match):
+        opts = list(options(match))
+        if isinstance(value, bool) or not isinstance(value, str) or value not in opts:
+            raise ArgumentError(param, f"{what}: one of {', '.join(map(str, opts))}", value)
+        return value
+    return check
+
+
+def text(max_len: int = 200, optional: bool = False) -> Check:
+    """A non-empty ``str`` of printable text (no lone surrogates), at most ``max_len`` characters."""
+    allowed = f"a name (text of 1 to {max_len} characters)" + (" or None" if optional else "")
+
+    def check(param, value, match):
+        if value is None and optional:
+            return None
+        if not isinstance(value, str) or not 0 < len(value) <= max_len or not value.isprintable():
+            raise ArgumentError(param, allowed, value)
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ArgumentError(param, allowed, value) from None
+        return value
+    return check
+
+
+def flag() -> Check:
+    """``True`` or ``False``."""
+    def check(param, value, match):
+        if not isinstance(value, bool):
+            raise ArgumentError(param, "True or False", value)
+        return value
+    return check
+
+
+def optional(inner: Check) -> Check:
+    """``None`` or what ``inner`` allows."""
+    def check(param, value, match):
+        return None if value is None else inner(param, value, match)
+    return check
+
+
+def list_of(inner: Check, max_len: int = 1000, min_len: int = 0) -> Check:
+    """A list (or tuple) of values each allowed by ``inner``."""
+    def check(param, value, match):
+        if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
+            raise ArgumentError(param, f"a list of {min_len} to {max_len} items", value)
+        return [inner(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
+    return check
+
+
+def anything() -> Check:
+    """No check (the verb validates a structured value itself, raising ArgumentError)."""
+    return lambda param, value, match: value
