@@ -191,7 +191,10 @@ def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict, top:
     out = player in v["out"]
     svg.rect(x, y, SEAT_W, SEAT_H, fill="#ffffff", stroke=GREY if out else INK, width=1 if out else 2,
              dash="4 3" if not first_side and not out else None, rx=6)
-    # The letter as a badge: filled for A, outlined for B (black and white tells them apart).
+    # The letter as a badge: filled for A, outlined for B (black and white tells them apart). In a
+    # tag battle letters follow seats (TAG-S2, TAG-R3); in 1-vs-1 the player keeps their own.
+    if v["mode"] == "1v1":
+        letter = _split(player)[1] or letter
     svg.circle(x + 20, y + 22, 12, fill=INK if letter == "A" else "#ffffff")
     svg.text(x + 20, y + 27, letter, size=13, weight="bold", fill="#ffffff" if letter == "A" else INK,
              anchor="middle")
