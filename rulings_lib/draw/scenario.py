@@ -147,3 +147,33 @@ def cli_pictures(result, svg_path=None, steps_dir=None) -> str | None:
 
 __all__ = ["Picture", "cli_pictures", "esc", "scenario_svg", "step_svgs", "strip_svg", "write_step_svgs",
            "write_svg"]
+
+
+def drawing_times(runs: int = 200) -> dict[str, float]:
+    """Median milliseconds to draw one picture of each kind (for ``rulings bench`` and
+    ``benchmarks/bench_draw.py``): a WRGP handover mid-run-on, a tag battle with a player out, and
+    the same from an outcome dict (no ``state()`` call). Target: each <= 2 ms."""
+    import statistics
+    import time
+
+    from ..tag.engine import TagMatch
+    from ..wrgp.engine import WrgpMatch
+    from . import svg
+
+    w = WrgpMatch(turn=5, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
+    w.once_per_duel("A", "Spore")
+    w.damage("A", to="opponent", amount=8000)
+    t = TagMatch(("red", "blue"))
+    t.battle({"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 100}},
+              "B": {"red": {"power": 200, "lost": 30}, "blue": {"power": 400}}})
+    cases = {"WRGP match": (w, {}), "tag match": (t, {}),
+             "WRGP state dict": (w.state(), {"lineup": w.lineup}), "tag state dict": (t.state(), {})}
+    out = {}
+    for name, (obj, kw) in cases.items():
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            svg(obj, **kw)
+            times.append(time.perf_counter() - t0)
+        out[name] = statistics.median(times) * 1000
+    return out
