@@ -357,3 +357,15 @@ def test_import_rulings_lib_does_not_import_the_drawing():
             "'pygraphviz') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_path_arrow_leaves_the_phase_where_the_step_happened():
+    from rulings_lib.diagrams import scenario_path
+
+    d = scenario_path(SCENARIOS["battle-interrupted"], upto=1)      # B1 loses in the Battle Phase
+    taken = {(e.tail, e.head): e.badge for e in d.edges if e.taken}
+    assert taken[("t_battle", "ho_condition")] == "1"
+    assert ("t_end", "ho_condition") not in taken
+    d = scenario_path(SCENARIOS["power-bond-handover"])             # step 6: a loss in the run-on's End Phase
+    taken = {(e.tail, e.head): e.badge for e in d.edges if e.taken}
+    assert taken[("run_end", "ho_condition")] == "6"
