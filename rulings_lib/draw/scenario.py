@@ -24,6 +24,13 @@ class Picture:
         return self.text or "<picture>"
 
 
+def html_picture(obj, lang: str = "en", width: int = 640, css_class: str = "rulings-picture") -> str:
+    """A picture (of a match, an outcome dict, or SVG text) in a ``<div>`` that keeps it at most
+    ``width`` px wide and lets it shrink with the page (for widgets and the FAQ page)."""
+    svg_text = obj if isinstance(obj, str) else _draw(obj, lang)
+    return f'<div class="{esc(css_class)}" style="max-width:{int(width)}px;width:100%">{svg_text}</div>'
+
+
 def _draw(match, lang: str, title: str | None = None) -> str:
     from . import svg
 
@@ -145,7 +152,7 @@ def cli_pictures(result, svg_path=None, steps_dir=None) -> str | None:
     return None
 
 
-__all__ = ["Picture", "cli_pictures", "esc", "scenario_svg", "step_svgs", "strip_svg", "write_step_svgs",
+__all__ = ["Picture", "cli_pictures", "esc", "html_picture", "scenario_svg", "step_svgs", "strip_svg", "write_step_svgs",
            "write_svg"]
 
 
