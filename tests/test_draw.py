@@ -369,3 +369,12 @@ def test_path_arrow_leaves_the_phase_where_the_step_happened():
     d = scenario_path(SCENARIOS["power-bond-handover"])             # step 6: a loss in the run-on's End Phase
     taken = {(e.tail, e.head): e.badge for e in d.edges if e.taken}
     assert taken[("run_end", "ho_condition")] == "6"
+
+
+def test_module_docstring_runs():
+    import doctest
+
+    import rulings_lib.draw
+
+    result = doctest.testmod(rulings_lib.draw)
+    assert result.attempted > 0 and result.failed == 0

@@ -445,3 +445,9 @@ def test_tag_helper_draws_the_turn():
     for p in ("red-A", "red-B"):
         h.points[p].value = 0
     assert h.picture.value == ""
+
+
+def test_check_waits_for_an_answer_without_giving_the_ruling_away(capsys):
+    check(..., "B2", "the team that handed over plays next")
+    assert capsys.readouterr().out == ("waiting for your answer: replace the ... above with it, then run this "
+                                       "cell again\n")
