@@ -378,3 +378,11 @@ def test_module_docstring_runs():
 
     result = doctest.testmod(rulings_lib.draw)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_bench_figure_measures_every_kind():
+    from rulings_lib.draw.scenario import drawing_times
+
+    times = drawing_times(runs=3)
+    assert set(times) == {"WRGP match", "tag match", "WRGP state dict", "tag state dict"}
+    assert all(0 < ms < 1000 for ms in times.values())
