@@ -386,3 +386,12 @@ def test_bench_figure_measures_every_kind():
     times = drawing_times(runs=3)
     assert set(times) == {"WRGP match", "tag match", "WRGP state dict", "tag state dict"}
     assert all(0 < ms < 1000 for ms in times.values())
+
+
+def test_desc_lists_cards_and_lasting_effects_like_the_transcript():
+    result = run("inherited-to-new-gy")
+    d = desc(scenario_svg(result))
+    for name, c in result.outcome["cards"].items():
+        assert f"{name} ({c['player']} {c['zone'].replace('_', ' ')}, owner {c['owner']})" in d
+    result = run("effects-carry-over")
+    assert all(e in desc(scenario_svg(result)) for e in result.outcome["effects"]) and result.outcome["effects"]

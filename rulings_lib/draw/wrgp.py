@@ -116,6 +116,13 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
         if tv["once"]:
             lines.append(word("once", lang, cards=", ".join(tv["once"])))
     lines.append(word("out_list", lang, who=", ".join(v["out"]) if v["out"] else word("nobody", lang)))
+    cards = state.get("cards") or {}
+    if cards:      # not drawn, but part of the text summary (scenario transcripts' "Final state")
+        lines.append(word("cards", lang, cards=", ".join(
+            f"{n} ({c.get('player', '?')} {str(c.get('zone', '?')).replace('_', ' ')}, owner {c.get('owner', '?')})"
+            for n, c in cards.items())))
+    if state.get("effects"):
+        lines.append(word("effects", lang, effects=", ".join(map(str, state["effects"]))))
     if v["next"]:
         if v["handover"]:
             who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
