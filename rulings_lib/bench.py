@@ -86,6 +86,10 @@ def main(args) -> int:
     n, secs, finished = random_play(steps)
     print(f"  WRGP random play:     {n / secs:,.0f} engine steps/s  ({n:,} steps in {secs:.2f} s, "
           f"{finished} matches finished)  target >= 100,000")
+    from .draw.scenario import drawing_times  # issue 13: a picture of a state, target <= 2 ms
+
+    pictures = drawing_times()
+    print("  drawing a state:      " + ", ".join(f"{k} {v:.2f} ms" for k, v in pictures.items()) + "  target <= 2 ms")
     imp, heavy = import_cost()
     print(f"  import rulings_lib:   {imp * 1000:.1f} ms  target < 100 ms; heavy modules imported: "
           f"{', '.join(heavy) if heavy else 'none'}")

@@ -34,6 +34,13 @@ def cmd_run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
     result = run_scenario(load_scenario(args.file))
+    if args.svg or args.svg_steps:   # issue 13: the final state / each step drawn
+        from .draw.scenario import cli_pictures
+
+        problem = cli_pictures(result, args.svg, args.svg_steps)
+        if problem:
+            _err(problem)
+            return EXIT_INPUT
     if args.json:
         print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
     else:
@@ -161,6 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("run", help="play one scenario file and print its transcript")
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
+    s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
+    s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")

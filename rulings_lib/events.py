@@ -143,3 +143,9 @@ class MatchQueries:
         except IllegalAction:
             return False
         return True
+
+    def _repr_svg_(self) -> str:
+        """Jupyter: the match drawn (python-chess style); the drawing module loads only when asked."""
+        from .draw import svg
+
+        return svg(self)

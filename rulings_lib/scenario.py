@@ -200,6 +200,11 @@ class RunResult:
     def transcript(self) -> str:
         return render_transcript(self)
 
+    def _repr_svg_(self) -> str:  # Jupyter: the final state drawn (the drawing module loads only when asked)
+        from .draw import scenario_svg
+
+        return scenario_svg(self)
+
     def _repr_markdown_(self) -> str:  # Jupyter: a readable transcript
         return "```text\n" + self.transcript() + "\n```"
 

@@ -412,3 +412,42 @@ def test_check_prints_correct_or_the_engines_ruling(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out == ["correct", "not quite — the engine says 'B': the side damaged last loses"]
     assert is_correct(["B1", "A1"], ("b1", "a1")) and not is_correct(["A1"], ["B1"])
+
+
+# --------------------------------------------------------------------------- the match drawn (issue 13)
+def test_stepper_shows_the_picture_after_each_step():
+    from rulings_lib.draw import svg
+
+    s = ScenarioStepper(start="battle-interrupted")
+    assert '<svg xmlns="http://www.w3.org/2000/svg" role="img"' in s.picture.value
+    assert "Turn 3 · team A&#x27;s turn (A1)" in s.picture.value
+    s.step_forward()
+    assert "lost: handover" in s.picture.value
+    assert svg(s.result.snapshots[1], title=f"{s.result.scenario.title}: After step 1 of 3") in s.picture.value
+    s.slider.value = 3
+    assert "lost: handover" not in s.picture.value and "B2" in s.picture.value
+
+
+def test_tracker_draws_the_live_match():
+    t = MatchTracker()
+    assert "Team A" in t.picture.value and "▲ in the duel" in t.picture.value
+    t.on_next_phase()
+    t.on_next_phase()
+    t.team.value, t.amount.value = "B", 8000
+    t.on_effect_damage()
+    assert "lost: handover" in t.picture.value and "Handover pending: B1 lost." in t.picture.value
+
+
+def test_tag_helper_draws_the_turn():
+    h = TagTurnHelper(first="red", powers={"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400},
+                      lost={"blue-A": 100, "red-B": 30})
+    assert "out (TAG-E1)" in h.picture.value and "TAG-N2" in h.picture.value
+    for p in ("red-A", "red-B"):
+        h.points[p].value = 0
+    assert h.picture.value == ""
+
+
+def test_check_waits_for_an_answer_without_giving_the_ruling_away(capsys):
+    check(..., "B2", "the team that handed over plays next")
+    assert capsys.readouterr().out == ("waiting for your answer: replace the ... above with it, then run this "
+                                       "cell again\n")

@@ -151,8 +151,13 @@ print(r.text)
 # | **08-digimon-tag** | the Digimon tag battle: seats, phases, battles, points, who goes first |
 # | **09-faq** | the ruling FAQ in English and Japanese: every answer proved by a scenario, and the open questions |
 #
-# Each notebook ends with a few **try it** exercises: write your answer in the cell, run the next
-# cell, and the engine tells you whether it agrees.
+# Each notebook ends with a few **try it** exercises: replace the `...` in the answer cell with your
+# answer, run the next cell, and the engine tells you whether it agrees (until then it says it is
+# waiting for your answer). Each solution sits in a collapsed cell below the check: click it to show
+# it. The solutions run too, so the engine re-checks every answer in CI.
+#
+# A match draws itself: the last line of a cell that is a match (or a scenario's result) shows a
+# picture of its state, the way python-chess shows a board.
 
 # %% [markdown]
 # ## Try it
@@ -161,18 +166,23 @@ print(r.text)
 # `"B2"`.
 
 # %%
-answer_1 = "B2"
+answer_1 = ...
 
 # %%
 after = m.copy()
 after.end_turn()                    # finishing the turn completes the handover
 check(answer_1, after.duelist("B"))
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = "B2"
+check(solution_1, after.duelist("B"))
+
 # %% [markdown]
 # **2.** Which rule id forbids team B's Spell Speed 1 card during that handover?
 
 # %%
-answer_2 = "WRGP-H2"
+answer_2 = ...
 
 # %%
 try:
@@ -182,12 +192,22 @@ except IllegalAction as exc:
     ruling = exc.rule
 check(answer_2, ruling)
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = "WRGP-H2"
+check(solution_2, ruling)
+
 # %% [markdown]
 # **3.** Is the kit's reading `draw-survivor-stays-at-0` about a rule of the *draws* family (`WRGP-D…`)?
 # Answer `True` or `False`.
 
 # %%
-answer_3 = True
+answer_3 = ...
 
 # %%
 check(answer_3, reading("draw-survivor-stays-at-0").rule.startswith("WRGP-D"))
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = True
+check(solution_3, reading("draw-survivor-stays-at-0").rule.startswith("WRGP-D"))

@@ -149,7 +149,7 @@ print(play("last-duelist-wins").transcript())
 # Speed Counters does team A have?
 
 # %%
-answer_1 = 8
+answer_1 = ...
 
 # %%
 m = WrgpMatch()
@@ -158,23 +158,38 @@ for _ in range(3):
 m.phase("main1")
 check(answer_1, m.spc["A"], f"four Standby Phases so far, 2 SPC each (turn {m.turn}, {m.duelist(m.player)})")
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = 8
+check(solution_1, m.spc["A"], f"four Standby Phases so far, 2 SPC each (turn {m.turn}, {m.duelist(m.player)})")
+
 # %% [markdown]
 # **2.** Team B's 2nd duelist (`a = 2`) loses while team A's 1st (`b = 1`) is in the duel. How many
 # SPC does team B gain?
 
 # %%
-answer_2 = 4
+answer_2 = ...
 
 # %%
 m = WrgpMatch(turn=5, player="A", phase="main1", duelist={"A": 1, "B": 2})
 m.damage("A", to="opponent", amount=8000)
 check(answer_2, m.spc["B"], "a >= b, so 2 + 2")
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = 4
+check(solution_2, m.spc["B"], "a >= b, so 2 + 2")
+
 # %% [markdown]
 # **3.** On the match's first turn, may team A's 1st duelist declare an attack? (`True` or `False`)
 
 # %%
-answer_3 = False
+answer_3 = ...
 
 # %%
 check(answer_3, WrgpMatch().is_legal("phase", "battle"), "WRGP-F5: the first turn has no Battle Phase")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = False
+check(solution_3, WrgpMatch().is_legal("phase", "battle"), "WRGP-F5: the first turn has no Battle Phase")

@@ -145,32 +145,48 @@ print(play("counter-cleaner-gate-blocker").transcript())
 # damage does the opponent take?
 
 # %%
-answer_1 = 3200
+answer_1 = ...
 
 # %%
 m = WrgpMatch(turn=7, player="A", phase="main1", duelist={"A": 3, "B": 2}, spc={"A": 4})
 m.speed_world("A", 4)
 check(answer_1, 8000 - m.lp["B"], "X = 1, so 1600 x 2")
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = 3200
+check(solution_1, 8000 - m.lp["B"], "X = 1, so 1600 x 2")
+
 # %% [markdown]
 # **2.** Your 1st duelist (a = 1) faces the opponent's 2nd (b = 2). How many cards does the
 # 7-counter effect draw?
 
 # %%
-answer_2 = 1
+answer_2 = ...
 
 # %%
 draw = next(o for o in speed_world_options(a=1, b=2, spc=7) if o.cost == 7)
 check(answer_2, draw.size, "a < b, so X = 0 and you draw 1 + 0")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = 1
+check(solution_2, draw.size, "a < b, so X = 0 and you draw 1 + 0")
 
 # %% [markdown]
 # **3.** Harpie's Feather Duster destroys every Spell and Trap **your opponent controls**. Can it
 # destroy Speed World? (`True` or `False`)
 
 # %%
-answer_3 = False
+answer_3 = ...
 
 # %%
 m = WrgpMatch(turn=3, phase="main1")
 check(answer_3, m.is_legal("target_speed_world", "A", "Harpie's Feather Duster", "opponent_field"),
+      "WRGP-SW6: Speed World is in neither player's field (and WRGP-SW1: it is unaffected anyway)")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = False
+check(solution_3, m.is_legal("target_speed_world", "A", "Harpie's Feather Duster", "opponent_field"),
       "WRGP-SW6: Speed World is in neither player's field (and WRGP-SW1: it is unaffected anyway)")

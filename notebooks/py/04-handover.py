@@ -16,7 +16,8 @@
 
 # %%
 from rulings_lib import WrgpMatch
-from rulings_lib.widgets import MatchTracker, ScenarioStepper, check, play, state_after, transcript_until
+from rulings_lib.draw import picture
+from rulings_lib.widgets import MatchTracker, ScenarioStepper, check, play, transcript_until
 from rulings_lib.wrgp import tables as T
 
 # %% [markdown]
@@ -140,12 +141,15 @@ ScenarioStepper(start="battle-interrupted")
 
 # %% [markdown]
 # The stepper only shows what the engine recorded. The state after step 1 of that scenario, as the
-# test suite checks it:
+# test suite checks it: B's 1st is crossed out with the handover pending (dashed), B's 2nd comes in
+# when the turn ends, and the phase track shows the run-on from the interrupted Battle Phase.
 
 # %%
 battle = play("battle-interrupted")
-print(state_after(battle, 1))
 print(transcript_until(battle, 1))
+
+# %%
+picture(battle.snapshots[1])
 
 # %% [markdown]
 # ## Baton touch (バトンタッチ, WRGP-H9)
@@ -197,7 +201,7 @@ print(f"[{rejection.rule}] {rejection.reason}")
 # **1.** Team A's monster destroys B1 in battle, in **A's** turn. Which team plays the next turn?
 
 # %%
-answer_1 = "B"
+answer_1 = ...
 
 # %%
 m = WrgpMatch(turn=3, player="A", phase="battle", lp={"B": 1000})
@@ -205,12 +209,17 @@ m.attack("A", damage=2000)
 m.end_turn()
 check(answer_1, m.player, "WRGP-F2: the team that handed over plays next")
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = "B"
+check(solution_1, m.player, "WRGP-F2: the team that handed over plays next")
+
 # %% [markdown]
 # **2.** A1 lost and A2 inherited A1's Stardust Dragon. Later, team B's effect returns Stardust Dragon
 # face-down to the Extra Deck. Whose Extra Deck does it go to? (`"A1"` or `"A2"`)
 
 # %%
-answer_2 = "A1"
+answer_2 = ...
 
 # %%
 m = WrgpMatch(turn=3, player="B", phase="main1")
@@ -220,15 +229,25 @@ m.end_turn()
 m.move("Stardust Dragon", to="extra", by="B")
 check(answer_2, m.cards["Stardust Dragon"].holder, "WRGP-H6: back to its original owner")
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = "A1"
+check(solution_2, m.cards["Stardust Dragon"].holder, "WRGP-H6: back to its original owner")
+
 # %% [markdown]
 # **3.** During the run-on after B1's loss, may team A **set** a card from the hand (not by a card
 # effect) in Main Phase 2? (`True` or `False`)
 
 # %%
-answer_3 = False
+answer_3 = ...
 
 # %%
 m = WrgpMatch(turn=3, player="A", phase="main1", lp={"B": 100})
 m.damage("A", to="opponent", amount=100)
 m.phase("main2")
 check(answer_3, m.is_legal("act", "A", "set"), "WRGP-H2: nothing that needs one's own Main Phase")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = False
+check(solution_3, m.is_legal("act", "A", "set"), "WRGP-H2: nothing that needs one's own Main Phase")

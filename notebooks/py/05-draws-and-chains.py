@@ -138,22 +138,32 @@ for r in readings("wrgp"):
 # **1.** In the Sparks / Chain Strike chain, which duelist loses under WRGP?
 
 # %%
-answer_1 = "B1"
+answer_1 = ...
 
 # %%
 check(answer_1, sparks.outcome["out"][0], "WRGP-D2: B took damage last")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = "B1"
+check(solution_1, sparks.outcome["out"][0], "WRGP-D2: B took damage last")
 
 # %% [markdown]
 # **2.** Now it is **B's** turn; both duelists are at 500 LP and B's 1st uses Destruction Ring
 # (1000 damage to both). Which duelist stays in the duel at 0 LP?
 
 # %%
-answer_2 = "B1"
+answer_2 = ...
 
 # %%
 m = WrgpMatch(turn=4, player="B", phase="main1", lp={"A": 500, "B": 500})
 m.damage("B", to="both", amount=1000, card="Destruction Ring")
 check(answer_2, m.state()["at_zero"][0], "WRGP-D1: the card's controller is treated as the winner")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = "B1"
+check(solution_2, m.state()["at_zero"][0], "WRGP-D1: the card's controller is treated as the winner")
 
 # %% [markdown]
 # **3.** Both at 1000. A chains: link 1 is A's Ookazi (800 to B), link 2 is B's Ookazi (800 to A),
@@ -161,7 +171,7 @@ check(answer_2, m.state()["at_zero"][0], "WRGP-D1: the card's controller is trea
 # or `[]` for nobody.
 
 # %%
-answer_3 = []
+answer_3 = ...
 
 # %%
 m = WrgpMatch(turn=3, phase="main1", lp={"A": 1000, "B": 1000})
@@ -171,3 +181,8 @@ m.chain([
     {"by": "A", "card": "Dian Keto the Cure Master", "gain": {"to": "self", "amount": 1000}},
 ])
 check(answer_3, m.out, f"nobody reaches 0 (A {m.lp['A']}, B {m.lp['B']})")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = []
+check(solution_3, m.out, f"nobody reaches 0 (A {m.lp['A']}, B {m.lp['B']})")

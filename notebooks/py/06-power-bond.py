@@ -17,15 +17,18 @@
 # Let us play it one step at a time.
 
 # %%
+from IPython.display import display
+
 from rulings_lib import WrgpMatch
 from rulings_lib.diagrams import scenario_path
-from rulings_lib.widgets import ScenarioStepper, check, play, state_after
+from rulings_lib.draw import picture
+from rulings_lib.widgets import ScenarioStepper, check, play
 
 pb = play("power-bond-handover")
 
 
 def show_step(n):
-    """What step n did (the engine's events, with rule ids) and the state after it."""
+    """What step n did (the engine's events, with rule ids) and the state after it, drawn."""
     print(f"step {n}: {pb.scenario.steps[n - 1].label()}")
     after = pb.snapshots[n]
     for event in after.events:
@@ -34,10 +37,10 @@ def show_step(n):
     for r in after.rejected:
         if r["step"] == n:
             print(f"    REJECTED [{r['rule']}] {r['reason']}")
-    print(state_after(pb, n))
+    display(picture(after))
 
 
-print(state_after(pb, 0))
+picture(pb.snapshots[0])
 
 # %% [markdown]
 # ## Step 1 — Power Bond's delayed damage is set up
@@ -142,28 +145,38 @@ print("next turn:", m.turn, "played by", m.duelist(m.player), "| LP", m.lp, "| S
 # **1.** In the source's example, which duelist plays turn 4?
 
 # %%
-answer_1 = "A2"
+answer_1 = ...
 
 # %%
 final = pb.match
 check(answer_1, final.duelist(final.player), "WRGP-D3: A's 1st lost last, so team A plays next")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = "A2"
+check(solution_1, final.duelist(final.player), "WRGP-D3: A's 1st lost last, so team A plays next")
 
 # %% [markdown]
 # **2.** How many Speed Counters does each team have at the start of turn 4? Write a dict like
 # `{"A": 0, "B": 0}`.
 
 # %%
-answer_2 = {"A": 8, "B": 8}
+answer_2 = ...
 
 # %%
 check(answer_2, pb.outcome["spc"], "4 to start with, plus 4 for each team's loss (WRGP-SW4)")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = {"A": 8, "B": 8}
+check(solution_2, pb.outcome["spc"], "4 to start with, plus 4 for each team's loss (WRGP-SW4)")
 
 # %% [markdown]
 # **3.** Same example, but the attack deals only 3000 (B's 1st survives at 1000) and Power Bond still
 # brings A's 1st to 0 in the End Phase. Which **team** plays the next turn?
 
 # %%
-answer_3 = "A"
+answer_3 = ...
 
 # %%
 m = WrgpMatch(turn=3, player="A", phase="main1", lp={"A": 4000, "B": 4000}, spc={"A": 4, "B": 4})
@@ -172,3 +185,8 @@ m.phase("battle")
 m.attack("A", damage=3000)
 m.end_turn()
 check(answer_3, m.player, f"only A's 1st lost (out: {m.out}), in A's own turn: WRGP-F2")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = "A"
+check(solution_3, m.player, f"only A's 1st lost (out: {m.out}), in A's own turn: WRGP-F2")

@@ -148,17 +148,22 @@ print(play("team-deck-check").transcript())
 # **1.** How many violations does the illegal sample team have when the card database is used?
 
 # %%
-answer_1 = 4
+answer_1 = ...
 
 # %%
 check(answer_1, len(illegal.violations))
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = 4
+check(solution_1, len(illegal.violations))
 
 # %% [markdown]
 # **2.** Three 40-card decks; deck 1 and deck 3 each hold one Monster Reborn (83764718, limited in the
 # sample list), nothing else is shared. Is the team legal? (`True` or `False`)
 
 # %%
-answer_2 = False
+answer_2 = ...
 
 
 # %%
@@ -172,13 +177,23 @@ with chdir(samples.DIR):
     team = check_team([deck(100, 83764718), deck(200), deck(300, 83764718)], "lflist.conf")
 check(answer_2, team.legal, "one copy of a limited card for the whole team")
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = False
+check(solution_2, team.legal, "one copy of a limited card for the whole team")
+
 # %% [markdown]
 # **3.** Blue-Eyes White Dragon has the passcodes 89631139, 89631140 and 89631141. Which passcode do
 # all three count as? (The card database knows.)
 
 # %%
-answer_3 = 89631139
+answer_3 = ...
 
 # %%
 cards = load_cards(samples.CARDS)
 check(answer_3, cards.target(89631141), f"all three are {cards.name(89631141)!r}")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = 89631139
+check(solution_3, cards.target(89631141), f"all three are {cards.name(89631141)!r}")

@@ -13,6 +13,7 @@
 
 # %%
 from rulings_lib.diagrams import tag_next_turn, tag_turn
+from rulings_lib.draw import picture
 from rulings_lib.tag import NEXT_TURN, PHASES, TagMatch
 from rulings_lib.widgets import TagTurnHelper, check, play, tag_turn as play_turn
 
@@ -36,6 +37,12 @@ print("first:", m.first, "| second:", m.second)
 for seat, player in m.seats().items():
     print(f"{seat:9} {player:7} fights {m.opponent(player)}, partner {m.partner(player)}")
 print("point gauges:", m.points)
+
+# %% [markdown]
+# The same seats as at the table — A faces A and B faces B across it; the first tag sits at the top:
+
+# %%
+picture(m)
 
 # %% [markdown]
 # ## The phases and who acts when (TAG-P1…P5)
@@ -125,6 +132,13 @@ print(turn.text())
 print(play("opponent-out-carries-on").transcript())
 
 # %% [markdown]
+# Its final state drawn: the player who is out is crossed, their gauge empty; the other three keep
+# their seats.
+
+# %%
+picture(play("opponent-out-carries-on").match)
+
+# %% [markdown]
 # With one letter empty, only one battle takes place, and it alone decides who goes first; a draw
 # swaps (the kit's reading of **TAG-N5**, `single-battle-decides`):
 
@@ -186,29 +200,44 @@ print(play("rematch").transcript())
 # **1.** Blue goes first this turn. Which player sits in the seat `second-A`?
 
 # %%
-answer_1 = "red-A"
+answer_1 = ...
 
 # %%
 check(answer_1, TagMatch(("red", "blue"), first="blue").seats()["second-A"])
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = "red-A"
+check(solution_1, TagMatch(("red", "blue"), first="blue").seats()["second-A"])
 
 # %% [markdown]
 # **2.** Red goes first. Letter A: red-A 400 against blue-A 400. Letter B: red-B 300 against blue-B
 # 500. Which tag goes first next turn?
 
 # %%
-answer_2 = "blue"
+answer_2 = ...
 
 # %%
 t = play_turn({"red-A": 400, "blue-A": 400, "red-B": 300, "blue-B": 500}, first="red")
 check(answer_2, t.first, f"{t.rule}: {t.reason}")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = "blue"
+check(solution_2, t.first, f"{t.rule}: {t.reason}")
 
 # %% [markdown]
 # **3.** red-A may use a projection-type effect on which players? Write a list of the players red-A
 # could name.
 
 # %%
-answer_3 = ["blue-A", "blue-B"]
+answer_3 = ...
 
 # %%
 allowed = [p for p in m.players() if m.check_target("red-A", "projection", on=p).allowed]
 check(answer_3, allowed, "TAG-R1 and TAG-R4: one named opponent, either player of the other tag")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = ["blue-A", "blue-B"]
+check(solution_3, allowed, "TAG-R1 and TAG-R4: one named opponent, either player of the other tag")

@@ -103,27 +103,42 @@ for key in ["resume-own-turn", "speed-world-placement", "tag-one-draw"]:
 # the search box of the HTML page, or here.
 
 # %%
-answer_1 = "WRGP-F6"
+answer_1 = ...
 
 # %%
 spore = next(e for e in entries if "Spore" in e.q("en"))
 check(answer_1, spore.rules[0], spore.a("en"))
 
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_1 = "WRGP-F6"
+check(solution_1, spore.rules[0], spore.a("en"))
+
 # %% [markdown]
 # **2.** How many entries are open questions? (One for each Reading.)
 
 # %%
-answer_2 = len(readings())
+answer_2 = ...
 
 # %%
 check(answer_2, sum(e.kind == "open-question" for e in entries), "one per named interpretation")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_2 = len(readings())
+check(solution_2, sum(e.kind == "open-question" for e in entries), "one per named interpretation")
 
 # %% [markdown]
 # **3.** In the tag battle, one battle was a draw and blue won the other. Who goes first? The FAQ
 # entry `tag-one-draw` proves it with its scenario; read the outcome.
 
 # %%
-answer_3 = "blue"
+answer_3 = ...
 
 # %%
 check(answer_3, by_id["tag-one-draw"].result.outcome["first"], "TAG-N3: the other battle decides")
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+# Solution (collapsed; click to show). The engine checks it:
+solution_3 = "blue"
+check(solution_3, by_id["tag-one-draw"].result.outcome["first"], "TAG-N3: the other battle decides")

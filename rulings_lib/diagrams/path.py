@@ -333,10 +333,13 @@ def _matches(d: Diagram, e: Edge, tail: str, head: str) -> bool:
 
 def _find_edge(d: Diagram, tail: str, head: str, rule: str) -> Edge | None:
     found = [e for e in d.edges if _matches(d, e, tail, head)]
+    exact = [e for e in found if e.tail == tail and e.head == head]
+    for e in exact:                      # an arrow of its own from this node comes first
+        if rule and rule in e.rules:
+            return e
     for e in found:
         if rule and rule in e.rules:
             return e
-    exact = [e for e in found if e.tail == tail and e.head == head]
     return (exact or found or [None])[0]
 
 
@@ -364,6 +367,10 @@ def draw_trace(t: PathTrace, *, compact: bool = True) -> Diagram:
         steps.setdefault(v.node, []).append(v.step)
         if pos is not None:
             e = _find_edge(d, pos, v.node, v.rule)
+            if e is not None and e.tail != pos and e.ltail is not None:
+                # An arrow that stands for "from any phase" (it leaves the cluster, drawn from its
+                # last node): the step happened in `pos`, so its arrow leaves from there (issue 13).
+                e = d.edge(pos, v.node, "", e.rules, style=e.style, lhead=e.lhead)
             if e is not None:
                 edge_steps.setdefault(id(e), []).append(v.step)
                 e.taken = True

@@ -1,5 +1,5 @@
 """The FAQ as one self-contained HTML page: language switch, search box, each answer's
-transcript and diagram, and links from each answer to its rule ids in the rules reference
+final state drawn next to its transcript (:mod:`rulings_lib.draw`), its diagram, and links from each answer to its rule ids in the rules reference
 at the bottom of the page. No external files, scripts or fonts."""
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ main{max-width:60em;margin:auto;padding:1em}
 .meta a{color:#1f5fa0}
 details pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:.8em}
 .diagram svg{max-width:100%;height:auto}
+.answer{display:flex;flex-wrap:wrap;gap:.8em;align-items:flex-start}
+.answer .state{margin:0;flex:0 1 26em;min-width:16em}
+.answer .state svg{width:100%;height:auto;border:1px solid #ddd}
+.answer details{flex:1 1 20em;min-width:0}
 body.en [lang=ja],body.ja [lang=en]{display:none}
 .hidden{display:none}
 #rules dt{font-weight:bold;margin-top:.4em}
@@ -76,7 +80,16 @@ def _diagram_svg(entry: Entry, cache: dict) -> str:
     return svg
 
 
-def render_html(entries: list[Entry], diagrams: bool = True) -> str:
+def _state_pictures(entry: Entry) -> list[str]:
+    """The answer's final state drawn, in both languages (the page shows the one chosen)."""
+    from ..draw import scenario_svg
+
+    cap = {"en": "Final state", "ja": "最終状態"}
+    return [f'<figure class="state" lang="{lang}" aria-label="{cap[lang]}">{scenario_svg(entry.result, lang)}</figure>'
+            for lang in ("en", "ja")]
+
+
+def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True) -> str:
     ids = all_rule_ids()
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
@@ -112,8 +125,11 @@ def render_html(entries: list[Entry], diagrams: bool = True) -> str:
                 if e.reading else ""
             out.append(f'<p class="meta">{links}{reading} · <code>{_t(e.scenario)}</code></p>')
             if e.result is not None:
+                out.append('<div class="answer">')
+                if pictures:
+                    out.extend(_state_pictures(e))
                 out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
-                           f'</summary><pre>{_t(e.result.transcript())}</pre></details>')
+                           f'</summary><pre>{_t(e.result.transcript())}</pre></details></div>')
             svg = _diagram_svg(e, cache) if diagrams else ""
             if svg:
                 out.append(f'<details class="diagram"><summary><span lang="en">Diagram</span><span lang="ja">図'

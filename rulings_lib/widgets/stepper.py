@@ -1,5 +1,6 @@
 """The scenario stepper: pick a scenario, step forward and back, see the transcript so far, the
-state after that step and (where the diagrams are installed) the scenario's path drawn.
+state after that step in words and as a picture (:mod:`rulings_lib.draw`), and (where the
+diagrams are installed) the scenario's path drawn beside the picture.
 
 The steps are played once by :func:`~rulings_lib.scenario.run_scenario` with snapshots; stepping
 only shows snapshot ``n`` (the match after step ``n``), so the widget adds no rules of its own.
@@ -43,6 +44,14 @@ def state_after(result: RunResult, n: int) -> str:
     outcome = result.snapshots[n].state()
     head = "After the setup" if n == 0 else f"After step {n} of {len(result.scenario.steps)}"
     return "\n".join([head + ":"] + ["  " + s for s in format_module(result.scenario.format).describe(outcome)])
+
+
+def picture_after(result: RunResult, n: int, lang: str = "en") -> str:
+    """The state after step ``n`` drawn (SVG text): the same picture as ``rulings run --svg-steps``."""
+    from ..draw import svg
+
+    head = "After the setup" if n == 0 else f"After step {n} of {len(result.scenario.steps)}"
+    return svg(result.snapshots[n], lang, title=f"{result.scenario.title}: {head}")
 
 
 def path_diagram(result: RunResult, n: int):
@@ -93,9 +102,11 @@ class ScenarioStepper(KitWidget):
         self.transcript = w.HTML()
         self.state = w.HTML()
         self.diagram = w.HTML()
+        self.picture = w.HTML(layout=w.Layout(width="480px", flex="0 0 auto"))
         self.result: RunResult | None = None
         super().__init__([self.picker, w.HBox([self.back, self.forward, self.slider]), self.title,
-                          self.state, self.transcript, self.diagram])
+                          w.HBox([self.picture, self.diagram], layout=w.Layout(align_items="flex-start")),
+                          self.state, self.transcript])
         self.picker.observe(self.load, names="value")
         self.slider.observe(self.show, names="value")
         self.back.on_click(self.step_back)
@@ -124,6 +135,9 @@ class ScenarioStepper(KitWidget):
         self.forward.disabled = n >= self.slider.max
         self.transcript.value = pre(transcript_until(self.result, n))
         self.state.value = pre(state_after(self.result, n))
+        from ..draw import html_picture
+
+        self.picture.value = html_picture(picture_after(self.result, n), width=480)
         svg = _svg(path_diagram(self.result, n)) if self.with_diagram else ""
         self.diagram.value = (f'<div style="max-height: 820px; overflow: auto; border: 1px solid #ddd">{svg}</div>'
                               if svg else "")

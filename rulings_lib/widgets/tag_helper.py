@@ -33,6 +33,7 @@ class TagTurn:
     mode: str                         # "tag" or "1v1" after the turn
     to_one_vs_one: bool               # this turn left one A and one B of different tags (TAG-E3)
     events: tuple[tuple[str, str], ...]
+    state: dict | None = None         # the match after the turn (its outcome dict), for the picture
 
     def text(self) -> str:
         lines = list(self.battles) + list(self.notes)
@@ -88,7 +89,7 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
         reason = row.condition
     return TagTurn(battles, notes, lost_now, dict(match.points), tuple(p for p in match.out if p not in out_before),
                    None if match.winner else match.first, rule, reason, match.winner, match.mode,
-                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new))
+                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state())
 
 
 class TagTurnHelper(KitWidget):
@@ -117,9 +118,10 @@ class TagTurnHelper(KitWidget):
             rows.append(w.HBox([w.HTML(f"<b>{p}</b>", layout=w.Layout(width="70px")),
                                 self.power[p], self.lost[p], self.points[p]]))
         self.result = w.HTML()
+        self.picture = w.HTML()     # the state after the turn drawn (rulings_lib.draw)
         self.turn: TagTurn | None = None
         super().__init__([w.HTML("<b>Tag battle turn helper</b> — attack powers and lost points in; TAG-P5, "
-                                 "TAG-N1..N5, TAG-E1..E4 out"), self.first, *rows, self.result])
+                                 "TAG-N1..N5, TAG-E1..E4 out"), self.first, *rows, self.result, self.picture])
         self.first.observe(self.update, names="value")
         for group in (self.power, self.lost, self.points):
             for box in group.values():
@@ -135,5 +137,9 @@ class TagTurnHelper(KitWidget):
             self.turn = None
             rule = f"[{exc.rule}] " if isinstance(exc, IllegalAction) else ""
             self.result.value = message(f"cannot play this turn: {rule}{getattr(exc, 'reason', exc)}", "no")
+            self.picture.value = ""
             return
         self.result.value = pre(self.turn.text())
+        from ..draw import html_picture
+
+        self.picture.value = html_picture(self.turn.state, width=560)

@@ -27,7 +27,12 @@ def is_correct(answer, ruling) -> bool:
 
 def check(answer, ruling, explain: str = "") -> None:
     """Print ``correct`` if ``answer`` matches the engine's ``ruling``, else
-    ``not quite — the engine says …`` (returns nothing, so a notebook cell shows only that line)."""
+    ``not quite — the engine says …`` (returns nothing, so a notebook cell shows only that line).
+    An answer still ``...`` (an exercise not tried yet) prints that it waits for an answer, and
+    does not give the ruling away."""
+    if answer is Ellipsis:
+        print("waiting for your answer: replace the ... above with it, then run this cell again")
+        return
     if is_correct(answer, ruling):
         print("correct" + (f" — {explain}" if explain else ""))
     else:

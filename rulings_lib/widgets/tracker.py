@@ -67,6 +67,7 @@ class MatchTracker(KitWidget):
                                        layout=small)
         self.path = w.Text(value=path, description="file", layout=w.Layout(width="320px"))
         self.status = w.HTML()
+        self.picture = w.HTML()     # the live state drawn (rulings_lib.draw)
         self.feedback = w.HTML()
         self.buttons: dict[str, w.Button] = {}
         for key, (text, tip) in BUTTONS.items():
@@ -76,6 +77,7 @@ class MatchTracker(KitWidget):
         row = lambda *keys: w.HBox([self.buttons[k] for k in keys])  # noqa: E731
         super().__init__([
             w.HTML("<b>WRGP match tracker</b> — every button goes through the rules engine"),
+            self.picture,
             self.status,
             w.HTML("<b>Turn</b>"), row("next_phase", "standby", "end_turn", "undo"),
             w.HTML("<b>A team's duelist</b> (choose the team, and the amount where one is needed)"),
@@ -100,6 +102,9 @@ class MatchTracker(KitWidget):
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
         lines.append("Duelists still to come: " + ", ".join(f"team {t} {left[t]}" for t in T.TEAMS))
         self.status.value = pre("\n".join(lines))
+        from ..draw import html_picture
+
+        self.picture.value = html_picture(m, width=560)
         self.buttons["undo"].disabled = not self.record.actions
 
     def _say(self, text: str, tone: str = "") -> None:

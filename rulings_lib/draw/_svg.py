@@ -1,0 +1,89 @@
+"""A tiny SVG writer: elements as text, attributes in a fixed order, numbers formatted one way.
+
+No ids, no randomness, no clock: the same drawing calls give the same bytes. Every picture is
+``role="img"`` with a ``<title>`` and a ``<desc>`` (the state in words) and a ``viewBox``, so it
+scales down (to 320 px wide on a phone) and a screen reader reads the state.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+FONT = "DejaVu Sans, IPAGothic, Noto Sans CJK JP, Hiragino Sans, Arial, sans-serif"
+INK = "#111111"
+GREY = "#777777"
+LIGHT = "#dddddd"
+PAPER = "#ffffff"
+
+
+def num(v) -> str:
+    """One way to write a number: integers as integers, others with at most 2 decimals."""
+    if isinstance(v, int):
+        return str(v)
+    text = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def esc(text) -> str:
+    return escape(str(text), quote=True)
+
+
+def clip(text: str, limit: int) -> str:
+    """Shorten a long name so it stays inside its box."""
+    text = str(text)
+    return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
+
+
+class Svg:
+    """Elements are appended in drawing order; :meth:`text` returns the whole document."""
+
+    def __init__(self, width: int, height: int, title: str, desc: str, lang: str = "en"):
+        self.width, self.height = width, height
+        self.title, self.desc, self.lang = title, desc, lang
+        self.parts: list[str] = []
+
+    def _el(self, tag: str, attrs: dict, body: str | None = None) -> None:
+        items = "".join(f' {k.replace("_", "-")}="{v if isinstance(v, str) else num(v)}"'
+                        for k, v in attrs.items() if v is not None)
+        self.parts.append(f"<{tag}{items}/>" if body is None else f"<{tag}{items}>{body}</{tag}>")
+
+    def rect(self, x, y, w, h, fill=PAPER, stroke=INK, width=1, dash=None, rx=None) -> None:
+        self._el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": rx, "fill": fill, "stroke": stroke,
+                          "stroke_width": width, "stroke_dasharray": dash})
+
+    def line(self, x1, y1, x2, y2, stroke=INK, width=1, dash=None) -> None:
+        self._el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": stroke, "stroke_width": width,
+                          "stroke_dasharray": dash})
+
+    def circle(self, cx, cy, r, fill=PAPER, stroke=INK, width=1) -> None:
+        self._el("circle", {"cx": cx, "cy": cy, "r": r, "fill": fill, "stroke": stroke, "stroke_width": width})
+
+    def path(self, d: str, fill="none", stroke=INK, width=1) -> None:
+        self._el("path", {"d": d, "fill": fill, "stroke": stroke, "stroke_width": width})
+
+    def text(self, x, y, content, size=12, weight=None, fill=INK, anchor=None, italic=False) -> None:
+        self._el("text", {"x": x, "y": y, "font_size": size, "font_weight": weight, "fill": fill,
+                          "text_anchor": anchor, "font_style": "italic" if italic else None}, esc(content))
+
+    def cross(self, x, y, w, h, width=2) -> None:
+        """Two diagonals over a box: the mark for a duelist or player who is out."""
+        self.line(x + 3, y + 3, x + w - 3, y + h - 3, width=width)
+        self.line(x + 3, y + h - 3, x + w - 3, y + 3, width=width)
+
+    def bar(self, x, y, w, h, value, top) -> None:
+        """A gauge: outline, a solid part for ``value`` of ``top``, tick marks at quarters."""
+        top = max(1, top)
+        frac = max(0.0, min(1.0, value / top))
+        self.rect(x, y, w, h, fill=PAPER)
+        if frac > 0:
+            self.rect(x, y, round(w * frac, 2), h, fill="#444444", stroke="none", width=0)
+        for q in (1, 2, 3):
+            self.line(x + w * q / 4, y + h, x + w * q / 4, y + h + 3, stroke=INK)
+
+    def document(self) -> str:
+        head = (f'<svg xmlns="http://www.w3.org/2000/svg" role="img" lang="{esc(self.lang)}" '
+                f'viewBox="0 0 {self.width} {self.height}" width="{self.width}" height="{self.height}" '
+                f'style="max-width:100%;height:auto" font-family="{FONT}">')
+        return "".join([head, f"<title>{esc(self.title)}</title>", f"<desc>{esc(self.desc)}</desc>",
+                        f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="{PAPER}"/>',
+                        *self.parts, "</svg>"])

@@ -1,0 +1,186 @@
+"""Scenario pictures: the final state, one picture per step, a strip of small pictures, and
+writing them to files (``rulings run FILE --svg OUT.svg --svg-steps DIR``)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ._svg import GREY, INK, Svg, esc
+from .words import check_lang, word
+
+
+class Picture:
+    """A picture that a notebook shows as SVG; its text form is the state in words."""
+
+    def __init__(self, svg: str, text: str = ""):
+        self.svg, self.text = svg, text
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return self.text or "<picture>"
+
+
+def html_picture(obj, lang: str = "en", width: int = 640, css_class: str = "rulings-picture") -> str:
+    """A picture (of a match, an outcome dict, or SVG text) in a ``<div>`` that keeps it at most
+    ``width`` px wide and lets it shrink with the page (for widgets and the FAQ page)."""
+    svg_text = obj if isinstance(obj, str) else _draw(obj, lang)
+    return f'<div class="{esc(css_class)}" style="max-width:{int(width)}px;width:100%">{svg_text}</div>'
+
+
+def _draw(match, lang: str, title: str | None = None) -> str:
+    from . import svg
+
+    return svg(match, lang, title=title)
+
+
+def _snapshots(result) -> list:
+    if getattr(result, "snapshots", None):
+        return result.snapshots
+    from ..scenario import run_scenario
+
+    return run_scenario(result.scenario, keep_snapshots=True).snapshots
+
+
+def scenario_svg(result, lang: str = "en") -> str:
+    """The final state of a scenario run (a :class:`~rulings_lib.scenario.RunResult`)."""
+    check_lang(lang)
+    return _draw(result.match, lang, title=result.scenario.title)
+
+
+def step_svgs(result, lang: str = "en") -> list[str]:
+    """One picture per moment: ``[after the setup, after step 1, ..., after step n]``."""
+    check_lang(lang)
+    snaps = _snapshots(result)
+    total = len(snaps) - 1
+    out = []
+    for n, snap in enumerate(snaps):
+        head = word("after_setup", lang) if n == 0 else word("after_step", lang, n=n, total=total)
+        out.append(_draw(snap, lang, title=f"{result.scenario.title}: {head}"))
+    return out
+
+
+def _inner(svg: str) -> tuple[str, str, str]:
+    """(viewBox, title, body) of one of our pictures."""
+    vb = svg.split('viewBox="', 1)[1].split('"', 1)[0]
+    title = svg.split("<title>", 1)[1].split("</title>", 1)[0]
+    body = svg.split("</desc>", 1)[1].rsplit("</svg>", 1)[0]
+    return vb, title, body
+
+
+def strip_svg(result, lang: str = "en", per_row: int = 4, width: int = 240) -> str:
+    """Every step's picture, small, side by side (``per_row`` a row), each labelled with its step."""
+    pictures = step_svgs(result, lang)
+    from . import summary
+
+    snaps = _snapshots(result)
+    cols = max(1, min(per_row, len(pictures)))
+    rows = (len(pictures) + cols - 1) // cols
+    heights = [int(_inner(p)[0].split()[3]) for p in pictures]
+    cell_h = round(max(heights) * width / 640) + 22
+    W, H = cols * (width + 10) + 10, rows * (cell_h + 10) + 34
+    title = f"{result.scenario.title}: " + ", ".join(
+        word("after_setup", lang) if n == 0 else word("step_short", lang, n=n) for n in range(len(pictures)))
+    desc = " ".join(f"[{word('after_setup', lang) if n == 0 else word('step_short', lang, n=n)}] "
+                    + " ".join(summary(s, lang)) for n, s in enumerate(snaps))
+    svg = Svg(W, H, title, desc, lang)
+    svg.text(10, 20, result.scenario.title, size=14, weight="bold")
+    for n, pic in enumerate(pictures):
+        vb, sub_title, body = _inner(pic)
+        x, y = 10 + (n % cols) * (width + 10), 30 + (n // cols) * (cell_h + 10)
+        label = word("after_setup", lang) if n == 0 else word("step_short", lang, n=n)
+        svg.rect(x, y, width, cell_h, fill="#ffffff", stroke=GREY)
+        svg.text(x + 6, y + 14, label, size=11, weight="bold", fill=INK)
+        h = round(int(vb.split()[3]) * width / 640)
+        svg.parts.append(f'<svg x="{x}" y="{y + 20}" width="{width}" height="{h}" viewBox="{vb}">'
+                         f"<title>{sub_title}</title>{body}</svg>")
+    return svg.document()
+
+
+# ---------------------------------------------------------------------- files
+class OutputPathError(OSError):
+    """An output path that cannot be written; the message names the path."""
+
+
+def write_svg(path, svg: str) -> Path:
+    """Write a picture through a temporary file and ``os.replace`` (no half-written file)."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise OSError("it is a folder")
+        fd, tmp = tempfile.mkstemp(prefix=".svg-", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(svg)
+                fh.write("\n")
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        why = exc.strerror or (exc.args[0] if exc.args else "cannot write")
+        raise OutputPathError(f"{path}: cannot write the picture there ({why})") from None
+    return path
+
+
+def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
+    """``step-00.svg`` (after the setup), ``step-01.svg``, ... into ``folder`` (created if needed)."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputPathError(f"{folder}: cannot make a folder for the step pictures there "
+                              f"({exc.strerror or 'cannot write'})") from None
+    pictures = step_svgs(result, lang)
+    digits = max(2, len(str(len(pictures) - 1)))
+    return [write_svg(folder / f"step-{n:0{digits}d}.svg", pic) for n, pic in enumerate(pictures)]
+
+
+def cli_pictures(result, svg_path=None, steps_dir=None) -> str | None:
+    """What ``rulings run --svg/--svg-steps`` does; returns a one-line error naming the path, or None."""
+    try:
+        if svg_path:
+            write_svg(svg_path, scenario_svg(result))
+        if steps_dir:
+            write_step_svgs(result, steps_dir)
+    except OutputPathError as exc:
+        return str(exc)
+    return None
+
+
+__all__ = ["Picture", "cli_pictures", "esc", "html_picture", "scenario_svg", "step_svgs", "strip_svg", "write_step_svgs",
+           "write_svg"]
+
+
+def drawing_times(runs: int = 200) -> dict[str, float]:
+    """Median milliseconds to draw one picture of each kind (for ``rulings bench`` and
+    ``benchmarks/bench_draw.py``): a WRGP handover mid-run-on, a tag battle with a player out, and
+    the same from an outcome dict (no ``state()`` call). Target: each <= 2 ms."""
+    import statistics
+    import time
+
+    from ..tag.engine import TagMatch
+    from ..wrgp.engine import WrgpMatch
+    from . import svg
+
+    w = WrgpMatch(turn=5, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
+    w.once_per_duel("A", "Spore")
+    w.damage("A", to="opponent", amount=8000)
+    t = TagMatch(("red", "blue"))
+    t.battle({"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 100}},
+              "B": {"red": {"power": 200, "lost": 30}, "blue": {"power": 400}}})
+    cases = {"WRGP match": (w, {}), "tag match": (t, {}),
+             "WRGP state dict": (w.state(), {"lineup": w.lineup}), "tag state dict": (t.state(), {})}
+    out = {}
+    for name, (obj, kw) in cases.items():
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            svg(obj, **kw)
+            times.append(time.perf_counter() - t0)
+        out[name] = statistics.median(times) * 1000
+    return out

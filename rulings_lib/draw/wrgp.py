@@ -1,0 +1,282 @@
+"""A WRGP match drawn: both lineups, LP, Speed Counters, the phase track, handovers.
+
+Drawn from the outcome dict (``match.state()``, the scenario contract's keys and the kit's
+additions), plus the lineup size and starting LP where a match object gives them; every key is
+read with a default so that new outcome keys never break a picture.
+"""
+
+from __future__ import annotations
+
+from ..wrgp import tables as T
+from ._svg import GREY, INK, LIGHT, Svg, clip
+from .words import check_lang, ordinal, word
+
+WIDTH = 640
+PANEL_W = 300
+
+
+def facts(obj, lineup: int | None = None, start_lp: int | None = None) -> tuple[dict, int, int]:
+    """(outcome, lineup size, starting LP) from a match or an outcome dict."""
+    if hasattr(obj, "state") and callable(obj.state):
+        state = obj.state()
+        lineup = lineup or getattr(obj, "lineup", None)
+        start_lp = start_lp or getattr(obj, "start_lp", None)
+    else:
+        state = dict(obj)
+    pos = state.get("duelist") or {}
+    seen = [int(v) for v in pos.values() if isinstance(v, int)]
+    for name in state.get("out") or []:
+        tail = str(name)[1:]
+        if tail.isdigit():
+            seen.append(int(tail))
+    lineup = lineup or max([3, *seen])
+    start_lp = start_lp or 8000
+    return state, lineup, start_lp
+
+
+def _view(state: dict, lineup: int, start_lp: int, lang: str) -> dict:
+    """Everything the picture and its description say, worked out once."""
+    turn = state.get("turn") or {}
+    number, player, phase = turn.get("number", 1), turn.get("player", "A"), turn.get("phase", "draw")
+    pos = {t: (state.get("duelist") or {}).get(t, 1) for t in T.TEAMS}
+    lp = {t: (state.get("lp") or {}).get(t, start_lp) for t in T.TEAMS}
+    spc = {t: (state.get("spc") or {}).get(t, 0) for t in T.TEAMS}
+    handover = list(state.get("handover") or [])
+    out = list(state.get("out") or [])
+    at_zero = set(state.get("at_zero") or [])
+    once = state.get("once_per_duel") or {}
+    finished = bool(state.get("finished"))
+    in_main = phase in T.MAIN_PHASES
+    teams = {}
+    for t in T.TEAMS:
+        o = T.other(t)
+        a, b = pos[t], pos[o]
+        x = T.speed_world_x(a, b)
+        effects = []
+        for cost, eff in T.SPEED_WORLD_EFFECTS.items():
+            size = T.speed_world_size(cost, a, b)
+            effects.append((cost, eff.kind, size, spc[t] >= cost))
+        if handover:
+            when = "sw_not_handover"
+        elif t == player and in_main and not finished:
+            when = "sw_now"
+        else:
+            when = "sw_main_only"
+        teams[t] = {
+            "duelist": f"{t}{a}", "pos": a, "lp": lp[t], "spc": spc[t], "x": x, "effects": effects,
+            "when": when, "handover": t in handover, "at_zero": f"{t}{a}" in at_zero,
+            "once": list(once.get(t) or []),
+        }
+    nxt = None
+    if handover and not finished:
+        team = handover[-1]                              # WRGP-F2: the team that handed over last
+        nxt = (team, f"{team}{min(pos[team] + 1, lineup)}")
+    elif not finished:
+        team = T.other(player)
+        nxt = (team, f"{team}{pos[team]}")
+    return {"number": number, "player": player, "phase": phase, "drawn": bool(state.get("drawn")),
+            "teams": teams, "handover": handover, "out": out, "finished": finished,
+            "winner": state.get("winner"), "next": nxt, "lineup": lineup, "start_lp": start_lp}
+
+
+def _phase_name(key: str, lang: str) -> str:
+    for p in T.PHASES:
+        if p.key == key:
+            return p.japanese if lang == "ja" else p.name
+    return key
+
+
+def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None) -> list[str]:
+    """The state in words (the picture's ``<desc>``): the facts of the text summary, and more."""
+    lang = check_lang(lang)
+    state, lineup, start_lp = facts(obj, lineup, start_lp)
+    v = _view(state, lineup, start_lp, lang)
+    lines = []
+    if v["finished"]:
+        lines.append(word("wrgp_over", lang, t=v["winner"]) + ("." if lang == "en" else "。"))
+    phase = _phase_name(v["phase"], lang)
+    if v["phase"] == "draw":
+        phase += f" ({word('after_draw' if v['drawn'] else 'before_draw', lang)})"
+    lines.append(word("desc_turn", lang, n=v["number"], t=v["player"], phase=phase))
+    for t in T.TEAMS:
+        tv = v["teams"][t]
+        notes = []
+        if tv["handover"]:
+            notes.append(word("lost_handover", lang))
+        if tv["at_zero"]:
+            notes.append(word("at_zero", lang) + " (WRGP-D1)")
+        sep = ", " if lang == "en" else "、"
+        note = (sep + sep.join(notes)) if notes else ""
+        lines.append(word("desc_team", lang, t=t, d=tv["duelist"], pos=ordinal(tv["pos"], lang), lp=tv["lp"],
+                          spc=tv["spc"], notes=note))
+        usable = [_effect_text(c, k, s, lang) for c, k, s, ok in tv["effects"] if ok]
+        end = "; " if lang == "en" else "。"
+        lines.append(word("desc_sw", lang, effects=(sep.join(usable) if usable else word("none", lang)))
+                     + end + word(tv["when"], lang) + ("." if lang == "en" else "。"))
+        if tv["once"]:
+            lines.append(word("once", lang, cards=", ".join(tv["once"])))
+    lines.append(word("out_list", lang, who=", ".join(v["out"]) if v["out"] else word("nobody", lang)))
+    cards = state.get("cards") or {}
+    if cards:      # not drawn, but part of the text summary (scenario transcripts' "Final state")
+        lines.append(word("cards", lang, cards=", ".join(
+            f"{n} ({c.get('player', '?')} {str(c.get('zone', '?')).replace('_', ' ')}, owner {c.get('owner', '?')})"
+            for n, c in cards.items())))
+    if state.get("effects"):
+        lines.append(word("effects", lang, effects=", ".join(map(str, state["effects"]))))
+    if v["next"]:
+        if v["handover"]:
+            who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
+            lines.append(word("handover_next", lang, who=who, t=v["next"][0], d=v["next"][1]))
+        else:
+            lines.append(word("next_turn", lang, t=v["next"][0], d=v["next"][1]))
+    return lines
+
+
+def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:
+    return word(f"sw_{kind}", lang, cost=cost, size=size)
+
+
+def wrgp_svg(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None,
+             title: str | None = None) -> str:
+    """The picture of a WRGP match (a :class:`~rulings_lib.WrgpMatch` or its ``state()`` dict)."""
+    lang = check_lang(lang)
+    state, lineup, start_lp = facts(obj, lineup, start_lp)
+    v = _view(state, lineup, start_lp, lang)
+    desc = " ".join(summary(state, lang, lineup=lineup, start_lp=start_lp))
+    head = word("turn", lang, n=v["number"])
+    svg = Svg(WIDTH, 452, title or f"{word('wrgp', lang)}: {head}", desc, lang)
+    _header(svg, v, lang)
+    _phase_track(svg, v, lang)
+    for i, t in enumerate(T.TEAMS):
+        _team_panel(svg, 10 + i * (PANEL_W + 20), 104, t, v, lang)
+    _footer(svg, v, lang)
+    return svg.document()
+
+
+def _header(svg: Svg, v: dict, lang: str) -> None:
+    d = v["teams"][v["player"]]["duelist"]
+    svg.text(10, 22, f"{word('wrgp', lang)} · {word('turn', lang, n=v['number'])} · "
+                     f"{word('teams_turn', lang, t=v['player'], d=d)}", size=16, weight="bold")
+    if v["finished"]:
+        svg.rect(WIDTH - 250, 6, 240, 22, fill=INK, stroke=INK)
+        svg.text(WIDTH - 130, 22, word("wrgp_over", lang, t=v["winner"]), size=12, weight="bold",
+                 fill="#ffffff", anchor="middle")
+
+
+def _phase_track(svg: Svg, v: dict, lang: str) -> None:
+    y, w, gap = 36, 100, 4
+    current = T.PHASE_INDEX.get(v["phase"], 0)
+    for i, p in enumerate(T.PHASES):
+        x = 10 + i * (w + gap)
+        skipped = v["number"] == 1 and p.key in T.FIRST_TURN_SKIPS      # WRGP-F5
+        name = p.japanese if lang == "ja" else p.name
+        if i == current:
+            svg.rect(x, y, w, 28, fill=INK, stroke=INK, width=2, rx=4)
+            svg.text(x + w / 2, y + 18, name, size=12, weight="bold", fill="#ffffff", anchor="middle")
+        elif skipped:
+            svg.rect(x, y, w, 28, fill="#ffffff", stroke=GREY, dash="4 3", rx=4)
+            svg.text(x + w / 2, y + 18, name, size=11, fill=GREY, anchor="middle")
+            svg.line(x + 8, y + 14, x + w - 8, y + 14, stroke=GREY)
+        else:
+            svg.rect(x, y, w, 28, fill=LIGHT if i < current else "#ffffff", stroke=INK, rx=4)
+            svg.text(x + w / 2, y + 18, name, size=11, fill=INK, anchor="middle")
+        if i < len(T.PHASES) - 1:
+            svg.path(f"M{x + w} {y + 14} l{gap} 0", stroke=GREY)
+    notes = []
+    if v["phase"] == "draw":
+        notes.append(word("after_draw" if v["drawn"] else "before_draw", lang))
+    if v["number"] == 1:
+        notes.append(word("no_battle_t1", lang))
+    if v["handover"] and not v["finished"]:
+        notes.append(word("run_on", lang))
+    if notes:
+        svg.text(10, 84, " · ".join(notes), size=11, fill=INK, italic=True)
+
+
+def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str) -> None:
+    tv = v["teams"][team]
+    turn_player = team == v["player"]
+    svg.rect(x, y, PANEL_W, 300, fill="#ffffff", stroke=INK, width=3 if turn_player else 1, rx=6)
+    svg.text(x + 10, y + 20, word("team", lang, t=team), size=15, weight="bold")
+    if turn_player:
+        svg.text(x + PANEL_W - 10, y + 20, "▶ " + word("turn_player", lang), size=11, weight="bold",
+                 anchor="end")
+    # Lineup: 1st .. Nth, the duelist in the duel marked, out duelists crossed.
+    n = v["lineup"]
+    bw = min(84, (PANEL_W - 20 - (n - 1) * 6) / n)
+    out = set(v["out"])
+    for i in range(1, n + 1):
+        bx, by = round(x + 10 + (i - 1) * (bw + 6), 2), y + 30
+        name = f"{team}{i}"
+        here = i == tv["pos"]
+        gone = i < tv["pos"] or name in out
+        coming = (v["next"] is not None and v["handover"] and tv["handover"] and i == tv["pos"] + 1)
+        if here and tv["handover"]:
+            svg.rect(bx, by, bw, 42, fill=LIGHT, stroke=INK, width=3, dash="6 3", rx=4)
+        elif here:
+            svg.rect(bx, by, bw, 42, fill=LIGHT if not gone else "#ffffff", stroke=INK, width=3, rx=4)
+        else:
+            svg.rect(bx, by, bw, 42, fill="#ffffff", stroke=GREY if gone else INK, rx=4)
+        svg.text(bx + bw / 2, by + 19, name, size=14, weight="bold", fill=GREY if gone and not here else INK,
+                 anchor="middle")
+        svg.text(bx + bw / 2, by + 34, ordinal(i, lang), size=10, fill=INK, anchor="middle")
+        if gone:
+            svg.cross(bx, by, bw, 42)
+        status = None
+        if here and tv["handover"]:
+            status = word("lost_handover", lang)
+        elif here and tv["at_zero"]:
+            status = word("at_zero", lang)
+        elif here and not gone:
+            status = "▲ " + word("in_duel", lang)
+        elif gone:
+            status = word("out", lang)
+        elif coming:
+            status = word("comes_in", lang)
+        if status:
+            svg.text(bx + bw / 2, by + 54, clip(status, 16 if lang == "en" else 9), size=9,
+                     weight="bold" if here else None, anchor="middle")
+    # LP of the duelist in the duel.
+    ly = y + 100
+    svg.text(x + 10, ly, f"{word('lp', lang)} ({tv['duelist']})", size=11)
+    svg.text(x + PANEL_W - 10, ly, str(tv["lp"]), size=15, weight="bold", anchor="end")
+    svg.bar(x + 10, ly + 6, PANEL_W - 20, 12, tv["lp"], max(v["start_lp"], tv["lp"]))
+    if tv["at_zero"]:
+        svg.text(x + 10, ly + 32, word("at_zero", lang) + " (WRGP-D1)", size=10, weight="bold")
+    # Speed Counters: 12 pips, the 4/7/10 thresholds marked.
+    sy = y + 148
+    svg.text(x + 10, sy, f"{word('spc', lang)} {tv['spc']}/{T.SPC_MAX}", size=11)
+    svg.text(x + PANEL_W - 10, sy, word("sw_x", lang, x=tv["x"]), size=11, anchor="end")
+    for i in range(1, T.SPC_MAX + 1):
+        cx = x + 18 + (i - 1) * 23.5
+        svg.circle(cx, sy + 16, 8, fill=INK if i <= tv["spc"] else "#ffffff")
+        if i in T.SPEED_WORLD_EFFECTS:
+            svg.line(cx + 11.75, sy + 4, cx + 11.75, sy + 30, width=2)
+            svg.text(cx, sy + 38, str(i), size=10, weight="bold", anchor="middle")
+    # The Speed World effects, their size now (WRGP-SW5), which ones the counters pay for.
+    ey = y + 206
+    for j, (cost, kind, size, ok) in enumerate(tv["effects"]):
+        yy = ey + j * 18
+        svg.rect(x + 10, yy - 9, 10, 10, fill=INK if ok else "#ffffff", stroke=INK if ok else GREY)
+        label = _effect_text(cost, kind, size, lang)
+        if not ok:
+            label += " " + word("sw_needs", lang, cost=cost)
+        svg.text(x + 26, yy, label, size=11, fill=INK if ok else GREY, weight="bold" if ok else None)
+    svg.text(x + 10, ey + 54, word(tv["when"], lang), size=10, italic=True)
+    cards = ", ".join(tv["once"]) if tv["once"] else word("none", lang)
+    svg.text(x + 10, y + 288, clip(word("once", lang, cards=cards), 52 if lang == "en" else 30), size=10)
+
+
+def _footer(svg: Svg, v: dict, lang: str) -> None:
+    y = 420
+    if v["finished"]:
+        svg.text(10, y, word("wrgp_over", lang, t=v["winner"]), size=13, weight="bold")
+    elif v["handover"]:
+        who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
+        svg.rect(8, y - 15, WIDTH - 16, 22, fill="#ffffff", stroke=INK, dash="6 3")
+        svg.text(14, y, word("handover_next", lang, who=who, t=v["next"][0], d=v["next"][1]), size=12,
+                 weight="bold")
+    elif v["next"]:
+        svg.text(10, y, word("next_turn", lang, t=v["next"][0], d=v["next"][1]), size=12)
+    out = ", ".join(v["out"]) if v["out"] else word("nobody", lang)
+    svg.text(10, y + 24, clip(word("out_list", lang, who=out), 90), size=11)
