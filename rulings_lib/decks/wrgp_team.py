@@ -374,7 +374,7 @@ def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = Non
             violations.append(CopyLimitViolation(card, name, count, limit, STATUS[limit], per_deck, passcodes,
                                                  tuple(c for c in listed if banlist.limits[c] == limit)))
 
-    warnings: list[str] = []
+    warnings: list[str] = list(banlist.warning_texts())   # lines of the list skipped as EDOPro skips them
     if cards is None:
         warnings.append("no card database (--cards): copies are counted by passcode, so alternate artworks "
                         "of one card are counted apart, while WRGP-S2 counts them together by name")
