@@ -138,7 +138,7 @@ def test_bad_catalogue_exit_2(tmp_path, capsys, csv_text, line, fragment):
 
 def test_unreadable_inputs_exit_2(tmp_path, capsys):
     code, _, err = deck_cli(capsys, tmp_path / "missing.txt")
-    assert code == 2 and err.startswith(f"{tmp_path / 'missing.txt'}: cannot read")
+    assert code == 2 and err.startswith(f"{tmp_path / 'missing.txt'}: no such file")
     f = tmp_path / "latin.txt"
     f.write_bytes(b"3 St-1\n3 St-2 caf\xe9\n")
     code, _, err = deck_cli(capsys, f)
