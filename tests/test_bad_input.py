@@ -53,7 +53,7 @@ def test_binary_file(tmp_path, capsys):
     f = tmp_path / "junk.yaml"
     f.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     assert main(["run", str(f)]) == 2
-    assert capsys.readouterr().err.startswith(f"{f}:1: binary file")
+    assert capsys.readouterr().err.startswith(f"{f}:3: binary file")  # the line of the first NUL byte
 
 
 def test_not_utf8(tmp_path, capsys):
