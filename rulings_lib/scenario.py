@@ -102,9 +102,8 @@ def parse_scenario(data, file: str) -> Scenario:
         raise ScenarioError(file, top_line, f"missing key 'format' (one of: {', '.join(FORMATS)})")
     fmt_name = data["format"]
     if not isinstance(fmt_name, str) or fmt_name not in FORMATS:
-        fmt_name = _show(fmt_name) if not isinstance(fmt_name, str) else fmt_name
         raise ScenarioError(file, lines["format"], f"format: expected one of {', '.join(FORMATS)}, "
-                                                   f"got {fmt_name if fmt_name.startswith('a ') else repr(fmt_name)}")
+                                                   f"got {_show(fmt_name)}")
     fmt = format_module(fmt_name)
 
     def at(key):

@@ -109,7 +109,7 @@ class _Builder:
             return value
         if tag == "tag:yaml.org,2002:null":
             return None
-        plain = node.style is None          # not quoted and no explicit tag: YAML 1.1 guessed the type
+        plain = not node.style              # not quoted: YAML 1.1 guessed the type from the text
         if tag == "tag:yaml.org,2002:int" and _INT.fullmatch(value):
             if len(value.lstrip("+-")) > _MAX_DIGITS:
                 raise self.err(node, f"number too long ({len(value)} characters): expected a whole number "
