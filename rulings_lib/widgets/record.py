@@ -243,10 +243,12 @@ class RecordedMatch:
             raise MatchFileError(file, None, "\"setup\" must be an object and \"actions\" a list")
         for key, value in setup.items():
             if key not in SETUP_RULES:
-                raise MatchFileError(file, None, f"setup: unknown key {key[:40]!r} (one of: {', '.join(SETUP_KEYS)})")
+                raise MatchFileError(file, None, f"the match setup is not usable: unknown key {key[:40]!r} "
+                                                 f"(one of: {', '.join(SETUP_KEYS)})")
             check, what = SETUP_RULES[key]
             if not check(value):
-                raise MatchFileError(file, None, f"setup.{key}: expected {what}, got {json.dumps(value)[:40]}")
+                raise MatchFileError(file, None, f"the match setup is not usable: setup.{key}: expected {what}, "
+                                                 f"got {json.dumps(value)[:40]}")
         if len(actions) > MAX_ACTIONS:
             raise MatchFileError(file, None, f"more than {MAX_ACTIONS} actions: not a saved match")
         for n, action in enumerate(actions, 1):
@@ -279,7 +281,11 @@ class RecordedMatch:
         """Read a saved match: a regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
         unread), UTF-8 JSON, checked whole (see :meth:`from_json`)."""
         path = Path(path)
-        text = files.read_text(path, MAX_FILE_BYTES, "a saved match (JSON)", MatchFileError)
+        data = files.read_bytes(path, MAX_FILE_BYTES, "a saved match (a JSON file, not a folder)", MatchFileError)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise MatchFileError(str(path), None, "not a saved match: the file is not UTF-8 text") from None
         return cls.from_json(text, str(path))
 
     def __repr__(self) -> str:
