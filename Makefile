@@ -1,5 +1,5 @@
 # Convenience targets; each calls ./dev, which sets up .venv by itself.
-.PHONY: lab test bench check diagrams faq coverage notebooks
+.PHONY: lab test bench check diagrams faq coverage notebooks fuzz
 lab:
 	./dev lab
 test:
@@ -19,3 +19,6 @@ coverage:
 # Re-execute every notebook to refresh its stored outputs (the expected rulings), on purpose.
 notebooks:
 	.venv/bin/python tools/refresh_notebooks.py
+# Long fuzzing run of every input kind (issue 11): many more cases than the test suite's, fresh each run.
+fuzz:
+	RULINGS_FUZZ=long .venv/bin/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider

@@ -21,7 +21,7 @@ import argparse
 import json
 import sys
 
-from .errors import InputError
+from .errors import InputError, one_line
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
@@ -49,30 +49,32 @@ def cmd_run(args) -> int:
 
 
 def cmd_check(args) -> int:
-    from .scenario import find_scenarios, load_scenario, run_scenario
+    from .scenario import load_scenario, run_scenario, scan_scenarios
 
-    files = find_scenarios(args.paths)
-    if not files:
-        _err("no scenario files (*.yaml) under " + " ".join(args.paths))
+    files, problems = scan_scenarios(args.paths)
+    for problem in problems:           # a folder that cannot be listed: said, and the rest still run
+        print(str(problem), file=sys.stderr)
+    if not files and not problems:
+        _err(one_line("no scenario files (*.yaml) under " + " ".join(args.paths)))
         return EXIT_INPUT
-    bad = failed = passed = 0
+    bad, failed, passed = len(problems), 0, 0
     for f in files:
         try:
             result = run_scenario(load_scenario(f))
-        except InputError as exc:
+        except InputError as exc:      # each bad file is reported; the others still run
             print(str(exc), file=sys.stderr)
             bad += 1
             continue
         if result.passed:
             passed += 1
             if args.verbose:
-                print(f"ok    {f}")
+                print(one_line(f"ok    {f}"))
             continue
         failed += 1
         for c in result.failures:
             where = f"{f}:{c.line}" if c.line else str(f)
-            print(f"{where}: expectation failed: {c.key}: expected {json.dumps(c.expected, ensure_ascii=False)}, "
-                  f"got {json.dumps(c.actual, ensure_ascii=False)}")
+            print(one_line(f"{where}: expectation failed: {c.key}: expected "
+                           f"{json.dumps(c.expected, ensure_ascii=False)}, got {json.dumps(c.actual, ensure_ascii=False)}"))
     print(f"{len(files)} scenarios: {passed} passed, {failed} failed, {bad} invalid")
     if bad:
         return EXIT_INPUT
@@ -131,10 +133,13 @@ def cmd_faq(args) -> int:
 
     entries = load_faq()
     if args.html:
-        from .faq.html import write_html
+        from .faq.html import render_html
+        from .files import write_text
 
-        write_html(entries, args.html)
-        print(f"wrote {args.html} ({len(entries)} entries)")
+        # Written whole or not at all (a temporary file beside it, then renamed); a folder, a path
+        # under a file, a full disk or no permission is exit 2 naming the path.
+        write_text(args.html, render_html(entries), "the FAQ page")
+        print(one_line(f"wrote {args.html} ({len(entries)} entries)"))
         return EXIT_OK
     print(render_text(entries, args.lang), end="")
     return EXIT_OK
@@ -222,9 +227,40 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# Arguments that name files: an empty one is a mistake (`--cards ""`), never "no file".
+_PATH_ARGS = {"file": "FILE", "paths": "PATH", "decks": "DECK", "banlist": "--banlist", "cards": "--cards",
+              "html": "--html", "out": "--out"}
+
+
+def _empty_path_arg(args) -> str | None:
+    for attr, label in _PATH_ARGS.items():
+        value = getattr(args, attr, None)
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, str) and not v.strip() for v in values):
+            return label
+    return None
+
+
+def _tolerant_streams() -> None:
+    """A terminal (or pipe) whose encoding cannot show a character gets an escape for it, rather
+    than the command dying with UnicodeEncodeError (``PYTHONIOENCODING=ascii``, a Latin-1 locale)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
+
+
 def main(argv=None) -> int:
+    _tolerant_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
+    empty = _empty_path_arg(args)
+    if empty:
+        _err(f"{empty}: an empty file name (give a file, or leave the option out)")
+        return EXIT_INPUT
     try:
         return args.func(args)
     except InputError as exc:

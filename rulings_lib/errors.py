@@ -12,6 +12,27 @@
 
 from __future__ import annotations
 
+import re
+
+# Characters that could break a one-line message or forge a report line: C0/C1 controls (ANSI
+# escapes, newlines, carriage returns), line/paragraph separators, bidi overrides, lone surrogates.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match) -> str:
+    ch = match.group()
+    return _NAMED.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+
+
+def one_line(text) -> str:
+    """``text`` with every control character escaped (``\\n``, ``\\x1b``, ``\\u2028``): a file
+    name, card name or any file-provided text can then neither split a message nor forge a line."""
+    text = str(text)
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
 
 class RulingsError(ValueError):
     """Base class of the kit's errors."""
@@ -51,7 +72,7 @@ class InputError(RulingsError):
         self.line = line
         self.message = message
         where = f"{self.file}:{line}" if line else self.file
-        super().__init__(f"{where}: {message}")
+        super().__init__(one_line(f"{where}: {message}"))  # one line, whatever the file name holds
 
 
 class ScenarioError(InputError):

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalAction, InputError, ScenarioError
-from .schema import ListOf, MapOf, Text
+from .errors import IllegalAction, InputError, ScenarioError, one_line
+from .schema import ListOf, MapOf, Text, _show
 from .yamlsrc import YMap, load_file, load_text
 
 FORMATS = {
@@ -100,8 +101,9 @@ def parse_scenario(data, file: str) -> Scenario:
     if "format" not in data:
         raise ScenarioError(file, top_line, f"missing key 'format' (one of: {', '.join(FORMATS)})")
     fmt_name = data["format"]
-    if fmt_name not in FORMATS:
-        raise ScenarioError(file, lines["format"], f"format: expected one of {', '.join(FORMATS)}, got {fmt_name!r}")
+    if not isinstance(fmt_name, str) or fmt_name not in FORMATS:
+        raise ScenarioError(file, lines["format"], f"format: expected one of {', '.join(FORMATS)}, "
+                                                   f"got {_show(fmt_name)}")
     fmt = format_module(fmt_name)
 
     def at(key):
@@ -116,7 +118,9 @@ def parse_scenario(data, file: str) -> Scenario:
         if rule not in fmt.RULE_IDS:
             raise ScenarioError(file, rule_lines[i] if i < len(rule_lines) else at("rules"),
                                 f"rules[{i + 1}]: unknown rule id {rule!r} for format {fmt_name}")
-    setup = fmt.SETUP.parse(data.get("setup") or YMap(), file, at("setup"), "setup")
+    raw_setup = data.get("setup")
+    # `setup:` with nothing after it is an empty setup; `setup: false` (or a list, a number) is not.
+    setup = fmt.SETUP.parse(YMap() if raw_setup is None else raw_setup, file, at("setup"), "setup")
 
     def setup_fail(key, message):
         sub = data.get("setup")
@@ -129,7 +133,7 @@ def parse_scenario(data, file: str) -> Scenario:
     if raw_steps is None:
         raw_steps = []
     if not isinstance(raw_steps, list):
-        raise ScenarioError(file, at("steps"), "steps: expected a list of steps")
+        raise ScenarioError(file, at("steps"), f"steps: expected a list of steps, got {_show(raw_steps)}")
     steps = []
     step_lines = getattr(raw_steps, "lines", [at("steps")] * len(raw_steps))
     for i, raw in enumerate(raw_steps):
@@ -143,9 +147,11 @@ def parse_scenario(data, file: str) -> Scenario:
         args = fmt.STEPS[verb].parse(value, file, line, f"steps[{n}].{verb}")
         steps.append(Step(n, verb, args, line, plain(value)))
 
-    expect = data.get("expect") or {}
+    expect = data.get("expect")
+    if expect is None:
+        expect = {}
     if not isinstance(expect, dict):
-        raise ScenarioError(file, at("expect"), "expect: expected a mapping of outcome keys")
+        raise ScenarioError(file, at("expect"), f"expect: expected a mapping of outcome keys, got {_show(expect)}")
     elines = getattr(expect, "lines", {})
     for key in expect:
         if key not in fmt.OUTCOME_KEYS:
@@ -233,8 +239,10 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
             fmt.apply(match, step.verb, step.args)
         except IllegalAction as err:
             match.record_rejection(step.number, err)
-        except InputError:
+        except ScenarioError:
             raise
+        except InputError as exc:   # a deck, banlist or catalogue named by the step: name both files
+            raise ScenarioError(scenario.path, step.line, f"steps[{step.number}].{step.verb}: {exc}") from None
         except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed
             msg = exc.args[0] if exc.args else str(exc)
             raise ScenarioError(scenario.path, step.line, f"steps[{step.number}].{step.verb}: {msg}") from None
@@ -282,18 +290,55 @@ def render_transcript(result: RunResult) -> str:
             else:
                 lines.append(f"  FAIL  {c.key}: expected {json.dumps(c.expected, ensure_ascii=False)}, "
                              f"got {json.dumps(c.actual, ensure_ascii=False)}")
-    return "\n".join(lines)
+    # Titles, card names and other text from the file reach these lines: escape control characters
+    # in each, so that a name cannot end a line early or forge one.
+    return "\n".join(one_line(line) for line in lines)
+
+
+def _walk(folder: Path, found: list, problems: list) -> None:
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError as exc:
+        why = "permission denied" if isinstance(exc, PermissionError) else exc.strerror or str(exc)
+        problems.append(InputError(str(folder), None, f"cannot list the folder ({why})"))
+        return
+    for entry in entries:
+        try:
+            if entry.is_dir(follow_symlinks=False):   # a linked folder is not followed (no loops)
+                _walk(Path(entry.path), found, problems)
+            elif entry.name.endswith((".yaml", ".yml")) and not entry.is_dir():
+                found.append(Path(entry.path))
+        except OSError as exc:
+            problems.append(InputError(entry.path, None, f"cannot look at the file ({exc.strerror or exc})"))
+
+
+def scan_scenarios(paths) -> tuple[list[Path], list[InputError]]:
+    """Every ``*.yaml``/``*.yml`` file under the given files and folders, in a stable order, and
+    the problems met on the way (a folder that cannot be listed), each an InputError."""
+    found: list[Path] = []
+    problems: list[InputError] = []
+    for p in paths:
+        p = Path(p)
+        try:
+            is_dir = p.is_dir()
+        except (OSError, ValueError):
+            is_dir = False
+        if is_dir:
+            inside: list[Path] = []
+            _walk(p, inside, problems)
+            found.extend(sorted(inside))
+        else:
+            found.append(p)
+    return found, problems
 
 
 def find_scenarios(paths) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` file under the given files and folders, in a stable order."""
-    found: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            found.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
-        else:
-            found.append(p)
+    """Every ``*.yaml``/``*.yml`` file under the given files and folders, in a stable order.
+    A folder that cannot be listed raises its InputError."""
+    found, problems = scan_scenarios(paths)
+    if problems:
+        raise problems[0]
     return found
 
 

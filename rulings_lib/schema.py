@@ -9,6 +9,7 @@ describe their verbs with these.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from pathlib import Path, PurePath
 
 from .errors import ScenarioError
 from .yamlsrc import YMap, YSeq
@@ -157,3 +158,40 @@ class Either(Schema):
             if not isinstance(opt, MapOf | DictOf | ListOf) and not isinstance(value, dict | list):
                 return opt.parse(value, file, line, where)
         self.fail(value, file, line, where)
+
+
+_KIT = Path(__file__).resolve().parent
+
+
+class DeckPath(Text):
+    """A deck, banlist, card database or catalogue file named by a scenario step (or a ydke:// URL).
+
+    The path is relative to the scenario's folder and must stay inside it: an absolute path, or
+    one that leaves the folder (``../``, or a link pointing out), is refused before anything is
+    read, so a scenario cannot make the kit read (and quote) a file elsewhere. The scenarios
+    shipped with the kit may also name the kit's own sample files (``rulings_lib/samples``).
+    Returns the resolved path.
+    """
+
+    expected = "a file path relative to the scenario"
+
+    def parse(self, value, file, line, where):
+        value = super().parse(value, file, line, where)
+        if value.strip().lower().startswith("ydke://"):
+            return value.strip()
+        if PurePath(value).is_absolute() or value.startswith("~"):
+            raise ScenarioError(file, line, f"{where}: an absolute path is refused: name the file relative "
+                                            f"to the scenario's folder")
+        base = Path(file).parent if file and not file.startswith("<") else Path(".")
+        try:
+            root = base.resolve()
+            target = (root / value).resolve()
+        except (OSError, ValueError, RuntimeError):
+            raise ScenarioError(file, line, f"{where}: not a usable file path") from None
+        roots = [root]
+        if root.is_relative_to(_KIT / "scenarios"):   # the kit's own scenarios use its samples
+            roots.append(_KIT / "samples")
+        if not any(target.is_relative_to(r) for r in roots):
+            raise ScenarioError(file, line, f"{where}: the path leaves the scenario's folder: refused (a "
+                                            f"scenario may name only files in its folder or below)")
+        return str(target)

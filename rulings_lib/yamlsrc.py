@@ -7,11 +7,11 @@ constructed: nothing a file says is executed.
 
 from __future__ import annotations
 
-from pathlib import Path
+import re
 
 import yaml
-from yaml.constructor import SafeConstructor
 
+from . import files
 from .errors import ScenarioError
 
 _SCALAR_TAGS = {
@@ -23,7 +23,20 @@ _SCALAR_TAGS = {
 }
 _KEY_TAGS = {"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
              "tag:yaml.org,2002:null", "tag:yaml.org,2002:float"}
-_MAX_NODES = 100_000
+_MAX_NODES = 400_000
+# A scenario is a few KB; the largest real one is far below this. Checked before anything is
+# parsed (and before the file is read further), so a huge file costs nothing.
+MAX_BYTES = 2 * 1024 * 1024
+EXPECTED = "a YAML scenario file"
+# What YAML forbids in a stream (C0/C1 controls but tab, LF, CR and NEL; surrogates; U+FFFE/FFFF).
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Numbers and booleans are read as YAML 1.2's core schema reads them: plain decimal numbers and
+# true/false. YAML 1.1's other forms (0x3, 0o7, 1_000, 2:13:20, .inf, .nan, yes/no/on/off) stay
+# text, so a place that needs a number or true/false says so, with the line.
+_INT = re.compile(r"[-+]?[0-9]+")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_MAX_DIGITS = 30
 # libyaml's composer when PyYAML was built with it (the usual wheels are): same nodes, faster.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -50,7 +63,6 @@ class _Builder:
     def __init__(self, file: str):
         self.file = file
         self.count = 0
-        self.constructor = SafeConstructor()
 
     def err(self, node, message):
         return ScenarioError(self.file, node.start_mark.line + 1, message)
@@ -89,23 +101,45 @@ class _Builder:
             return out
         if node.tag not in _SCALAR_TAGS:
             raise self.err(node, f"unsupported YAML tag {node.tag!r}: expected text, a number, true/false or null")
-        try:
-            return self.constructor.construct_object(node)
-        except (yaml.YAMLError, ValueError) as exc:  # e.g. an int too odd to read
-            raise self.err(node, f"unreadable value {node.value!r}: {exc}") from None
+        return self.scalar(node)
+
+    def scalar(self, node):
+        tag, value = node.tag, node.value
+        if tag == "tag:yaml.org,2002:str":
+            return value
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        plain = not node.style              # not quoted: YAML 1.1 guessed the type from the text
+        if tag == "tag:yaml.org,2002:int" and _INT.fullmatch(value):
+            if len(value.lstrip("+-")) > _MAX_DIGITS:
+                raise self.err(node, f"number too long ({len(value)} characters): expected a whole number "
+                                     f"of at most {_MAX_DIGITS} digits")
+            return int(value, 10)
+        if tag == "tag:yaml.org,2002:float" and _FLOAT.fullmatch(value) and len(value) <= 100:
+            return float(value)
+        if tag == "tag:yaml.org,2002:bool" and value in _BOOL:
+            return _BOOL[value]
+        if plain:
+            return value                    # 0x3, 2:13:20, .inf, yes, on ...: text (see above)
+        raise self.err(node, f"unreadable value {value[:40]!r} for its tag {tag!r}")
 
 
 def load_text(text: str, file: str = "<string>"):
     """Parse YAML text into plain values (YMap/YSeq keep line numbers)."""
+    bad = _NOT_PRINTABLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise ScenarioError(file, line, f"control character U+{ord(bad.group()):04X}: YAML text may not hold "
+                                        "control characters (write it as an escape in double quotes)")
     try:
         docs = list(yaml.compose_all(text, Loader=_LOADER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
-        problem = exc.problem or exc.context or "bad YAML"
+        problem = " ".join((exc.problem or exc.context or "bad YAML").split())
         raise ScenarioError(file, line, f"bad YAML: {problem}") from None
     except yaml.YAMLError as exc:
-        raise ScenarioError(file, 1, f"bad YAML: {exc}") from None
+        raise ScenarioError(file, 1, "bad YAML: " + " ".join(str(exc).split())) from None
     except RecursionError:
         raise ScenarioError(file, 1, "bad YAML: nested too deeply") from None
     docs = [d for d in docs if d is not None]
@@ -117,22 +151,8 @@ def load_text(text: str, file: str = "<string>"):
 
 
 def load_file(path) -> object:
-    """Read and parse a YAML file; any problem is a ScenarioError naming the file and line."""
-    path = Path(path)
-    file = str(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise ScenarioError(file, None, "no such file") from None
-    except IsADirectoryError:
-        raise ScenarioError(file, None, "is a directory, expected a YAML file") from None
-    except OSError as exc:
-        raise ScenarioError(file, None, f"cannot read the file ({exc.strerror})") from None
-    if b"\x00" in data:
-        raise ScenarioError(file, 1, "binary file: expected a YAML text file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ScenarioError(file, line, "not UTF-8 text: expected a YAML text file") from None
-    return load_text(text, file)
+    """Read and parse a YAML file; any problem is a ScenarioError naming the file and line.
+
+    Only a regular file of at most MAX_BYTES is read (see :mod:`rulings_lib.files`)."""
+    text = files.read_text(path, MAX_BYTES, EXPECTED, ScenarioError)
+    return load_text(text, str(path))

@@ -138,7 +138,7 @@ def test_bad_catalogue_exit_2(tmp_path, capsys, csv_text, line, fragment):
 
 def test_unreadable_inputs_exit_2(tmp_path, capsys):
     code, _, err = deck_cli(capsys, tmp_path / "missing.txt")
-    assert code == 2 and err.startswith(f"{tmp_path / 'missing.txt'}: cannot read")
+    assert code == 2 and err.startswith(f"{tmp_path / 'missing.txt'}: no such file")
     f = tmp_path / "latin.txt"
     f.write_bytes(b"3 St-1\n3 St-2 caf\xe9\n")
     code, _, err = deck_cli(capsys, f)
@@ -149,3 +149,50 @@ def test_unreadable_inputs_exit_2(tmp_path, capsys):
     d.write_text("30 St-1\n")
     code, _, err = deck_cli(capsys, d, d, d)
     assert code == 2 and "two players" in err
+
+
+# ------------------------------------------------------------------ issue 11: numbers and special files
+@pytest.mark.parametrize("text, line, fragment", [
+    ("9" * 5000 + " St-1\n", 1, "ASCII digits 0-9"),
+    ("³ St-1\n", 1, "ASCII digits 0-9"),
+    ("３ St-1\n", 1, "ASCII digits 0-9"),
+    ("3 Ｓｔ-１\n", 1, "expected `COUNT NUMBER`"),
+])
+def test_deck_counts_are_ascii_digits(text, line, fragment, tmp_path, capsys):
+    f = tmp_path / "d.txt"
+    f.write_text(text, encoding="utf-8")
+    code, out, err = deck_cli(capsys, f)
+    assert code == 2 and err.count("\n") == 1 and err.startswith(f"{f}:{line}: ") and fragment in err, err
+    assert len(err) < 400
+
+
+@pytest.mark.parametrize("cell", ["9" * 5000, "²", "３０"])
+def test_catalogue_numbers_are_ascii_digits(cell, tmp_path, capsys):
+    deck = tmp_path / "d.txt"
+    deck.write_text("30 St-1\n")
+    cat = tmp_path / "c.csv"
+    cat.write_text(f"number,name,level,lost_3\nSt-1,Agumon,3,{cell}\n", encoding="utf-8")
+    code, _, err = deck_cli(capsys, deck, "--cards", cat)
+    assert code == 2 and err.startswith(f"{cat}:2: lost_3: expected a whole number") and err.count("\n") == 1
+
+
+def test_special_files_as_deck_or_catalogue(tmp_path, capsys):
+    import os
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    deck = tmp_path / "d.txt"
+    deck.write_text("30 St-1\n")
+    for argv in ([fifo], ["/dev/zero"], [deck, "--cards", fifo], [deck, "--cards", "/dev/urandom"]):
+        code, _, err = deck_cli(capsys, *argv)
+        assert code == 2 and "not a regular file" in err and err.count("\n") == 1
+
+
+def test_catalogue_names_cannot_forge_report_lines(tmp_path, capsys):
+    deck = tmp_path / "d.txt"
+    deck.write_text("4 St-1\n26 St-2\n")
+    cat = tmp_path / "c.csv"
+    cat.write_text('number,name,level\nSt-1,"Evil\nResult: LEGAL",3\nSt-2,Agumon,4\n', encoding="utf-8")
+    code, out, _ = deck_cli(capsys, deck, "--cards", cat)
+    assert code == 1 and [line for line in out.splitlines() if line.startswith("Result:")] == [
+        "Result: ILLEGAL (2 violations)"]
+    assert any("Evil\\nResult: LEGAL" in line for line in out.splitlines())

@@ -95,7 +95,7 @@ def good_deck(tmp_path: Path, n: int) -> Path:
 
 BAD_DECKS = {
     # name: (bytes of deck 2, line or None, fragment)
-    "letters": (b"#main\n46986414\n4698641x\n", 3, "expected a passcode (digits only)"),
+    "letters": (b"#main\n46986414\n4698641x\n", 3, "expected a passcode (ASCII digits 0-9)"),
     "empty": (b"", 1, "empty file"),
     "comments-only": (b"#created by nobody\n", 1, "no section header"),
     "binary": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", 3, "binary file"),
@@ -137,8 +137,6 @@ def bad_input_cases(tmp_path: Path) -> dict[str, tuple[list, str, str]]:
         "missing-banlist": (["--banlist", d / "nope.conf"], f"{d / 'nope.conf'}: no such file", "lflist.conf"),
         "empty-banlist": (["--banlist", d / "empty.conf"], f"{d / 'empty.conf'}:1: empty file", "lflist.conf"),
         "binary-banlist": (["--banlist", d / "binary.conf"], f"{d / 'binary.conf'}:1: binary file", ""),
-        "bad-count": (["--banlist", d / "count.conf"], f"{d / 'count.conf'}:3: count '9'", "semi-limited"),
-        "letters-banlist": (["--banlist", d / "letters.conf"], f"{d / 'letters.conf'}:2: expected", "PASSCODE"),
         "directory-banlist": (["--banlist", d], f"{d}: is a directory", ""),
         "unknown-list": (["--banlist", b, "--list", "2099.01"], f"{b}: no list named '2099.01'",
                          "'Sample WRGP 2022', 'Sample WRGP 2022 whitelist'"),
@@ -155,7 +153,7 @@ def bad_input_cases(tmp_path: Path) -> dict[str, tuple[list, str, str]]:
     }
 
 
-BAD_INPUT_NAMES = ["missing-banlist", "empty-banlist", "binary-banlist", "bad-count", "letters-banlist",
+BAD_INPUT_NAMES = ["missing-banlist", "empty-banlist", "binary-banlist",
                    "directory-banlist", "unknown-list", "missing-cdb", "junk-cdb", "empty-cdb", "ydk-as-cdb",
                    "cdb-without-tables", "cdb-without-column", "truncated-cdb", "cdb-as-banlist"]
 
@@ -192,16 +190,26 @@ def test_unreadable_file(tmp_path, capsys, monkeypatch):
     # Root reads every file whatever its mode, so the OS refusal is simulated for this one path.
     f = tmp_path / "secret.ydk"
     f.write_text("#main\n")
-    real_open = type(f).open
+    import rulings_lib.files as files_module
+    real_open = files_module.os.open
 
-    def refuse(self, *a, **k):
-        if self == f:
-            raise PermissionError(13, "Permission denied", str(self))
-        return real_open(self, *a, **k)
+    def refuse(path, *a, **k):
+        if str(path) == str(f):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *a, **k)
 
-    monkeypatch.setattr(type(f), "open", refuse)
+    monkeypatch.setattr(files_module.os, "open", refuse)
     code, _, err = run(capsys, LEGAL[0], f, LEGAL[2], *SAMPLE_ARGS)
-    assert code == 2 and "cannot read the file (Permission denied)" in err and "Traceback" not in err
+    assert code == 2 and "cannot read the file (permission denied)" in err and "Traceback" not in err
+
+
+def test_banlist_lines_edopro_skips_are_warnings(tmp_path, capsys):
+    f = tmp_path / "count.conf"
+    f.write_text("!A\n--SS05 Bakura\n55144522 0 --ok\n55144522 9 --no\n5514452z 0\n")
+    code, out, err = run(capsys, *LEGAL, "--banlist", f, "--json")
+    report = json.loads(out)
+    assert code == 0 and err == ""
+    assert [w.split(": ", 1)[0] for w in report["warnings"][:3]] == [f"{f}:2", f"{f}:4", f"{f}:5"]
 
 
 def test_subprocess_bad_inputs_and_nothing_is_executed(tmp_path):

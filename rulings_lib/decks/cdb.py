@@ -15,15 +15,19 @@ The database is opened read-only (``file:…?mode=ro``); nothing in it is execut
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..files import check_regular
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 EXPECTED_CDB = "a YGOPro cards.cdb (SQLite database with tables datas and texts)"
 REQUIRED = {"datas": ("id", "alias"), "texts": ("id", "name")}
+MAX_SECONDS = 10          # a real cards.cdb (some 13,000 cards) is read in well under a second
+MAX_ROWS = 1_000_000      # ... and holds far fewer rows
 
 # YGOPro's card type bits, by the words a catalogue uses.
 TYPE_CODES = {
@@ -144,13 +148,10 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
 
     file = str(path)
     p = Path(path)
+    check_regular(path, EXPECTED_CDB)   # a FIFO, a device or a folder is never handed to SQLite
     try:
         with p.open("rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
-    except FileNotFoundError:
-        raise InputError(file, None, f"no such file (expected {EXPECTED_CDB})") from None
-    except IsADirectoryError:
-        raise InputError(file, None, f"is a directory, expected {EXPECTED_CDB}") from None
     except OSError as exc:
         raise InputError(file, None, f"cannot read the file ({exc.strerror or exc})") from None
     if not head:
@@ -162,27 +163,47 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
         con = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
         raise InputError(file, None, f"cannot open the card database ({exc})") from None
+    # Text that is not UTF-8 (in a name, or in the schema itself) is read with U+FFFD, not a crash.
+    con.text_factory = lambda raw: raw.decode("utf-8", "replace")
+    deadline = time.monotonic() + MAX_SECONDS
+    # A query that runs too long (a trick database) is stopped: SQLite calls this every N steps.
+    con.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
     try:
-        tables = {row[0].lower(): row[0] for row in
-                  con.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        tables = {}
+        for kind, name, sql in con.execute("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view')"):
+            if isinstance(name, str):
+                tables.setdefault(name.lower(), (kind, name, sql if isinstance(sql, str) else ""))
         missing = [t for t in REQUIRED if t not in tables]
         if missing:
             raise InputError(file, None, f"no table {' or '.join(missing)}: expected {EXPECTED_CDB}")
+        for table in REQUIRED:
+            kind, _, sql = tables[table]
+            # Only stored rows are read: a view (or a virtual table) computes its rows, and a
+            # recursive or cross-join view can run without end.
+            if kind != "table" or sql.lstrip().upper().startswith("CREATE VIRTUAL"):
+                what = "a view" if kind == "view" else "a virtual table"
+                raise InputError(file, None, f"{table} is {what}, not a stored table: refused, as its rows "
+                                             f"would be computed (expected {EXPECTED_CDB})")
         for table, needed in REQUIRED.items():
-            columns = {row[1].lower() for row in con.execute(f'PRAGMA table_info("{tables[table]}")')}
+            quoted = tables[table][1].replace('"', '""')
+            columns = {row[1].lower() for row in con.execute(f'PRAGMA table_info("{quoted}")')
+                       if isinstance(row[1], str)}
             lacking = [c for c in needed if c not in columns]
             if lacking:
                 raise InputError(file, None, f"table {table} has no column {', '.join(lacking)}: "
                                              f"expected {EXPECTED_CDB}")
-        datas, texts = f'"{tables["datas"]}"', f'"{tables["texts"]}"'
+        datas = '"' + tables["datas"][1].replace('"', '""') + '"'
+        texts = '"' + tables["texts"][1].replace('"', '""') + '"'
         aliases: dict[int, int] = {}
-        for code, alias in con.execute(f"SELECT id, alias FROM {datas} WHERE alias != 0"):
+        for code, alias in con.execute(f"SELECT id, alias FROM {datas} WHERE alias != 0 LIMIT {MAX_ROWS + 1}"):
             code, alias = _as_int(code), _as_int(alias)
             if code is not None and alias and alias != code:
                 aliases[code] = alias
         if passcodes is None:
-            id_rows = con.execute(f"SELECT id FROM {datas}").fetchall()
-            name_rows = con.execute(f"SELECT id, name FROM {texts}").fetchall()
+            id_rows = con.execute(f"SELECT id FROM {datas} LIMIT {MAX_ROWS + 1}").fetchall()
+            name_rows = con.execute(f"SELECT id, name FROM {texts} LIMIT {MAX_ROWS + 1}").fetchall()
+            if len(id_rows) > MAX_ROWS or len(name_rows) > MAX_ROWS:
+                raise InputError(file, None, f"more than {MAX_ROWS:,} cards: refused (expected {EXPECTED_CDB})")
         else:
             links = CardDB(aliases=aliases)
             wanted = sorted({c for code in passcodes for c in (code, links.target(code))})
@@ -191,7 +212,12 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
                 marks = ", ".join("?" * len(chunk))
                 id_rows += con.execute(f"SELECT id FROM {datas} WHERE id IN ({marks})", chunk).fetchall()
                 name_rows += con.execute(f"SELECT id, name FROM {texts} WHERE id IN ({marks})", chunk).fetchall()
-    except sqlite3.Error as exc:
+    except sqlite3.OperationalError as exc:
+        if "interrupted" in str(exc):
+            raise InputError(file, None, f"reading the card database took over {MAX_SECONDS} s: refused "
+                                         f"(expected {EXPECTED_CDB})") from None
+        raise InputError(file, None, f"cannot read the card database ({exc})") from None
+    except (sqlite3.Error, UnicodeDecodeError, OverflowError) as exc:
         raise InputError(file, None, f"cannot read the card database ({exc})") from None
     finally:
         con.close()

@@ -14,11 +14,13 @@ is not allowed at all.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..errors import InputError
-from ._text import numbered_lines, read_text, shown
+from .. import files
+from ..errors import InputError, one_line
+from ._text import MAX_BYTES, shown
 
 FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED = 0, 1, 2, 3
 STATUS = {FORBIDDEN: "forbidden", LIMITED: "limited", SEMI_LIMITED: "semi-limited", UNLIMITED: "unlimited"}
@@ -35,6 +37,11 @@ class Banlist:
     whitelist: bool = False
     source: str = "<lflist>"
     line: int = 0  # line of the '!Name' header
+    warnings: tuple[tuple[int, str], ...] = ()   # (line, message): lines skipped or read oddly
+
+    def warning_texts(self) -> list[str]:
+        """The warnings as ``FILE:LINE: message`` (one line each)."""
+        return [one_line(f"{self.source}:{line}: {message}") for line, message in self.warnings]
 
     def limit(self, passcode: int) -> int | None:
         """The copies this list allows of the passcode, or None when the list does not name it."""
@@ -46,6 +53,11 @@ class Banlist:
 
 
 _ALL = object()
+_WHITELIST = "$whitelist"
+# What C++'s std::stoul / std::stol read at the start of a text (EDOPro reads card lines with them).
+_STOUL = re.compile(r"[ \t\n\v\f\r]*([+-]?)([0-9]+)")
+_COUNT = re.compile(r"(-?)([0-9]+)")
+_CLEAN = re.compile(r"[0-9]+ -?[0-9]+(?:$|[ \t].*)")
 
 
 def parse_lflist(text: str, file: str = "<lflist>") -> list[Banlist]:
@@ -53,59 +65,108 @@ def parse_lflist(text: str, file: str = "<lflist>") -> list[Banlist]:
     return _parse(text, file)[0]
 
 
+def _card_line(line: str) -> tuple[int, int, str | None] | str:
+    """A card line read the way EDOPro's ``DeckManager::LoadLFListSingle`` reads it.
+
+    EDOPro takes the text before the first space as the passcode (``std::stoul``: leading
+    whitespace, an optional sign, the leading digits), then from that space up to the first
+    character that is not ``-`` or a digit as the count (``std::stol``); the rest of the line is
+    ignored. A line it cannot read that way, or with passcode 0, it skips. Returns ``(passcode,
+    count, note)`` (note: how a line of an unusual shape was read) or the reason EDOPro skips it.
+    """
+    p = line.find(" ")
+    if p < 0:
+        return "no space between a passcode and a count"
+    m = _STOUL.match(line, 0, p)
+    if m is None:
+        return "no passcode before the first space"
+    sign, digits = m.groups()
+    if sign == "-" or len(digits) > 10 or int(digits) > MAX_PASSCODE:
+        return f"passcode {shown(line[:p], 24)} out of range 1 to {MAX_PASSCODE}"
+    code = int(digits)
+    if code == 0:
+        return "passcode 0"
+    run_end = p + 1
+    while run_end < len(line) and line[run_end] in "-0123456789":
+        run_end += 1
+    c = _COUNT.match(line, p + 1, run_end)
+    if c is None or len(c.group(2)) > 18:
+        return "no count after the passcode"
+    count = -int(c.group(2)) if c.group(1) else int(c.group(2))
+    note = None
+    if not _CLEAN.fullmatch(line):
+        note = f"read as passcode {code}, count {count}"
+    return code, count, note
+
+
 def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
     """The lists, and the names of all lists. With ``pick`` (a list name, or None for the first
     list) only that list is read in full, and reading stops at its end: YGOPro's lflist.conf has
-    a list for every year, and a problem in a list nobody asked for does not stop the check."""
+    a list for every year, and a problem in a list nobody asked for does not stop the check.
+
+    Lines are read as EDOPro reads them (see :func:`_card_line`); a line EDOPro skips is skipped
+    with a warning ``(line, message)`` on the list, never an error: EDOPro's maintainers publish
+    lists with section lines such as ``--SS05 Bakura``, and those lists must load.
+    """
     lists: list[Banlist] = []
     names: list[str] = []
     name: str | None = None
     header = 0
     limits: dict[int, int] = {}
+    warnings: list[tuple[int, str]] = []
     whitelist = skip = done = False
 
     def close() -> None:
         if name is not None and not skip:
-            lists.append(Banlist(name, limits, whitelist, file, header))
+            lists.append(Banlist(name, limits, whitelist, file, header, tuple(warnings)))
 
-    for number, line in numbered_lines(text.removeprefix("\ufeff")):
-        if not line or line.startswith("#"):
+    def warn(number: int, message: str) -> None:
+        if not skip:
+            warnings.append((number, message))
+
+    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
+        line = raw.split("\r", 1)[0]          # EDOPro cuts a line at its first carriage return
+        if not line or line[0] == "#":
             continue
-        if line.startswith("!"):
+        if line[0] == "!":
             close()
             if pick is not _ALL and lists:
                 done = True
                 break
+            if names:
+                warnings = []                 # (those before the first header go with the first list)
             name, header, limits, whitelist = line[1:].strip(), number, {}, False
-            if not name:
-                raise InputError(file, number, "expected a list name after '!'")
             names.append(name)
             skip = pick is not _ALL and pick is not None and name != pick
+            if not name:
+                warn(number, "a list with no name after '!' (EDOPro reads it too)")
+            continue
+        if line.startswith(_WHITELIST):       # EDOPro: any line starting with $whitelist
+            if name is None:
+                warnings.append((number, "$whitelist before the first '!Name' list header: skipped, as "
+                                         "EDOPro skips it"))
+            else:
+                whitelist = True
             continue
         if skip:
             continue
-        if line.startswith("$"):
-            if line.lower() != "$whitelist":
-                raise InputError(file, number, f"unknown directive {shown(line)}: expected $whitelist")
-            if name is None:
-                raise InputError(file, number, "$whitelist before the first '!Name' list header")
-            whitelist = True
-            continue
-        fields = line.split(None, 2)
-        if len(fields) < 2 or not (fields[0].isascii() and fields[0].isdigit()):
-            raise InputError(file, number, f"expected 'PASSCODE COUNT --comment', got {shown(line)}")
-        if len(fields) == 3 and not fields[2].startswith(("--", "#")):
-            raise InputError(file, number, f"expected a '--' comment after the count, got {shown(fields[2])}")
-        count = fields[1]
-        if not (count.isascii() and count.isdigit()) or int(count) not in STATUS:
-            raise InputError(file, number, f"count {shown(count)}: expected 0 (forbidden), 1 (limited), "
-                                           "2 (semi-limited) or 3 (unlimited)")
-        code = int(fields[0])
-        if not 0 < code <= MAX_PASSCODE:
-            raise InputError(file, number, f"passcode {fields[0]} out of range: expected 1 to {MAX_PASSCODE}")
         if name is None:
-            raise InputError(file, number, "card line before the first '!Name' list header")
-        limits[code] = int(count)  # a passcode listed twice: the later line wins, as in YGOPro
+            warnings.append((number, f"skipped {shown(line)}: a line before the first '!Name' list header "
+                                     "(EDOPro skips it too)"))
+            continue
+        read = _card_line(line)
+        if isinstance(read, str):
+            warn(number, f"skipped {shown(line)}: {read} (EDOPro skips this line too)")
+            continue
+        code, count, note = read
+        if count not in STATUS:
+            kept = FORBIDDEN if count < 0 else UNLIMITED
+            note = (f"count {count}: EDOPro allows no copy of a card with a negative count; read as forbidden"
+                    if count < 0 else f"count {count}: more than 3 allows 3, as in EDOPro; read as unlimited")
+            count = kept
+        if note:
+            warn(number, f"{shown(line)}: {note}")
+        limits[code] = count  # a passcode listed twice: the later line wins, as in EDOPro
     if not done:
         close()
     if not names:
@@ -114,10 +175,32 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
     return lists, names
 
 
+def _read(path) -> tuple[str, str, list[tuple[int, str]]]:
+    """``(file, text, warnings)``: like EDOPro, bytes that are not UTF-8 do not stop the reading
+    (they are shown as U+FFFD, with a warning at the first such line)."""
+    file = str(path)
+    data = files.read_bytes(path, MAX_BYTES, EXPECTED_LFLIST)
+    if b"\x00" in data:
+        raise InputError(file, data[: data.index(b"\x00")].count(b"\n") + 1, f"binary file: expected {EXPECTED_LFLIST}")
+    try:
+        return file, data.decode("utf-8-sig"), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return file, data.decode("utf-8-sig", "replace"), [(line, "not UTF-8 text from this line on: "
+                                                                  "unreadable bytes shown as U+FFFD")]
+
+
+def _with(banlist: Banlist, extra: list[tuple[int, str]]) -> Banlist:
+    if not extra:
+        return banlist
+    return Banlist(banlist.name, banlist.limits, banlist.whitelist, banlist.source, banlist.line,
+                   tuple(sorted(extra + list(banlist.warnings))))
+
+
 def read_lflist(path) -> list[Banlist]:
     """Every list in an ``lflist.conf`` file."""
-    file, text = read_text(path, EXPECTED_LFLIST)
-    return parse_lflist(text, file)
+    file, text, extra = _read(path)
+    return [_with(b, extra) for b in parse_lflist(text, file)]
 
 
 def select_list(lists: Sequence[Banlist], name: str | None = None) -> Banlist:
@@ -142,8 +225,8 @@ def load_banlist(path, name: str | None = None) -> Banlist:
 
     Only that list is checked line by line; the others are only looked at for their names.
     """
-    file, text = read_text(path, EXPECTED_LFLIST)
+    file, text, extra = _read(path)
     lists, names = _parse(text, file, name)
     if not lists:
         raise _unknown(file, name, names)
-    return lists[0]
+    return _with(lists[0], extra)

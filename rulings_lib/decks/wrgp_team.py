@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ..errors import one_line
 from ..readings import Reading
 from .cdb import CardDB, load_cards
 from .lflist import STATUS, UNLIMITED, Banlist, load_banlist, select_list
@@ -264,7 +265,9 @@ class TeamReport:
                 lines += ["", title] + [f"  {v}" for v in found]
         if self.warnings:
             lines += ["", "Warnings"] + [f"  - {w}" for w in self.warnings]
-        return "\n".join(lines)
+        # Card names (from a cards.cdb), list names and file names reach these lines: escape their
+        # control characters (ANSI escapes, newlines) so that no name can forge a report line.
+        return "\n".join(one_line(line) for line in lines)
 
     def __repr__(self) -> str:
         files = ", ".join(repr(d.file) for d in self.decks)
@@ -374,7 +377,7 @@ def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = Non
             violations.append(CopyLimitViolation(card, name, count, limit, STATUS[limit], per_deck, passcodes,
                                                  tuple(c for c in listed if banlist.limits[c] == limit)))
 
-    warnings: list[str] = []
+    warnings: list[str] = list(banlist.warning_texts())   # lines of the list skipped as EDOPro skips them
     if cards is None:
         warnings.append("no card database (--cards): copies are counted by passcode, so alternate artworks "
                         "of one card are counted apart, while WRGP-S2 counts them together by name")

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..files import ascii_number
 from ._text import numbered_lines, read_text, shown
 
 SECTIONS = ("main", "extra", "side")
@@ -78,9 +79,11 @@ class Deck:
 
 
 def _passcode(text: str) -> int | None:
-    if text.isascii() and text.isdigit():
-        return int(text)
-    return None
+    """ASCII digits only (full-width or superscript digits are not passcodes); a string of digits
+    too long to be a passcode reads as one out of range, without converting it."""
+    if len(text) > 20 and text.isascii() and text.isdigit():
+        return MAX_PASSCODE + 1
+    return ascii_number(text, 20)
 
 
 def parse_ydk(text: str, file: str = "<ydk>") -> Deck:
@@ -101,10 +104,10 @@ def parse_ydk(text: str, file: str = "<ydk>") -> Deck:
             raise InputError(file, number, f"unknown section {shown(line)}: expected #main, #extra or !side")
         code = _passcode(line)
         if code is None:
-            raise InputError(file, number, f"expected a passcode (digits only), a '#' comment or a section "
+            raise InputError(file, number, f"expected a passcode (ASCII digits 0-9), a '#' comment or a section "
                                            f"header (#main, #extra, !side), got {shown(line)}")
         if not 0 < code <= MAX_PASSCODE:
-            raise InputError(file, number, f"passcode {line} out of range: expected 1 to {MAX_PASSCODE}")
+            raise InputError(file, number, f"passcode {shown(line, 24)} out of range: expected 1 to {MAX_PASSCODE}")
         sections[current].append(code)
     if not seen_header and not any(sections.values()):
         what = "empty file" if not text.strip() else "no section header and no passcode"

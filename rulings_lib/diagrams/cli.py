@@ -61,13 +61,22 @@ def cli_diagrams(args) -> int:
         print(f"{len(diagrams)} diagram sources in {out} are up to date")
         return EXIT_OK
 
+    from ..errors import one_line
+    from ..files import make_folder, write_text
+
+    make_folder(out, "the diagrams")       # a file in the way, no permission: exit 2 naming the path
     can_render = renderer() is not None
     for d in diagrams:
-        try:
-            written = d.save(out, svg=can_render)
-        except RenderUnavailable:          # the renderer went away between the check and the call
-            written, can_render = d.save(out, svg=False), False
-        print("wrote " + ", ".join(str(p) for p in written))
+        # Each file is written whole or not at all (a temporary file, then renamed).
+        written = [write_text(out / f"{d.name}.dot", d.source, "a diagram")]
+        if can_render:
+            try:
+                svg = d.svg()
+            except RenderUnavailable:      # the renderer went away between the check and the call
+                can_render = False
+            else:
+                written.append(write_text(out / f"{d.name}.svg", svg, "a diagram"))
+        print(one_line("wrote " + ", ".join(str(p) for p in written)))
     if not can_render:
         from .rendering import INSTALL_HINT
 

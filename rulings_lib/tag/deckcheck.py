@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError
+from .. import files
+from ..errors import InputError, one_line
 from . import tables as T
 
 DECK_SIZE = 30                    # TAG-K1
@@ -39,7 +40,8 @@ LOST_COLUMNS = {f"lost_{lv}": lv for lv in T.LEVELS}
 
 # A card number: a short prefix of letters, a hyphen, digits and an optional letter suffix
 # ("St-104", "Bo-20v", "Bo-1f"). Other prefixes are well-formed but not allowed (TAG-K2).
-NUMBER_RE = re.compile(r"^[^\W\d_]{1,4}-\d{1,5}[^\W\d_]{0,3}$")
+# ASCII only: a full-width "Ｓｔ-１０４" is not a card number (say so rather than guess).
+NUMBER_RE = re.compile(r"^[A-Za-z]{1,4}-[0-9]{1,5}[A-Za-z]{0,3}$")
 
 
 def _key(number: str) -> str:
@@ -52,16 +54,18 @@ def is_allowed_number(number: str) -> bool:
     return prefix.casefold() in {p.casefold() for p in ALLOWED_PREFIXES}
 
 
-def _read_text(path) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InputError(str(path), None, f"cannot read the file: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
-        raise InputError(str(path), line, "not UTF-8 text") from None
+MAX_DECK_BYTES = 1024 * 1024          # a 30-card deck list is well under a kilobyte
+MAX_CATALOGUE_BYTES = 16 * 1024 * 1024   # a catalogue of every card ever printed is well under this
+
+
+def _read_text(path, cap: int, expected: str) -> str:
+    """A regular UTF-8 text file of at most ``cap`` bytes (see :mod:`rulings_lib.files`)."""
+    return files.read_text(path, cap, expected)
+
+
+def _count(text: str) -> int | None:
+    """A count: ASCII digits only (``３`` and ``²`` are not counts), at most 6 of them."""
+    return files.ascii_number(text, 6)
 
 
 # ---------------------------------------------------------------------------------------- decks
@@ -101,8 +105,11 @@ class Deck:
             if not line:
                 continue
             parts = line.split(None, 2)
-            if parts[0].isdigit():
-                count = int(parts[0])
+            if parts[0].isdigit():                # any digits: ASCII ones are a count, others refused
+                count = _count(parts[0])
+                if count is None:
+                    raise InputError(name, n, f"a count is a whole number from 1 to 99 in ASCII digits 0-9, "
+                                              f"got {parts[0][:20]!r}")
                 if len(parts) < 2 or not NUMBER_RE.match(parts[1]):
                     raise InputError(name, n, f"expected `COUNT NUMBER` (e.g. `3 St-104`), optionally followed by "
                                               f"the card's name, got {line[:60]!r}")
@@ -119,8 +126,12 @@ class Deck:
         return cls(name, entries)
 
 
+EXPECTED_DECK = "a tag deck file (`COUNT NUMBER name` lines)"
+EXPECTED_CATALOGUE = "a catalogue CSV file (number,name,level,...)"
+
+
 def read_deck(path) -> Deck:
-    return Deck.from_text(_read_text(path), str(path))
+    return Deck.from_text(_read_text(path, MAX_DECK_BYTES, EXPECTED_DECK), str(path))
 
 
 # ------------------------------------------------------------------------------------ catalogue
@@ -204,9 +215,11 @@ class Catalogue:
                 for col, lv in LOST_COLUMNS.items():
                     if col in idx and row[idx[col]].strip():
                         cell = row[idx[col]].strip()
-                        if not cell.isdigit():
-                            raise InputError(name, n, f"{col}: expected a whole number >= 0 or empty, got {cell[:20]!r}")
-                        lost[lv] = int(cell)
+                        value = _count(cell)
+                        if value is None:
+                            raise InputError(name, n, f"{col}: expected a whole number >= 0 (ASCII digits 0-9, "
+                                                      f"at most 6) or empty, got {cell[:20]!r}")
+                        lost[lv] = value
                 cards.append(CatalogueCard(number, cname, level, lost, n))
         except csv.Error as exc:
             raise InputError(name, reader.line_num, f"not a valid CSV file: {exc}") from None
@@ -214,7 +227,7 @@ class Catalogue:
 
 
 def read_catalogue(path) -> Catalogue:
-    return Catalogue.from_text(_read_text(path), str(path))
+    return Catalogue.from_text(_read_text(path, MAX_CATALOGUE_BYTES, EXPECTED_CATALOGUE), str(path))
 
 
 def sample_catalogue() -> Catalogue:
@@ -301,7 +314,9 @@ class DeckReport:
             lines.extend(f"  {n.rule}  {n.message}" for n in self.notes)
         n = len(self.violations)
         lines.append("Result: LEGAL" if self.legal else f"Result: ILLEGAL ({n} violation{'s' if n != 1 else ''})")
-        return "\n".join(lines)
+        # File names and catalogue names reach these lines: escape control characters in each, so
+        # that no name can end a line early or forge one ("Result: LEGAL").
+        return "\n".join(one_line(line) for line in lines)
 
     __str__ = text
 
@@ -394,7 +409,9 @@ def check_deck(*paths, cards=None) -> DeckReport:
     if not 1 <= len(paths) <= 2:
         raise InputError(str(paths[2]) if len(paths) > 2 else "<decks>", None,
                          f"a tag has two players: give one deck or the tag's two decks, not {len(paths)}")
-    catalogue = read_catalogue(cards) if cards else None
+    if cards is not None and not str(cards).strip():
+        raise InputError("--cards", None, "an empty file name: give the catalogue CSV, or leave --cards out")
+    catalogue = read_catalogue(cards) if cards is not None else None
     return check_decks([read_deck(p) for p in paths], catalogue)
 
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 from ..errors import ScenarioError
-from ..schema import Bool, Choice, DictOf, Int, ListOf, MapOf, Schema, Text, _show
-from ..wrgp.scenario import DeckPath
+from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, _show
 from . import tables as T
 from .engine import TagMatch
 

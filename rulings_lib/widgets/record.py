@@ -17,10 +17,13 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
+from .. import files
 from ..errors import IllegalAction, InputError
+from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 
 FILE_FORMAT = "rulings-kit/wrgp-match"
@@ -37,6 +40,94 @@ VERBS = ("phase", "end_turn", "attack", "damage", "gain", "gain_loop", "pay", "c
 
 class MatchFileError(InputError):
     """A saved match that cannot be used. The message says what is wrong and where."""
+
+
+# ---------------------------------------------------------------------- checking a file whole
+MAX_FILE_BYTES = 4 * 1024 * 1024   # a long match is some thousand actions, a few hundred KB
+MAX_DEPTH = 20                     # the deepest a saved match goes is a chain link's effect (5)
+MAX_ACTIONS = 20_000
+MAX_TEXT = 500
+MAX_INT = 10**12                   # LP, amounts, turns: far below; JSON's huge integers are refused
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+# setup key -> (check, what it must be). The ranges are the tracker's own inputs' ranges.
+SETUP_RULES = {
+    "lineup": (lambda v: _is_int(v) and 1 <= v <= 10, "a whole number from 1 to 10"),
+    "start_lp": (lambda v: _is_int(v) and 1 <= v <= 1_000_000, "a whole number from 1 to 1000000"),
+    "first": (lambda v: v in ("A", "B"), "team \"A\" or \"B\""),
+    "player": (lambda v: v in ("A", "B"), "team \"A\" or \"B\""),
+    "turn": (lambda v: _is_int(v) and 1 <= v <= 100_000, "a whole number from 1 to 100000"),
+    "phase": (lambda v: isinstance(v, str) and v in T.PHASE_KEYS, "one of " + ", ".join(T.PHASE_KEYS)),
+    "duelist": (lambda v: _teams_of(v, 1, 10), "{\"A\": position, \"B\": position} with positions 1 to 10"),
+    "lp": (lambda v: _teams_of(v, 0, 1_000_000), "{\"A\": LP, \"B\": LP} with LP 0 to 1000000"),
+    "spc": (lambda v: _teams_of(v, 0, 12), "{\"A\": counters, \"B\": counters} with 0 to 12 counters"),
+}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _teams_of(v, lo: int, hi: int) -> bool:
+    return isinstance(v, dict) and set(v) <= {"A", "B"} and all(_is_int(n) and lo <= n <= hi for n in v.values())
+
+
+def _no_constants(name: str):
+    raise ValueError(f"{name} is not a number a saved match holds")
+
+
+def _int(text: str) -> int:
+    if len(text) > 15:
+        raise ValueError(f"a {len(text)}-digit number is not a number a saved match holds")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    raise ValueError(f"{text[:20]} is not a whole number (a saved match holds whole numbers only)")
+
+
+def _depth(text: str) -> int:
+    """How deeply the JSON nests (strings taken out first), in one pass."""
+    depth = deepest = 0
+    for ch in _STRING.sub("", text):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_values(value, where: str, count: list) -> str | None:
+    """The first value no saved match can hold (lone surrogates, overlong text, too many items)."""
+    count[0] += 1
+    if count[0] > 200_000:
+        return "the file holds too many values for a saved match"
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            return f"{where}: text longer than {MAX_TEXT} characters"
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return f"{where}: text with a lone surrogate (\\ud800-\\udfff): not real text"
+        return None
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return None if abs(value) <= MAX_INT else f"{where}: the number {str(value)[:20]}... is out of range"
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            problem = _check_values(item, f"{where}[{i}]", count)
+            if problem:
+                return problem
+        return None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            problem = _check_values(key, where, count) or _check_values(item, f"{where}.{key}", count)
+            if problem:
+                return problem
+        return None
+    return f"{where}: a value of an unknown kind"
 
 
 def _bind(verb: str, args: tuple, kwargs: dict) -> dict:
@@ -113,11 +204,21 @@ class RecordedMatch:
 
     @classmethod
     def from_json(cls, text: str, file: str = "<match>") -> RecordedMatch:
+        """Read a saved match. The whole file is checked (and replayed) before anything is
+        returned: any problem is a :class:`MatchFileError`, never another exception."""
+        if not isinstance(text, str):
+            raise MatchFileError(file, None, "not a saved match: expected JSON text")
+        if len(text) > MAX_FILE_BYTES:
+            raise MatchFileError(file, None, f"not a saved match: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        if _depth(text) > MAX_DEPTH:
+            raise MatchFileError(file, None, f"not a saved match: nested more than {MAX_DEPTH} levels deep")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constants, parse_int=_int, parse_float=_float)
         except json.JSONDecodeError as exc:
             raise MatchFileError(file, exc.lineno, f"not a saved match: the JSON is broken ({exc.msg}, "
                                                    f"column {exc.colno})") from None
+        except (ValueError, RecursionError) as exc:
+            raise MatchFileError(file, None, f"not a saved match: {exc}") from None
         return cls.from_dict(data, file)
 
     @classmethod
@@ -125,12 +226,40 @@ class RecordedMatch:
         if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
             raise MatchFileError(file, None, f"not a saved match: expected a JSON object with "
                                              f"\"format\": \"{FILE_FORMAT}\"")
-        if data.get("version") != FILE_VERSION:
+        version = data.get("version")
+        if not _is_int(version) or version != FILE_VERSION:
+            shown = json.dumps(version)[:20] if _check_values(version, "", [0]) is None else "unreadable"
             raise MatchFileError(file, None, f"saved by another version of the kit (file version "
-                                             f"{data.get('version')!r}, this kit reads {FILE_VERSION})")
+                                             f"{shown}, this kit reads {FILE_VERSION})")
+        unknown = sorted(set(data) - {"format", "version", "setup", "actions"}, key=str)
+        if unknown:
+            raise MatchFileError(file, None, f"unknown key {str(unknown[0])[:40]!r} (a saved match has format, "
+                                             f"version, setup, actions)")
+        problem = _check_values(data, "file", [0])
+        if problem:
+            raise MatchFileError(file, None, f"not a saved match: {problem}")
         setup, actions = data.get("setup", {}), data.get("actions", [])
         if not isinstance(setup, dict) or not isinstance(actions, list):
             raise MatchFileError(file, None, "\"setup\" must be an object and \"actions\" a list")
+        for key, value in setup.items():
+            if key not in SETUP_RULES:
+                raise MatchFileError(file, None, f"the match setup is not usable: unknown key {key[:40]!r} "
+                                                 f"(one of: {', '.join(SETUP_KEYS)})")
+            check, what = SETUP_RULES[key]
+            if not check(value):
+                raise MatchFileError(file, None, f"the match setup is not usable: setup.{key}: expected {what}, "
+                                                 f"got {json.dumps(value)[:40]}")
+        if len(actions) > MAX_ACTIONS:
+            raise MatchFileError(file, None, f"more than {MAX_ACTIONS} actions: not a saved match")
+        for n, action in enumerate(actions, 1):
+            if not isinstance(action, dict) or set(action) - {"verb", "args", "accepted"} \
+                    or not isinstance(action.get("args", {}), dict) \
+                    or not isinstance(action.get("accepted", True), bool):
+                raise MatchFileError(file, None, f"action {n} must be an object with \"verb\", \"args\" (an object) "
+                                                 f"and \"accepted\" (true or false)")
+            if action.get("verb") not in VERBS:
+                raise MatchFileError(file, None, f"action {n}: {json.dumps(action.get('verb'))[:40]} is not a "
+                                                 f"match action")
         return _replay(setup, actions, file)
 
     def save(self, path) -> Path:
@@ -149,17 +278,14 @@ class RecordedMatch:
 
     @classmethod
     def load(cls, path) -> RecordedMatch:
+        """Read a saved match: a regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
+        unread), UTF-8 JSON, checked whole (see :meth:`from_json`)."""
         path = Path(path)
+        data = files.read_bytes(path, MAX_FILE_BYTES, "a saved match (a JSON file, not a folder)", MatchFileError)
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise MatchFileError(str(path), None, "no such file") from None
-        except IsADirectoryError:
-            raise MatchFileError(str(path), None, "this is a folder, not a saved match") from None
+            text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise MatchFileError(str(path), None, "not a saved match: the file is not UTF-8 text") from None
-        except OSError as exc:
-            raise MatchFileError(str(path), None, f"cannot be read ({exc.strerror})") from None
         return cls.from_json(text, str(path))
 
     def __repr__(self) -> str:
@@ -169,7 +295,7 @@ class RecordedMatch:
 def _replay(setup: dict, actions: list, file: str) -> RecordedMatch:
     try:
         rec = RecordedMatch(**setup)
-    except (TypeError, ValueError, KeyError) as exc:
+    except Exception as exc:   # a file is data: whatever the engine says of it, the file is damaged
         raise MatchFileError(file, None, f"the match setup is not usable: {exc}") from None
     for n, action in enumerate(actions, 1):
         if not isinstance(action, dict) or not isinstance(action.get("args", {}), dict):
@@ -180,7 +306,7 @@ def _replay(setup: dict, actions: list, file: str) -> RecordedMatch:
             raise MatchFileError(file, None, f"action {n}: {verb!r} is not a match action")
         try:
             rejection = rec.try_do(verb, **args)
-        except (TypeError, ValueError, KeyError) as exc:
+        except Exception as exc:   # a file is data: any failure of an action means a damaged file
             raise MatchFileError(file, None, f"action {n} ({verb}) has unusable arguments: {exc}") from None
         if accepted and rejection is not None:
             raise MatchFileError(file, None, f"action {n} ({verb}) was accepted when saved, but the rules "

@@ -6,25 +6,11 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..schema import Bool, Choice, DictOf, Int, ListOf, MapOf, Text
+from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Text
 from . import tables as T
 from .engine import WrgpMatch
 
 FORMAT = "wrgp"
-
-
-class DeckPath(Text):
-    """A deck, banlist or card database file, relative to the scenario file (or a ydke:// URL)."""
-
-    expected = "a file path relative to the scenario"
-
-    def parse(self, value, file, line, where):
-        value = super().parse(value, file, line, where)
-        if value.startswith("ydke://"):
-            return value
-        return str((Path(file).parent / value).resolve()) if file and not file.startswith("<") else value
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
 
 TEAM = Choice("A", "B")

@@ -1,0 +1,187 @@
+"""Reading and writing files safely: the one place every input file is opened and every output written.
+
+* :func:`read_bytes` refuses what is not a regular file (a folder, a FIFO, ``/dev/zero``,
+  ``/dev/urandom``, a symlink to one of them) and caps the size *before* reading: it looks at
+  the file with ``os.stat`` after following links, opens it with ``O_NONBLOCK`` (a FIFO swapped
+  in between cannot block), checks the opened file again and reads at most ``cap + 1`` bytes.
+* :func:`read_text` does the same and decodes UTF-8 (a BOM is allowed), refusing NUL bytes.
+* :func:`write_text` writes to a temporary file in the same folder, then ``os.replace``: the
+  target is either the old file or the whole new one, never half written.
+* :func:`ascii_number` reads a whole number from text the way every file format of the kit
+  does: ASCII digits ``0-9`` only. Full-width digits (``３``), superscripts (``²``) and other
+  Unicode digits are not numbers here, and a number longer than ``max_digits`` is refused
+  before Python's int conversion is asked to do anything.
+
+Every problem is an :class:`~rulings_lib.errors.InputError` (exit 2) naming the file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+from .errors import InputError
+
+MB = 1024 * 1024
+_DIGITS = re.compile(r"[0-9]+")
+
+
+def _fmt_size(n: int) -> str:
+    return f"{n // MB} MB" if n >= MB and n % MB == 0 else f"{n:,} bytes"
+
+
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return "file name too long"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.ELOOP:
+        return "too many levels of symbolic links"
+    return exc.strerror or str(exc)
+
+
+def check_regular(path, expected: str, error=InputError) -> os.stat_result:
+    """``os.stat`` of ``path`` (links followed); an InputError unless it is a regular file."""
+    file = str(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise error(file, None, f"no such file (expected {expected})") from None
+    except NotADirectoryError:
+        raise error(file, None, f"no such file: a part of the path is a file, not a folder "
+                                f"(expected {expected})") from None
+    except (OSError, ValueError) as exc:   # ValueError: a NUL byte in the name
+        why = _why(exc) if isinstance(exc, OSError) else "the file name holds a NUL byte"
+        raise error(file, None, f"cannot read the file ({why})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise error(file, None, f"is a directory, expected {expected}")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or \
+            stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "a special file"
+        raise error(file, None, f"not a regular file ({kind}), expected {expected}")
+    return st
+
+
+def read_bytes(path, cap: int, expected: str, error=InputError) -> bytes:
+    """The bytes of the regular file ``path``, at most ``cap`` of them (more is an InputError)."""
+    file = str(path)
+    st = check_regular(path, expected, error)
+    too_large = f"file too large (over {_fmt_size(cap)}), expected {expected}"
+    if st.st_size > cap:
+        raise error(file, None, too_large)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise error(file, None, f"cannot read the file ({_why(exc)})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped for something else since the stat
+            raise error(file, None, f"not a regular file, expected {expected}")
+        chunks, total = [], 0
+        while total <= cap:
+            chunk = os.read(fd, min(cap + 1 - total, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise error(file, None, f"cannot read the file ({_why(exc)})") from None
+    finally:
+        os.close(fd)
+    if total > cap:
+        raise error(file, None, too_large)
+    return b"".join(chunks)
+
+
+def decode_text(data: bytes, file: str, expected: str, error=InputError) -> str:
+    """UTF-8 text (an opening BOM dropped); NUL bytes and other encodings are refused with their line."""
+    if b"\x00" in data:
+        raise error(file, data[: data.index(b"\x00")].count(b"\n") + 1, f"binary file: expected {expected}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise error(file, line, f"not UTF-8 text: expected {expected}") from None
+
+
+def read_text(path, cap: int, expected: str, error=InputError) -> str:
+    """:func:`read_bytes` then :func:`decode_text`."""
+    return decode_text(read_bytes(path, cap, expected, error), str(path), expected, error)
+
+
+def ascii_number(text: str, max_digits: int = 12) -> int | None:
+    """``text`` as a whole number if it is ASCII digits only (at most ``max_digits``), else None.
+
+    ``"０３"`` (full width), ``"²"`` (superscript) and ``"٣"`` are not read as numbers: the files the
+    kit reads are written by programs that write ASCII digits, and a look-alike digit is far more
+    likely a mistake than a number. Messages say "ASCII digits".
+    """
+    if len(text) > max_digits or not _DIGITS.fullmatch(text):
+        return None
+    return int(text)
+
+
+def write_text(path, text: str, what: str = "the output") -> Path:
+    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically; problems name the path (exit 2).
+
+    Missing parent folders are made. The text goes to a temporary file beside the target, then
+    replaces it in one step: on a full disk or any other failure the old file (if any) is left as
+    it was and no partial file remains.
+    """
+    path = Path(path)
+    file = str(path)
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except NotADirectoryError:
+        raise InputError(file, None, f"cannot write {what}: a part of the path is a file, not a folder") from None
+    except (OSError, ValueError) as exc:
+        why = _why(exc) if isinstance(exc, OSError) else "the file name holds a NUL byte"
+        raise InputError(file, None, f"cannot write {what} ({why})") from None
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise InputError(file, None, f"is a directory: cannot write {what} there (give a file name)")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        raise InputError(file, None, f"not a regular file: will not write {what} over it")
+    parent = path.parent
+    make_folder(parent, what)
+    data = text.encode("utf-8")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise InputError(file, None, f"cannot write {what} ({_why(exc)})") from None
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(tmp, 0o644 if st is None else stat.S_IMODE(st.st_mode))
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(file, None, f"cannot write {what} ({_why(exc)}); nothing was written") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def make_folder(folder, what: str = "the output") -> Path:
+    """Make ``folder`` (and its parents); a file in the way or no permission is an InputError."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(str(folder), None, f"is a file, not a folder: cannot write {what} there") from None
+    except NotADirectoryError:
+        raise InputError(str(folder), None, f"cannot write {what}: a part of the path is a file, "
+                                            f"not a folder") from None
+    except OSError as exc:
+        raise InputError(str(folder), None, f"cannot make the folder for {what} ({_why(exc)})") from None
+    return folder
