@@ -54,8 +54,8 @@ class Checked(Schema):
 
 def _delayed(param, value, match):
     if "per_link" in value:
-        raise ArgumentError(f"{param}.per_link", "amount: a delayed End Phase effect is not a chain link, "
-                            "so per_link (N x the link's chain number) has no meaning there", value["per_link"])
+        raise ArgumentError(f"{param}.per_link", "no per_link here (it counts chain links, and a delayed End "
+                            "Phase effect is not a chain link): give amount: N", value["per_link"])
     if "amount" not in value:
         raise ArgumentError(f"{param}.amount", "the damage the delayed effect deals (a whole number)", None)
 
