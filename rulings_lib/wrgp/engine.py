@@ -20,6 +20,9 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
+import functools
+import inspect
+
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
@@ -151,6 +154,27 @@ SETUP_CHECKS: dict[str, A.Check] = {
 }
 
 
+def _query(**checks):
+    """A public query: a call that does not fit its signature, or a value ``checks`` refuses, raises
+    ArgumentError (the same boundary as the verbs, without a transaction: queries change nothing)."""
+    def deco(fn):
+        sig = inspect.signature(fn)
+        usage = "a call " + fn.__name__ + str(sig.replace(parameters=list(sig.parameters.values())[1:]))
+
+        @functools.wraps(fn)
+        def wrapper(self, *args, **kwargs):
+            try:
+                bound = sig.bind(self, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(fn.__name__, usage, str(exc)) from None
+            for name, check in checks.items():
+                if name in bound.arguments:
+                    bound.arguments[name] = check(name, bound.arguments[name], self)
+            return fn(*bound.args, **bound.kwargs)
+        return wrapper
+    return deco
+
+
 class Card:
     """A card of the match: its original owner, the duelist whose zone it is in, and the zone."""
 
@@ -273,8 +297,8 @@ class WrgpMatch(MatchQueries):
             if self.pos != {"A": 1, "B": 1}:
                 bad("duelist", "positions 1 and 1 on turn 1 (WRGP-S4: a handover completes only when a turn "
                                "ends, and no baton touch on the first turn, WRGP-H9)", self.pos)
-            # WRGP-SW3/SW4: before the first Standby Phase no counters; after it at most its 2.
-            most = 0 if self.phase_i <= STANDBY else T.STANDBY_SPC
+            # WRGP-SW3/SW4: before the first Standby Phase no counters; from it on at most its 2.
+            most = 0 if self.phase_i < STANDBY else T.STANDBY_SPC
             for t in T.TEAMS:
                 if self.spc[t] > most:
                     bad("spc", f"at most {most} Speed Counters a team at this point of turn 1 (WRGP-SW3: only "
@@ -299,6 +323,7 @@ class WrgpMatch(MatchQueries):
                 bad("lp", f"LP above 0 for team {t}, or team {t} in at_zero (a draw survivor staying in at 0 LP)",
                     self.lp)
 
+    @_query()
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
         """Would ``verb(*args, **kwargs)`` be accepted now? (A malformed call raises ArgumentError.)"""
         if not isinstance(verb, str) or verb not in self.VERBS:
@@ -306,39 +331,45 @@ class WrgpMatch(MatchQueries):
         return super().is_legal(verb, *args, **kwargs)
 
     # ------------------------------------------------------------------ queries
+    @_query(team=TEAM)
     def duelist(self, team: str) -> str:
         """The duelist of ``team`` now in the duel, e.g. ``"A2"``."""
-        team = TEAM("team", team, self)
+        return f"{team}{self.pos[team]}"
+
+    def _who(self, team: str) -> str:
         return f"{team}{self.pos[team]}"
 
     @property
     def phase_key(self) -> str:
         return PHASE_KEYS[self.phase_i]
 
+    @_query()
     def is_finished(self) -> bool:
         return self.winner is not None
 
+    @_query(team=A.optional(TEAM))
     def is_handover_pending(self, team: str | None = None) -> bool:
-        return bool(self.handover) if team is None else TEAM("team", team, self) in self.handover
+        return bool(self.handover) if team is None else team in self.handover
 
+    @_query(duelist=A.text(20))
     def is_out(self, duelist: str) -> bool:
-        if not isinstance(duelist, str):
-            raise ArgumentError("duelist", "a duelist's name such as 'A1'", duelist)
         return duelist in self.out
 
+    @_query()
     def outcome(self) -> Outcome | None:
         return self.termination
 
+    @_query(team=TEAM)
     def x(self, team: str) -> int:
         """Speed World's X for ``team``: max(0, a - b)."""
-        team = TEAM("team", team, self)
         return T.speed_world_x(self.pos[team], self.pos[other(team)])
 
+    @_query(team=TEAM)
     def available_speed_world(self, team: str) -> list[int]:
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
-        team = TEAM("team", team, self)
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
 
+    @_query()
     def legal_actions(self) -> list[tuple[str, tuple]]:
         """The timing-dependent actions the rules allow right now, as ``(verb, args)`` pairs:
         phase changes, ending the turn, attacks, Speed World effects, baton touches and every
@@ -391,7 +422,7 @@ class WrgpMatch(MatchQueries):
             "events": [{"step": e.step, "rule": e.rule, "text": e.text} for e in self.events],
             # Additions to the contract's keys:
             "drawn": self.drawn,
-            "at_zero": sorted(self.duelist(t) for t in self.at_zero),
+            "at_zero": sorted(self._who(t) for t in self.at_zero),
             "once_per_duel": {t: list(v) for t, v in self.once.items()},
             "effects": [card for _, card in self.effects],
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
@@ -431,7 +462,7 @@ class WrgpMatch(MatchQueries):
             # WRGP-H2: during a handover's automatic advance only what the table allows
             # (attacks: reading no-attack-in-run-on).
             if not T.HANDOVER_ALLOWED[kind]:
-                losers = " and ".join(self.duelist(t) for t in self.handover)
+                losers = " and ".join(self._who(t) for t in self.handover)
                 note = " (reading no-attack-in-run-on)" if kind == "attack" else ""
                 self._fail("WRGP-H2", f"{losers} lost, so the turn runs on to the End Phase: nobody may "
                                       f"{T.ACTION_LABELS[kind]} until the handover is over{note}")
@@ -457,20 +488,20 @@ class WrgpMatch(MatchQueries):
         self.lp[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
         rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
         note = " (LP never drop below 0)" if before - amount < 0 else ""
-        self._ev(rule, f"{self.duelist(team)} takes {amount} damage from {source}: LP {before} -> "
+        self._ev(rule, f"{self._who(team)} takes {amount} damage from {source}: LP {before} -> "
                        f"{self.lp[team]}{note}")
         if team in self.handover:
-            self._ev("WRGP-H8", f"{self.duelist(team)} has already lost; this changes nothing")
+            self._ev("WRGP-H8", f"{self._who(team)} has already lost; this changes nothing")
             return False
         return self.lp[team] == 0 and (before > 0 or team in self.at_zero)
 
     def _gain_lp(self, team: str, amount: int, source: str) -> None:
         before = self.lp[team]
         self.lp[team] = before + amount
-        self._ev("WRGP-F10", f"{self.duelist(team)} gains {amount} LP from {source}: LP {before} -> {self.lp[team]}")
+        self._ev("WRGP-F10", f"{self._who(team)} gains {amount} LP from {source}: LP {before} -> {self.lp[team]}")
         if team in self.handover:
             # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
-            self._ev("WRGP-H8", f"{self.duelist(team)} has already lost: gaining LP does not undo the loss")
+            self._ev("WRGP-H8", f"{self._who(team)} has already lost: gaining LP does not undo the loss")
         elif team in self.at_zero and self.lp[team] > 0:
             self.at_zero.discard(team)
 
@@ -504,7 +535,7 @@ class WrgpMatch(MatchQueries):
                 notes.append("reading draw-again-same-rule")
             note = f" ({', '.join(notes)})" if notes else ""
             self._ev("WRGP-D1", f"both duelists meet a loss condition at the same moment by {card} (team {survivor}'s "
-                                f"card): {self.duelist(survivor)} is treated as the winner, {self.duelist(loser)} "
+                                f"card): {self._who(survivor)} is treated as the winner, {self._who(loser)} "
                                 f"loses{note}")
         else:
             # WRGP-D2: both at 0 after the chain, reached at different links: the side damaged last loses.
@@ -515,25 +546,25 @@ class WrgpMatch(MatchQueries):
             hit_by_last = {h[3] for h in hits if h[0] == effect and h[3] in cands}
             if len(hit_by_last) == 1:
                 loser = hit_by_last.pop()
-                why = f"{self.duelist(loser)} took damage last"
+                why = f"{self._who(loser)} took damage last"
             else:
                 brought = [t for t in cands if hits[reached[t]][0] == effect]
                 loser = brought[0] if brought else max(cands, key=lambda t: reached[t])
-                why = (f"the last damage hit both, and it brought {self.duelist(loser)} to 0"
-                       if brought else f"the last damage hit both at 0; {self.duelist(loser)} reached 0 later")
+                why = (f"the last damage hit both, and it brought {self._who(loser)} to 0"
+                       if brought else f"the last damage hit both at 0; {self._who(loser)} reached 0 later")
                 why += " (reading one-card-both-is-d1)"
             survivor = other(loser)
             self._ev("WRGP-D2", f"both duelists are at 0 after the chain, reached at different links; {why}, so "
-                                f"{self.duelist(loser)} loses and {self.duelist(survivor)} stays in")
+                                f"{self._who(loser)} loses and {self._who(survivor)} stays in")
         # Reading draw-survivor-stays-at-0 (WRGP-D1).
         self.at_zero.add(survivor)
-        self._ev("WRGP-D1", f"{self.duelist(survivor)} stays in the duel at 0 LP and loses on the next damage "
+        self._ev("WRGP-D1", f"{self._who(survivor)} stays in the duel at 0 LP and loses on the next damage "
                             f"or LP payment (reading draw-survivor-stays-at-0)")
         self._lose(loser, "reached 0 LP")
 
     def _lose(self, team: str, why: str) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
-        who = self.duelist(team)
+        who = self._who(team)
         self.out.append(who)
         self.at_zero.discard(team)
         # WRGP-F1: a duelist's loss starts the handover.
@@ -552,7 +583,7 @@ class WrgpMatch(MatchQueries):
             return
         if self.handover:
             # WRGP-D3: another loss while a handover is in progress counts; both duelists are out.
-            self._ev("WRGP-D3", f"{who} loses while {', '.join(self.duelist(t) for t in self.handover)}'s handover "
+            self._ev("WRGP-D3", f"{who} loses while {', '.join(self._who(t) for t in self.handover)}'s handover "
                                 f"is in progress: both are out, and the duel resumes with team {team}")
         self.handover.append(team)
         self.last_loser = team
@@ -560,7 +591,7 @@ class WrgpMatch(MatchQueries):
             # WRGP-H3: a loss during battle interrupts the battle.
             self._ev("WRGP-H3", "the battle is interrupted and the Battle Phase ends")
         self._ev("WRGP-H1", f"handover: the turn runs on to the End Phase without skipping phases; "
-                            f"{self.duelist(team)} keeps the position until the turn ends")
+                            f"{self._who(team)} keeps the position until the turn ends")
 
     def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
         blocker = self._gate_blocker_against(team)
@@ -594,7 +625,7 @@ class WrgpMatch(MatchQueries):
                 self._ev("WRGP-H2", "the Battle Phase starts and ends; no attack is declared in the run-on "
                                     "(reading no-attack-in-run-on)")
         else:
-            self._ev("STD-TURN", f"{self.duelist(self.player)}'s {T.PHASE_NAMES[key]}")
+            self._ev("STD-TURN", f"{self._who(self.player)}'s {T.PHASE_NAMES[key]}")
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
             for t in T.TEAMS:
@@ -618,10 +649,10 @@ class WrgpMatch(MatchQueries):
             elif self.handover:
                 # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
                 # also by a turn player who has lost; no phase is skipped.
-                self._ev("WRGP-H2", f"{self.duelist(self.player)} makes the normal draw: a process that must be "
+                self._ev("WRGP-H2", f"{self._who(self.player)} makes the normal draw: a process that must be "
                                     f"carried out, also in the run-on (reading run-on-keeps-mandatory-draw)")
             else:
-                self._ev("WRGP-F3", f"{self.duelist(self.player)} draws for the turn")
+                self._ev("WRGP-F3", f"{self._who(self.player)} draws for the turn")
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
@@ -658,18 +689,18 @@ class WrgpMatch(MatchQueries):
             return
         handed = list(self.handover)
         for team in handed:
-            old = self.duelist(team)
+            old = self._who(team)
             self.pos[team] += 1
             self.lp[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
             self.at_zero.discard(team)
-            new = self.duelist(team)
+            new = self._who(team)
             self._ev("WRGP-F1", f"handover: {new} takes over from {old} with {self.start_lp} LP")
             self._transfer(old, new)
         self.handover = []
         if handed:
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
-            self._ev("WRGP-F2", f"the duel resumes with team {nxt}'s turn ({self.duelist(nxt)}), "
+            self._ev("WRGP-F2", f"the duel resumes with team {nxt}'s turn ({self._who(nxt)}), "
                                 f"played as the second player (WRGP-F3: with a draw and a Battle Phase)")
         else:
             nxt = other(self.player)
@@ -678,7 +709,7 @@ class WrgpMatch(MatchQueries):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._ev("STD-TURN", f"turn {self.turn}: {self.duelist(nxt)} (team {nxt}), Draw Phase")
+        self._ev("STD-TURN", f"turn {self.turn}: {self._who(nxt)} (team {nxt}), Draw Phase")
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
@@ -713,10 +744,10 @@ class WrgpMatch(MatchQueries):
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
-            self._ev("WRGP-F9", f"{self.duelist(by)} attacks and takes the battle damage (a suicide attack is allowed)")
+            self._ev("WRGP-F9", f"{self._who(by)} attacks and takes the battle damage (a suicide attack is allowed)")
             target = by
         else:
-            self._ev("STD-TIMING", f"{self.duelist(by)} attacks directly")
+            self._ev("STD-TIMING", f"{self._who(by)} attacks directly")
             target = foe
         met = self._hit(target, damage, "battle")
         self._settle([(0, by, "battle", target, met)] if met is not None else [])
@@ -739,14 +770,14 @@ class WrgpMatch(MatchQueries):
         src = card or f"team {by}'s loop"
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
-            self._ev("WRGP-F7", f"{src} could repeat {times} times: {self.duelist(t)} gains from it once")
+            self._ev("WRGP-F7", f"{src} could repeat {times} times: {self._who(t)} gains from it once")
             self._gain_lp(t, amount, src)
 
     def pay(self, by: str, amount: int, as_: str = "cost", card: str | None = None) -> None:
         """``by``'s duelist pays ``amount`` LP: as a cost (``as_="cost"``, the default), or because an
         effect makes them pay or lose LP (``as_="effect"``)."""
         self._begin()
-        who, before = self.duelist(by), self.lp[by]
+        who, before = self._who(by), self.lp[by]
         what = f" for {card}" if card else ""
         if as_ == "cost":
             if amount > before:
@@ -811,7 +842,7 @@ class WrgpMatch(MatchQueries):
         if self.phase_i == END:
             self._fail("STD-TURN", "the End Phase has already begun: a delayed End Phase effect comes too late")
         self.delayed.append((by, card, targets, amount))
-        names = " and ".join(self.duelist(t) for t in targets)
+        names = " and ".join(self._who(t) for t in targets)
         self._ev("WRGP-H7", f"{card} (team {by}) will deal {amount} damage to {names} in this turn's End Phase")
 
     def special_victory(self, by: str, card: str) -> None:
@@ -819,10 +850,10 @@ class WrgpMatch(MatchQueries):
         self._begin()
         foe = other(by)
         # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
-        self._ev("WRGP-F8", f"{card}: {self.duelist(by)} does not win the match; instead {self.duelist(foe)}'s LP "
-                            f"become 0 and {self.duelist(foe)} loses (cannot be chained to)")
+        self._ev("WRGP-F8", f"{card}: {self._who(by)} does not win the match; instead {self._who(foe)}'s LP "
+                            f"become 0 and {self._who(foe)} loses (cannot be chained to)")
         if foe in self.handover:
-            self._ev("WRGP-H8", f"{self.duelist(foe)} has already lost; nothing more happens")
+            self._ev("WRGP-H8", f"{self._who(foe)} has already lost; nothing more happens")
             return
         self.lp[foe] = 0
         self._lose(foe, f"special victory of {card}")
@@ -832,9 +863,9 @@ class WrgpMatch(MatchQueries):
         self._begin()
         if team in self.handover:
             # WRGP-H8: a loss, once determined, stands; it does not happen twice.
-            self._fail("WRGP-H8", f"{self.duelist(team)} has already lost")
+            self._fail("WRGP-H8", f"{self._who(team)} has already lost")
         # WRGP-F9: deliberate losses by card play are allowed.
-        self._ev("WRGP-F9", f"{self.duelist(team)} loses by {why}")
+        self._ev("WRGP-F9", f"{self._who(team)} loses by {why}")
         self._lose(team, why)
 
     # ------------------------------------------------------------------ verbs: timing
@@ -852,7 +883,7 @@ class WrgpMatch(MatchQueries):
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", f"team {by} already used {card}: the whole match is one Duel")
         self.once[by].append(card)
-        self._ev("WRGP-F6", f"{self.duelist(by)} uses {card}; team {by} cannot use it again this match")
+        self._ev("WRGP-F6", f"{self._who(by)} uses {card}; team {by} cannot use it again this match")
 
     def baton_touch(self, team: str) -> None:
         """``team``'s duelist swaps out voluntarily (WRGP-H9)."""
@@ -863,15 +894,15 @@ class WrgpMatch(MatchQueries):
         if self.turn == 1:
             self._fail("WRGP-H9", "the player who goes first cannot baton touch on the first turn")
         if team in self.handover:
-            self._fail("WRGP-H9", f"{self.duelist(team)} has lost; a handover is not a baton touch")
+            self._fail("WRGP-H9", f"{self._who(team)} has lost; a handover is not a baton touch")
         if self.pos[team] >= self.lineup:
             self._fail("WRGP-H9", f"team {team} has no duelist left to come in")
-        old = self.duelist(team)
+        old = self._who(team)
         self.out.append(old)
         self.pos[team] += 1
         self.lp[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
         self.at_zero.discard(team)
-        new = self.duelist(team)
+        new = self._who(team)
         self._ev("WRGP-H9", f"baton touch: {new} replaces {old} and goes on with this turn from the draw; "
                             f"no Speed Counters (a swap is not a loss)")
         self._transfer(old, new)
@@ -903,7 +934,7 @@ class WrgpMatch(MatchQueries):
                 victims.append(card)
             if len(victims) > size:
                 self._fail("WRGP-SW5", f"with X = {T.speed_world_x(a, b)} this effect destroys up to {size} card(s)")
-        who = self.duelist(by)
+        who = self._who(by)
         before = self.spc[by]
         self.spc[by] -= remove
         self._ev("WRGP-SW5", f"team {by} removes {remove} SPC ({before} -> {self.spc[by]}): a = {a}, b = {b}, "
@@ -967,7 +998,7 @@ class WrgpMatch(MatchQueries):
     def place(self, by: str, card: str, zone: str, face_up: bool = True) -> None:
         """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play)."""
         self._begin()
-        who = self.duelist(by)
+        who = self._who(by)
         if zone == "field":
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
@@ -1021,8 +1052,8 @@ class WrgpMatch(MatchQueries):
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", f"{card} is not on the field")
-        c.destroyed_by, c.destroyed_with = self.duelist(by), "effect"
-        self._send(c, "gy", f"destroyed by {self.duelist(by)}")
+        c.destroyed_by, c.destroyed_with = self._who(by), "effect"
+        self._send(c, "gy", f"destroyed by {self._who(by)}")
 
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
@@ -1037,7 +1068,7 @@ class WrgpMatch(MatchQueries):
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", f"{card} is not on the field")
-        who = self.duelist(by)
+        who = self._who(by)
         if c.holder == who:
             self._fail("STD-CARDS", f"{who} already controls {card}")
         before, c.holder = c.holder, who
