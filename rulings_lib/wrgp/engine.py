@@ -447,7 +447,7 @@ class WrgpMatch(MatchQueries):
 
     def _targets(self, by: str, to: str) -> tuple[str, ...]:
         if to == "both":
-            return T.TEAMS
+            return (by, other(by))   # the controller's side first: no order by team letter
         if to == "self":
             return (by,)
         if to == "opponent":
@@ -971,8 +971,8 @@ class WrgpMatch(MatchQueries):
         for t in T.TEAMS:
             self.spc[t] = 0
         # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
-        self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: A {before['A']} -> 0, "
-                             f"B {before['B']} -> 0")
+        self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: team {by} {before[by]} -> 0, "
+                             f"team {other(by)} {before[other(by)]} -> 0")
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
         """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
