@@ -160,11 +160,11 @@ def _runon_rows(phase) -> list[Row]:
     if phase.key in first_turn_skips():
         rows.append(Row("not on the match's first turn (WRGP-F5)", "muted"))
     if phase.key == "draw":
-        rows.append(Row("the duelist who lost makes no draw (WRGP-H1)", "muted"))
+        rows.append(Row("the turn player still makes the normal draw (WRGP-H2)", "muted"))
     if "WRGP-SW3" in phase.rules:
         rows.append(Row(f"both teams still gain {T.STANDBY_SPC} SPC (WRGP-SW3)", "muted"))
     if phase.key == "battle" and not T.HANDOVER_ALLOWED["attack"]:
-        rows.append(Row("no attacks (WRGP-H1)", "forbidden", key="attack"))
+        rows.append(Row("no attacks (WRGP-H2)", "forbidden", key="attack"))
     if "WRGP-SW5" in phase.rules and not T.HANDOVER_ALLOWED["speed_world"]:
         rows.append(Row("no Speed World effects (WRGP-H2)", "forbidden", key="speed_world"))
     if phase.key == T.PHASE_KEYS[-1]:
