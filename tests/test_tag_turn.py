@@ -226,7 +226,7 @@ BAD_CALLS = [
 def test_malformed_calls_raise_argument_error(call):
     with pytest.raises(ArgumentError) as exc:
         call()
-    assert isinstance(exc.value, ValueError) and ": expected " in str(exc.value)
+    assert isinstance(exc.value, ValueError) and "expected " in str(exc.value) and exc.value.param
 
 
 def test_unknown_player_is_an_argument_error_naming_the_parameter():

@@ -25,7 +25,9 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
+import functools
 import html
+import inspect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,10 +47,20 @@ MAX_AMOUNT = 1_000_000      # powers, lost points, gauges (as the scenario forma
 MAX_TURN = 1_000_000
 _TAG_RE = re.compile(r"^\w[\w.]*$")
 _PASSED = 9                 # a seat's moment after its pass (beyond every step number)
+_END = 10                   # the moment after everyone passed the turn's last phase
 
 
 class UnknownPlayer(ArgumentError, KeyError):
     """A call names a player or tag that is not in the match (a malformed call, not a rules question)."""
+
+    def __init__(self, param: str, allowed: str, value=None):
+        super().__init__(param, allowed, value)
+        what = "tag" if "tag" in allowed.split(":")[0] else "player"
+        try:
+            shown = repr(value)[:60]
+        except (ValueError, RecursionError):
+            shown = f"<{type(value).__name__}>"
+        self.args = (f"{param}: unknown {what} {shown} (expected {allowed})",)
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
@@ -204,8 +216,8 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
     # A letter whose player is out has no battle (TAG-E1): the verb rejects it, whatever is given.
     both_in = letter is None or all(match._holder[(t, letter)] not in match.out for t in match.tags)
     if missing and both_in:
-        raise ArgumentError(f"{param}.{missing[0]}", f"an entry for {missing[0]} too (each battle has both tags)",
-                            None)
+        raise ArgumentError(f"{param}.{missing[0]}", f"an entry for {missing[0]} too: give an entry for "
+                                                      f"{missing[0]} (each battle has both tags)", None)
     return {t: Fighter.of(value[t], f"{param}.{t}") for t in match.tags if t in value}
 
 
@@ -296,8 +308,8 @@ class TagMatch(MatchQueries):
         self.out: list[str] = list(dict.fromkeys(out_given + [p for p in names if self.points[p] == 0]))
         for t in self.tags:
             if not self.in_game_of(t):
-                raise ArgumentError("out", f"at least one player of tag {t} in the game (else the match would "
-                                           f"already be over, TAG-S2)", list(self.out))
+                raise ArgumentError("out", f"at least one player of tag {t} in the game (tag {t} would have no "
+                                           f"player left: the match would already be over, TAG-S2)", list(self.out))
         self.mode = "1v1" if self._is_one_vs_one() else "tag"
         self.winner: str | None = None
         self.termination: Outcome | None = None
@@ -429,7 +441,8 @@ class TagMatch(MatchQueries):
         if on is not None:
             on = self._player(on, "on")
         elif effect != "all":
-            raise ArgumentError("on", f"the player an effect of kind {effect} is aimed at", None)
+            raise ArgumentError("on", f"a player (an effect of kind {effect} needs `on`, the player it is aimed at)",
+                                None)
         if by in self.out:
             return TargetRuling(False, "TAG-E1", (), f"{by} is out and takes no further part")
         if effect == "all":
@@ -961,11 +974,11 @@ class TagMatch(MatchQueries):
                 later = [v for v in sorted(set(steps.values())) if v > step]
                 i = PHASE_INDEX[ph.key]
                 if last:    # the round is over: the next round, or the next phase
-                    self._cursor = (i, (later[0],)) if later else (i + 1, ())
+                    self._cursor = (i, (later[0],)) if later else self._after(i)
                 else:
                     self._cursor = (i, key)
                 return step, f"{by} is done with step {step} (order {seq})"
-            self._cursor = (PHASE_INDEX[ph.key] + 1, ()) if last else (PHASE_INDEX[ph.key], key)
+            self._cursor = self._after(PHASE_INDEX[ph.key]) if last else (PHASE_INDEX[ph.key], key)
             if evo:
                 return 0, (f"{by}'s steps 1-2 are over: they can no longer evolve, call off or use an ability "
                            f"this turn (reading evolution-in-seat-order)")
@@ -981,8 +994,14 @@ class TagMatch(MatchQueries):
             return step, f"{what} in the order {seq} (steps 2 and 4 are two separate rounds)"
         return step, "order " + seq
 
+    def _after(self, i: int) -> tuple[int, tuple]:
+        """The turn's progress once every seat has passed phase ``i``: the next phase has been reached."""
+        return (i + 1, ()) if i + 1 < len(PHASES) else (i, (_END,))
+
     def _too_late(self, by, ph, kind, order, pos, step, cm, rounds) -> str:
         label = T.ACTION_LABELS[kind]
+        if cm[0] == _END:
+            return f"every player has passed: the {ph.name} is over"
         if rounds:
             cur_step, cur_pos = cm[0], (cm[1] if len(cm) > 1 else -1)
         else:
@@ -1151,6 +1170,37 @@ class TagMatch(MatchQueries):
                            f"Level III) to the Dark Area, then shuffles the Dark Area into a new Net Ocean "
                            f"(slots and hand stay)")
         self._done("reshuffle")
+
+
+def _query(fn):
+    """A public query: a call with the wrong arguments raises ArgumentError (not TypeError), as a verb's does."""
+    sig = inspect.signature(fn)
+    name = "TagMatch" if fn.__name__ == "__init__" else fn.__name__
+    usage = f"a call {name}{sig}".replace("(self, ", "(").replace("(self)", "()")
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:     # bound only when something failed: queries run on every verb
+            try:
+                sig.bind(*args, **kwargs)
+            except TypeError:
+                raise ArgumentError(name, usage, str(exc)) from None
+            raise
+    return wrapper
+
+
+QUERIES = ("players", "other_tag", "tag_of", "letter_of", "player", "partner", "opponent", "in_game", "is_out",
+           "in_game_players", "in_game_of", "seats", "seat_of", "order", "orders", "is_finished", "outcome",
+           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state",
+           "__init__")
+for _name in QUERIES:
+    _fn = TagMatch.__dict__[_name]
+    if isinstance(_fn, staticmethod):
+        setattr(TagMatch, _name, staticmethod(_query(_fn.__func__)))
+    else:
+        setattr(TagMatch, _name, _query(_fn))
 
 
 def pairs_level(pairs, player: str) -> str | None:
