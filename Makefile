@@ -1,5 +1,5 @@
 # Convenience targets; each calls ./dev, which sets up .venv by itself.
-.PHONY: lab test bench check diagrams faq coverage notebooks
+.PHONY: lab test bench check diagrams faq coverage notebooks site
 lab:
 	./dev lab
 test:
@@ -19,3 +19,6 @@ coverage:
 # Re-execute every notebook to refresh its stored outputs (the expected rulings), on purpose.
 notebooks:
 	.venv/bin/python tools/refresh_notebooks.py
+# The browser edition (static site on Pyodide) in build/site/; serve it with: python3 -m http.server -d build/site
+site:
+	./dev site

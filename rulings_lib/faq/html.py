@@ -76,7 +76,9 @@ def _diagram_svg(entry: Entry, cache: dict) -> str:
     return svg
 
 
-def render_html(entries: list[Entry], diagrams: bool = True) -> str:
+def render_html(entries: list[Entry], diagrams: bool = True, link=None) -> str:
+    """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
+    scenario (the browser edition's playground): each entry gets an "open in playground" link."""
     ids = all_rule_ids()
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
@@ -110,7 +112,9 @@ def render_html(entries: list[Entry], diagrams: bool = True) -> str:
             links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
             reading = f' · <span lang="en">reading</span><span lang="ja">解釈</span> <code>{_t(e.reading)}</code>' \
                 if e.reading else ""
-            out.append(f'<p class="meta">{links}{reading} · <code>{_t(e.scenario)}</code></p>')
+            play = f' · <a class="play" href="{_t(link(e))}"><span lang="en">open in playground</span>' \
+                   f'<span lang="ja">プレイグラウンドで開く</span></a>' if link else ""
+            out.append(f'<p class="meta">{links}{reading} · <code>{_t(e.scenario)}</code>{play}</p>')
             if e.result is not None:
                 out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
                            f'</summary><pre>{_t(e.result.transcript())}</pre></details>')
