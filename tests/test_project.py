@@ -58,3 +58,24 @@ def test_bench_runs_small(capsys):
 
     steps, secs, _ = random_play(2000)
     assert steps == 2000 and secs > 0
+
+
+def test_every_test_that_drives_a_browser_is_marked_browser():
+    """`-m "not browser"` is the quick run; a browser test left unmarked would slip into it."""
+    tests = ROOT / "tests"
+    unmarked = [str(p.relative_to(ROOT)) for p in tests.rglob("test_*.py")
+                if re.search(r"\bplaywright\b|\bopen_notebook\b|\bjupyterlab\b", p.read_text())
+                and "pytestmark = pytest.mark.browser" not in p.read_text()]
+    assert unmarked == []
+    pp = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert any(m.startswith("browser:") for m in pp["markers"]) and "--strict-markers" in pp["addopts"]
+
+
+def test_dev_test_runs_the_suite_in_parallel_and_setup_keeps_pip_quiet():
+    dev = (ROOT / "dev").read_text()
+    assert "--dist loadgroup" in dev and "-n auto" in dev
+    installs = [line for line in dev.splitlines() if "pip install" in line]
+    assert installs and all(">>\"$LOG\" 2>&1" in line for line in installs)
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
+          if line.strip() and not line.startswith("#")]
+    assert ci[-1] == "./dev test"
