@@ -9,6 +9,7 @@ the rest. ``-m "not browser"`` is the quick run after a change.
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)          # before xdist's own hook reads the xdist_group marks
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("browser") is not None:
