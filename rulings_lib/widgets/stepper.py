@@ -101,6 +101,7 @@ class ScenarioStepper(KitWidget):
         self.title = w.HTML()
         self.transcript = w.HTML()
         self.state = w.HTML()
+        self.state.add_class("rulings-kit-stepper-state")      # a hook for the browser tests
         self.diagram = w.HTML()
         self.picture = w.HTML(layout=w.Layout(width="480px", flex="0 0 auto"))
         self.result: RunResult | None = None

@@ -43,6 +43,7 @@ class TagTurnHelper(KitWidget):
             rows.append(w.HBox([w.HTML(f"<b>{p}</b>", layout=w.Layout(width="70px")),
                                 self.power[p], self.lost[p], self.points[p]]))
         self.result = w.HTML()
+        self.result.add_class("rulings-kit-tag-result")        # a hook for the browser tests
         self.picture = w.HTML()     # the state after the turn drawn (rulings_lib.draw)
         self.turn: TagTurn | None = None
         super().__init__([w.HTML("<b>Tag battle turn helper</b> — attack powers and lost points in; TAG-P5, "

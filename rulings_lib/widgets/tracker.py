@@ -67,6 +67,7 @@ class MatchTracker(KitWidget):
                                        layout=small)
         self.path = w.Text(value=path, description="file", layout=w.Layout(width="320px"))
         self.status = w.HTML()
+        self.status.add_class("rulings-kit-tracker-status")    # a hook for the browser tests
         self.picture = w.HTML()     # the live state drawn (rulings_lib.draw)
         self.feedback = w.HTML()
         self.buttons: dict[str, w.Button] = {}

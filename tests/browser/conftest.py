@@ -116,7 +116,10 @@ class Lab:
     def copy_for(self, test: str, notebook: str) -> str:
         """A fresh copy of notebooks/ for this test, outputs cleared; the notebook's path in Lab."""
         folder = self.root / _slug(test)
-        shutil.copytree(ROOT / "notebooks", folder, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        # The notebooks alone: without their jupytext twins (py/, jupytext.toml) Lab does not pair them,
+        # so the outputs-cleared copy, newer than its twin, is never compared with it.
+        shutil.copytree(ROOT / "notebooks", folder,
+                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "py", "jupytext.toml"))
         nb = nbformat.read(folder / notebook, as_version=4)
         for cell in nb.cells:
             if cell.cell_type == "code":
@@ -296,14 +299,16 @@ class OpenNotebook:
 @pytest.fixture
 def open_notebook(lab, page, request):
     """``open_notebook(name)``: a fresh copy of the notebook, on show in ``page``, its kernel connected
-    and idle and its widget manager ready. The kernel session ends with the test (after its page)."""
+    and idle and its widget manager ready. The kernel session ends with the test (before its page)."""
     opener = OpenNotebook(lab, page, request.node.name)
     log_start = lab.log.stat().st_size
     try:
         yield opener
     finally:
-        page.context.close()
+        # The kernel sessions end first (the server closes their websockets), then the page: a page
+        # closed under a live kernel leaves the server writing to closed websockets.
         opener.close()
+        page.context.close()
     # What issue 12's failures left in the server's log: a kernel interrupted while starting, a
     # websocket torn down while it was being opened. Neither may happen any more.
     with open(lab.log, "rb") as fh:

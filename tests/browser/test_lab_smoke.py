@@ -14,11 +14,23 @@ pytestmark = pytest.mark.browser
 
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"        # the notebook on show
 
-ALL_RUN = """([panel, n]) => {
-    const root = document.querySelector(panel);
-    if (!root) return false;
-    const prompts = [...root.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent);
-    return prompts.length === n && prompts.every(t => /\\[\\d+\\]/.test(t));
+# Every code cell has an execution count in the notebook's model. (Read from the model, not from the
+# prompts on the page: a collapsed solution cell -- source hidden -- shows no prompt.)
+EXECUTION_COUNTS = """() => {
+    const w = window.jupyterapp.shell.currentWidget;
+    const cells = w && w.content && w.content.model ? w.content.model.cells : null;
+    if (!cells) return null;
+    const counts = [];
+    for (let i = 0; i < cells.length; i++) {
+        const c = cells.get(i);
+        if (c.type === 'code') counts.push(c.executionCount);
+    }
+    return counts;
+}"""
+
+ALL_RUN = """([n]) => {
+    const counts = (""" + EXECUTION_COUNTS + """)();
+    return counts !== null && counts.length === n && counts.every(c => typeof c === 'number' && c > 0);
 }"""
 
 # Lab's own "Run All Cells" command; its promise settles when every cell has run (true: no error).
@@ -42,11 +54,11 @@ def open_and_run_all(page, lab, open_notebook, notebook: str):
         page.wait_for_function("() => window.__ranAll !== undefined", timeout=lab.timeout * 1000, polling=200)
         outcome = page.evaluate("() => window.__ranAll")
         assert outcome == "ok", outcome
-        page.wait_for_function(ALL_RUN, arg=[PANEL, cells], timeout=lab.timeout * 1000)
+        page.wait_for_function(ALL_RUN, arg=[cells], timeout=lab.timeout * 1000)
     except Exception as exc:
         lab.shot(page, f"failed-{notebook}.png")
-        prompts = panel.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
-        raise AssertionError(f"not every cell of {notebook} ran ({exc}): prompts {prompts}\n"
+        counts = page.evaluate(EXECUTION_COUNTS)
+        raise AssertionError(f"not every cell of {notebook} ran ({exc}): execution counts {counts}\n"
                              f"{lab.log_tail()}") from None
     return panel
 
@@ -78,7 +90,7 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab, ope
     assert_no_widget_errors(panel)
     stepper = panel.locator(".rulings-kit-stepper")
     stepper.scroll_into_view_if_needed()
-    state = stepper.locator(".widget-html").nth(1)
+    state = stepper.locator(".rulings-kit-stepper-state")
     assert "After the setup" in state.inner_text()
     stepper.get_by_role("button", name="forward ▶").click()
     page.wait_for_function("el => el.innerText.includes('After step 1 of 3')", arg=state.element_handle())
@@ -88,7 +100,7 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab, ope
 
     tracker = panel.locator(".rulings-kit-tracker").first
     tracker.scroll_into_view_if_needed()
-    status = tracker.locator(".widget-html").nth(1)
+    status = tracker.locator(".rulings-kit-tracker-status")
     assert "Draw Phase (before the draw)" in status.inner_text()
     tracker.get_by_role("button", name="next phase").click()
     page.wait_for_function("el => el.innerText.includes('Standby Phase')", arg=status.element_handle())
@@ -105,7 +117,7 @@ def test_tag_turn_helper_answers_in_the_browser(page, lab, open_notebook):
     assert_no_widget_errors(panel)
     helper = panel.locator(".rulings-kit-tag-helper")
     helper.scroll_into_view_if_needed()
-    result = helper.locator(".widget-html").last
+    result = helper.locator(".rulings-kit-tag-result")
     assert "next turn: blue goes first [TAG-N2]" in result.inner_text()
     power = helper.locator(".widget-hbox").filter(has_text="red-B").locator("input").first
     power.fill("500")                                   # red-B now wins too: red won both battles
