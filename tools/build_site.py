@@ -342,8 +342,8 @@ def build(out: Path = DEFAULT_OUT, force: bool = False) -> Path:
     with tempfile.TemporaryDirectory(prefix="rulings-site-") as tmp:
         for edition in EDITIONS:
             info.update(edition(staging, Path(tmp)))
-    files = build_service_worker(staging, version)
     (staging / "site.json").write_text(json.dumps(info, indent=1) + "\n")
+    files = build_service_worker(staging, version)
     shutil.rmtree(out, ignore_errors=True)
     os.replace(staging, out)
     report = {**info, **sizes(out), "files": len(files), "build_seconds": round(time.monotonic() - t0, 1)}

@@ -119,16 +119,17 @@ async function share() {
   try { await navigator.clipboard.writeText(url.href); } catch { /* the link is shown to copy by hand */ }
 }
 
+// Open what the address asks for (a shared scenario or a shipped one); false if it asks for nothing.
 async function fromHash() {
   let wanted;
   try {
     wanted = await decode(location.hash);
   } catch (err) {
-    showError(1, err.message);
-    return false;
+    showError(1, err.message);       // said next to line 1; the page stays empty for the person to write
+    return true;
   }
   if (wanted?.id) {
-    if (!load(wanted.id)) { showError(1, `no shipped scenario ${wanted.id}`); return false; }
+    if (!load(wanted.id)) { showError(1, `no shipped scenario ${wanted.id}`); return true; }
   } else if (wanted?.text != null) {
     pick.value = "";
     source = null;

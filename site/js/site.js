@@ -30,7 +30,14 @@ function bar() {
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", bar);
 else bar();
 
-if ("serviceWorker" in navigator) {
+function register() {
   navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { scope: new URL("../", import.meta.url).pathname })
     .catch((err) => console.warn("offline use unavailable: " + err));
+}
+
+// A page that starts Python registers once Python is up: the service worker then stores files the
+// browser has just fetched (revalidated, not downloaded twice), and does not slow the first ruling.
+if ("serviceWorker" in navigator) {
+  if (document.getElementById("loading")) addEventListener("kit-ready", register, { once: true });
+  else register();
 }
