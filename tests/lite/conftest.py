@@ -3,7 +3,9 @@
 The site is built by tools/build_site.py (reused while its inputs are unchanged; the lite edition is
 kept in build/site-cache/lite/ by the hash of its own inputs), served by a small static server on a
 free port, and opened in ONE JupyterLite page: the notebooks are opened there one after another.
-Every request to another host is aborted and recorded; a test fails if there was any.
+Chromium itself reaches nothing but 127.0.0.1 (a proxy that does not exist, no name resolves; as in
+tests/site/), so workers are covered too; every request to another host is recorded, and a test
+fails if there was any.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 
@@ -26,11 +29,9 @@ SITE = ROOT / "build" / "site"
 ARTIFACTS = ROOT / "build" / "lite"          # screenshots and the timing report (build/ is git-ignored)
 CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "browser: needs a headless Chromium (slow)")
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1",
+                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -79,7 +80,7 @@ class LitePage:
     def __init__(self, page, base: str):
         self.page, self.base = page, base
         self.outside: list[str] = []
-        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
 
 
 @pytest.fixture(scope="module")
@@ -97,11 +98,13 @@ def lite(lite_url):
         page.set_default_timeout(60_000)
         lp = LitePage(page, lite_url)
 
+        def seen(request):
+            url = urlparse(request.url)
+            if url.scheme in ("http", "https", "ws", "wss") and url.hostname != "127.0.0.1":
+                lp.outside.append(request.url)
+
         def route(r):
             url = r.request.url
-            if not url.startswith(lite_url + "/"):
-                lp.outside.append(url)
-                return r.abort()
             if url.split("?")[0].endswith("/lab/jupyter-lite.json"):
                 # The tests drive JupyterLite through its application object (window.jupyterapp).
                 resp = r.fetch()
@@ -114,8 +117,9 @@ def lite(lite_url):
                 return r.fulfill(response=resp, body=json.dumps(config))
             return r.continue_()
 
-        context.route("**/*", route)
-        page.on("console", lambda m: lp.console_errors.append(m.text) if m.type == "error" else None)
+        context.on("request", seen)
+        context.route("**/jupyter-lite.json*", route)
+        page.on("pageerror", lambda e: lp.page_errors.append(str(e)))
         try:
             yield lp
         finally:

@@ -244,9 +244,10 @@ def test_the_rulings_are_the_ones_cpython_stored():
     REPORT["ruling_cells_compared"] = compared
 
 
-def test_nothing_but_127_0_0_1_was_asked(lite):
+def test_nothing_but_127_0_0_1_was_asked_and_no_page_error(lite):
     assert RESULTS, "no notebook ran"
     assert lite.outside == [], f"requests to other hosts: {sorted(set(lite.outside))[:10]}"
+    assert lite.page_errors == [], f"uncaught errors in the page: {lite.page_errors[:5]}"
 
 
 def test_report_times_and_size(lite_site):
