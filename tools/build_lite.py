@@ -52,6 +52,7 @@ PYODIDE_VERSION = "314.0.6"     # what jupyterlite-pyodide-kernel 0.8.6 is built
 PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ==")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+FIXED_MTIME = 1577836800                 # 2020-01-01: the notebooks' dates in the lite contents
 KERNEL_EXT = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi")
 # The kernel extension's own wheels that are shipped (its widgetsnbextension 3.x shim is not).
 KERNEL_WHEELS = ("pyodide_kernel-", "piplite-", "ipykernel-", "widgetsnbextension-4.")
@@ -225,6 +226,21 @@ def write_lock(pyodide_dir: Path, wheels: list[Path], info: dict) -> list[str]:
 
 
 # ------------------------------------------------------------------------------ the build
+def fixed_dates(contents: Path) -> None:
+    """The contents index without build-time dates (``created`` is the copy's ctime otherwise)."""
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(FIXED_MTIME))
+
+    def fix(node):
+        if isinstance(node, dict):
+            return {k: stamp if k in ("created", "last_modified") else fix(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [fix(v) for v in node]
+        return node
+
+    for index in contents.rglob("all.json"):
+        index.write_text(json.dumps(fix(json.loads(index.read_text())), indent=2, sort_keys=True) + "\n")
+
+
 def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
     py = tools_python()
     with tempfile.TemporaryDirectory(prefix="rulings-lite-") as tmp:
@@ -253,12 +269,14 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
             target = contents / nb.relative_to(NOTEBOOKS)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(nb, target)
+            os.utime(target, (FIXED_MTIME, FIXED_MTIME))     # contents index: no checkout-time dates
         out = Path(tmp) / "out"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "PYTHON"))}
         env["JUPYTERLITE_NO_LIBARCHIVE"] = "1"
         run([py, "-m", "jupyterlite_core", "build", "--lite-dir", lite, "--output-dir", out,
              "--contents", contents, "--settings-overrides", lite / "overrides.json"],
             "jupyter lite build", cwd=tmp, env=env)
+        fixed_dates(out / "api" / "contents")
         for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db"]:
             if junk.is_file():
                 junk.unlink()
