@@ -57,7 +57,8 @@ GRAPHVIZ_WHEEL = ("graphviz", "graphviz-0.21-py3-none-any.whl",
 PYPI_SIMPLE = "https://pypi.org/simple/{project}/"
 
 # Everything whose change means a new site. (node_modules is covered by the lock file.)
-INPUTS = ("site", "rulings_lib", "tools/build_site.py", "pyproject.toml", "package.json", "package-lock.json")
+INPUTS = ("site", "rulings_lib", "tools/build_site.py", "pyproject.toml", "package.json", "package-lock.json",
+          "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
 
@@ -293,7 +294,8 @@ def build_pages(out: Path, tmp: Path) -> dict:
 
 def build_service_worker(out: Path, version: str) -> list[str]:
     """Fill in the service worker's precache list: every file of the site (offline after one visit)."""
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js"
+                   and p.relative_to(out).parts[0] != "lab")     # the lite edition is not precached (issue 16)
     files = ["./"] + files
     sw = (out / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(files, indent=1))
@@ -301,7 +303,18 @@ def build_service_worker(out: Path, version: str) -> list[str]:
     return files
 
 
-EDITIONS = [build_core, build_pages]      # each writes its own part of the folder; later: the JupyterLite edition
+def build_lab(out: Path, tmp: Path) -> dict:
+    """The JupyterLite edition in ``lab/`` (issue 16): see tools/build_lite.py."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_lite
+
+    try:
+        return build_lite.edition(out, tmp)
+    except build_lite.BuildError as exc:
+        raise BuildError(str(exc)) from None
+
+
+EDITIONS = [build_core, build_pages, build_lab]      # each writes its own part of the folder
 
 
 def sizes(out: Path) -> dict:

@@ -3,7 +3,9 @@
 The renderer is found in this order:
 
 1. ``pygraphviz`` -- its wheel bundles Graphviz, so ``pip install pygraphviz`` is enough;
-2. a ``dot`` program on the PATH (``apt install graphviz``, ``brew install graphviz``).
+2. a ``dot`` program on the PATH (``apt install graphviz``, ``brew install graphviz``);
+3. in Pyodide (the site's JupyterLite edition), where neither exists: the page's own Graphviz,
+   npm's ``@viz-js/viz`` shipped by ``tools/build_lite.py``, loaded into the kernel's worker.
 
 With neither, :func:`render` raises :class:`RenderUnavailable`, whose message says how to get
 one; the DOT source itself never needs a renderer.
@@ -16,10 +18,12 @@ the layout does not change).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 
@@ -53,7 +57,9 @@ def _system_dot() -> str | None:
 
 
 def renderer() -> str | None:
-    """Which renderer :func:`render` would use: ``"pygraphviz"``, ``"dot"`` or ``None``."""
+    """Which renderer :func:`render` would use: ``"pygraphviz"``, ``"dot"``, ``"viz.js"`` or ``None``."""
+    if IN_PYODIDE:
+        return "viz.js"
     if _pygraphviz() is not None:
         return "pygraphviz"
     if _system_dot():
@@ -95,8 +101,68 @@ def _filtered_c_stderr():
                     os.write(2, b"".join(kept))
 
 
+# ---------------------------------------------------------------- Pyodide (the JupyterLite edition)
+# In the browser there is no pygraphviz and no ``dot``; the JupyterLite edition ships npm's
+# @viz-js/viz (Graphviz in WebAssembly) at static/rulings-kit/viz.js of the lite site. The kernel
+# runs in a Web Worker of that site, so the file is found from the worker's own address (which lies
+# under the site's extensions/ folder). Loading it is asynchronous: it starts when this module is
+# imported, and render() waits for it with Pyodide's run_sync (stack switching, which Chromium has)
+# or uses it once loaded. The layout may differ from pygraphviz's; the DOT stays the compared form.
+IN_PYODIDE = sys.platform == "emscripten"
+VIZ_PATH = "static/rulings-kit/viz.js"      # where tools/build_lite.py puts it
+_VIZ_READY = "__rulingsKitViz"               # the worker's global holding the loaded renderer
+
+
+def _viz_url() -> str:
+    import js
+
+    here = str(js.location.href)
+    cut = here.find("/extensions/")
+    base = here[:cut + 1] if cut >= 0 else here.rsplit("/", 1)[0] + "/"
+    return base + VIZ_PATH
+
+
+def _start_viz():
+    """The promise of the loaded renderer (started once per kernel)."""
+    from pyodide.code import run_js
+
+    return run_js(f"globalThis.{_VIZ_READY}Promise ??= import({json.dumps(_viz_url())})"
+                  f".then((m) => m.instance()).then((viz) => (globalThis.{_VIZ_READY} = viz))")
+
+
+def _render_in_browser(source: str, format: str) -> bytes:
+    import js
+    from pyodide.ffi import can_run_sync, run_sync, to_js
+
+    if format != "svg":
+        raise RenderUnavailable("In the browser the diagrams are drawn as SVG only.")
+    viz = getattr(js, _VIZ_READY, None)
+    if viz is None:
+        try:
+            promise = _start_viz()
+            if can_run_sync():
+                viz = run_sync(promise)
+        except Exception as exc:      # the file is missing or does not load: say so
+            raise RenderUnavailable(f"The page's Graphviz (viz.js) did not load: {exc}") from None
+    if viz is None:
+        raise RenderUnavailable("The page's Graphviz (viz.js) is still loading: run the cell again.")
+    try:
+        return str(viz.renderString(source, to_js({"format": "svg"}, dict_converter=js.Object.fromEntries))).encode()
+    except Exception as exc:          # a JavaScript error from the layout
+        raise RuntimeError(f"viz.js failed: {exc}") from None
+
+
+if IN_PYODIDE:
+    try:
+        _start_viz()                  # begin loading now, so the first diagram seldom waits
+    except Exception:                 # not in a worker of the lite site: render() says so later
+        pass
+
+
 def render(source: str, format: str = "svg") -> bytes:
     """Lay out DOT ``source`` with Graphviz's ``dot`` and return the image (``svg`` or ``png``)."""
+    if IN_PYODIDE:
+        return _render_in_browser(source, format)
     pgv = _pygraphviz()
     if pgv is not None:
         with _filtered_c_stderr():

@@ -1,6 +1,6 @@
 // On every page: the site's bar (links between the pages) and the service worker (offline after one visit).
 const pages = [["index.html", "Playground"], ["faq.html", "FAQ"], ["tracker.html", "Match tracker"],
-               ["tag.html", "Tag turn helper"]];
+               ["tag.html", "Tag turn helper"], ["lab/lab/index.html?path=01-start-here.ipynb", "Notebooks"]];
 
 function bar() {
   const here = location.pathname.split("/").pop() || "index.html";
