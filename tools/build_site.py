@@ -328,7 +328,18 @@ def sizes(out: Path) -> dict:
 
 
 def build(out: Path = DEFAULT_OUT, force: bool = False) -> Path:
-    """Build the site into ``out`` unless one built from the same inputs is there."""
+    """Build the site into ``out`` unless one built from the same inputs is there. One build at a
+    time: a second process (another test worker, a second ``./dev site``) waits for the first and
+    then finds the site up to date."""
+    import fcntl
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(out, force)
+
+
+def _build(out: Path, force: bool) -> Path:
     ensure_node_modules()
     version = inputs_hash()
     if not force and built_hash(out) == version:
