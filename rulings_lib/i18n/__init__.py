@@ -44,19 +44,28 @@ class CatalogueError(ValueError):
     """A catalogue file that cannot be used (a bad placeholder, a duplicate code, bad JSON)."""
 
 
-class Msg:
-    """A message not yet in words: a code and its arguments. ``str()`` is the English text."""
+class Msg(str):
+    """A message: a code and its arguments. It *is* its English text (a ``str``), so it can go
+    wherever English text went before (a report's warnings, an error's message, ``in`` tests,
+    sorting, JSON); :meth:`render` words it in another language.
 
-    __slots__ = ("code", "args")
+    >>> m = Msg("input.show.list")
+    >>> m == "a list", m.code, m.render("ja")
+    (True, 'input.show.list', 'リスト')
+    """
 
-    def __init__(self, code: str, args: dict | None = None, **kw):
+    code: str
+    args: dict
+
+    def __new__(cls, code: str, args: dict | None = None, /, **kw):
+        args = {**(args or {}), **kw}
+        self = super().__new__(cls, render(code, args, DEFAULT))
         self.code = code
-        self.args = {**(args or {}), **kw}
+        self.args = args
+        return self
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Msg) and (self.code, self.args) == (other.code, other.args)
-
-    __hash__ = None
+    def __getnewargs__(self):   # copy and pickle rebuild it from its code, not from its text
+        return (self.code, self.args)
 
     def __repr__(self) -> str:
         return f"Msg({self.code!r}, {self.args!r})"
@@ -65,7 +74,7 @@ class Msg:
         return render(self.code, self.args, lang)
 
     def __str__(self) -> str:
-        return self.render(DEFAULT)
+        return str.__str__(self)
 
     def as_dict(self) -> dict:
         """The JSON form: ``{"code": ..., "args": {...}}`` (nested messages likewise)."""
