@@ -131,11 +131,11 @@ def parse_scenario(data, file: str) -> Scenario:
     title = Text(300).parse(data.get("title", Path(file).stem), file, at("title"), "title")
     description = Text(5000).parse(data["description"], file, at("description"), "description") \
         if "description" in data else ""
-    rules = ListOf(Text(30)).parse(data.get("common.transcript.rules", []), file, at("common.transcript.rules"), "rules")
-    rule_lines = getattr(data.get("common.transcript.rules"), "lines", [])
+    rules = ListOf(Text(30)).parse(data.get("rules", []), file, at("rules"), "rules")
+    rule_lines = getattr(data.get("rules"), "lines", [])
     for i, rule in enumerate(rules):
         if rule not in fmt.RULE_IDS:
-            raise ScenarioError(file, rule_lines[i] if i < len(rule_lines) else at("common.transcript.rules"),
+            raise ScenarioError(file, rule_lines[i] if i < len(rule_lines) else at("rules"),
                                 Msg("input.scenario.unknown_rule", n=i + 1, rule=repr(rule), format=fmt_name))
     raw_setup = data.get("setup")
     # `setup:` with nothing after it is an empty setup; `setup: false` (or a list, a number) is not.
