@@ -143,6 +143,19 @@ def _public(sig: inspect.Signature) -> str:
     return str(sig.replace(parameters=[p for n, p in sig.parameters.items() if n != "self"]))
 
 
+def _coded_state(state):
+    """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
+    ``code`` and ``args`` (scenario-format), however the engine lists them."""
+    @functools.wraps(state)
+    def wrapper(self, *args, **kwargs):
+        out = state(self, *args, **kwargs)
+        if isinstance(out, dict) and "events" in out:
+            out["events"] = event_dicts(self.events)
+        return out
+
+    return wrapper
+
+
 class MatchQueries:
     """What both match classes share (they provide ``copy()``, ``events``, ``rejected``, ``step``
     and the verbs).
@@ -161,6 +174,9 @@ class MatchQueries:
         super().__init_subclass__(**kwargs)
         for name, checks in cls.__dict__.get("VERBS", {}).items():
             setattr(cls, name, _transaction(cls.__dict__[name], checks))
+        if "state" in cls.__dict__:
+            cls.state = _coded_state(cls.__dict__["state"])
+
 
     def _txn_save(self):
         """A snapshot of the match for :meth:`_txn_restore`; the append-only logs are kept by length."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalAction, InputError, ScenarioError, one_line
-from .events import event_dicts, event_text
+from .events import event_text
 from .i18n import Msg, check_lang, render
 from .schema import ListOf, MapOf, Text, _show
 from .yamlsrc import YMap, load_file, load_text
@@ -269,8 +269,7 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
                                                               message=msg)) from None
         if keep_snapshots:
             snapshots.append(match.copy())
-    outcome = match.state()
-    outcome["events"] = event_dicts(match.events)   # each with its code and args (scenario README)
+    outcome = match.state()     # its events with code and args (MatchQueries; scenario README)
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
               for k, v in scenario.expect.items()]
     return RunResult(scenario, match, outcome, checks, snapshots)
@@ -299,10 +298,7 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
         lines.append(t("common.transcript.rules", rules=", ".join(sc.rules)))
     lines.append("")
     by_step: dict[int, list] = {}
-    events = out["events"]
-    if all("code" not in e for e in events) and hasattr(result.match, "events"):
-        events = event_dicts(result.match.events)   # an engine's own state(): codes from its Event objects
-    for ev in events:
+    for ev in out["events"]:
         by_step.setdefault(ev["step"], []).append(ev)
     rejected = {r["step"]: r for r in out["rejected"]}
     n = 0

@@ -14,7 +14,7 @@ import ipywidgets as w
 from ..errors import IllegalAction
 from ..tag import tables as TT
 from ..tag.engine import TagMatch
-from ._base import KitWidget, message, pre
+from ._base import KitWidget, lang_toggle, message, pre, say
 
 
 @dataclass(frozen=True)
@@ -34,19 +34,26 @@ class TagTurn:
     to_one_vs_one: bool               # this turn left one A and one B of different tags (TAG-E3)
     events: tuple[tuple[str, str], ...]
     state: dict | None = None         # the match after the turn (its outcome dict), for the picture
+    said: tuple = ()                  # the engine's Event objects behind battles + notes (words per language)
 
-    def text(self) -> str:
-        lines = list(self.battles) + list(self.notes)
+    def text(self, lang: str = "en") -> str:
+        """What the turn did, in ``lang`` (``en`` or ``ja``)."""
+        lines = [e.render(lang) for e in self.said] if self.said else list(self.battles) + list(self.notes)
         for p, n in self.lost.items():
-            lines.append(f"{p} loses {n} points: {self.points[p] + n} -> {self.points[p]}")
+            lines.append(say("widgets.tag.loses", lang, player=p, n=n, before=self.points[p] + n, after=self.points[p]))
         if self.out:
-            lines.append("out: " + ", ".join(self.out))
+            lines.append(say("widgets.tag.out", lang, players=", ".join(self.out)))
         if self.winner:
-            lines.append(f"match over: {self.winner} wins [{self.rule}] {self.reason}")
+            lines.append(say("widgets.tag.over", lang, winner=self.winner, rule=self.rule, reason=self.reason))
         else:
-            lines.append(f"next turn: {self.first} goes first [{self.rule}] {self.reason}")
+            reason = self.reason
+            if lang == "ja":
+                from ..draw.words import NEXT_WHY_JA
+
+                reason = NEXT_WHY_JA.get(self.rule, reason)
+            lines.append(say("widgets.tag.next", lang, first=self.first, rule=self.rule, reason=reason))
             if self.to_one_vs_one:
-                lines.append("the two players left face each other and finish 1-vs-1 [TAG-E3]")
+                lines.append(say("widgets.tag.one_vs_one", lang))
         return "\n".join(lines)
 
 
@@ -77,8 +84,10 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     start = len(match.events)
     match.battle(spec)
     new = match.events[start:]
-    battles = tuple(e.text for e in new if e.rule == "TAG-P5" and e.text.startswith(("letter ", "1-vs-1 battle")))
-    notes = tuple(e.text for e in new if e.rule == "TAG-P5" and " lost the battle: " in e.text)
+    battle_events = [e for e in new if e.rule == "TAG-P5" and e.text.startswith(("letter ", "1-vs-1 battle"))]
+    note_events = [e for e in new if e.rule == "TAG-P5" and " lost the battle: " in e.text]
+    battles = tuple(e.text for e in battle_events)
+    notes = tuple(e.text for e in note_events)
     lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}
     decided = [e for e in new if e.rule.startswith("TAG-N")]
     if match.winner:
@@ -89,7 +98,8 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
         reason = row.condition
     return TagTurn(battles, notes, lost_now, dict(match.points), tuple(p for p in match.out if p not in out_before),
                    None if match.winner else match.first, rule, reason, match.winner, match.mode,
-                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state())
+                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state(),
+                   tuple(battle_events + note_events))
 
 
 class TagTurnHelper(KitWidget):
@@ -99,36 +109,46 @@ class TagTurnHelper(KitWidget):
     css_class = "rulings-kit-tag-helper"
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, powers: dict | None = None,
-                 lost: dict | None = None, points: dict | None = None):
+                 lost: dict | None = None, points: dict | None = None, lang: str = "en"):
         self.tags = tuple(tags)
+        self.lang_widget = lang_toggle(lang)
         players = [f"{t}-{letter}" for t in self.tags for letter in TT.LETTERS]
         powers, lost, points = powers or {}, lost or {}, points or {}
-        self.first = w.Dropdown(options=list(self.tags), value=first or self.tags[0], description="goes first",
+        self.first = w.Dropdown(options=list(self.tags), value=first or self.tags[0],
                                 layout=w.Layout(width="240px"))
         small = w.Layout(width="150px")
         self.power, self.lost, self.points = {}, {}, {}
         rows = []
         for p in players:
-            self.power[p] = w.BoundedIntText(value=powers.get(p, 0), min=0, max=100_000, step=10,
-                                             description="power", layout=small)
-            self.lost[p] = w.BoundedIntText(value=lost.get(p, 0), min=0, max=1000, step=10,
-                                            description="lost", layout=small)
+            self.power[p] = w.BoundedIntText(value=powers.get(p, 0), min=0, max=100_000, step=10, layout=small)
+            self.lost[p] = w.BoundedIntText(value=lost.get(p, 0), min=0, max=1000, step=10, layout=small)
             self.points[p] = w.BoundedIntText(value=points.get(p, TT.START_POINTS), min=0, max=TT.START_POINTS,
-                                              step=10, description="points", layout=small)
+                                              step=10, layout=small)
             rows.append(w.HBox([w.HTML(f"<b>{p}</b>", layout=w.Layout(width="70px")),
                                 self.power[p], self.lost[p], self.points[p]]))
         self.result = w.HTML()
         self.picture = w.HTML()     # the state after the turn drawn (rulings_lib.draw)
         self.turn: TagTurn | None = None
-        super().__init__([w.HTML("<b>Tag battle turn helper</b> — attack powers and lost points in; TAG-P5, "
-                                 "TAG-N1..N5, TAG-E1..E4 out"), self.first, *rows, self.result, self.picture])
+        self.heading = w.HTML()
+        super().__init__([self.lang_widget, self.heading, self.first, *rows, self.result, self.picture])
         self.first.observe(self.update, names="value")
+        self.lang_widget.observe(self.update, names="value")
         for group in (self.power, self.lost, self.points):
             for box in group.values():
                 box.observe(self.update, names="value")
         self.update()
 
+    def _label(self, lang: str) -> None:
+        self.heading.value = say("widgets.tag.title", lang)
+        self.first.description = say("widgets.tag.goes_first", lang)
+        for group, code in ((self.power, "widgets.tag.power"), (self.lost, "widgets.tag.lost"),
+                            (self.points, "widgets.tag.points")):
+            for box in group.values():
+                box.description = say(code, lang)
+
     def update(self, change=None) -> None:
+        lang = self.lang
+        self._label(lang)
         try:
             self.turn = tag_turn({p: b.value for p, b in self.power.items()},
                                  {p: b.value for p, b in self.lost.items()}, self.first.value,
@@ -136,10 +156,11 @@ class TagTurnHelper(KitWidget):
         except (IllegalAction, ValueError) as exc:
             self.turn = None
             rule = f"[{exc.rule}] " if isinstance(exc, IllegalAction) else ""
-            self.result.value = message(f"cannot play this turn: {rule}{getattr(exc, 'reason', exc)}", "no")
+            reason = exc.render(lang) if isinstance(exc, IllegalAction) else str(exc)
+            self.result.value = message(say("widgets.tag.cannot", lang, rule=rule, reason=reason), "no")
             self.picture.value = ""
             return
-        self.result.value = pre(self.turn.text())
+        self.result.value = pre(self.turn.text(lang))
         from ..draw import html_picture
 
-        self.picture.value = html_picture(self.turn.state, width=560)
+        self.picture.value = html_picture(self.turn.state, lang, width=560)
