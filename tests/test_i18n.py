@@ -187,3 +187,24 @@ def test_a_japanese_error_is_still_one_line():
 
 def test_the_i18n_module_docstrings_run():
     assert doctest.testmod(i18n).failed == 0
+
+
+# ------------------------------------------------------------------ table words in the catalogue
+def test_the_diagrams_english_table_words_are_the_tables_own():
+    """A table's text translated in the diagrams catalogue: its English entry is the table's text
+    word for word, so that a change to a table shows here (update the Japanese with it)."""
+    from rulings_lib.diagrams import tag as DT
+    from rulings_lib.diagrams import wrgp as DW
+    from rulings_lib.tag import tables as TT
+    from rulings_lib.wrgp import tables as WT
+
+    en = i18n.codes("en")
+    for phase in WT.PHASES:
+        assert en[DW.PHASE_NOTE_CODES[phase.key]] == phase.note
+    assert {k: en[c] for k, c in DW.ACTION_CODES.items()} == WT.ACTION_LABELS
+    assert {k: en[c] for k, c in DW.EFFECT_CODES.items()} == {k: e.text for k, e in WT.SPEED_WORLD_EFFECTS.items()}
+    assert en["diagrams.wrgp.speed_world"] == WT.SPEED_WORLD
+    for phase in TT.PHASES:
+        assert en[DT.ORDER_NOTE_CODES[phase.key]] == phase.order_note
+    for row in TT.NEXT_TURN:
+        assert en[DT.CONDITION_CODES[row.rule, row.result]] == row.condition
