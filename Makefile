@@ -1,5 +1,5 @@
 # Convenience targets; each calls ./dev, which sets up .venv by itself.
-.PHONY: lab test bench check diagrams faq coverage notebooks fuzz
+.PHONY: lab test bench check diagrams faq coverage notebooks fuzz site
 lab:
 	./dev lab
 test:
@@ -22,3 +22,6 @@ notebooks:
 # Long fuzzing run of every input kind (issue 11): many more cases than the test suite's, fresh each run.
 fuzz:
 	RULINGS_FUZZ=long .venv/bin/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider
+# The browser edition (static site on Pyodide) in build/site/; serve it with: python3 -m http.server -d build/site
+site:
+	./dev site

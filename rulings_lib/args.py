@@ -114,3 +114,32 @@ def list_of(inner: Check, max_len: int = 1000, min_len: int = 0) -> Check:
 def anything() -> Check:
     """No check (the verb validates a structured value itself, raising ArgumentError)."""
     return lambda param, value, match: value
+
+
+def mapping_of(keys: Check, values: Check, what: str = "a mapping") -> Check:
+    """A ``dict`` whose keys ``keys`` allows and whose values ``values`` allows (a new dict)."""
+    def check(param, value, match):
+        if not isinstance(value, dict):
+            raise ArgumentError(param, what, value)
+        return {keys(f"{param} key", k, match): values(f"{param}[{k!r}]", v, match) for k, v in value.items()}
+    return check
+
+
+def record(fields: dict[str, Check], required: Iterable[str] = (), name: str = "a mapping") -> Check:
+    """A ``dict`` with only the keys of ``fields`` (each checked), the ``required`` ones present."""
+    required = tuple(required)
+    allowed = f"{name} with keys {', '.join(fields)}" + (f" ({', '.join(required)} required)" if required else "")
+
+    def check(param, value, match):
+        if not isinstance(value, dict):
+            raise ArgumentError(param, allowed, value)
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str) or k not in fields:
+                raise ArgumentError(param, allowed, value)
+            out[k] = fields[k](f"{param}.{k}", v, match)
+        missing = [k for k in required if k not in out]
+        if missing:
+            raise ArgumentError(f"{param}.{missing[0]}", f"a value ({name} needs {missing[0]})", None)
+        return out
+    return check

@@ -70,7 +70,10 @@ class ArgumentError(RulingsError):
     """A malformed call: ``param`` got ``value``, but ``allowed`` describes what it may be."""
 
     def __init__(self, param: str, allowed: str, value=None):
-        shown = repr(value)
+        try:
+            shown = repr(value)
+        except (ValueError, RecursionError):   # an int too long to print, a too deeply nested value
+            shown = f"<{type(value).__name__} too large to show>"
         if len(shown) > 60:
             shown = shown[:57] + "..."
         super().__init__(f"{param}: expected {allowed}, got {shown}")

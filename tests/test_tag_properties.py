@@ -2,14 +2,15 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulings_lib.errors import IllegalAction, ScenarioError
-from rulings_lib.scenario import Scenario, Step, run_scenario
+from rulings_lib.errors import ArgumentError, IllegalAction, ScenarioError
+from rulings_lib.scenario import Scenario, Step, builtin_scenarios, load_scenario, run_scenario
 from rulings_lib.tag import tables as T
 from rulings_lib.tag.engine import TagMatch
-from rulings_lib.tag.scenario import STEPS, apply
+from rulings_lib.tag.scenario import STEPS, apply, new_match
 
 TAGS = ("red", "blue")
 PLAYERS = [f"{t}-{x}" for t in TAGS for x in "AB"]
@@ -38,6 +39,11 @@ def step_strategy():
         st.tuples(st.just("battle"), PAIR),
         st.tuples(st.just("rematch"), st.fixed_dictionaries({"by": PLAYER})),
         st.tuples(st.just("truce"), st.fixed_dictionaries({"by": PLAYER})),
+        st.tuples(st.just("truce"), st.fixed_dictionaries({"by": PLAYER, "phase": st.sampled_from(T.PHASE_KEYS)})),
+        st.tuples(st.just("pass"), st.fixed_dictionaries({"by": PLAYER, "phase": st.sampled_from(T.PHASE_KEYS)})),
+        st.tuples(st.just("evolve"), st.fixed_dictionaries({"by": PLAYER})),
+        st.tuples(st.just("act"), st.fixed_dictionaries({"by": PLAYER, "phase": st.sampled_from(T.PHASE_KEYS),
+                                                         "kind": st.sampled_from(T.ACTION_KINDS)})),
         st.tuples(st.just("reshuffle"), st.fixed_dictionaries({"by": PLAYER})),
         st.tuples(st.just("call_off"), st.fixed_dictionaries({"by": PLAYER})),
         st.tuples(st.just("act"), st.fixed_dictionaries({"by": PLAYER, "phase": st.sampled_from(T.PHASE_KEYS)})),
@@ -45,12 +51,13 @@ def step_strategy():
         st.tuples(st.just("target"), st.fixed_dictionaries(
             {"by": PLAYER, "effect": st.sampled_from(list(T.EFFECT_KINDS)), "on": PLAYER})),
         st.tuples(st.just("card"), st.fixed_dictionaries(
-            {"by": PLAYER, "number": st.sampled_from(["St-104", "St-220", "St-296", "St-321", "St-240", "Bo-1"])})),
+            {"by": PLAYER, "number": st.sampled_from(["St-104", "St-220", "St-296", "St-321", "St-240", "Bo-1",
+                                                      "St-319", "St-320"])})),
     )
 
 
 GAME_KEYS = ("finished", "winner", "mode", "turn", "first", "second", "points", "out", "order", "events",
-             "seats", "battle_order", "battles")
+             "seats", "battle_order", "battles", "letters")
 
 
 def check_invariants(m: TagMatch, prev: dict, verb: str) -> None:
@@ -70,11 +77,15 @@ def check_invariants(m: TagMatch, prev: dict, verb: str) -> None:
     states = [not s["finished"] and s["mode"] == "tag", not s["finished"] and s["mode"] == "1v1", s["finished"]]
     assert states.count(True) == 1
     if not s["finished"]:
-        one_v_one = (len(left) == 2 and left[0][-1] != left[1][-1] and left[0].split("-")[0] != left[1].split("-")[0])
+        holds = s["letters"]
+        one_v_one = (len(left) == 2 and holds[left[0]] != holds[left[1]]
+                     and left[0].split("-")[0] != left[1].split("-")[0])
         assert (s["mode"] == "1v1") == one_v_one
         for order in s["order"].values():
             assert sorted(order) == sorted(left)
     assert {s["first"], s["second"]} == set(TAGS)
+    for t in TAGS:                                                        # each tag holds A and B (TAG-S2, R3)
+        assert sorted(s["letters"][f"{t}-{x}"] for x in "AB") == ["A", "B"]
     if verb != "rematch":
         assert s["out"][: len(prev["out"])] == prev["out"]               # out only grows (except a rewind)
         assert s["turn"] >= prev["turn"]
@@ -99,7 +110,8 @@ def play(m: TagMatch, steps) -> None:
             assert after == before and len(m.rejected) == n_rej and m.step == step_before, exc
             assert exc.rule in T.RULES
             continue
-        except (KeyError, ValueError):     # a scenario error (partial letter, missing level): nothing to check
+        except ArgumentError:              # a malformed call (an entry or a level missing): changes nothing either
+            assert m.state() == before and m.step == step_before and len(m.rejected) == n_rej
             continue
         assert len(m.rejected) == n_rej
         rewind = verb == "rematch" or (verb == "card" and args["number"] == "St-104")
@@ -134,8 +146,8 @@ def test_only_scenario_errors_escape_the_runner(steps):
     try:
         result = run_scenario(sc)
     except ScenarioError as exc:
-        assert "give an entry for" in exc.message or "needs the level" in exc.message \
-            or "has no" in exc.message, exc.message
+        # Only malformed battles (an entry or a level missing): one line naming what was expected.
+        assert "battle: spec." in exc.message and ": expected " in exc.message, exc.message
         return
     assert result.outcome["format"] == "digimon-tag"
     assert all(r["step"] <= len(steps) for r in result.outcome["rejected"])
@@ -172,3 +184,261 @@ def test_thousands_of_random_matches_end_properly():
                 break
         finished += m.is_finished()
     assert finished > 1900 and one_v_one > 100
+
+
+# ---------------------------------------------------------------------------------- mirror symmetry
+# The mirror renames the tags into each other (so the first tag's mirror is first) and every
+# player's name letter (red-A <-> blue-B), while each mirrored player holds the letter the original
+# held (``setup.at.letters``). No rule may depend on a tag's or a player's name, so the mirrored
+# match must give the mirrored outcome.
+def mirror_names(tags):
+    other = {tags[0]: tags[1], tags[1]: tags[0]}
+
+    def player(p):
+        if p is None:
+            return None
+        t, x = p.rsplit("-", 1)
+        return f"{other[t]}-{'B' if x == 'A' else 'A'}"
+    return other, player
+
+
+def mirror_setup(setup: dict) -> dict:
+    tags = tuple(setup.get("tags", TAGS))
+    tag, player = mirror_names(tags)
+    at = dict(setup.get("at", {}))
+    letters = {f"{t}-{x}": x for t in tags for x in "AB"}
+    letters.update(at.get("letters", {}))
+    out = {"tags": [tag[t] for t in tags], "points": setup.get("points", START)}
+    if "first" in setup:
+        out["first"] = tag[setup["first"]]
+    else:
+        out["first"] = tag[tags[0]]
+    at["letters"] = {player(p): x for p, x in letters.items()}
+    if "points" in at:
+        at["points"] = {player(p): v for p, v in at["points"].items()}
+    if "out" in at:
+        at["out"] = [player(p) for p in at["out"]]
+    out["at"] = at
+    return out
+
+
+def mirror_args(tags, verb, args):
+    tag, player = mirror_names(tags)
+    if verb == "battle":
+        if all(k in "AB" for k in args):
+            return {x: {tag[t]: e for t, e in pair.items()} for x, pair in args.items()}
+        return {tag[t]: e for t, e in args.items()}
+    if isinstance(args, dict):
+        return {k: (player(v) if k in ("by", "on") else v) for k, v in args.items()}
+    return args
+
+
+def mirror_outcome(tags, out: dict) -> dict:
+    tag, player = mirror_names(tags)
+    return {
+        "finished": out["finished"], "winner": tag.get(out["winner"]), "mode": out["mode"], "turn": out["turn"],
+        "first": tag[out["first"]], "second": tag[out["second"]],
+        "points": {player(p): v for p, v in out["points"].items()},
+        "out": [player(p) for p in out["out"]],
+        "order": {k: [player(p) for p in v] for k, v in out["order"].items()},
+        "seats": {s: player(p) for s, p in out["seats"].items()},
+        "battle_order": [player(p) for p in out["battle_order"]],
+        "battles": [{"letter": b["letter"], "players": {tag[t]: player(p) for t, p in b["players"].items()},
+                     "powers": {tag[t]: v for t, v in b["powers"].items()}, "winner": tag.get(b["winner"]),
+                     "loser": player(b["loser"]), "lost": b["lost"]} for b in out["battles"]],
+        "letters": {player(p): x for p, x in out["letters"].items()},
+        "deck_check": out["deck_check"],
+        "rejected": [(r["step"], r["rule"]) for r in out["rejected"]],
+        "events": [(e["step"], e["rule"]) for e in out["events"]],
+    }
+
+
+def comparable(out: dict) -> dict:
+    keep = dict(out)
+    keep["rejected"] = [(r["step"], r["rule"]) for r in out["rejected"]]
+    keep["events"] = [(e["step"], e["rule"]) for e in out["events"]]
+    keep.pop("format")
+    return keep
+
+
+def run_mirrored(sc: Scenario):
+    tags = tuple(sc.setup.get("tags", TAGS))
+    steps = [Step(s.number, s.verb, mirror_args(tags, s.verb, s.args), s.line, s.raw) for s in sc.steps]
+    mirrored = Scenario(sc.path, sc.format, sc.title, sc.rules, mirror_setup(sc.setup), steps, {})
+    return tags, run_scenario(sc).outcome, run_scenario(mirrored).outcome
+
+
+@pytest.mark.parametrize("path", builtin_scenarios("digimon-tag"), ids=lambda p: p.stem)
+def test_mirror_symmetry_of_every_shipped_scenario(path):
+    tags, out, mirrored = run_mirrored(load_scenario(path))
+    assert comparable(mirrored) == mirror_outcome(tags, out)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TAGS), start_strategy(), st.lists(step_strategy(), max_size=25))
+def test_mirror_symmetry_of_random_steps(first, gauges, steps):
+    parsed = [Step(i, verb, args, i, args) for i, (verb, args) in enumerate(steps, 1)]
+    sc = Scenario("<random>", "digimon-tag", "random", [], {"tags": list(TAGS), "first": first,
+                                                             "at": {"points": gauges}}, parsed, {})
+    try:
+        tags, out, mirrored = run_mirrored(sc)
+    except ScenarioError:           # a malformed battle: the mirror must be refused the same way
+        with pytest.raises(ScenarioError):
+            run_mirrored(sc)
+        return
+    assert comparable(mirrored) == mirror_outcome(tags, out)
+
+
+def random_turn(m: TagMatch, rng: random.Random) -> tuple[str, tuple]:
+    """One random step of a well-formed match (the letters as they stand now)."""
+    r = rng.random()
+    who = rng.choice(PLAYERS)
+    if r < 0.45:
+        pair = lambda: {t: {"power": rng.choice([100, 300, 500]), "lost": rng.choice([10, 20, 40])}  # noqa: E731
+                        for t in TAGS}
+        if m.mode == "1v1":
+            return "battle", (pair(),)
+        return "battle", ({x: pair() for x in "AB" if all(m.player(t, x) not in m.out for t in TAGS)},)
+    if r < 0.55:
+        return "card", (who, rng.choice(["St-319", "St-104", "St-220"]))
+    if r < 0.65:
+        return "pass_", (who, rng.choice(T.PHASE_KEYS))
+    if r < 0.7:
+        return "truce", (who, rng.choice([None, *T.PHASE_KEYS]))
+    return "act", (who, rng.choice(T.PHASE_KEYS), rng.choice(T.ACTION_KINDS))
+
+
+def test_mirror_symmetry_of_thousands_of_random_matches():
+    """2000 seeded random matches (Change Up!, passes, truces, rewinds), each against its mirror."""
+    rng = random.Random(2024)
+    for _ in range(2000):
+        first = rng.choice(TAGS)
+        plan, m = [], TagMatch(TAGS, first)
+        for _ in range(rng.randint(5, 40)):
+            verb, args = random_turn(m, rng)
+            plan.append((verb, args))
+            try:
+                getattr(m, verb)(*args)
+            except IllegalAction:
+                pass
+            if m.is_finished():
+                break
+        tag, player = mirror_names(TAGS)
+        mm = TagMatch((tag[TAGS[0]], tag[TAGS[1]]), tag[first],
+                      letters={player(p): x for p, x in TagMatch(TAGS).letters.items()})
+        for verb, args in plan:
+            if verb == "battle":
+                margs = (mirror_args(TAGS, "battle", args[0]),)
+            else:
+                margs = (player(args[0]), *args[1:])
+            try:
+                getattr(mm, verb)(*margs)
+            except IllegalAction:
+                pass
+        a, b = m.state(), mm.state()
+        for out in (a, b):
+            out["rejected"], out["events"] = [], [{"step": e.step, "rule": e.rule, "text": ""} for e in
+                                                  (m if out is a else mm).events]
+        assert comparable(b) == mirror_outcome(TAGS, a)
+
+
+# ---------------------------------------------------------------------------------- setups
+REPRODUCED = ("finished", "mode", "turn", "first", "second", "points", "out", "order", "seats", "battle_order",
+              "letters")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2 ** 32))
+def test_every_reached_state_can_be_set_up(seed):
+    """Play a random match; at each turn's start, a setup from that outcome reproduces it."""
+    rng = random.Random(seed)
+    m = TagMatch(TAGS, rng.choice(TAGS))
+    for _ in range(30):
+        verb, args = random_turn(m, rng)
+        try:
+            getattr(m, verb)(*args)
+        except IllegalAction:
+            continue
+        if m.is_finished():
+            break
+        s = m.state()
+        sc_setup = {"tags": list(TAGS), "first": s["first"], "points": START,
+                    "at": {"turn": s["turn"], "points": s["points"], "out": s["out"], "letters": s["letters"]}}
+        again = new_match(sc_setup).state()
+        assert {k: again[k] for k in REPRODUCED} == {k: s[k] for k in REPRODUCED}
+
+
+SETUP_GAUGE = st.integers(-5, START + 5)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(PLAYERS), SETUP_GAUGE, max_size=4),
+       st.lists(st.sampled_from(PLAYERS), max_size=4),
+       st.dictionaries(st.sampled_from(PLAYERS), st.sampled_from("AB"), max_size=4),
+       st.sampled_from([*TAGS, "green"]))
+def test_only_reachable_setups_are_accepted(gauges, out, letters, first):
+    holds = {p: letters.get(p, p[-1]) for p in PLAYERS}
+    zero = {p for p, v in gauges.items() if v == 0} | set(out)
+    reachable = (
+        all(0 <= v <= START for v in gauges.values())
+        and len(set(out)) == len(out)
+        and all(gauges.get(p, 0) == 0 for p in out)
+        and all(not {f"{t}-A", f"{t}-B"} <= zero for t in TAGS)
+        and all(holds[f"{t}-A"] != holds[f"{t}-B"] for t in TAGS)
+        and first in TAGS
+    )
+    try:
+        m = TagMatch(TAGS, first, START, gauges=gauges, out=out, letters=letters)
+    except ArgumentError:
+        assert not reachable
+        return
+    assert reachable
+    check_invariants(m, m.state(), "setup")
+
+
+# ---------------------------------------------------------------------------------- API fuzz
+ANY = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-2, 2 ** 70), st.floats(),
+              st.text(max_size=8), st.sampled_from([*PLAYERS, *TAGS, *T.PHASE_KEYS, *T.ACTION_KINDS,
+                                                    *T.EFFECT_KINDS, *T.USE_KINDS, "A", "B", "St-319", "St-220",
+                                                    "St-104", float("nan")]),
+              st.builds(lambda: 10 ** 5000)),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.one_of(st.sampled_from(
+        ["A", "B", "red", "blue", "power", "lost", "level", "lost_table"]), st.text(max_size=3)), inner,
+        max_size=3)),
+    max_leaves=8)
+QUERIES = ["order", "check_target", "may_use", "partner", "opponent", "seat_of", "player", "tag_of", "letter_of",
+           "other_tag", "in_game_of", "in_game", "is_out", "card_rule", "next_turn_rule", "is_legal"]
+BATTLE_ARG = st.one_of(ANY, LETTER_BATTLE, PAIR)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([*TagMatch.VERBS, *QUERIES]), st.lists(st.one_of(ANY, BATTLE_ARG), max_size=4),
+       st.dictionaries(st.sampled_from(["by", "phase", "kind", "on", "effect", "number", "spec", "x", "legal"]),
+                       ANY, max_size=2), st.integers(0, 3))
+def test_api_fuzz_only_typed_errors_and_a_raising_call_changes_nothing(name, args, kwargs, warmup):
+    m = TagMatch()
+    for verb, a in [("card", ("red-A", "St-319")), ("act", ("blue-A", "battle")),
+                    ("battle", (fight_all(),))][:warmup]:
+        getattr(m, verb)(*a)
+    before, step, events = m.state(), m.step, len(m.events)
+    try:
+        getattr(m, name)(*args, **kwargs)
+    except (ArgumentError, IllegalAction):
+        assert m.state() == before and m.step == step and len(m.events) == events
+
+
+def fight_all():
+    pair = {"red": {"power": 300, "lost": 10}, "blue": {"power": 500, "lost": 10}}
+    return {"A": pair, "B": pair}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(ANY, max_size=3), st.dictionaries(st.sampled_from(
+    ["first", "points", "turn", "gauges", "out", "letters", "tags", "x"]), ANY, max_size=3))
+def test_constructor_fuzz_only_argument_errors(args, kwargs):
+    try:
+        m = TagMatch(*args, **kwargs)
+    except ArgumentError:
+        return
+    check_invariants(m, m.state(), "setup")

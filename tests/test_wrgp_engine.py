@@ -3,6 +3,7 @@
 import pytest
 
 from rulings_lib import IllegalAction, MatchOver, WrgpMatch, reading, readings
+from rulings_lib.errors import ArgumentError
 from rulings_lib.wrgp import tables as T
 
 
@@ -29,9 +30,9 @@ def test_s1_lineup_is_a_setting():
     m.phase("main1")
     m.damage("A", "opponent", 8000)
     assert m.is_finished() and m.winner == "A"
-    with pytest.raises(ValueError, match="WRGP-S1"):
+    with pytest.raises(ArgumentError, match="lineup"):
         WrgpMatch(lineup=0)
-    with pytest.raises(ValueError, match="WRGP-S1"):
+    with pytest.raises(ArgumentError, match="WRGP-S1"):
         WrgpMatch(lineup=3, duelist={"A": 4})
 
 
@@ -183,7 +184,7 @@ def test_h3_loss_in_battle_interrupts():
     m = at(phase="battle", lp={"B": 100})
     m.attack("A", 500)
     assert "WRGP-H3" in rules_of(m)
-    rejected_by("WRGP-H1", m.attack, "A", 500)
+    rejected_by("WRGP-H2", m.attack, "A", 500)   # reading no-attack-in-run-on
 
 
 def test_h4_h5_h6_zones():
@@ -255,8 +256,9 @@ def test_d1_card_controller_treated_as_winner():
     assert m.player == "B" and m.lp["A"] == 0
     # the survivor loses at the next damage or payment
     m2 = m.copy()
-    m2.pay("A", 100)
+    m2.pay("A", 100, as_="effect")            # an effect that makes them pay: a loss (reading no-cost-at-0)
     assert m2.out[-1] == "A1"
+    rejected_by("STD-LP", m.copy().pay, "A", 100)   # a cost at 0 LP cannot be paid
     m.phase("main1")
     m.damage("B", "opponent", 1)
     assert m.out == ["B1", "A1"]

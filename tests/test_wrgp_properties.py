@@ -5,7 +5,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulings_lib.errors import IllegalAction, ScenarioError
+from rulings_lib.errors import ArgumentError, IllegalAction, ScenarioError
 from rulings_lib.scenario import Scenario, Step, run_scenario
 from rulings_lib.wrgp import tables as T
 from rulings_lib.wrgp.engine import WrgpMatch
@@ -76,8 +76,8 @@ def play(m: WrgpMatch, steps) -> None:
             # A rejected call changes nothing at all: the whole outcome, the rejected list and the step counter.
             assert after == before and len(m.rejected) == n_rej and m.step == step_before, exc
             continue
-        except KeyError:     # a card that was never placed: a scenario error (see below)
-            after = m.state()
+        except ArgumentError:     # a card that was never placed (or placed twice): a malformed call
+            assert m.state() == before and len(m.rejected) == n_rej and m.step == step_before
             continue
         check_invariants(m, before)
 

@@ -206,7 +206,7 @@ def _runon_rows(phase, lang: str = "en") -> list[Row]:
     if phase.key in first_turn_skips():
         rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))
     if phase.key == "draw":
-        rows.append(Row(t("diagrams.wrgp.runon_no_draw"), "muted"))
+        rows.append(Row(t("diagrams.wrgp.runon_draw"), "muted"))
     if "WRGP-SW3" in phase.rules:
         rows.append(Row(t("diagrams.wrgp.runon_standby", n=T.STANDBY_SPC), "muted"))
     if phase.key == "battle" and not T.HANDOVER_ALLOWED["attack"]:

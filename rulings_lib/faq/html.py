@@ -89,7 +89,9 @@ def _state_pictures(entry: Entry) -> list[str]:
             for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True) -> str:
+def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None) -> str:
+    """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
+    scenario (the browser edition's playground): each entry gets an "open in playground" link."""
     ids = all_rule_ids()
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
@@ -123,7 +125,9 @@ def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = Tr
             links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
             reading = f' · <span lang="en">reading</span><span lang="ja">解釈</span> <code>{_t(e.reading)}</code>' \
                 if e.reading else ""
-            out.append(f'<p class="meta">{links}{reading} · <code>{_t(e.scenario)}</code></p>')
+            play = f' · <a class="play" href="{_t(link(e))}"><span lang="en">open in playground</span>' \
+                   f'<span lang="ja">プレイグラウンドで開く</span></a>' if link else ""
+            out.append(f'<p class="meta">{links}{reading} · <code>{_t(e.scenario)}</code>{play}</p>')
             if e.result is not None:
                 out.append('<div class="answer">')
                 if pictures:

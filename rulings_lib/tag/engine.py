@@ -25,25 +25,49 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
+import functools
 import html
+import inspect
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import IllegalAction, MatchOver, RulingsError
+from .. import args as A
+from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 
 BATTLE = PHASE_INDEX["battle"]
+BATTLE_START = PHASE_INDEX["battle_start"]
 EVOLUTION = PHASE_INDEX["evolution"]
+PREPARATION = PHASE_INDEX["preparation"]
+POINT_CALCULATION = PHASE_INDEX["point_calculation"]
+MAX_AMOUNT = 1_000_000      # powers, lost points, gauges (as the scenario format's numbers)
+MAX_TURN = 1_000_000
+_TAG_RE = re.compile(r"^\w[\w.]*$")
+_PASSED = 9                 # a seat's moment after its pass (beyond every step number)
+_END = 10                   # the moment after everyone passed the turn's last phase
 
 
+class UnknownPlayer(ArgumentError, KeyError):
+    """A call names a player or tag that is not in the match (a malformed call, not a rules question)."""
 
-class UnknownPlayer(RulingsError, KeyError):
-    """A step names a player or tag that is not in the match (a scenario error, not a rules question)."""
+    def __init__(self, param: str, allowed: str, value=None):
+        super().__init__(param, allowed, value)
+        what = "tag" if "tag" in allowed.split(":")[0] else "player"
+        try:
+            shown = repr(value)[:60]
+        except (ValueError, RecursionError):
+            shown = f"<{type(value).__name__}>"
+        self.args = (f"{param}: unknown {what} {shown} (expected {allowed})",)
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
 
+
+def _whole(param: str, value, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
+    return A.whole(lo, hi)(param, value, None)
 
 
 @dataclass(frozen=True)
@@ -52,6 +76,7 @@ class Fighter:
 
     ``lost`` gives the lost points directly; ``lost_table`` (level -> points) reads them at the
     same-letter opponent's ``level`` (TAG-P5 ③). ``level`` is this player's Digimon's level.
+    Malformed values raise :class:`~rulings_lib.errors.ArgumentError`.
     """
 
     power: int
@@ -61,36 +86,48 @@ class Fighter:
     card: str | None = None
 
     def __post_init__(self):
-        if self.power is None:
-            raise ValueError("a battle entry needs power")
-        for name in ("power", "lost"):
-            v = getattr(self, name)
-            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 0):
-                raise ValueError(f"{name} must be a whole number >= 0, not {v!r}")
+        _whole("power", self.power)
+        if self.lost is not None:
+            _whole("lost", self.lost)
         if self.lost is not None and self.lost_table is not None:
-            raise ValueError("give lost or lost_table, not both")
+            raise ArgumentError("lost_table", "lost or lost_table, not both", self.lost_table)
         if self.lost_table is not None:
+            if not isinstance(self.lost_table, Mapping) or len(self.lost_table) > len(T.LEVELS) + 1:
+                raise ArgumentError("lost_table", "a mapping of Digimon levels to lost points", self.lost_table)
             table = {}
-            for k, v in dict(self.lost_table).items():
-                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                    raise ValueError(f"lost_table values must be whole numbers >= 0, not {v!r}")
-                table[T.table_level(k)] = v
+            for k, v in self.lost_table.items():
+                table[_level("lost_table key", k, table=True)] = _whole(f"lost_table[{k!r}]", v)
             object.__setattr__(self, "lost_table", table)
         if self.level is not None:
-            object.__setattr__(self, "level", T.level_key(self.level))
+            object.__setattr__(self, "level", _level("level", self.level))
+        if self.card is not None:
+            A.text(200)("card", self.card, None)
 
     @classmethod
-    def of(cls, value) -> Fighter:
+    def of(cls, value, where: str = "entry") -> Fighter:
         if isinstance(value, Fighter):
             return value
-        if not isinstance(value, dict):
-            raise ValueError(f"a battle entry is a mapping with power (and lost or lost_table), not {value!r}")
-        unknown = set(value) - {"power", "lost", "lost_table", "level", "card"}
+        if not isinstance(value, Mapping):
+            raise ArgumentError(where, "a mapping with power (and lost or lost_table, level, card)", value)
+        unknown = [k for k in value if k not in ("power", "lost", "lost_table", "level", "card")]
         if unknown:
-            raise ValueError(f"unknown battle entry key {sorted(unknown)[0]!r}")
+            raise ArgumentError(f"{where}.{unknown[0]}", "one of the keys power, lost, lost_table, level, card",
+                                value[unknown[0]])
         if "power" not in value:
-            raise ValueError("a battle entry needs power")
-        return cls(**value)
+            raise ArgumentError(f"{where}.power", "an attack power (a whole number >= 0)", None)
+        try:
+            return cls(**value)
+        except ArgumentError as exc:
+            raise ArgumentError(f"{where}.{exc.param}", exc.allowed, exc.value) from None
+
+
+def _level(param: str, value, table: bool = False) -> str:
+    if isinstance(value, float) or not isinstance(value, int | str):
+        raise ArgumentError(param, "a Digimon level: 3, 4, perfect, ultimate or ultimate-class", value)
+    try:
+        return T.table_level(value) if table else T.level_key(value)
+    except ValueError:
+        raise ArgumentError(param, "a Digimon level: 3, 4, perfect, ultimate or ultimate-class", value) from None
 
 
 @dataclass(frozen=True)
@@ -123,60 +160,156 @@ class TargetRuling:
         return self.allowed
 
 
+# ---------------------------------------------------------------------- argument checks (the boundary)
+def _arg_player(optional: bool = False) -> A.Check:
+    """A player of this match (``red-A`` ...), by name."""
+    def check(param, value, match):
+        if value is None and optional:
+            return None
+        return match._player(value, param)
+    return check
+
+
+def _arg_battle(param, value, match) -> tuple[str, dict]:
+    """A battle step: ``{A: {TAG: entry, TAG: entry}, B: {...}}`` (tag battle) or ``{TAG: entry,
+    TAG: entry}`` (1-vs-1). Returns ``(shape, {letter or "": {tag: Fighter}})``. Everything that
+    makes the call malformed is found here: the rules (TAG-E1, TAG-E3) are the verb's."""
+    if not isinstance(value, Mapping) or not value or len(value) > 2:
+        raise ArgumentError(param, "a mapping of the letters (A, B) to {TAG: entry}, or of the two tags to "
+                                   "entries (1-vs-1)", value)
+    keys = list(value)
+    if all(isinstance(k, str) and k in LETTERS for k in keys):
+        shape, pairs = "tag", {}
+        for letter in keys:
+            pairs[letter] = _arg_pair(f"{param}.{letter}", value[letter], match, letter)
+    elif all(isinstance(k, str) and k in match.tags for k in keys):
+        shape, pairs = "1v1", {"": _arg_pair(param, value, match)}
+    else:
+        bad = next(k for k in keys if not (isinstance(k, str) and (k in LETTERS or k in match.tags)))
+        raise UnknownPlayer(param, f"letters A and B (tag battle) or the tags {' and '.join(match.tags)} "
+                                   f"(1-vs-1), not both", bad)
+    for key, pair in pairs.items():
+        where = f"{param}.{key}" if key else param
+        t1, t2 = match.tags
+        if len(pair) < 2 or pair[t1].power == pair[t2].power:
+            continue
+        win, lose = (t1, t2) if pair[t1].power > pair[t2].power else (t2, t1)
+        table = pair[lose].lost_table
+        if table is not None:
+            # TAG-P5 ③: the loser's table is read at the level of the winner's Digimon.
+            if pair[win].level is None:
+                raise ArgumentError(f"{where}.{win}.level", f"the level of {win}'s Digimon: {lose}'s lost points "
+                                                            f"come from a lost-points table", None)
+            if T.table_level(pair[win].level) not in table:
+                raise ArgumentError(f"{where}.{lose}.lost_table", f"an entry for {T.LEVEL_NAMES[T.table_level(pair[win].level)]} "
+                                                                  f"(the level of {win}'s Digimon)", table)
+    return shape, pairs
+
+
+def _arg_pair(param, value, match, letter: str | None = None) -> dict:
+    if not isinstance(value, Mapping) or not value:
+        raise ArgumentError(param, f"a mapping of the tags ({', '.join(match.tags)}) to entries", value)
+    for k in value:
+        if not (isinstance(k, str) and k in match.tags):
+            raise UnknownPlayer(param, f"a tag of this match: {', '.join(match.tags)}", k)
+    missing = [t for t in match.tags if t not in value]
+    # A letter whose player is out has no battle (TAG-E1): the verb rejects it, whatever is given.
+    both_in = letter is None or all(match._holder[(t, letter)] not in match.out for t in match.tags)
+    if missing and both_in:
+        raise ArgumentError(f"{param}.{missing[0]}", f"an entry for {missing[0]} too: give an entry for "
+                                                      f"{missing[0]} (each battle has both tags)", None)
+    return {t: Fighter.of(value[t], f"{param}.{t}") for t in match.tags if t in value}
+
+
+def _arg_findings(param, value, match) -> list[dict]:
+    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``."""
+    if not isinstance(value, list | tuple) or len(value) > 10_000:
+        raise ArgumentError(param, "a list of findings ({rule, message, ...})", value)
+    out = []
+    for i, f in enumerate(value):
+        if not isinstance(f, Mapping) or f.get("rule") not in T.RULES or not isinstance(f.get("message"), str) \
+                or not all(isinstance(k, str) for k in f):
+            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message", f)
+        out.append(dict(f))
+    return out
+
+
+_PHASE = A.choice(*T.PHASE_KEYS, name="a phase: " + ", ".join(T.PHASE_KEYS))
+_KIND = A.choice(*T.ACTION_KINDS, name="an action kind: " + ", ".join(T.ACTION_KINDS))
+_BY = _arg_player()
+_ON = _arg_player(optional=True)
+
+
 class TagMatch(MatchQueries):
     """One tag battle match. ``tags`` are the two tag names; the first listed goes first unless
-    ``first`` says otherwise. ``gauges``/``out``/``turn`` start from a mid-match moment."""
+    ``first`` says otherwise. ``turn``/``gauges``/``out``/``letters`` start from a mid-match moment
+    (``letters``: player -> letter, after a Change Up!, TAG-R3)."""
 
     # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
     VERBS: dict[str, dict] = {
-        "battle": {},
-        "rematch": {},
-        "truce": {},
-        "act": {},
-        "call_off": {},
-        "use": {},
-        "record_deck_check": {},
-        "target": {},
-        "card": {},
-        "reshuffle": {},
+        "battle": {"spec": _arg_battle},
+        "rematch": {"by": _BY},
+        "truce": {"by": _BY, "phase": A.optional(_PHASE)},
+        "act": {"by": _BY, "phase": _PHASE, "kind": A.optional(_KIND)},
+        "pass_": {"by": _BY, "phase": _PHASE},
+        "evolve": {"by": _BY},
+        "call_off": {"by": _BY},
+        "use": {"by": _BY, "kind": A.choice(*T.USE_KINDS)},
+        "record_deck_check": {"legal": A.flag(), "violations": _arg_findings, "warnings": _arg_findings},
+        "target": {"by": _BY, "effect": A.choice(*T.EFFECT_KINDS), "on": _ON, "meets_requirements": A.flag()},
+        "card": {"by": _BY, "number": A.text(40), "effect": A.optional(A.whole(1, 9)), "on": _ON,
+                 "phase": A.optional(_PHASE)},
+        "reshuffle": {"by": _BY},
     }
 
-
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
-                 turn: int = 1, gauges: dict | None = None, out=()):
-        tags = tuple(tags)
-        if len(tags) != 2 or tags[0] == tags[1]:
-            raise ValueError("TAG-S2: a match has two tags with different names")
+                 turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None):
+        if not isinstance(tags, list | tuple) or len(tags) != 2:
+            raise ArgumentError("tags", "a list of two tag names (TAG-S2)", tags)
         for t in tags:
-            if not isinstance(t, str) or not t or t in LETTERS:
-                raise ValueError(f"a tag name must be text other than A or B, not {t!r}")
-        if isinstance(points, bool) or not isinstance(points, int) or points < 1:
-            raise ValueError("the starting point gauge must be a whole number >= 1")
-        if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-            raise ValueError("turn must be a whole number >= 1")
-        self.tags: tuple[str, str] = tags
-        self.first = tags[0] if first is None else first
-        if self.first not in tags:
-            raise ValueError(f"first must be one of the tags ({', '.join(tags)}), not {first!r}")
-        self.start_points = points
-        self.turn = turn
+            if not isinstance(t, str) or not 0 < len(t) <= 40 or t in LETTERS or not _TAG_RE.match(t):
+                raise ArgumentError("tags", "tag names: letters, digits, _ and . (up to 40; not A or B)", t)
+        if tags[0] == tags[1]:
+            raise ArgumentError("tags", "two tags with different names (TAG-S2)", list(tags))
+        self.tags: tuple[str, str] = tuple(tags)
+        if first is not None and (not isinstance(first, str) or first not in self.tags):
+            raise ArgumentError("first", f"one of the tags ({', '.join(self.tags)}) or None", first)
+        self.first = self.tags[0] if first is None else first
+        self.start_points = _whole("points", points, 1)
+        self.turn = _whole("turn", turn, 1, MAX_TURN)
+        names = self.players()
+        self._names = frozenset(names)
+        # TAG-S2: letters A and B (a Change Up! swaps them within a tag, TAG-R3).
+        if letters is not None and not isinstance(letters, Mapping):
+            raise ArgumentError("letters", "a mapping of players to letters (A or B)", letters)
+        given = {self._player(p, "letters"): A.choice(*LETTERS)(f"letters[{p!r}]", v, self)
+                 for p, v in (letters or {}).items()}
+        self._set_letters({p: given.get(p, p[-1]) for p in names})
+        for t in self.tags:
+            if sorted(self.letters[p] for p in names if self._tag_of(p) == t) != list(LETTERS):
+                raise ArgumentError("letters", f"letters A and B, one for each player of tag {t}",
+                                    {p: self.letters[p] for p in names if self._tag_of(p) == t})
         # TAG-S1: every point gauge starts at 100 (or the setting).
-        self.points: dict[str, int] = {p: points for p in self.players()}
+        self.points: dict[str, int] = {p: self.start_points for p in names}
+        if gauges is not None and not isinstance(gauges, Mapping):
+            raise ArgumentError("gauges", "a mapping of players to point gauges", gauges)
         for p, v in (gauges or {}).items():
-            self._player(p)
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= points:
-                raise ValueError(f"{p}'s point gauge must be 0 to {points}, not {v!r}")
-            self.points[p] = v
-        out_given = [self._player(p) for p in out]
+            self.points[self._player(p, "gauges")] = _whole(f"gauges[{p!r}]", v, 0, self.start_points)
+        if not isinstance(out, list | tuple) or len(out) > 4:
+            raise ArgumentError("out", "a list of the players who are out", out)
+        out_given = [self._player(p, "out") for p in out]
+        if len(set(out_given)) != len(out_given):
+            raise ArgumentError("out", "each player at most once", list(out))
         for p in out_given:
             if self.points[p] != 0 and p in (gauges or {}):
-                raise ValueError(f"{p} is out, so their point gauge is 0 (TAG-E1), not {self.points[p]}")
+                raise ArgumentError("out", f"players whose point gauge is 0: {p}'s is {self.points[p]} (TAG-E1)", p)
             self.points[p] = 0
         # TAG-E1: a player at 0 is out.
-        self.out: list[str] = list(dict.fromkeys(out_given + [p for p in self.players() if self.points[p] == 0]))
-        for t in tags:
+        self.out: list[str] = list(dict.fromkeys(out_given + [p for p in names if self.points[p] == 0]))
+        for t in self.tags:
             if not self.in_game_of(t):
-                raise ValueError(f"tag {t} has no player left: the match would already be over (TAG-S2)")
+                raise ArgumentError("out", f"at least one player of tag {t} in the game (tag {t} would have no "
+                                           f"player left: the match would already be over, TAG-S2)", list(self.out))
         self.mode = "1v1" if self._is_one_vs_one() else "tag"
         self.winner: str | None = None
         self.termination: Outcome | None = None
@@ -187,14 +320,14 @@ class TagMatch(MatchQueries):
         self.step = 0
         self._last: str | None = None             # the last accepted verb
         self._undo: dict | None = None            # the state before the last battle (TAG-R5)
-        self._reshuffled: list[str] = []
-        self._cursor: tuple[int, int] = (-1, -1)  # (phase index, seat position) reached this turn
-        self._opened = False                      # someone acted in this turn's battle phase
+        self._reshuffled: tuple[str, ...] = ()
+        self._new_turn()
         self._setup_events()
 
     # ------------------------------------------------------------------ players and seats
     def players(self) -> list[str]:
-        """All four players, tag by tag: ``['red-A', 'red-B', 'blue-A', 'blue-B']``."""
+        """All four players, tag by tag: ``['red-A', 'red-B', 'blue-A', 'blue-B']``. A player's name
+        keeps the letter they started with; :meth:`letter_of` gives the letter they hold now."""
         return [f"{t}-{letter}" for t in self.tags for letter in LETTERS]
 
     @property
@@ -205,27 +338,28 @@ class TagMatch(MatchQueries):
         self._tag(tag)
         return self.tags[1] if tag == self.tags[0] else self.tags[0]
 
-    @staticmethod
-    def tag_of(player: str) -> str:
-        return player.rsplit("-", 1)[0]
+    def tag_of(self, player: str) -> str:
+        return self._tag_of(self._player(player))
 
-    @staticmethod
-    def letter_of(player: str) -> str:
-        return player.rsplit("-", 1)[1]
+    def letter_of(self, player: str) -> str:
+        """The letter ``player`` holds now (TAG-S2; a Change Up! swaps it, TAG-R3)."""
+        return self.letters[self._player(player)]
 
     def player(self, tag: str, letter: str) -> str:
-        return f"{self._tag(tag)}-{letter}"
+        """The player of ``tag`` who holds ``letter`` now."""
+        A.choice(*LETTERS)("letter", letter, self)
+        return self._holder[(self._tag(tag), letter)]
 
     def partner(self, player: str) -> str:
         p = self._player(player)
-        return f"{self.tag_of(p)}-{'B' if self.letter_of(p) == 'A' else 'A'}"
+        return f"{self._tag_of(p)}-{'B' if p[-1] == 'A' else 'A'}"
 
     def opponent(self, player: str) -> str:
         """The player in front: the same letter of the other tag (in 1-vs-1, the other player left)."""
         p = self._player(player)
-        if self.mode == "1v1" and self.in_game(p):
+        if self.mode == "1v1" and p not in self.out:
             return next(q for q in self.in_game_players() if q != p)
-        return f"{self.other_tag(self.tag_of(p))}-{self.letter_of(p)}"
+        return self._opponent(p)
 
     def in_game(self, player: str) -> bool:
         return self._player(player) not in self.out
@@ -237,20 +371,21 @@ class TagMatch(MatchQueries):
         return [p for p in self.players() if p not in self.out]
 
     def in_game_of(self, tag: str) -> list[str]:
-        return [p for p in self.players() if self.tag_of(p) == tag and p not in self.out]
+        self._tag(tag)
+        return [p for p in self.players() if self._tag_of(p) == tag and p not in self.out]
 
     def seats(self) -> dict[str, str | None]:
         """Seat -> player for this turn (None for a seat whose player is out). In 1-vs-1 the two
         players take the A seats (reading one-vs-one-seats)."""
         side_tag = {"first": self.first, "second": self.second}
         if self.mode == "1v1":
-            by_tag = {self.tag_of(p): p for p in self.in_game_players()}
+            by_tag = {self._tag_of(p): p for p in self.in_game_players()}
             return {s: (by_tag.get(side_tag[T.seat_parts(s)[0]]) if T.seat_parts(s)[1] == "A" else None)
                     for s in SEATS}
         seats = {}
         for s in SEATS:
             side, letter = T.seat_parts(s)
-            p = f"{side_tag[side]}-{letter}"
+            p = self._holder[(side_tag[side], letter)]
             seats[s] = None if p in self.out else p
         return seats
 
@@ -261,7 +396,7 @@ class TagMatch(MatchQueries):
     def order(self, phase: str) -> list[str]:
         """The players still in the game in the acting order of ``phase`` this turn (TAG-P1..P5)."""
         seats = self.seats()
-        return [seats[s] for s in T.phase(phase).order if seats[s]]
+        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]
 
     def orders(self) -> dict[str, list[str]]:
         """The outcome's ``order``: each seat-ordered phase's acting order for the coming turn."""
@@ -277,25 +412,37 @@ class TagMatch(MatchQueries):
     def is_one_vs_one(self) -> bool:
         return self.mode == "1v1"
 
+    def is_legal(self, verb: str, *args, **kwargs) -> bool:
+        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes. A
+        malformed call raises ArgumentError."""
+        A.choice(*self.VERBS, name="a verb: " + ", ".join(self.VERBS))("verb", verb, self)
+        return super().is_legal(verb, *args, **kwargs)
+
     @staticmethod
     def card_rule(key: str) -> T.CardRule | None:
         """The tag regulation's ruling on a card (``"St-296"``) or ability (``"aerial"``), TAG-R3 etc."""
-        return T.card_rule(key)
+        return T.card_rule(A.text(40)("key", key, None))
 
     @staticmethod
     def next_turn_rule(winners: list[str | None]) -> tuple[T.NextTurnRule, str | None]:
-        return T.next_turn_rule(winners)
+        if not isinstance(winners, list | tuple) or len(winners) not in (1, 2) or \
+                not all(w is None or (isinstance(w, str) and len(w) <= 40) for w in winners):
+            raise ArgumentError("winners", "a list of one or two battles' winning tags (None: a draw)", winners)
+        return T.next_turn_rule(list(winners))
 
     def check_target(self, by: str, effect: str, on: str | None = None,
                      meets_requirements: bool = True) -> TargetRuling:
         """May ``by`` aim an effect of kind ``effect`` (see :data:`.tables.EFFECT_KINDS`) at ``on``?
         Nothing changes. TAG-R1, R2 and R4 are decided here, and only here."""
-        by = self._player(by)
-        if effect not in T.EFFECT_KINDS:
-            raise ValueError(f"effect must be one of {', '.join(T.EFFECT_KINDS)}, not {effect!r}")
+        by = self._player(by, "by")
+        A.choice(*T.EFFECT_KINDS)("effect", effect, self)
+        A.flag()("meets_requirements", meets_requirements, self)
         rule, principle = T.EFFECT_KINDS[effect]
         if on is not None:
-            on = self._player(on)
+            on = self._player(on, "on")
+        elif effect != "all":
+            raise ArgumentError("on", f"a player (an effect of kind {effect} needs `on`, the player it is aimed at)",
+                                None)
         if by in self.out:
             return TargetRuling(False, "TAG-E1", (), f"{by} is out and takes no further part")
         if effect == "all":
@@ -305,12 +452,10 @@ class TagMatch(MatchQueries):
                                                          f"(reading out-player-cannot-be-targeted)")
             everyone = tuple(self.in_game_players())
             return TargetRuling(True, rule, everyone, f"{principle}: {by}'s effect affects {', '.join(everyone)}")
-        if on is None:
-            raise ValueError(f"an effect of kind {effect} needs `on`: the player it is aimed at")
         if on in self.out:
             return TargetRuling(False, "TAG-E1", (), f"{on} is out: an effect cannot name them "
                                                      f"(reading out-player-cannot-be-targeted)")
-        same_tag = self.tag_of(on) == self.tag_of(by)
+        same_tag = self._tag_of(on) == self._tag_of(by)
         if effect in ("projection", "both_sides", "flush", "opponent"):
             # TAG-R1 / TAG-R4: one named opponent, either player of the other tag.
             if same_tag:
@@ -338,17 +483,16 @@ class TagMatch(MatchQueries):
 
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
         """TAG-E2: may ``by`` use an effect of ``kind`` (:data:`.tables.USE_KINDS`)? -> (allowed, rule, why)."""
-        by = self._player(by)
-        if kind not in T.USE_KINDS:
-            raise ValueError(f"kind must be one of {', '.join(T.USE_KINDS)}, not {kind!r}")
+        by = self._player(by, "by")
+        A.choice(*T.USE_KINDS)("kind", kind, self)
         label = {"evolution": "evolution", "projection": "projection-type options",
-                 "opponent_condition": "an \"if the opponent's ... is ...\" effect"}.get(kind, kind)
+                 "opponent_condition": "an \"if the opponent's ... is ...\" effect"}[kind]
         if by in self.out:
             return False, "TAG-E1", f"{by} is out and takes no further part"
         if self.mode == "1v1":
             return True, "TAG-E3", (f"{by} plays the normal 1-vs-1 regulation and may use {label} "
                                     f"(reading tag-only-rules-end-at-one-vs-one)")
-        foe = self.opponent(by)
+        foe = self._opponent(by)
         if foe not in self.out:
             return True, "TAG-E2", f"{by} faces {foe}, who is in the game: {label} may be used"
         # TAG-E2: evolution and projection-type options yes; "if the opponent's ... is ..." no.
@@ -358,6 +502,8 @@ class TagMatch(MatchQueries):
         return True, "TAG-E2", f"{by}'s opponent {foe} is out, but {by} carries on and may use {label}"
 
     def copy(self) -> TagMatch:
+        # Lean (it runs on every verb): letters, the turn's progress and the undo snapshot are
+        # immutable values that are replaced, never changed in place, so they are shared.
         new = TagMatch.__new__(TagMatch)
         new.__dict__.update(self.__dict__)
         new.points = dict(self.points)
@@ -365,8 +511,7 @@ class TagMatch(MatchQueries):
         new.battles = list(self.battles)
         new.events = list(self.events)
         new.rejected = list(self.rejected)
-        new._reshuffled = list(self._reshuffled)
-        return new   # _undo holds immutable snapshots only; safe to share
+        return new
 
     def __repr__(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -407,6 +552,7 @@ class TagMatch(MatchQueries):
             "battle_order": self.order("battle"),
             "battles": [b.as_dict() for b in self.battles],
             "deck_check": self.deck_check,
+            "letters": dict(self.letters),
         }
 
     # ------------------------------------------------------------------ plumbing
@@ -423,7 +569,7 @@ class TagMatch(MatchQueries):
     def _done(self, verb: str) -> None:
         self._last = verb
         if verb not in ("battle", "reshuffle"):
-            self._reshuffled = []
+            self._reshuffled = ()
 
     def _reject(self, err: IllegalAction):
         # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
@@ -432,18 +578,31 @@ class TagMatch(MatchQueries):
     def _fail(self, rule: str, reason: str):
         self._reject(IllegalAction(rule, reason))
 
-    def _tag(self, tag: str) -> str:
-        if tag not in self.tags:
-            raise UnknownPlayer(f"unknown tag {tag!r} (the tags are {', '.join(self.tags)})")
+    def _tag(self, tag: str, param: str = "tag") -> str:
+        if not isinstance(tag, str) or tag not in self.tags:
+            raise UnknownPlayer(param, f"a tag of this match: {', '.join(self.tags)}", tag)
         return tag
 
-    def _player(self, name: str) -> str:
-        if not isinstance(name, str) or name not in self.players():
-            raise UnknownPlayer(f"unknown player {name!r} (players: {', '.join(self.players())})")
+    def _player(self, name: str, param: str = "player") -> str:
+        if not isinstance(name, str) or name not in self._names:
+            raise UnknownPlayer(param, f"a player of this match: {', '.join(self.players())}", name)
         return name
 
+    @staticmethod
+    def _tag_of(player: str) -> str:
+        return player.rsplit("-", 1)[0]
+
+    def _set_letters(self, letters: dict[str, str]) -> None:
+        self.letters = letters
+        self._holder = {(self._tag_of(p), x): p for p, x in letters.items()}
+
+    def _opponent(self, p: str) -> str:
+        """The same-letter player of the other tag (TAG-S2; letters as they stand now)."""
+        t = self._tag_of(p)
+        return self._holder[(self.tags[1] if t == self.tags[0] else self.tags[0], self.letters[p])]
+
     def _require_in_game(self, player: str) -> str:
-        p = self._player(player)
+        p = self._player(player, "by")
         if p in self.out:
             # TAG-E1: a player who is out takes no further part.
             self._fail("TAG-E1", f"{p} is out and takes no further part")
@@ -451,13 +610,20 @@ class TagMatch(MatchQueries):
 
     def _is_one_vs_one(self) -> bool:
         left = self.in_game_players()
-        return (len(left) == 2 and self.letter_of(left[0]) != self.letter_of(left[1])
-                and self.tag_of(left[0]) != self.tag_of(left[1]))
+        return (len(left) == 2 and self.letters[left[0]] != self.letters[left[1]]
+                and self._tag_of(left[0]) != self._tag_of(left[1]))
+
+    def _new_turn(self) -> None:
+        """Reset the turn's progress: no phase reached yet, the battle phase's first turn to come."""
+        self._cursor: tuple[int, tuple] = (-1, ())  # (phase index, moment within it) reached this turn
+        # TAG-P4 ② reading battle-phase-alternation: (tag whose turn it is, who acts for it, uses in
+        # this turn, passes in a row, turns over).
+        self._bp: tuple = (self.second, None, 0, 0, 0)
 
     def _snapshot(self) -> dict:
         return {"points": dict(self.points), "out": list(self.out), "mode": self.mode, "turn": self.turn,
                 "first": self.first, "winner": self.winner, "termination": self.termination,
-                "battles": list(self.battles), "cursor": self._cursor, "opened": self._opened}
+                "battles": list(self.battles), "cursor": self._cursor, "bp": self._bp, "letters": self.letters}
 
     def _restore(self, snap: dict) -> None:
         self.points = dict(snap["points"])
@@ -465,16 +631,20 @@ class TagMatch(MatchQueries):
         self.mode, self.turn, self.first = snap["mode"], snap["turn"], snap["first"]
         self.winner, self.termination = snap["winner"], snap["termination"]
         self.battles = list(snap["battles"])
-        self._cursor, self._opened = snap["cursor"], snap["opened"]
+        self._cursor, self._bp = snap["cursor"], snap["bp"]
+        self._set_letters(snap["letters"])
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
         self._ev("TAG-S1", f"stand-by: each player sets a Level III Digimon face down, has their deck shuffled "
                            f"by an opponent and sets their point gauge at {self.start_points}")
         # TAG-S2: start, letters fixed for the match.
-        a = " and ".join(self.player(t, "A") for t in self.tags)
-        b = " and ".join(self.player(t, "B") for t in self.tags)
-        self._ev("TAG-S2", f"{self.first} goes first; {a} are letter A, {b} letter B, for the whole match "
+        a = " and ".join(self._holder[(t, "A")] for t in self.tags)
+        b = " and ".join(self._holder[(t, "B")] for t in self.tags)
+        swapped = [p for p in self.players() if self.letters[p] != p[-1]]
+        note = (f" ({' and '.join(swapped)} hold the other letter since a Change Up!, TAG-R3, reading "
+                f"change-up-lasts-the-game)" if swapped else ", for the whole match")
+        self._ev("TAG-S2", f"{self.first} goes first; {a} are letter A, {b} letter B{note} "
                            f"(A fights A, B fights B)")
         if self.turn > 1 or self.out or any(v != self.start_points for v in self.points.values()):
             gauges = ", ".join(f"{p} {v}" for p, v in self.points.items() if p not in self.out)
@@ -484,35 +654,20 @@ class TagMatch(MatchQueries):
             self._ev("TAG-E3", f"{' and '.join(self.in_game_players())} are left: they play 1-vs-1")
         else:
             for p in self.in_game_players():
-                if self.opponent(p) in self.out:
-                    self._ev("TAG-E2", f"{p}'s opponent {self.opponent(p)} is out: {p} carries on with the "
+                if self._opponent(p) in self.out:
+                    self._ev("TAG-E2", f"{p}'s opponent {self._opponent(p)} is out: {p} carries on with the "
                                        f"normal steps")
         seats = ", ".join(f"{s} {p}" for s, p in self.seats().items() if p)
         self._ev("TAG-S2", f"turn {self.turn} seats: {seats}")
 
     # ------------------------------------------------------------------ verbs: the battle
-    def battle(self, spec: dict | None = None, /, **letters) -> None:
-        """This turn's battles. Tag battle: ``{"A": {TAG: entry, TAG: entry}, "B": {...}}``; 1-vs-1:
-        ``{TAG: entry, TAG: entry}``. An entry is a :class:`Fighter` or a mapping with ``power`` and
-        ``lost`` or ``lost_table`` (+ ``level``). Ends the turn and decides who goes first next."""
+    def battle(self, spec: dict) -> None:
+        """This turn's battles. Tag battle: ``{"A": {TAG: entry, TAG: entry}, "B": {...}}`` (a letter
+        means the players who hold it now); 1-vs-1: ``{TAG: entry, TAG: entry}``. An entry is a
+        :class:`Fighter` or a mapping with ``power`` and ``lost`` or ``lost_table`` (+ ``level``).
+        Ends the turn and decides who goes first next."""
         self._begin()
-        spec = dict(spec or {}, **letters)
-        if not spec:
-            raise ValueError("a battle needs the battles of the letters (tag battle) or of the two tags (1-vs-1)")
-        if all(k in LETTERS for k in spec):
-            shape = "tag"
-            given: dict[str, dict[str, Fighter]] = {}
-            for letter, pair in spec.items():
-                if not isinstance(pair, dict):
-                    raise ValueError(f"battle.{letter}: expected a mapping from tag to entry")
-                given[letter] = {self._tag(t): Fighter.of(e) for t, e in pair.items()}
-        elif all(k in self.tags for k in spec):
-            shape = "1v1"
-            duel = {t: Fighter.of(e) for t, e in spec.items()}
-        else:
-            bad = next(k for k in spec if k not in LETTERS and k not in self.tags)
-            raise UnknownPlayer(f"battle: {bad!r} is neither a letter (A, B) nor a tag ({', '.join(self.tags)})")
-
+        shape, given = spec        # checked and normalised at the boundary (_arg_battle)
         if shape != self.mode:
             # TAG-E3: after the switch to 1-vs-1 a battle names the two tags; before it, the letters.
             if self.mode == "1v1":
@@ -523,7 +678,7 @@ class TagMatch(MatchQueries):
         pairs: list[tuple[str | None, dict[str, str], dict[str, Fighter]]] = []
         if shape == "tag":
             for letter in LETTERS:
-                who = {t: f"{t}-{letter}" for t in self.tags}
+                who = {t: self._holder[(t, letter)] for t in self.tags}
                 left = [p for p in who.values() if p not in self.out]
                 if len(left) == 2 and letter not in given:
                     # TAG-E1 (and the contract): each letter with two players in the game battles.
@@ -534,25 +689,17 @@ class TagMatch(MatchQueries):
                     gone = " and ".join(p for p in who.values() if p in self.out)
                     self._fail("TAG-E1", f"{gone} {'is' if ' and ' not in gone else 'are'} out, so letter "
                                          f"{letter} has no battle")
-            for letter in LETTERS:
                 if letter in given:
-                    missing = [t for t in self.tags if t not in given[letter]]
-                    if missing:
-                        raise ValueError(f"battle.{letter}: give an entry for {missing[0]} too (both players of "
-                                         f"letter {letter} are in the game)")
-                    pairs.append((letter, {t: f"{t}-{letter}" for t in self.tags}, given[letter]))
+                    pairs.append((letter, who, given[letter]))
         else:
-            missing = [t for t in self.tags if t not in duel]
-            if missing:
-                raise ValueError(f"battle: give an entry for {missing[0]} too (1-vs-1 needs both tags)")
-            who = {self.tag_of(p): p for p in self.in_game_players()}
-            pairs.append((None, who, duel))
+            who = {self._tag_of(p): p for p in self.in_game_players()}
+            pairs.append((None, who, given[""]))
 
         results = [self._decide(letter, who, entries) for letter, who, entries in pairs]
 
         # Everything is checked: now the state changes.
         self._undo = self._snapshot()
-        self._reshuffled = []
+        self._reshuffled = ()
         order = {p: i for i, p in enumerate(self.order("battle"))}
         reads = sorted(((who[t], e.power) for _, who, es in pairs for t, e in es.items()), key=lambda x: order[x[0]])
         # TAG-P4: attack powers are read starting with second-A (reading battle-powers-read-in-battle-start-order).
@@ -562,12 +709,15 @@ class TagMatch(MatchQueries):
             a, b = (r.players[t] for t in self.tags)
             pa, pb = (r.powers[t] for t in self.tags)
             what = f"letter {r.letter} battle" if r.letter else "1-vs-1 battle"
+            swapped = [p for p in (a, b) if r.letter and self.letters[p] != p[-1]]
+            since = (f" ({' and '.join(swapped)} {'holds' if len(swapped) == 1 else 'hold'} letter {r.letter} since "
+                     f"a Change Up!, reading change-up-lasts-the-game)" if swapped else "")
             if r.winner is None:
                 # TAG-P5 reading equal-power-is-draw.
                 self._ev("TAG-P5", f"{what}: {a} {pa} vs {b} {pb}: equal powers, a draw; nobody loses points "
-                                   f"(reading equal-power-is-draw)")
+                                   f"(reading equal-power-is-draw){since}")
             else:
-                self._ev("TAG-P5", f"{what}: {a} {pa} vs {b} {pb}: {r.players[r.winner]} wins")
+                self._ev("TAG-P5", f"{what}: {a} {pa} vs {b} {pb}: {r.players[r.winner]} wins{since}")
         # TAG-P5 ③: losers reduce their gauges, in the seat order first-A, second-A, first-B, second-B.
         losers = {r.loser: r for r in results if r.loser}
         newly_out = []
@@ -602,13 +752,9 @@ class TagMatch(MatchQueries):
         win, lose = (t1, t2) if f1.power > f2.power else (t2, t1)
         loser, winner_entry, loser_entry = who[lose], entries[win], entries[lose]
         if loser_entry.lost_table is not None:
-            # TAG-P5 ③: the loser's own lost points at the level of the same-letter opponent's Digimon.
-            if winner_entry.level is None:
-                raise ValueError(f"{loser}'s lost points come from their lost-points table, which needs the "
-                                 f"level of {who[win]}'s Digimon (give {win}'s level)")
+            # TAG-P5 ③: the loser's own lost points at the level of the same-letter opponent's Digimon
+            # (the boundary, _arg_battle, made sure the level and the table's entry are there).
             col = T.table_level(winner_entry.level)
-            if col not in loser_entry.lost_table:
-                raise ValueError(f"{loser}'s lost-points table has no {T.LEVEL_NAMES[col]} entry")
             lost = loser_entry.lost_table[col]
             note = (f"{who[win]}'s Digimon is Ultimate-class, read as Ultimate"
                     if winner_entry.level == T.ULTIMATE_CLASS else f"{who[win]}'s Digimon is {T.LEVEL_NAMES[col]}")
@@ -617,7 +763,6 @@ class TagMatch(MatchQueries):
             lost = loser_entry.lost or 0
             why = "their lost points"
         return BattleResult(letter, dict(who), powers, win, loser, lost, why)
-
     def _settle(self, newly_out: list[str]) -> None:
         """Players out, the end of the match, the switch to 1-vs-1 (TAG-E1..E4)."""
         if len(newly_out) > 1:
@@ -655,7 +800,7 @@ class TagMatch(MatchQueries):
             return
         if self.mode == "tag":
             for p in newly_out:
-                foe = self.opponent(p)
+                foe = self._opponent(p)
                 if foe not in self.out:
                     # TAG-E2: a player whose opponent is out carries on.
                     self._ev("TAG-E2", f"{foe}'s opponent {p} is out: {foe} carries on with the normal steps "
@@ -680,7 +825,7 @@ class TagMatch(MatchQueries):
             rule = "TAG-N4"
             note = rule_note
         self.turn += 1
-        self._cursor, self._opened = (-1, -1), False
+        self._new_turn()
         how = "stays first" if self.first == old_first else "goes first now"
         self._ev(rule, f"turn {self.turn}: {self.first} {how}, {self.second} second ({note})")
 
@@ -691,7 +836,6 @@ class TagMatch(MatchQueries):
         self._done("rematch")
 
     def _rematch(self, by: str, card: str) -> None:
-        by = self._player(by)
         if self._last != "battle" or self._undo is None:
             # TAG-R5: a rewind undoes this turn's battle, so it comes right after one.
             self._fail("TAG-R5", f"{card} rewinds this turn's battle: it can only be used right after a battle")
@@ -701,7 +845,7 @@ class TagMatch(MatchQueries):
             why = "did not battle" if mine is None else ("drew" if mine.winner is None else "won")
             # TAG-R5: only a user who lost this turn's battle may rewind it.
             self._fail("TAG-R5", f"{by} {why} this turn, and only a player who lost the battle may rewind it")
-        partner_won = any(r.winner == self.tag_of(by) for r in self.battles)
+        partner_won = any(r.winner == self._tag_of(by) for r in self.battles)
         self._restore(self._undo)
         self._undo = None
         even = f" even though {self.partner(by)} won," if partner_won else ""
@@ -709,82 +853,212 @@ class TagMatch(MatchQueries):
                            f"and who goes first are as before it, and everyone battles again "
                            f"(reading rewind-undoes-the-turn)")
 
-    def truce(self, by: str) -> None:
-        """St-220: all players skip this turn's battle phase; no battle result, first and second swap."""
+    def truce(self, by: str, phase: str | None = None) -> None:
+        """St-220: all players skip this turn's battle start and battle phase; no battle result, first
+        and second swap. Only before the battle phase: in ``by``'s preparation phase (step 5) or the
+        evolution phase (``phase``; default: the phase the turn is in), reading truce-timing."""
         self._begin()
-        self._truce(by, "St-220")
+        self._truce(by, "St-220", phase)
         self._done("truce")
 
-    def _truce(self, by: str, card: str) -> None:
+    def _truce(self, by: str, card: str, phase: str | None) -> None:
         by = self._require_in_game(by)
-        if self._cursor[0] > BATTLE:
-            # TAG-R5: the battle phase must still be ahead (or under way) to be skipped.
-            self._fail("TAG-R5", f"{card} skips the battle phase, which is already over this turn")
+        ci = self._cursor[0]
+        if phase is None:
+            phase = T.PHASE_KEYS[max(ci, PREPARATION)]
+        if phase not in T.TRUCE_PHASES or ci >= BATTLE_START:
+            now = PHASES[max(ci, PHASE_INDEX[phase])].name
+            # TAG-R5 reading truce-timing: only before the battle phase.
+            self._fail("TAG-R5", f"{card} may be used only before the battle phase, in one's preparation phase "
+                                 f"(step 5) or during the evolution phase; from battle start on it cannot be, "
+                                 f"and this would be in the {now} (reading truce-timing)")
+        # Its moment is an option card's in that phase (TAG-P1 ⑤ in seat order; TAG-P2 any seat's ①–②).
+        self._move(by, phase, "option")
         everyone = "all four" if len(self.in_game_players()) == 4 else "all players"
         self.battles = []
         self._undo = None
-        self._ev("TAG-R5", f"{card} ({by}): {everyone} skip this turn's battle phase; there is no battle result")
+        self._ev("TAG-R5", f"{card} ({by}, {T.phase(phase).name}): battle start and the battle phase are skipped "
+                           f"for {everyone}; in the point calculation nothing is compared and nobody loses points "
+                           f"(reading truce-timing)")
         self._next_turn([], rule_note="no battle result after a truce (reading truce-swaps-first)")
 
     # ------------------------------------------------------------------ verbs: within a turn
-    def act(self, by: str, phase: str) -> None:
-        """``by`` uses an option card or ability in ``phase`` of this turn; the phase's seat order
-        (TAG-P1..P5, read from PHASES) decides whether it is their moment."""
+    def act(self, by: str, phase: str, kind: str | None = None) -> None:
+        """``by`` acts in ``phase`` of this turn. ``kind`` (:data:`.tables.ACTION_KINDS`): ``option``,
+        ``ability``, ``evolve`` or ``call_off`` (evolution phase, step 1), ``pass``; none: an option
+        card or ability. The phase's order decides whether it is their moment: seat orders
+        (TAG-P1..P3, TAG-P5's two rounds) and the battle phase's alternation (TAG-P4)."""
         self._begin()
-        if phase not in PHASE_INDEX:
-            raise ValueError(f"phase must be one of {', '.join(PHASE_INDEX)}, not {phase!r}")
+        self._act(by, phase, kind or "use")
+        self._done("act")
+
+    def pass_(self, by: str, phase: str) -> None:
+        """``by`` passes in ``phase`` (the scenario verb ``pass``): ends their part of a seat-ordered
+        step (in the evolution phase: no more evolving, calling off or abilities), or takes a
+        battle-phase turn with no use (TAG-P4, reading battle-phase-alternation)."""
+        self._begin()
+        self._act(by, phase, "pass")
+        self._done("pass")
+
+    def evolve(self, by: str) -> None:
+        """``by`` evolves their prepared Digimon: step 1 of their part of the evolution phase (TAG-P2)."""
+        self._begin()
+        self._act(by, "evolution", "evolve")
+        self._done("evolve")
+
+    def call_off(self, by: str) -> None:
+        """``by`` calls off their evolution: step 1 of the evolution phase, second tag only (TAG-P2 ①)."""
+        self._begin()
+        self._act(by, "evolution", "call_off")
+        self._done("call_off")
+
+    def _act(self, by: str, phase: str, kind: str) -> None:
         by = self._require_in_game(by)
         ph = T.phase(phase)
+        step, note = self._move(by, phase, kind)
+        where = f", step {step}" if step else ""
+        self._ev(ph.rule, f"{by} ({self.seat_of(by)}) {T.ACTION_LABELS[kind]} in the {ph.name}{where}: {note}")
+
+    def _move(self, by: str, phase: str, kind: str) -> tuple[int, str]:
+        """Is it ``by``'s moment for ``kind`` in ``phase``? Fails with the phase's rule if not;
+        otherwise moves the turn's progress on. Returns (step number, why it is their moment)."""
+        ph = T.phase(phase)
         i = PHASE_INDEX[phase]
-        ci, cpos = self._cursor
+        ci, cm = self._cursor
+        steps = T.ACTION_STEPS[phase]
+        label = T.ACTION_LABELS[kind]
+        if kind != "pass" and kind not in steps:
+            # TAG-P2 ①: evolving and calling an evolution off belong to the evolution phase.
+            self._fail("TAG-P2", f"{by} cannot do this in the {ph.name} ({label}): evolving and calling an "
+                                 f"evolution off are step 1 of the evolution phase")
         if i < ci:
             # TAG-P1..P5: the phases of a turn come in order.
             self._fail(ph.rule, f"the turn is already in the {PHASES[ci].name}: the {ph.name} is over")
-        pos = -1
-        if phase in T.FREE_PHASES:
-            # TAG-P2 reading evolution-options-any-order.
-            note = "options may be used at any time during steps 1-2 (reading evolution-options-any-order)"
-        elif phase == "battle":
-            if not (i == ci and self._opened) and self.tag_of(by) != self.second:
-                # TAG-P4 ②: the alternation begins with either player of the second tag.
-                self._fail("TAG-P4", f"the battle phase's options begin with a player of the second tag "
-                                     f"({self.second}); {by} is of {self.first}")
-            note = ("opens the alternation (the second tag begins)" if not (i == ci and self._opened)
-                    else "the tags alternate, one person at a time")
-        else:
-            order = self.order(phase)
-            pos = order.index(by)
-            if i == ci and pos < cpos:
-                # TAG-P1 / TAG-P3 / TAG-P5: the phase's seat order.
-                self._fail(ph.rule, f"in the {ph.name} players act in the order {', '.join(order)}: {by} comes "
-                                    f"before {order[cpos]}, who has already acted")
-            note = "order " + ", ".join(order)
-        self._cursor = (i, pos if i != ci else max(pos, cpos))
-        if phase == "battle":
-            self._opened = True
-        seat = self.seat_of(by)
-        self._ev(ph.rule, f"{by} ({seat}) uses an option or ability in the {ph.name}: {note}")
-        self._done("act")
-
-    def call_off(self, by: str) -> None:
-        """``by`` calls off their evolution in the evolution phase: only the second tag may (TAG-P2 ①)."""
-        self._begin()
-        by = self._require_in_game(by)
-        if self._cursor[0] > EVOLUTION:
-            self._fail("TAG-P2", f"the evolution phase is over: the turn is in the {PHASES[self._cursor[0]].name}")
-        if self.tag_of(by) != self.second:
+        if kind == "call_off" and self._tag_of(by) != self.second:
             # TAG-P2 ①: only a player of the second tag may call the evolution off.
             self._fail("TAG-P2", f"only a player of the second tag ({self.second}) may call an evolution off; "
                                  f"{by} is of the first tag ({self.first})")
-        if self._cursor[0] < EVOLUTION:
-            self._cursor = (EVOLUTION, -1)
-        self._ev("TAG-P2", f"{by} ({self.seat_of(by)}) calls off the evolution: a player of the second tag may")
-        self._done("call_off")
+        if phase == "battle":
+            return 2, self._battle_turn(by, kind, ci == BATTLE)
+        order = self.order(phase)
+        if steps.get(kind) == 0:
+            # TAG-P2 reading evolution-in-seat-order: option cards by any player during any seat's ①–②.
+            if i != ci:
+                self._cursor = (i, ())
+            return 0, "option cards may be used by any player during any seat's steps 1-2 (reading " \
+                      "evolution-in-seat-order)"
+        return self._seat_turn(by, ph, kind, order, cm if i == ci else None)
+
+    def _seat_turn(self, by: str, ph: T.Phase, kind: str, order: list[str], cm: tuple | None) -> tuple[int, str]:
+        """TAG-P1, P2, P3, P5: the seats in order. ``cm``: the moment reached in this phase (None: not begun)."""
+        pos = order.index(by)
+        rounds = T.SEAT_ROUNDS[ph.key] == "round"
+        steps = T.ACTION_STEPS[ph.key]
+        first_round = min(v for v in steps.values() if v)
+        if kind == "pass":
+            step = (cm[0] if cm else first_round) if rounds else 0
+            key = (step, pos, _PASSED) if rounds else (pos, _PASSED)
+            late = cm is not None and key <= cm
+        else:
+            step = steps[kind]
+            key = (step, pos) if rounds else (pos, step)
+            late = cm is not None and key < cm
+        if late:
+            # TAG-P1 / P2 / P3 / P5: the phase's seat order (TAG-P5: two separate rounds, ② and ④).
+            self._fail(ph.rule, self._too_late(by, ph, kind, order, pos, step, cm, rounds))
+        evo = ph.key == "evolution"
+        seq = ", ".join(order)
+        if kind == "pass":
+            last = pos == len(order) - 1
+            if rounds:
+                later = [v for v in sorted(set(steps.values())) if v > step]
+                i = PHASE_INDEX[ph.key]
+                if last:    # the round is over: the next round, or the next phase
+                    self._cursor = (i, (later[0],)) if later else self._after(i)
+                else:
+                    self._cursor = (i, key)
+                return step, f"{by} is done with step {step} (order {seq})"
+            self._cursor = self._after(PHASE_INDEX[ph.key]) if last else (PHASE_INDEX[ph.key], key)
+            if evo:
+                return 0, (f"{by}'s steps 1-2 are over: they can no longer evolve, call off or use an ability "
+                           f"this turn (reading evolution-in-seat-order)")
+            return 0, f"{by}'s part is over (order {seq})"
+        # Step ① of the evolution phase is one decision: evolve or call off, then step ②.
+        self._cursor = (PHASE_INDEX[ph.key], (pos, 2) if kind in ("evolve", "call_off") else key)
+        if evo:
+            what = "a player of the second tag may call it off; " if kind == "call_off" else ""
+            return step, (f"{what}the seats go {seq}, each evolving (step 1) and then using abilities (step 2) "
+                          f"until it passes (reading evolution-in-seat-order)")
+        if rounds:
+            what = {2: "options", 4: "abilities"}.get(step, "uses")
+            return step, f"{what} in the order {seq} (steps 2 and 4 are two separate rounds)"
+        return step, "order " + seq
+
+    def _after(self, i: int) -> tuple[int, tuple]:
+        """The turn's progress once every seat has passed phase ``i``: the next phase has been reached."""
+        return (i + 1, ()) if i + 1 < len(PHASES) else (i, (_END,))
+
+    def _too_late(self, by, ph, kind, order, pos, step, cm, rounds) -> str:
+        label = T.ACTION_LABELS[kind]
+        if cm[0] == _END:
+            return f"every player has passed: the {ph.name} is over"
+        if rounds:
+            cur_step, cur_pos = cm[0], (cm[1] if len(cm) > 1 else -1)
+        else:
+            cur_pos, cur_step = cm[0], cm[1]
+        if rounds and cur_step > step:
+            return (f"step {step} of the {ph.name} is over: step {cur_step} has begun ({by} cannot: {label})")
+        if cur_pos > pos:
+            return (f"in the {ph.name} players act in the order {', '.join(order)}: {by} comes before "
+                    f"{order[cur_pos]}, who has already acted")
+        if len(cm) > (2 if rounds else 1) and cm[-1] == _PASSED:
+            extra = " (reading evolution-in-seat-order)" if ph.key == "evolution" else ""
+            return f"{by} has passed: their part of the {ph.name} is over{extra}"
+        return (f"{by} is past step {step} of their part of the {ph.name}: one evolution or call-off in step 1, "
+                f"then abilities in step 2 (reading evolution-in-seat-order)")
+
+    def _battle_turn(self, by: str, kind: str, begun: bool) -> str:
+        """TAG-P4 ② reading battle-phase-alternation: whose turn it is, and who acts in it."""
+        if begun and self._cursor[1] == (3,):
+            # TAG-P4 ③: after two passes in a row nobody uses anything more.
+            self._fail("TAG-P4", "two turns in a row, one of each tag, were passes: step 3 has come and the final "
+                                 "attack powers are read (reading battle-phase-alternation)")
+        tag, actor, uses, passes, turns = self._bp
+        mine = self._tag_of(by)
+        other = self.other_tag(mine)
+        if mine != tag:
+            if not uses:
+                # TAG-P4 ②: the second tag has the first turn, then the tags alternate.
+                why = (f"the second tag ({tag}) has the first turn of the battle phase" if turns == 0
+                       else f"it is {tag}'s turn")
+                self._fail("TAG-P4", f"{why}: {by} of {mine} must wait for it (reading battle-phase-alternation)")
+            tag, actor, uses, turns = mine, None, 0, turns + 1     # the other tag's turn ended with its uses
+            passes = 0
+        if actor is not None and actor != by:
+            # TAG-P4 ②: only one person acts at a time; the partner may act on the tag's next turn.
+            self._fail("TAG-P4", f"one person acts at a time: {actor} is acting for {tag} in this turn; {by} may "
+                                 f"act on {tag}'s next turn (reading battle-phase-alternation)")
+        nth = f"turn {turns + 1} of the battle phase"
+        if kind != "pass":
+            self._bp = (tag, by, uses + 1, 0, turns)
+            self._cursor = (BATTLE, (2,))
+            return f"{nth} is {tag}'s, and {by} acts for it (one person at a time; reading battle-phase-alternation)"
+        if uses:
+            self._bp = (other, None, 0, 0, turns + 1)
+            self._cursor = (BATTLE, (2,))
+            return f"{by} ends {tag}'s {nth}; {other} has the next (reading battle-phase-alternation)"
+        passes += 1
+        self._bp = (other, None, 0, passes, turns + 1)
+        if passes >= 2:
+            self._cursor = (BATTLE, (3,))
+            return (f"{nth} is a pass, after a pass by {other}: step 3, the final attack powers are read "
+                    f"(reading battle-phase-alternation)")
+        self._cursor = (BATTLE, (2,))
+        return f"{nth} is {tag}'s, with no use; {other} has the next (reading battle-phase-alternation)"
 
     def use(self, by: str, kind: str) -> None:
         """``by`` uses an effect of ``kind`` (evolution, projection, opponent_condition), TAG-E2."""
         self._begin()
-        self._player(by)
         ok, rule, why = self.may_use(by, kind)
         if not ok:
             self._fail(rule, why)
@@ -801,6 +1075,7 @@ class TagMatch(MatchQueries):
         for f in violations + warnings:
             kind = "violation" if f in violations else "note"
             self._ev(f["rule"], f"deck {kind}: {f['message']}")
+        self._done("record_deck_check")
 
     def target(self, by: str, effect: str, on: str | None = None, meets_requirements: bool = True) -> None:
         """Check who an effect may affect under TAG-R1/R2/R4 (accepted or rejected; nothing else changes)."""
@@ -811,10 +1086,12 @@ class TagMatch(MatchQueries):
         self._ev(ruling.rule, ruling.text)
         self._done("target")
 
-    def card(self, by: str, number: str, effect: int | None = None, on: str | None = None) -> None:
+    def card(self, by: str, number: str, effect: int | None = None, on: str | None = None,
+             phase: str | None = None) -> None:
         """``by`` uses card ``number`` (or its ``effect``-th effect): the tag regulation's card rulings
-        (TAG-R3, and St-104 / St-220 under TAG-R5, flushes under TAG-R1). Only the rewind and the
-        truce change the match; the rest is accepted or rejected."""
+        (TAG-R3, and St-104 / St-220 under TAG-R5, flushes under TAG-R1). The rewind, the truce
+        (``phase`` as for :meth:`truce`) and Change Up! (St-319/320: the partners of ``by``'s tag, or
+        of ``on``'s, exchange letters) change the match; the rest is accepted or rejected."""
         rule = T.card_rule(number)
         key = rule.key if rule else number
         self._begin(rewind=key == "St-104")
@@ -824,7 +1101,7 @@ class TagMatch(MatchQueries):
             return
         by = self._require_in_game(by)
         if key == "St-220":
-            self._truce(by, "St-220")
+            self._truce(by, "St-220", phase)
             self._done("truce")
             return
         label = f"{number}" + (f" ({rule.english})" if rule else "") + (f", effect {effect}" if effect else "")
@@ -833,6 +1110,8 @@ class TagMatch(MatchQueries):
         elif rule.rule == "TAG-R3" and self.mode == "1v1":
             self._ev("TAG-E3", f"{by} uses {label}: the normal 1-vs-1 regulation applies now "
                                f"(reading tag-only-rules-end-at-one-vs-one)")
+        elif key in T.CHANGE_UP:
+            self._change_up(by, label, on)
         elif rule.rule == "TAG-R1":
             if on is not None:
                 ruling = self.check_target(by, "flush", on)
@@ -853,11 +1132,32 @@ class TagMatch(MatchQueries):
             self._ev(rule.rule, f"{by} uses {label}: {rule.text}")
         self._done("card")
 
+    def _change_up(self, by: str, label: str, on: str | None) -> None:
+        tag = self._tag_of(on if on is not None else by)
+        a, b = f"{tag}-A", f"{tag}-B"
+        gone = [p for p in (a, b) if p in self.out]
+        if gone:
+            # TAG-E1: a player who is out takes no further part, so there is no one to swap with.
+            self._fail("TAG-E1", f"{gone[0]} is out and takes no further part: {label} has no pair to swap")
+        # TAG-R3 reading change-up-lasts-the-game: the partners exchange letters (and so seats and
+        # opponents) from now on, for the rest of the game.
+        self._set_letters({**self.letters, a: self.letters[b], b: self.letters[a]})
+        now = "; ".join(f"{p} is letter {self.letters[p]}, facing {self._opponent(p)} from seat {self.seat_of(p)}"
+                        for p in (a, b))
+        self._ev("TAG-R3", f"{by} uses {label}: {a} and {b} exchange letters ({now}) for the rest of the game "
+                           f"(reading change-up-lasts-the-game); attack powers are read again against the new "
+                           f"opponent's battle type (TAG-P4) and the point calculation uses the new opponent's "
+                           f"level (TAG-P5); each keeps their own Digimon, cards and point gauge")
+        for p in (a, b):
+            if self._opponent(p) in self.out:
+                # TAG-E2: a player whose opponent is out carries on.
+                self._ev("TAG-E2", f"{p}'s new opponent {self._opponent(p)} is out: {p} carries on with the "
+                                   f"normal steps")
+
     def reshuffle(self, by: str) -> None:
         """Right after a battle: ``by``'s Net Ocean is empty, so they send their Digimon (except
         Level III) to the Dark Area and shuffle it into a new Net Ocean (TAG-P5)."""
         self._begin()
-        by = self._player(by)
         if self._last not in ("battle", "reshuffle"):
             # TAG-P5: the empty Net Ocean is dealt with at the end of the point calculation.
             self._fail("TAG-P5", "an empty Net Ocean is rebuilt at the end of the point calculation: "
@@ -865,11 +1165,42 @@ class TagMatch(MatchQueries):
         self._require_in_game(by)
         if by in self._reshuffled:
             self._fail("TAG-P5", f"{by} has already rebuilt their Net Ocean this turn")
-        self._reshuffled.append(by)
+        self._reshuffled = (*self._reshuffled, by)
         self._ev("TAG-P5", f"{by}'s Net Ocean is empty: whatever the result, {by} sends their Digimon (except a "
                            f"Level III) to the Dark Area, then shuffles the Dark Area into a new Net Ocean "
                            f"(slots and hand stay)")
         self._done("reshuffle")
+
+
+def _query(fn):
+    """A public query: a call with the wrong arguments raises ArgumentError (not TypeError), as a verb's does."""
+    sig = inspect.signature(fn)
+    name = "TagMatch" if fn.__name__ == "__init__" else fn.__name__
+    usage = f"a call {name}{sig}".replace("(self, ", "(").replace("(self)", "()")
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except TypeError as exc:     # bound only when something failed: queries run on every verb
+            try:
+                sig.bind(*args, **kwargs)
+            except TypeError:
+                raise ArgumentError(name, usage, str(exc)) from None
+            raise
+    return wrapper
+
+
+QUERIES = ("players", "other_tag", "tag_of", "letter_of", "player", "partner", "opponent", "in_game", "is_out",
+           "in_game_players", "in_game_of", "seats", "seat_of", "order", "orders", "is_finished", "outcome",
+           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state",
+           "__init__")
+for _name in QUERIES:
+    _fn = TagMatch.__dict__[_name]
+    if isinstance(_fn, staticmethod):
+        setattr(TagMatch, _name, staticmethod(_query(_fn.__func__)))
+    else:
+        setattr(TagMatch, _name, _query(_fn))
 
 
 def pairs_level(pairs, player: str) -> str | None:

@@ -72,14 +72,18 @@ BY = MapOf({"by": PLAYER}, required=("by",), name="a mapping")
 STEPS = {
     "battle": _Battle(),
     "rematch": BY,
-    "truce": BY,
+    "truce": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS)}, required=("by",), name="a truce"),
     "target": MapOf({"by": PLAYER, "effect": Choice(*T.EFFECT_KINDS), "on": PLAYER, "meets_requirements": Bool()},
                     required=("by", "effect"), name="a target check"),
     # Additions: moments within a turn (TAG-P1..P5), TAG-E2 uses, TAG-R3 cards, TAG-P5's Net Ocean.
-    "act": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS)}, required=("by", "phase"), name="an action"),
+    "act": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS), "kind": Choice(*T.ACTION_KINDS)},
+                 required=("by", "phase"), name="an action"),
+    "pass": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS)}, required=("by", "phase"), name="a pass"),
+    "evolve": BY,
     "call_off": BY,
     "use": MapOf({"by": PLAYER, "kind": Choice(*T.USE_KINDS)}, required=("by", "kind"), name="a use"),
-    "card": MapOf({"by": PLAYER, "number": Text(40), "effect": Int(1, 9), "on": PLAYER},
+    "card": MapOf({"by": PLAYER, "number": Text(40), "effect": Int(1, 9), "on": PLAYER,
+                   "phase": Choice(*T.PHASE_KEYS)},
                   required=("by", "number"), name="a card use"),
     "reshuffle": BY,
     # Addition: a deck check (TAG-K1..K3) inside a scenario, so the FAQ can demonstrate it.
@@ -91,6 +95,7 @@ _at = MapOf({
     "turn": Int(1, 10_000),
     "points": DictOf(PLAYER, AMOUNT),
     "out": ListOf(PLAYER, max_len=4),
+    "letters": DictOf(PLAYER, Choice(*T.LETTERS)),
 }, name="a match moment")
 SETUP = MapOf({
     "tags": ListOf(TAG_NAME, min_len=2, max_len=2),
@@ -100,7 +105,7 @@ SETUP = MapOf({
 }, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second", "points", "out", "order",
-                "rejected", "events", "seats", "battle_order", "battles", "deck_check")
+                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters")
 
 DEFAULT_TAGS = ("red", "blue")
 
@@ -125,7 +130,8 @@ def check_setup(setup: dict, fail) -> None:
 def new_match(setup: dict) -> TagMatch:
     at = setup.get("at", {})
     return TagMatch(tuple(setup.get("tags", DEFAULT_TAGS)), setup.get("first"), setup.get("points", T.START_POINTS),
-                    turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()))
+                    turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()),
+                    letters=at.get("letters"))
 
 
 def apply(match: TagMatch, verb: str, args) -> None:
@@ -150,6 +156,8 @@ def apply(match: TagMatch, verb: str, args) -> None:
 
         match.record_deck_check(report["legal"], [short(f) for f in report["violations"]],
                                 [short(f) for f in report["warnings"]])
+    elif verb == "pass":                 # `pass` is a Python keyword: the method is pass_
+        match.pass_(**args)
     else:
         getattr(match, verb)(**args)
 
@@ -162,8 +170,11 @@ def describe(outcome: dict) -> list[str]:
     mode = "1-vs-1 (TAG-E3)" if outcome["mode"] == "1v1" else "tag battle"
     lines.append(f"Turn {outcome['turn']}, {mode}: {outcome['first']} first, {outcome['second']} second")
     seat = {p: s for s, p in outcome.get("seats", {}).items() if p}
+    letters = outcome.get("letters", {})
     for p, v in outcome["points"].items():
         where = "out" if p in outcome["out"] else seat.get(p, "")
+        if letters.get(p, p[-1:]) != p[-1:]:     # TAG-R3: a Change Up! swapped the letters
+            where += f" (letter {letters[p]} since a Change Up!)"
         lines.append(f"  {p:<12} {v:>4} points  {where}")
     lines.append("Out: " + (", ".join(outcome["out"]) if outcome["out"] else "nobody"))
     if not outcome["finished"]:

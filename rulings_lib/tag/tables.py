@@ -175,10 +175,36 @@ PHASE_INDEX: dict[str, int] = {k: i for i, k in enumerate(PHASE_KEYS)}
 # Phases whose acting order is a fixed seat order, listed in the outcome's ``order`` key. In the
 # battle phase the tags alternate freely after the powers are read (TAG-P4), so it is not one.
 ORDERED_PHASES: tuple[str, ...] = ("preparation", "evolution", "battle_start", "point_calculation")
-# Phases in which option cards may be used by anyone at any time (TAG-P2: "at any time during ①–②").
-FREE_PHASES: frozenset[str] = frozenset({"evolution"})
-# TAG-P4 ②: the tag that begins the battle phase's alternation.
+# What a player does within a phase (the `act` verb's ``kind``): option cards, Digimon abilities,
+# evolving and calling it off (TAG-P2 ①), or passing (ending one's part of a seat-ordered step, or
+# a battle-phase turn with no use, TAG-P4). ``use`` is "an option card or ability" (the kind of an
+# `act` that names none).
+ACTION_KINDS: tuple[str, ...] = ("use", "option", "ability", "evolve", "call_off", "pass")
+ACTION_LABELS: dict[str, str] = {
+    "use": "uses an option card or ability", "option": "uses an option card", "ability": "uses an ability",
+    "evolve": "evolves their Digimon", "call_off": "calls off their evolution", "pass": "passes",
+}
+# The step of each phase in which an action kind is taken (the circled numbers of PhaseStep). 0:
+# at any time during the phase's steps (TAG-P2: option cards during ①–②, reading
+# evolution-in-seat-order). A kind a phase does not list cannot be taken in it.
+ACTION_STEPS: dict[str, dict[str, int]] = {
+    "preparation": {"use": 5, "option": 5, "ability": 5},
+    "evolution": {"evolve": 1, "call_off": 1, "ability": 2, "use": 0, "option": 0},
+    "battle_start": {"use": 2, "option": 2, "ability": 2},
+    "battle": {"use": 2, "option": 2, "ability": 2},
+    "point_calculation": {"use": 2, "option": 2, "ability": 4},
+}
+# How the seats take a seat-ordered phase: "seat" -- each seat does all its steps, then the next
+# seat (TAG-P1, TAG-P2, TAG-P3); "round" -- each step is a round in seat order (TAG-P5: options in
+# ②, then abilities in ④, two separate rounds).
+SEAT_ROUNDS: dict[str, str] = {"preparation": "seat", "evolution": "seat", "battle_start": "seat",
+                               "point_calculation": "round"}
+# TAG-P4 ②: the tag that has the first turn of the battle phase's alternation.
 BATTLE_OPENER = "second"
+# TAG-R5 reading truce-timing: the phases in which St-220 may be used.
+TRUCE_PHASES: tuple[str, ...] = ("preparation", "evolution")
+# TAG-R3: the cards that swap the two players of a tag (Change Up!).
+CHANGE_UP: frozenset[str] = frozenset({"St-319", "St-320"})
 
 
 def phase(key: str) -> Phase:
@@ -286,9 +312,9 @@ CARD_RULES: dict[str, CardRule] = {r.key: r for r in (
     CardRule("St-321", "デジタルゲート！", "Digital Gate!", "TAG-R3", False,
              "The second effect of St-321 cannot be used (its other effect can).", effect=2),
     CardRule("St-319", "チェンジアップ！", "Change Up!", "TAG-R3", True,
-             "Change Up! may swap the two players within a tag."),
+             "Change Up! may swap the two players within a tag: they exchange letters for the rest of the game."),
     CardRule("St-320", "チェンジアップ！", "Change Up!", "TAG-R3", True,
-             "Change Up! may swap the two players within a tag."),
+             "Change Up! may swap the two players within a tag: they exchange letters for the rest of the game."),
     CardRule("aerial", "空中", "aerial (ability)", "TAG-R3", False,
              "Abilities such as 'aerial' may not swap players (only Change Up! may)."),
     CardRule("Bo-302", "究極のコネクション！！", "Ultimate Connection!!", "TAG-R1", True,
@@ -364,9 +390,25 @@ READINGS = (
     Reading("rewind-before-the-match-ends", "TAG-R5", FORMAT, "A rewind can undo the deciding battle",
             "A rewind is used within the turn whose battle it undoes, so it may also undo the battle "
             "that would end the match; the match ends only when that turn's results stand.", source="kit"),
-    Reading("evolution-options-any-order", "TAG-P2", FORMAT, "Evolution-phase options in any order",
-            "Option cards and always-on abilities may be used by any player at any time during the "
-            "evolution phase's steps 1-2, so no seat order is enforced for them.", source="kit"),
+    Reading("evolution-in-seat-order", "TAG-P2", FORMAT, "The evolution phase goes seat by seat",
+            "The seats take the evolution phase one after another (first-A, second-A, first-B, second-B): "
+            "each evolves (or, second tag only, calls its evolution off), then uses Digimon abilities, and "
+            "once it passes it can no longer evolve, call off or use an ability. Option cards may be used "
+            "by any player during any seat's steps 1-2 (open question: the narrower reading is during "
+            "one's own steps 1-2)."),
+    Reading("battle-phase-alternation", "TAG-P4", FORMAT, "The battle phase goes in turns",
+            "Step 2 of the battle phase goes in turns: a turn belongs to one player of a tag (the partners "
+            "choose which) and holds any number of that player's uses, or none (a pass). The second tag has "
+            "the first turn, then the tags alternate; step 3 comes when two turns in a row, one of each tag, "
+            "are passes."),
+    Reading("truce-timing", "TAG-R5", FORMAT, "A truce only before the battle phase",
+            "St-220 may be used only before the battle phase: in one's preparation phase (step 5) or during "
+            "the evolution phase; from battle start on it cannot be. Once used, battle start and the battle "
+            "phase are skipped for all four and nothing is compared in the point calculation."),
+    Reading("change-up-lasts-the-game", "TAG-R3", FORMAT, "Change Up! swaps letters for the rest of the game",
+            "After Change Up! (St-319/320) the two partners exchange letters from that moment for the rest "
+            "of the game: each battles the other letter's opponent and takes that letter's seat, keeping "
+            "their own Digimon, cards and point gauge (open question: the swap could also last one turn)."),
     Reading("out-player-cannot-be-targeted", "TAG-R4", FORMAT, "Only players in the game can be named",
             "A player who is out takes no further part (TAG-E1), so an effect cannot name them and 'all' "
             "means all players still in the game.", source="kit"),

@@ -9,12 +9,29 @@ Every widget's callbacks are plain methods, tested headlessly (``tests/test_widg
 ruling a widget shows comes from an engine. :mod:`.record` (the match file) needs no Jupyter.
 """
 
+from importlib import import_module
+
 from .record import MatchFileError, RecordedMatch
-from .speed_world import SpeedWorldCalculator, SpeedWorldOption, explain_speed_world, speed_world_options
-from .stepper import ScenarioStepper, play, state_after, transcript_until
-from .tag_helper import TagTurn, TagTurnHelper, tag_turn
-from .teach import check, is_correct
-from .tracker import MatchTracker
+
+# The widgets are imported when first used, so that the parts without Jupyter (``.record``, the match
+# file) can be imported where ipywidgets is not installed (the browser edition on Pyodide).
+_LAZY = {
+    "SpeedWorldCalculator": "speed_world", "SpeedWorldOption": "speed_world", "explain_speed_world": "speed_world",
+    "speed_world_options": "speed_world",
+    "ScenarioStepper": "stepper", "play": "stepper", "state_after": "stepper", "transcript_until": "stepper",
+    "TagTurn": "tag_helper", "TagTurnHelper": "tag_helper", "tag_turn": "tag_helper",
+    "check": "teach", "is_correct": "teach",
+    "MatchTracker": "tracker",
+}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MatchFileError", "MatchTracker", "RecordedMatch", "ScenarioStepper", "SpeedWorldCalculator",

@@ -20,7 +20,11 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
-from ..errors import IllegalAction, MatchOver, RulingsError
+import functools
+import inspect
+
+from .. import args as A
+from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
@@ -32,14 +36,143 @@ BATTLE = PHASE_INDEX["battle"]
 MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 
+MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
+MAX_LP = 1_000_000_000          # LP of a moment of play (gains may add up)
+MAX_LINEUP = 100
+MAX_TURN = 10_000
+SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
 
 
-class UnknownCard(RulingsError, KeyError):
-    """A step names a card that is not in the match (a scenario error, not a rules question)."""
+class UnknownCard(ArgumentError):
+    """A call names a card that is not in the match (or, for ``place``, one that already is)."""
 
-    def __str__(self) -> str:  # KeyError would quote the message
-        return self.args[0]
+    def __init__(self, param: str, value, placed: bool = False):
+        allowed = ("a card name not yet in this match (give each card its own name)" if placed
+                   else "the name of a card in this match (place it first)")
+        super().__init__(param, allowed, value)
+        shown = repr(value)[:60]
+        self.args = (f"{param}: a card named {shown} is already in the match; give each card its own name" if placed
+                     else f"{param}: no card named {shown} in this match (place it first)",)
 
+
+# ---------------------------------------------------------------------- argument checks (the API boundary)
+TEAM = A.choice(*T.TEAMS, name="a team: 'A' or 'B'")
+TO = A.choice("A", "B", "self", "opponent", "both", name="'A', 'B', 'self', 'opponent' or 'both'")
+AMOUNT = A.whole(0, MAX_AMOUNT)
+CARD = A.text(200)
+
+
+def _known_card(speed_world_ok: bool = False) -> A.Check:
+    name = A.text(200)
+
+    def check(param, value, match):
+        value = name(param, value, match)
+        if value not in match.cards and not (speed_world_ok and value in SPEED_WORLD_NAMES):
+            raise UnknownCard(param, value)
+        return value
+    return check
+
+
+def _new_card(param, value, match):
+    value = CARD(param, value, match)
+    if value in match.cards:
+        raise UnknownCard(param, value, placed=True)
+    return value
+
+
+_EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
+_LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
+                  "kind": A.choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link")
+
+
+def check_link(param, value, match) -> dict:
+    """One chain link, normalised to ``{by, card, kind, effect, to, amount, per_link}``."""
+    link = _LINK(param, value, match)
+    effects = [k for k in ("damage", "gain") if k in link]
+    if len(effects) == 2:
+        raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
+    out = {"by": link["by"], "card": link.get("card"), "kind": link.get("kind"), "effect": None,
+           "to": None, "amount": None, "per_link": None}
+    if effects:
+        what = effects[0]
+        eff = link[what]
+        if ("amount" in eff) == ("per_link" in eff):
+            raise ArgumentError(f"{param}.{what}", "an effect with either amount (N) or per_link (N x the "
+                                "link's chain number), exactly one of them", eff)
+        out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
+    return out
+
+
+def check_links(param, value, match) -> list[dict]:
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
+        raise ArgumentError(param, "a list of 1 to 100 chain links", value)
+    return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
+
+
+_VIOLATION_KEYS = {"rule": A.text(30), "kind": A.text(40), "card": A.anything(), "name": A.text(200, optional=True),
+                   "count": A.whole(0), "limit": A.whole(0), "deck": A.anything(), "section": A.text(40)}
+
+
+def check_violations(param, value, match) -> list[dict]:
+    """WRGP-S2 verdicts as :mod:`rulings_lib.decks` gives them: a deck-size or a copy-limit violation."""
+    items = A.list_of(A.record(_VIOLATION_KEYS, required=("kind", "count"), name="a violation"))(param, value, match)
+    for i, v in enumerate(items):
+        need = ("deck", "section") if v["kind"] == "deck-size" else ("limit",)
+        for key in need:
+            if key not in v:
+                raise ArgumentError(f"{param}[{i}].{key}", f"a value (a {v['kind']} violation needs {key})", None)
+        if v["kind"] != "deck-size" and v.get("name") is None and "card" not in v:
+            raise ArgumentError(f"{param}[{i}]", "a violation naming its card (card or name)", v)
+    return items
+
+
+def _team_map(values: A.Check, what: str) -> A.Check:
+    return A.optional(A.mapping_of(TEAM, values, f"a mapping from team ('A', 'B') to {what}"))
+
+
+def _teams(param, value, match) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
+        raise ArgumentError(param, "a list of teams ('A', 'B')", value)
+    teams = sorted(TEAM(f"{param}[{i}]", t, match) for i, t in enumerate(value))
+    if len(set(teams)) != len(teams):
+        raise ArgumentError(param, "a list of different teams", value)
+    return teams
+
+
+# The constructor's parameters (checked in ``__init__``, which is not a verb).
+SETUP_CHECKS: dict[str, A.Check] = {
+    "lineup": A.whole(1, MAX_LINEUP),
+    "start_lp": A.whole(1, MAX_AMOUNT),
+    "first": TEAM,
+    "turn": A.whole(1, MAX_TURN),
+    "player": A.optional(TEAM),
+    "phase": A.choice(*PHASE_KEYS),
+    "duelist": _team_map(A.whole(1, MAX_LINEUP), "a lineup position"),
+    "lp": _team_map(A.whole(0, MAX_LP), f"LP (0 to {MAX_LP})"),
+    "spc": _team_map(A.whole(0, T.SPC_MAX), f"Speed Counters (0 to {T.SPC_MAX})"),
+    "at_zero": _teams,
+}
+
+
+def _query(**checks):
+    """A public query: a call that does not fit its signature, or a value ``checks`` refuses, raises
+    ArgumentError (the same boundary as the verbs, without a transaction: queries change nothing)."""
+    def deco(fn):
+        sig = inspect.signature(fn)
+        usage = "a call " + fn.__name__ + str(sig.replace(parameters=list(sig.parameters.values())[1:]))
+
+        @functools.wraps(fn)
+        def wrapper(self, *args, **kwargs):
+            try:
+                bound = sig.bind(self, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(fn.__name__, usage, str(exc)) from None
+            for name, check in checks.items():
+                if name in bound.arguments:
+                    bound.arguments[name] = check(name, bound.arguments[name], self)
+            return fn(*bound.args, **bound.kwargs)
+        return wrapper
+    return deco
 
 
 class Card:
@@ -74,61 +207,62 @@ class Card:
 class WrgpMatch(MatchQueries):
     """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
 
-    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
+    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries):
+    # {verb: {parameter: check}}. A malformed call raises ArgumentError before the verb runs.
     VERBS: dict[str, dict] = {
-        "phase": {},
+        "phase": {"name": A.choice(*PHASE_KEYS)},
         "end_turn": {},
-        "attack": {},
-        "damage": {},
-        "gain": {},
-        "gain_loop": {},
-        "pay": {},
-        "chain": {},
-        "at_end_phase": {},
-        "special_victory": {},
-        "lose": {},
-        "act": {},
-        "once_per_duel": {},
-        "baton_touch": {},
-        "speed_world": {},
-        "target_speed_world": {},
-        "counter_cleaner": {},
-        "record_deck_check": {},
-        "place": {},
-        "move": {},
-        "destroy": {},
-        "continuing": {},
+        "attack": {"by": TEAM, "damage": AMOUNT, "to": A.choice("opponent", "self", name="'opponent' or 'self'")},
+        "damage": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
+        "gain": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
+        "gain_loop": {"by": TEAM, "to": TO, "amount": AMOUNT, "times": A.whole(1, MAX_AMOUNT),
+                      "card": A.optional(CARD)},
+        "pay": {"by": TEAM, "amount": AMOUNT, "as_": A.choice("cost", "effect", name="'cost' or 'effect'"),
+                "card": A.optional(CARD)},
+        "chain": {"links": check_links},
+        "at_end_phase": {"by": TEAM, "card": CARD, "to": TO, "amount": AMOUNT},
+        "special_victory": {"by": TEAM, "card": CARD},
+        "lose": {"team": TEAM, "why": CARD},
+        "act": {"by": TEAM, "action": A.choice(*T.ACTION_KINDS)},
+        "once_per_duel": {"by": TEAM, "card": CARD},
+        "baton_touch": {"team": TEAM},
+        "speed_world": {"by": TEAM, "remove": A.choice(*T.SPEED_WORLD_EFFECTS),
+                        "destroy": A.optional(A.list_of(_known_card(speed_world_ok=True), max_len=20))},
+        "target_speed_world": {"by": TEAM, "card": CARD, "scope": A.choice(*T.SPEED_WORLD_SCOPES)},
+        "counter_cleaner": {"by": TEAM},
+        "record_deck_check": {"team": TEAM, "legal": A.flag(), "violations": check_violations},
+        "place": {"by": TEAM, "card": _new_card, "zone": A.choice(*T.ZONES), "face_up": A.flag()},
+        "move": {"card": _known_card(), "to": A.choice(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER),
+                 "by": A.optional(TEAM)},
+        "destroy": {"by": TEAM, "card": _known_card(speed_world_ok=True)},
+        "take_control": {"by": TEAM, "card": _known_card()},
+        "continuing": {"by": TEAM, "card": CARD},
     }
-
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
-                 duelist: dict | None = None, lp: dict | None = None, spc: dict | None = None):
-        if lineup < 1:
-            raise ValueError("WRGP-S1: a lineup needs at least one duelist")
-        if first not in T.TEAMS:
-            raise ValueError(f"first must be 'A' or 'B', not {first!r}")
-        self.lineup = lineup
-        self.start_lp = start_lp
-        self.first = first
-        self.turn = turn
-        self.player = player or first
-        self.phase_i = PHASE_INDEX[phase]
-        self.drawn = False                      # the Draw Phase draw of this turn was made
+                 duelist: dict | None = None, lp: dict | None = None, spc: dict | None = None,
+                 at_zero=()):
+        given = dict(lineup=lineup, start_lp=start_lp, first=first, turn=turn, player=player, phase=phase,
+                     duelist=duelist, lp=lp, spc=spc, at_zero=at_zero)
+        v = {k: SETUP_CHECKS[k](k, val, None) for k, val in given.items()}
+        self.lineup = v["lineup"]
+        self.start_lp = v["start_lp"]
+        self.first = v["first"]
+        self.turn = v["turn"]
+        self.player = v["player"] or self.first
+        self.phase_i = PHASE_INDEX[v["phase"]]
+        # A moment named by its phase starts at that phase's beginning: the draw is made once the
+        # Draw Phase is over (scenario-format: `draw` is before the draw).
+        self.drawn = self.phase_i > DRAW
         # WRGP-S4: the two 1st duelists start (or the positions given for a mid-match moment).
-        self.pos = {"A": 1, "B": 1, **(duelist or {})}
-        self.lp = {t: start_lp for t in T.TEAMS}
-        self.lp.update(lp or {})
-        self.spc = {"A": 0, "B": 0, **(spc or {})}
-        for t in T.TEAMS:
-            if not 1 <= self.pos[t] <= lineup:
-                raise ValueError(f"WRGP-S1: position {self.pos[t]} is outside a lineup of {lineup}")
-            if self.lp[t] < 0:
-                raise ValueError("WRGP-F10: LP cannot be negative")
-            if not 0 <= self.spc[t] <= T.SPC_MAX:
-                raise ValueError(f"WRGP-SW3: Speed Counters are 0..{T.SPC_MAX}")
+        self.pos = {"A": 1, "B": 1, **(v["duelist"] or {})}
+        self.at_zero: set[str] = set(v["at_zero"])   # survivors staying at 0 LP (reading draw-survivor-stays-at-0)
+        self.lp = {t: 0 if t in self.at_zero else self.start_lp for t in T.TEAMS}
+        self.lp.update(v["lp"] or {})
+        self.spc = {"A": 0, "B": 0, **(v["spc"] or {})}
+        self._check_moment()
         self.handover: list[str] = []           # teams whose handover has begun, in order of loss
-        self.at_zero: set[str] = set()          # survivors staying at 0 LP (reading draw-survivor-stays-at-0)
         self.out: list[str] = []
         self.last_loser: str | None = None
         self.once: dict[str, list[str]] = {"A": [], "B": []}
@@ -142,35 +276,100 @@ class WrgpMatch(MatchQueries):
         self.rejected: list[dict] = []
         self.step = 0
 
+    def _check_moment(self) -> None:
+        """Is the moment of play given to the constructor one the rules can reach? (ArgumentError if not)"""
+        def bad(param, allowed, value):
+            raise ArgumentError(param, allowed, value)
+
+        for t in T.TEAMS:
+            if self.pos[t] > self.lineup:
+                # WRGP-S1: positions within the lineup.
+                bad("duelist", f"lineup positions from 1 to {self.lineup} (WRGP-S1: position {self.pos[t]} is "
+                               f"outside a lineup of {self.lineup})", self.pos)
+        if self.turn == 1:
+            # WRGP-F5: the match's first turn has no Battle Phase and so no Main Phase 2.
+            if PHASE_KEYS[self.phase_i] in T.FIRST_TURN_SKIPS:
+                bad("phase", "a phase the match's first turn has: draw, standby, main1 or end (WRGP-F5: no "
+                             "Battle Phase and no Main Phase 2 on turn 1)", PHASE_KEYS[self.phase_i])
+            # WRGP-S4: turn 1 is the first team's, played by the two 1st duelists.
+            if self.player != self.first:
+                bad("player", f"the team that goes first on turn 1 ({self.first}) (WRGP-S4)", self.player)
+            if self.pos != {"A": 1, "B": 1}:
+                bad("duelist", "positions 1 and 1 on turn 1 (WRGP-S4: a handover completes only when a turn "
+                               "ends, and no baton touch on the first turn, WRGP-H9)", self.pos)
+            # WRGP-SW3/SW4: before the first Standby Phase no counters; from it on at most its 2.
+            most = 0 if self.phase_i < STANDBY else T.STANDBY_SPC
+            for t in T.TEAMS:
+                if self.spc[t] > most:
+                    bad("spc", f"at most {most} Speed Counters a team at this point of turn 1 (WRGP-SW3: only "
+                               f"Standby Phases and losses give counters, and a loss would leave a handover pending)",
+                        self.spc)
+        if len(self.at_zero) > 1:
+            # Reading draw-survivor-stays-at-0: one duelist survives a draw; the other lost.
+            bad("at_zero", "at most one team (the survivor of a draw; the other duelist lost, WRGP-D1/D2)",
+                sorted(self.at_zero))
+        for t in T.TEAMS:
+            if t in self.at_zero:
+                if self.lp[t] != 0:
+                    bad("lp", f"0 LP for team {t}, which at_zero declares a draw survivor", self.lp)
+                if self.turn == 1 or self.pos[other(t)] < 2:
+                    # The duelist the survivor drew with has lost and been replaced (WRGP-F1).
+                    bad("at_zero", f"a survivor whose opponent was replaced: team {other(t)} at position 2 or "
+                                   f"later after turn 1 (the duelist who lost the draw hands over, WRGP-F1)",
+                        sorted(self.at_zero))
+            elif self.lp[t] == 0:
+                # WRGP-F1: a duelist at 0 LP has lost, unless declared a draw survivor (reading
+                # draw-survivor-stays-at-0); a pending handover cannot be a starting moment.
+                bad("lp", f"LP above 0 for team {t}, or team {t} in at_zero (a draw survivor staying in at 0 LP)",
+                    self.lp)
+
+    @_query()
+    def is_legal(self, verb: str, *args, **kwargs) -> bool:
+        """Would ``verb(*args, **kwargs)`` be accepted now? (A malformed call raises ArgumentError.)"""
+        if not isinstance(verb, str) or verb not in self.VERBS:
+            raise ArgumentError("verb", f"one of the verbs {', '.join(self.VERBS)}", verb)
+        return super().is_legal(verb, *args, **kwargs)
+
     # ------------------------------------------------------------------ queries
+    @_query(team=TEAM)
     def duelist(self, team: str) -> str:
         """The duelist of ``team`` now in the duel, e.g. ``"A2"``."""
+        return f"{team}{self.pos[team]}"
+
+    def _who(self, team: str) -> str:
         return f"{team}{self.pos[team]}"
 
     @property
     def phase_key(self) -> str:
         return PHASE_KEYS[self.phase_i]
 
+    @_query()
     def is_finished(self) -> bool:
         return self.winner is not None
 
+    @_query(team=A.optional(TEAM))
     def is_handover_pending(self, team: str | None = None) -> bool:
         return bool(self.handover) if team is None else team in self.handover
 
+    @_query(duelist=A.text(20))
     def is_out(self, duelist: str) -> bool:
         return duelist in self.out
 
+    @_query()
     def outcome(self) -> Outcome | None:
         return self.termination
 
+    @_query(team=TEAM)
     def x(self, team: str) -> int:
         """Speed World's X for ``team``: max(0, a - b)."""
         return T.speed_world_x(self.pos[team], self.pos[other(team)])
 
+    @_query(team=TEAM)
     def available_speed_world(self, team: str) -> list[int]:
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
 
+    @_query()
     def legal_actions(self) -> list[tuple[str, tuple]]:
         """The timing-dependent actions the rules allow right now, as ``(verb, args)`` pairs:
         phase changes, ending the turn, attacks, Speed World effects, baton touches and every
@@ -223,7 +422,7 @@ class WrgpMatch(MatchQueries):
             "events": [{"step": e.step, "rule": e.rule, "text": e.text} for e in self.events],
             # Additions to the contract's keys:
             "drawn": self.drawn,
-            "at_zero": sorted(self.duelist(t) for t in self.at_zero),
+            "at_zero": sorted(self._who(t) for t in self.at_zero),
             "once_per_duel": {t: list(v) for t, v in self.once.items()},
             "effects": [card for _, card in self.effects],
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
@@ -248,34 +447,26 @@ class WrgpMatch(MatchQueries):
 
     def _targets(self, by: str, to: str) -> tuple[str, ...]:
         if to == "both":
-            return T.TEAMS
+            return (by, other(by))   # the controller's side first: no order by team letter
         if to == "self":
             return (by,)
         if to == "opponent":
             return (other(by),)
         if to in T.TEAMS:
             return (to,)
-        raise ValueError(f"'to' must be A, B, self, opponent or both, not {to!r}")
-
-    def _check_team(self, team: str) -> None:
-        if team not in T.TEAMS:
-            raise ValueError(f"team must be 'A' or 'B', not {team!r}")
-
-    def _check_amount(self, amount: int) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise ValueError(f"an amount must be a whole number >= 0, not {amount!r}")
+        raise ArgumentError("to", "'A', 'B', 'self', 'opponent' or 'both'", to)
 
     def _timing(self, by: str, kind: str) -> str:
         """Is an action of ``kind`` by ``by`` allowed now? Returns the rule that allows it."""
         if self.handover:
-            # WRGP-H2: during a handover's automatic advance only what the table allows.
-            # (An attack is covered by WRGP-H1: the phase in which the loss happened is over.)
-            rule = "WRGP-H1" if kind == "attack" else "WRGP-H2"
+            # WRGP-H2: during a handover's automatic advance only what the table allows
+            # (attacks: reading no-attack-in-run-on).
             if not T.HANDOVER_ALLOWED[kind]:
-                losers = " and ".join(self.duelist(t) for t in self.handover)
-                self._fail(rule, f"{losers} lost, so the turn runs on to the End Phase: nobody may "
-                                 f"{T.ACTION_LABELS[kind]} until the handover is over")
-            return rule
+                losers = " and ".join(self._who(t) for t in self.handover)
+                note = " (reading no-attack-in-run-on)" if kind == "attack" else ""
+                self._fail("WRGP-H2", f"{losers} lost, so the turn runs on to the End Phase: nobody may "
+                                      f"{T.ACTION_LABELS[kind]} until the handover is over{note}")
+            return "WRGP-H2"
         if kind == "attack":
             # STD-TIMING: attacks only in one's own Battle Phase.
             if by != self.player or self.phase_i != BATTLE:
@@ -288,62 +479,92 @@ class WrgpMatch(MatchQueries):
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
-    def _hit(self, team: str, amount: int, source: str) -> bool:
-        """Take ``amount`` damage (LP floor 0). Returns True if it was damage (amount > 0)."""
+    def _hit(self, team: str, amount: int, source: str) -> bool | None:
+        """Take ``amount`` damage (LP floor 0). Returns None if it was no damage (amount 0), else
+        whether it met a loss condition: LP from above 0 to 0, or any damage to a draw survivor at 0."""
         if amount <= 0:
-            return False
+            return None
         before = self.lp[team]
         self.lp[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
         rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
         note = " (LP never drop below 0)" if before - amount < 0 else ""
-        self._ev(rule, f"{self.duelist(team)} takes {amount} damage from {source}: LP {before} -> "
+        self._ev(rule, f"{self._who(team)} takes {amount} damage from {source}: LP {before} -> "
                        f"{self.lp[team]}{note}")
         if team in self.handover:
-            self._ev("WRGP-H8", f"{self.duelist(team)} has already lost; this changes nothing")
-        return True
+            self._ev("WRGP-H8", f"{self._who(team)} has already lost; this changes nothing")
+            return False
+        return self.lp[team] == 0 and (before > 0 or team in self.at_zero)
 
     def _gain_lp(self, team: str, amount: int, source: str) -> None:
         before = self.lp[team]
         self.lp[team] = before + amount
-        self._ev("WRGP-F10", f"{self.duelist(team)} gains {amount} LP from {source}: LP {before} -> {self.lp[team]}")
+        self._ev("WRGP-F10", f"{self._who(team)} gains {amount} LP from {source}: LP {before} -> {self.lp[team]}")
         if team in self.handover:
             # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
-            self._ev("WRGP-H8", f"{self.duelist(team)} has already lost: gaining LP does not undo the loss")
+            self._ev("WRGP-H8", f"{self._who(team)} has already lost: gaining LP does not undo the loss")
         elif team in self.at_zero and self.lp[team] > 0:
             self.at_zero.discard(team)
 
-    def _settle(self, damaged: list[str], how: str, by: str | None = None) -> None:
-        """Check losses after one event (``how="single"``), a simultaneous hit on both players from
-        one card (``"both"``, WRGP-D1) or a whole chain (``"chain"``, WRGP-D2)."""
-        cands = [t for t in T.TEAMS
-                 if self.lp[t] == 0 and t not in self.handover and (t not in self.at_zero or t in damaged)]
+    def _settle(self, hits: list[tuple], chain: bool = False) -> None:
+        """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2 reading
+        chain-loss-checked-after-chain). ``hits`` are ``(effect, controller, card, team, met)`` in the order
+        they happened; ``effect`` tells one effect (a chain link) from another, ``met`` says whether that
+        damage met a loss condition (see :meth:`_hit`)."""
+        reached: dict[str, int] = {}      # team -> index in hits of the last damage that met a loss condition
+        for i, (_, _, _, team, met) in enumerate(hits):
+            if met:
+                reached[team] = i
+        cands = [t for t in T.TEAMS if t in reached and self.lp[t] == 0 and t not in self.handover]
         if not cands:
             return
-        if len(cands) == 2:
-            if how == "chain":
-                # WRGP-D2: both at 0 after the chain: the side damaged last during the resolution loses.
-                loser = next(t for t in reversed(damaged) if t in cands)
-                survivor = other(loser)
-                self._ev("WRGP-D2", f"both duelists are at 0 after the chain; {self.duelist(loser)} took damage "
-                                    f"last, so {self.duelist(loser)} loses and {self.duelist(survivor)} stays in")
-            else:
-                # WRGP-D1: a draw caused by a card: its controller is treated as the winner.
-                survivor = by if by in T.TEAMS else self.player
-                loser = other(survivor)
-                self._ev("WRGP-D1", f"both duelists reach 0 at the same time by team {survivor}'s card: "
-                                    f"{self.duelist(survivor)} is treated as the winner, {self.duelist(loser)} loses")
-            # Reading draw-survivor-stays-at-0 (WRGP-D1).
-            self.at_zero.add(survivor)
-            self._ev("WRGP-D1", f"{self.duelist(survivor)} stays in the duel at 0 LP and loses on the next damage "
-                                f"or LP payment (reading draw-survivor-stays-at-0)")
-            self._lose(loser, "reached 0 LP")
+        if len(cands) == 1:
+            team = cands[0]
+            self._lose(team, "took damage at 0 LP" if team in self.at_zero else "reached 0 LP")
             return
-        team = cands[0]
-        self._lose(team, "took damage at 0 LP" if team in self.at_zero else "reached 0 LP")
+        first, second = (hits[reached[t]] for t in cands)
+        if first[0] == second[0]:
+            # WRGP-D1: one card effect brought both to 0 at the same moment: its controller is treated
+            # as the winner, wherever it resolved (reading one-card-both-is-d1); a survivor at 0 hit again
+            # together with the other is the same case (reading draw-again-same-rule).
+            _, survivor, card, _, _ = first
+            loser = other(survivor)
+            notes = []
+            if chain:
+                notes.append("reading one-card-both-is-d1")
+            if self.at_zero & set(cands):
+                notes.append("reading draw-again-same-rule")
+            note = f" ({', '.join(notes)})" if notes else ""
+            self._ev("WRGP-D1", f"both duelists meet a loss condition at the same moment by {card} (team {survivor}'s "
+                                f"card): {self._who(survivor)} is treated as the winner, {self._who(loser)} "
+                                f"loses{note}")
+        else:
+            # WRGP-D2: both at 0 after the chain, reached at different links: the side damaged last loses.
+            # When that last damage hit both at once, the side it brought to 0 loses (reading
+            # one-card-both-is-d1); if it brought neither, the one who reached 0 later. Never the team letter.
+            last = max(i for i, h in enumerate(hits) if h[3] in cands)
+            effect = hits[last][0]
+            hit_by_last = {h[3] for h in hits if h[0] == effect and h[3] in cands}
+            if len(hit_by_last) == 1:
+                loser = hit_by_last.pop()
+                why = f"{self._who(loser)} took damage last"
+            else:
+                brought = [t for t in cands if hits[reached[t]][0] == effect]
+                loser = brought[0] if brought else max(cands, key=lambda t: reached[t])
+                why = (f"the last damage hit both, and it brought {self._who(loser)} to 0"
+                       if brought else f"the last damage hit both at 0; {self._who(loser)} reached 0 later")
+                why += " (reading one-card-both-is-d1)"
+            survivor = other(loser)
+            self._ev("WRGP-D2", f"both duelists are at 0 after the chain, reached at different links; {why}, so "
+                                f"{self._who(loser)} loses and {self._who(survivor)} stays in")
+        # Reading draw-survivor-stays-at-0 (WRGP-D1).
+        self.at_zero.add(survivor)
+        self._ev("WRGP-D1", f"{self._who(survivor)} stays in the duel at 0 LP and loses on the next damage "
+                            f"or LP payment (reading draw-survivor-stays-at-0)")
+        self._lose(loser, "reached 0 LP")
 
     def _lose(self, team: str, why: str) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
-        who = self.duelist(team)
+        who = self._who(team)
         self.out.append(who)
         self.at_zero.discard(team)
         # WRGP-F1: a duelist's loss starts the handover.
@@ -362,7 +583,7 @@ class WrgpMatch(MatchQueries):
             return
         if self.handover:
             # WRGP-D3: another loss while a handover is in progress counts; both duelists are out.
-            self._ev("WRGP-D3", f"{who} loses while {', '.join(self.duelist(t) for t in self.handover)}'s handover "
+            self._ev("WRGP-D3", f"{who} loses while {', '.join(self._who(t) for t in self.handover)}'s handover "
                                 f"is in progress: both are out, and the duel resumes with team {team}")
         self.handover.append(team)
         self.last_loser = team
@@ -370,13 +591,15 @@ class WrgpMatch(MatchQueries):
             # WRGP-H3: a loss during battle interrupts the battle.
             self._ev("WRGP-H3", "the battle is interrupted and the Battle Phase ends")
         self._ev("WRGP-H1", f"handover: the turn runs on to the End Phase without skipping phases; "
-                            f"{self.duelist(team)} keeps the position until the turn ends")
+                            f"{self._who(team)} keeps the position until the turn ends")
 
     def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
         blocker = self._gate_blocker_against(team)
         if blocker:
-            # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies.
-            self._ev("WRGP-SW8", f"team {team} cannot gain Speed Counters ({why}): {blocker} controls Gate Blocker")
+            # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies: no counters at all, neither
+            # in the Standby Phase nor for a loss (reading gate-blocker-stops-loss-counters).
+            self._ev("WRGP-SW8", f"team {team} cannot gain Speed Counters ({why}): {blocker} controls Gate Blocker "
+                                 f"(reading gate-blocker-stops-loss-counters)")
             return
         before = self.spc[team]
         self.spc[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
@@ -397,8 +620,12 @@ class WrgpMatch(MatchQueries):
         self.phase_i = i
         if self.handover:
             self._ev("WRGP-H1", f"run-on: {T.PHASE_NAMES[key]}")
+            if i == BATTLE:
+                # WRGP-H2 (reading no-attack-in-run-on): the Battle Phase starts and ends, no attack is declared.
+                self._ev("WRGP-H2", "the Battle Phase starts and ends; no attack is declared in the run-on "
+                                    "(reading no-attack-in-run-on)")
         else:
-            self._ev("STD-TURN", f"{self.duelist(self.player)}'s {T.PHASE_NAMES[key]}")
+            self._ev("STD-TURN", f"{self._who(self.player)}'s {T.PHASE_NAMES[key]}")
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
             for t in T.TEAMS:
@@ -408,8 +635,8 @@ class WrgpMatch(MatchQueries):
             for team, card, targets, amount in due:
                 # WRGP-H7: effects already activated still apply, also during a handover.
                 self._ev("WRGP-H7", f"End Phase: {card} (team {team}) applies")
-                hit = [t for t in targets if self._hit(t, amount, card)]
-                self._settle(hit, "both" if len(hit) == 2 else "single", team)
+                hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
+                self._settle([h for h in hits if h[4] is not None])
                 if self.winner:
                     return
 
@@ -419,10 +646,13 @@ class WrgpMatch(MatchQueries):
             if self.turn == 1:
                 # WRGP-F5: the match's first turn has no draw.
                 self._ev("WRGP-F5", "no draw on the match's first turn")
-            elif self.player in self.handover:
-                self._ev("WRGP-H1", f"{self.duelist(self.player)} has lost and makes no draw")
+            elif self.handover:
+                # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
+                # also by a turn player who has lost; no phase is skipped.
+                self._ev("WRGP-H2", f"{self._who(self.player)} makes the normal draw: a process that must be "
+                                    f"carried out, also in the run-on (reading run-on-keeps-mandatory-draw)")
             else:
-                self._ev("WRGP-F3", f"{self.duelist(self.player)} draws for the turn")
+                self._ev("WRGP-F3", f"{self._who(self.player)} draws for the turn")
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
@@ -441,8 +671,6 @@ class WrgpMatch(MatchQueries):
     def phase(self, name: str) -> None:
         """Advance this turn phase by phase to the start of ``name``."""
         self._begin()
-        if name not in PHASE_INDEX:
-            raise ValueError(f"unknown phase {name!r}; phases are {', '.join(PHASE_KEYS)}")
         i = PHASE_INDEX[name]
         if self._skipped(i):
             # WRGP-F5: the match's first turn has no Battle Phase.
@@ -461,18 +689,18 @@ class WrgpMatch(MatchQueries):
             return
         handed = list(self.handover)
         for team in handed:
-            old = self.duelist(team)
+            old = self._who(team)
             self.pos[team] += 1
             self.lp[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
             self.at_zero.discard(team)
-            new = self.duelist(team)
+            new = self._who(team)
             self._ev("WRGP-F1", f"handover: {new} takes over from {old} with {self.start_lp} LP")
             self._transfer(old, new)
         self.handover = []
         if handed:
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
-            self._ev("WRGP-F2", f"the duel resumes with team {nxt}'s turn ({self.duelist(nxt)}), "
+            self._ev("WRGP-F2", f"the duel resumes with team {nxt}'s turn ({self._who(nxt)}), "
                                 f"played as the second player (WRGP-F3: with a draw and a Battle Phase)")
         else:
             nxt = other(self.player)
@@ -481,7 +709,7 @@ class WrgpMatch(MatchQueries):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._ev("STD-TURN", f"turn {self.turn}: {self.duelist(nxt)} (team {nxt}), Draw Phase")
+        self._ev("STD-TURN", f"turn {self.turn}: {self._who(nxt)} (team {nxt}), Draw Phase")
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
@@ -508,65 +736,76 @@ class WrgpMatch(MatchQueries):
                 self._ev("WRGP-H7", f"{card} still applies to team {team}")
 
     # ------------------------------------------------------------------ verbs: LP
-    def attack(self, by: str, damage: int) -> None:
-        """``by``'s monster attacks directly and deals ``damage`` battle damage."""
+    def attack(self, by: str, damage: int, to: str = "opponent") -> None:
+        """``by``'s monster attacks and deals ``damage`` battle damage, to the opponent (a direct attack)
+        or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9)."""
         self._begin()
-        self._check_team(by)
-        self._check_amount(damage)
         self._timing(by, "attack")
         foe = other(by)
-        self._ev("STD-TIMING", f"{self.duelist(by)} attacks directly")
-        hit = self._hit(foe, damage, "battle")
-        self._settle([foe] if hit else [], "single", by)
+        if to == "self":
+            # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
+            self._ev("WRGP-F9", f"{self._who(by)} attacks and takes the battle damage (a suicide attack is allowed)")
+            target = by
+        else:
+            self._ev("STD-TIMING", f"{self._who(by)} attacks directly")
+            target = foe
+        met = self._hit(target, damage, "battle")
+        self._settle([(0, by, "battle", target, met)] if met is not None else [])
 
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
-        self._check_team(by)
-        self._check_amount(amount)
-        targets = self._targets(by, to)
         src = card or f"team {by}'s effect"
-        hit = [t for t in targets if self._hit(t, amount, src)]
-        self._settle(hit, "both" if len(targets) == 2 else "single", by)
+        hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
+        self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
-        self._check_team(by)
-        self._check_amount(amount)
         for t in self._targets(by, to):
             self._gain_lp(t, amount, card or f"team {by}'s effect")
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
         self._begin()
-        self._check_team(by)
-        self._check_amount(amount)
-        if times < 1:
-            raise ValueError("times must be at least 1")
         src = card or f"team {by}'s loop"
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
-            self._ev("WRGP-F7", f"{src} could repeat {times} times: {self.duelist(t)} gains from it once")
+            self._ev("WRGP-F7", f"{src} could repeat {times} times: {self._who(t)} gains from it once")
             self._gain_lp(t, amount, src)
 
-    def pay(self, by: str, amount: int) -> None:
-        """``by``'s duelist pays ``amount`` LP."""
+    def pay(self, by: str, amount: int, as_: str = "cost", card: str | None = None) -> None:
+        """``by``'s duelist pays ``amount`` LP: as a cost (``as_="cost"``, the default), or because an
+        effect makes them pay or lose LP (``as_="effect"``)."""
         self._begin()
-        self._check_team(by)
-        self._check_amount(amount)
-        if by in self.at_zero and amount > 0:
-            # WRGP-D1 reading draw-survivor-stays-at-0: a survivor at 0 who must pay LP loses.
-            self._ev("WRGP-D1", f"{self.duelist(by)} is at 0 LP and must pay {amount} LP")
-            self._lose(by, "had to pay LP at 0")
+        who, before = self._who(by), self.lp[by]
+        what = f" for {card}" if card else ""
+        if as_ == "cost":
+            if amount > before:
+                # STD-LP: a cost must be payable in full from the LP one has; a survivor at 0 LP cannot pay
+                # a cost above 0 (reading no-cost-at-0).
+                note = " (reading no-cost-at-0)" if by in self.at_zero else ""
+                self._fail("STD-LP", f"{who} has {before} LP and cannot pay a cost of {amount} LP{what}{note}")
+            self.lp[by] = before - amount
+            if by in self.at_zero:
+                # Reading no-cost-at-0: a cost of 0 ("half" of 0 LP) can be paid and changes nothing.
+                self._ev("STD-LP", f"{who} pays a cost of {amount} LP{what} at 0 LP: nothing changes "
+                                   f"(reading no-cost-at-0)")
+                return
+            self._ev("STD-LP", f"{who} pays a cost of {amount} LP{what}: {before} -> {self.lp[by]}")
+            self._settle([(0, by, card or "a cost", by, self.lp[by] == 0)] if amount else [])
             return
-        if amount > self.lp[by]:
-            # STD-LP: a cost cannot be paid with more LP than one has.
-            self._fail("STD-LP", f"{self.duelist(by)} has {self.lp[by]} LP and cannot pay {amount}")
-        before = self.lp[by]
-        self.lp[by] -= amount
-        self._ev("STD-LP", f"{self.duelist(by)} pays {amount} LP: {before} -> {self.lp[by]}")
-        if amount:
-            self._settle([by], "single", by)
+        # STD-LP: an effect that makes a player pay or lose LP takes what there is.
+        self.lp[by] = max(0, before - amount)
+        self._ev("STD-LP", f"{who} must pay or lose {amount} LP by an effect{what}: {before} -> {self.lp[by]}")
+        if by in self.handover and amount:
+            self._ev("WRGP-H8", f"{who} has already lost; this changes nothing")
+            return
+        met = amount > 0 and self.lp[by] == 0
+        if met and by in self.at_zero:
+            # Reading no-cost-at-0 / draw-survivor-stays-at-0: only an effect that makes the survivor pay
+            # or lose more than 0 LP makes them lose.
+            self._ev("WRGP-D1", f"{who} is at 0 LP and an effect makes them pay {amount} LP (reading no-cost-at-0)")
+        self._settle([(0, by, card or "an effect", by, met)] if amount else [])
 
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
@@ -574,58 +813,47 @@ class WrgpMatch(MatchQueries):
         optionally ``"kind"`` (an action kind, checked for timing). Losses are checked after the whole
         chain (WRGP-D2)."""
         self._begin()
-        if not links:
-            raise ValueError("a chain needs at least one link")
         plan = []
         for n, link in enumerate(links, 1):
             by = link["by"]
-            self._check_team(by)
-            if link.get("kind"):
+            if link["kind"]:
                 self._timing(by, link["kind"])
-            for what in ("damage", "gain"):
-                if what in link:
-                    eff = link[what]
-                    amount = eff["amount"] if "amount" in eff else eff["per_link"] * n
-                    self._check_amount(amount)
-                    plan.append((n, by, link.get("card") or f"link {n}", what, self._targets(by, eff["to"]), amount))
-                    break
-            else:
-                plan.append((n, by, link.get("card") or f"link {n}", None, (), 0))
+            amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
+            targets = self._targets(by, link["to"]) if link["effect"] else ()
+            plan.append((n, by, link["card"] or f"link {n}", link["effect"], targets, amount))
         self._ev("WRGP-D2", f"a chain of {len(links)} link(s) resolves last to first; losses are checked "
                             f"after the whole chain (reading chain-loss-checked-after-chain)")
-        damaged: list[str] = []
+        hits: list[tuple] = []
         for n, by, card, what, targets, amount in reversed(plan):
             self._ev("WRGP-D2", f"chain link {n}: {card} (team {by}) resolves")
             for t in targets:
                 if what == "damage":
-                    if self._hit(t, amount, card):
-                        damaged.append(t)
-                elif what == "gain":
+                    met = self._hit(t, amount, card)
+                    if met is not None:
+                        hits.append((n, by, card, t, met))
+                else:
                     self._gain_lp(t, amount, card)
-        self._settle(damaged, "chain", None)
+        self._settle(hits, chain=True)
 
     def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
         """A delayed effect: ``card`` deals ``amount`` damage in this turn's End Phase (Power Bond)."""
         self._begin()
-        self._check_team(by)
-        self._check_amount(amount)
         targets = self._targets(by, to)
         if self.phase_i == END:
             self._fail("STD-TURN", "the End Phase has already begun: a delayed End Phase effect comes too late")
         self.delayed.append((by, card, targets, amount))
-        names = " and ".join(self.duelist(t) for t in targets)
+        names = " and ".join(self._who(t) for t in targets)
         self._ev("WRGP-H7", f"{card} (team {by}) will deal {amount} damage to {names} in this turn's End Phase")
 
     def special_victory(self, by: str, card: str) -> None:
         """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
         self._begin()
-        self._check_team(by)
         foe = other(by)
         # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
-        self._ev("WRGP-F8", f"{card}: {self.duelist(by)} does not win the match; instead {self.duelist(foe)}'s LP "
-                            f"become 0 and {self.duelist(foe)} loses (cannot be chained to)")
+        self._ev("WRGP-F8", f"{card}: {self._who(by)} does not win the match; instead {self._who(foe)}'s LP "
+                            f"become 0 and {self._who(foe)} loses (cannot be chained to)")
         if foe in self.handover:
-            self._ev("WRGP-H8", f"{self.duelist(foe)} has already lost; nothing more happens")
+            self._ev("WRGP-H8", f"{self._who(foe)} has already lost; nothing more happens")
             return
         self.lp[foe] = 0
         self._lose(foe, f"special victory of {card}")
@@ -633,21 +861,17 @@ class WrgpMatch(MatchQueries):
     def lose(self, team: str, why: str = "another reason") -> None:
         """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
         self._begin()
-        self._check_team(team)
         if team in self.handover:
             # WRGP-H8: a loss, once determined, stands; it does not happen twice.
-            self._fail("WRGP-H8", f"{self.duelist(team)} has already lost")
+            self._fail("WRGP-H8", f"{self._who(team)} has already lost")
         # WRGP-F9: deliberate losses by card play are allowed.
-        self._ev("WRGP-F9", f"{self.duelist(team)} loses by {why}")
+        self._ev("WRGP-F9", f"{self._who(team)} loses by {why}")
         self._lose(team, why)
 
     # ------------------------------------------------------------------ verbs: timing
     def act(self, by: str, action: str) -> None:
         """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
         self._begin()
-        self._check_team(by)
-        if action not in T.STANDARD_TIMING:
-            raise ValueError(f"unknown action kind {action!r}")
         rule = self._timing(by, action)
         when = "during the handover's run-on" if self.handover else f"in the {T.PHASE_NAMES[self.phase_key]}"
         self._ev(rule, f"team {by} may {T.ACTION_LABELS[action]} {when}")
@@ -655,32 +879,30 @@ class WrgpMatch(MatchQueries):
     def once_per_duel(self, by: str, card: str) -> None:
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
         self._begin()
-        self._check_team(by)
         if card in self.once[by]:
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", f"team {by} already used {card}: the whole match is one Duel")
         self.once[by].append(card)
-        self._ev("WRGP-F6", f"{self.duelist(by)} uses {card}; team {by} cannot use it again this match")
+        self._ev("WRGP-F6", f"{self._who(by)} uses {card}; team {by} cannot use it again this match")
 
     def baton_touch(self, team: str) -> None:
         """``team``'s duelist swaps out voluntarily (WRGP-H9)."""
         self._begin()
-        self._check_team(team)
         # WRGP-H9: only in one's own Draw Phase before the draw, not on the match's first turn, not a loss.
         if team != self.player or self.phase_i != DRAW or self.drawn:
             self._fail("WRGP-H9", "a baton touch is allowed only in one's own Draw Phase, before the draw")
         if self.turn == 1:
             self._fail("WRGP-H9", "the player who goes first cannot baton touch on the first turn")
         if team in self.handover:
-            self._fail("WRGP-H9", f"{self.duelist(team)} has lost; a handover is not a baton touch")
+            self._fail("WRGP-H9", f"{self._who(team)} has lost; a handover is not a baton touch")
         if self.pos[team] >= self.lineup:
             self._fail("WRGP-H9", f"team {team} has no duelist left to come in")
-        old = self.duelist(team)
+        old = self._who(team)
         self.out.append(old)
         self.pos[team] += 1
         self.lp[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
         self.at_zero.discard(team)
-        new = self.duelist(team)
+        new = self._who(team)
         self._ev("WRGP-H9", f"baton touch: {new} replaces {old} and goes on with this turn from the draw; "
                             f"no Speed Counters (a swap is not a loss)")
         self._transfer(old, new)
@@ -689,9 +911,6 @@ class WrgpMatch(MatchQueries):
     def speed_world(self, by: str, remove: int, destroy: list[str] | None = None) -> None:
         """``by``'s team removes ``remove`` SPC (4, 7 or 10) for a Speed World effect (WRGP-SW5)."""
         self._begin()
-        self._check_team(by)
-        if remove not in T.SPEED_WORLD_EFFECTS:
-            raise ValueError("remove must be 4, 7 or 10")
         self._timing(by, "speed_world")
         if by != self.player or self.phase_i not in MAIN_IDX:
             # WRGP-SW5 (reading speed-world-is-ignition-spell): own Main Phase only.
@@ -715,7 +934,7 @@ class WrgpMatch(MatchQueries):
                 victims.append(card)
             if len(victims) > size:
                 self._fail("WRGP-SW5", f"with X = {T.speed_world_x(a, b)} this effect destroys up to {size} card(s)")
-        who = self.duelist(by)
+        who = self._who(by)
         before = self.spc[by]
         self.spc[by] -= remove
         self._ev("WRGP-SW5", f"team {by} removes {remove} SPC ({before} -> {self.spc[by]}): a = {a}, b = {b}, "
@@ -726,8 +945,8 @@ class WrgpMatch(MatchQueries):
             why = "a < b: exactly 800" if a < b else f"1600 x (1 + {T.speed_world_x(a, b)})"
             self._ev("WRGP-SW5", f"Speed World deals {size} damage ({why})")
             foe = other(by)
-            hit = self._hit(foe, size, "Speed World")
-            self._settle([foe] if hit else [], "single", by)
+            met = self._hit(foe, size, "Speed World")
+            self._settle([(0, by, "Speed World", foe, met)] if met is not None else [])
         elif eff.kind == "draw":
             self._ev("WRGP-SW5", f"{who} draws {size} card(s) (1 + X)")
         else:
@@ -739,9 +958,6 @@ class WrgpMatch(MatchQueries):
     def target_speed_world(self, by: str, card: str, scope: str) -> None:
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
-        self._check_team(by)
-        if scope not in T.SPEED_WORLD_SCOPES:
-            raise ValueError(f"scope must be one of {', '.join(T.SPEED_WORLD_SCOPES)}")
         ok, why = T.SPEED_WORLD_SCOPES[scope]
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
         if not ok:
@@ -751,18 +967,16 @@ class WrgpMatch(MatchQueries):
     def counter_cleaner(self, by: str) -> None:
         """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8)."""
         self._begin()
-        self._check_team(by)
         before = dict(self.spc)
         for t in T.TEAMS:
             self.spc[t] = 0
         # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
-        self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: A {before['A']} -> 0, "
-                             f"B {before['B']} -> 0")
+        self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: team {by} {before[by]} -> 0, "
+                             f"team {other(by)} {before[other(by)]} -> 0")
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
         """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
         self._begin()
-        self._check_team(team)
         self.deck_checks[team] = {"legal": legal, "violations": list(violations)}
         if legal:
             self._ev("WRGP-S2", f"team {team}'s three decks obey the Forbidden/Limited list as a team")
@@ -779,17 +993,12 @@ class WrgpMatch(MatchQueries):
         try:
             return self.cards[name]
         except KeyError:
-            raise UnknownCard(f"no card named {name!r} in this match (place it first)") from None
+            raise UnknownCard("card", name) from None
 
     def place(self, by: str, card: str, zone: str, face_up: bool = True) -> None:
         """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play)."""
         self._begin()
-        self._check_team(by)
-        if zone not in T.ZONES:
-            raise ValueError(f"zone must be one of {', '.join(T.ZONES)}")
-        if card in self.cards:
-            raise UnknownCard(f"a card named {card!r} is already in the match; give each card its own name")
-        who = self.duelist(by)
+        who = self._who(by)
         if zone == "field":
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
@@ -818,35 +1027,54 @@ class WrgpMatch(MatchQueries):
             # WRGP-H6: to the hand, the Deck or face-down to the Extra Deck: back to the original owner.
             rule = "WRGP-H6" if card.holder != card.owner else "STD-CARDS"
             card.face_up = dest != "extra"
+        moved_from = card.holder
         card.holder, card.zone = to, zone
         note = f" ({card.name}'s original owner is {card.owner})" if rule != "STD-CARDS" else ""
+        if rule == "WRGP-H6" and not _took_over_from(moved_from, card.owner):
+            # Reading owner-is-who-brought-it: the original owner is the duelist from whose deck the card
+            # started, also after several handovers and for a card whose control was taken.
+            note = f" ({card.name}'s original owner is {card.owner}, who brought it; reading owner-is-who-brought-it)"
         self._ev(rule, f"{card.name} goes to {to}'s {dest.replace('_', ' ')}: {why}{note}")
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
         ``extra`` (face-down; the original owner's)."""
         self._begin()
-        if to not in T.DESTINATIONS_TO_HOLDER and to not in T.DESTINATIONS_TO_OWNER:
-            raise ValueError("to must be gy, banished, extra_face_up, hand, deck or extra")
         c = self._card(card)
         self._send(c, to, f"moved by team {by}'s effect" if by else "moved")
 
     def destroy(self, by: str, card: str) -> None:
         """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
         self._begin()
-        self._check_team(by)
         if card in (T.SPEED_WORLD, "Speed World"):
             # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
             self._fail("WRGP-SW1", "Speed World never leaves the field and is unaffected by card effects")
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", f"{card} is not on the field")
-        c.destroyed_by, c.destroyed_with = self.duelist(by), "effect"
-        self._send(c, "gy", f"destroyed by {self.duelist(by)}")
+        c.destroyed_by, c.destroyed_with = self._who(by), "effect"
+        self._send(c, "gy", f"destroyed by {self._who(by)}")
 
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
         self._begin()
-        self._check_team(by)
         self.effects.append((by, card))
         self._ev("WRGP-H7", f"{card} now applies to team {by} and carries over any handover")
+
+    def take_control(self, by: str, card: str) -> None:
+        """``by``'s current duelist takes control of a card on the field; its original owner stays the
+        duelist who brought it (reading owner-is-who-brought-it, WRGP-H6)."""
+        self._begin()
+        c = self._card(card)
+        if c.zone not in T.FIELD_ZONES:
+            self._fail("STD-CARDS", f"{card} is not on the field")
+        who = self._who(by)
+        if c.holder == who:
+            self._fail("STD-CARDS", f"{who} already controls {card}")
+        before, c.holder = c.holder, who
+        self._ev("STD-CARDS", f"{who} takes control of {card} from {before}; its original owner is still {c.owner}")
+
+
+def _took_over_from(holder: str, owner: str) -> bool:
+    """Did ``holder`` take over directly from ``owner`` (one handover or baton touch, same team)?"""
+    return holder[0] == owner[0] and int(holder[1:]) == int(owner[1:]) + 1

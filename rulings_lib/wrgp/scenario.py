@@ -6,9 +6,10 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 
 from __future__ import annotations
 
-from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Text
+from ..errors import ArgumentError, ScenarioError
+from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text
 from . import tables as T
-from .engine import WrgpMatch
+from .engine import MAX_LP, WrgpMatch, check_link
 
 FORMAT = "wrgp"
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
@@ -18,22 +19,51 @@ TO = Choice("A", "B", "self", "opponent", "both")
 AMOUNT = Int(0, 1_000_000)
 CARD = Text(200)
 
+
+
+class Checked(Schema):
+    """``inner``'s shape, then the engine's own argument check (``WrgpMatch.VERBS``): what the API
+    refuses with an ArgumentError a scenario file refuses at its line, with the same words."""
+
+    def __init__(self, inner: Schema, check):
+        self.inner, self.check = inner, check
+        self.expected = inner.expected
+
+    def parse(self, value, file, line, where):
+        value = self.inner.parse(value, file, line, where)
+        try:
+            self.check(where, value, None)
+        except ArgumentError as exc:
+            raise ScenarioError(file, line, str(exc)) from None
+        return value
+
+
+def _delayed(param, value, match):
+    if "per_link" in value:
+        raise ArgumentError(f"{param}.per_link", "no per_link here (it counts chain links, and a delayed End "
+                            "Phase effect is not a chain link): give amount: N", value["per_link"])
+    if "amount" not in value:
+        raise ArgumentError(f"{param}.amount", "the damage the delayed effect deals (a whole number)", None)
+
+
 _effect = MapOf({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
-_link = MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
-               "kind": Choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link")
+_link = Checked(MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
+                       "kind": Choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link"), check_link)
 
 # verb -> schema of its value. Every verb is a method of WrgpMatch taking these keys.
 STEPS = {
     "phase": Choice(*T.PHASE_KEYS),
     "end_turn": MapOf({}, name="an empty mapping"),
-    "attack": MapOf({"by": TEAM, "damage": AMOUNT}, required=("by", "damage")),
+    "attack": MapOf({"by": TEAM, "damage": AMOUNT, "to": Choice("opponent", "self")}, required=("by", "damage")),
     "damage": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
     "gain": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
     "gain_loop": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "times": Int(1, 1_000_000), "card": CARD},
                        required=("by", "to", "amount", "times")),
-    "pay": MapOf({"by": TEAM, "amount": AMOUNT}, required=("by", "amount")),
+    "pay": MapOf({"by": TEAM, "amount": AMOUNT, "as": Choice("cost", "effect"), "card": CARD},
+                 required=("by", "amount")),
     "chain": ListOf(_link, min_len=1, max_len=100),
-    "at_end_phase": MapOf({"by": TEAM, "card": CARD, "damage": _effect}, required=("by", "card", "damage")),
+    "at_end_phase": MapOf({"by": TEAM, "card": CARD, "damage": Checked(_effect, _delayed)},
+                          required=("by", "card", "damage")),
     "speed_world": MapOf({"by": TEAM, "remove": Choice(4, 7, 10), "destroy": ListOf(CARD, max_len=20)},
                          required=("by", "remove")),
     "baton_touch": TEAM,
@@ -47,6 +77,7 @@ STEPS = {
     "move": MapOf({"card": CARD, "to": Choice(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER), "by": TEAM},
                   required=("card", "to")),
     "destroy": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
+    "take_control": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
     "continuing": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
     "target_speed_world": MapOf({"by": TEAM, "card": CARD, "scope": Choice(*T.SPEED_WORLD_SCOPES)},
                                 required=("by", "card", "scope")),
@@ -61,8 +92,9 @@ _at = MapOf({
     "player": TEAM,
     "phase": Choice(*T.PHASE_KEYS),
     "duelist": DictOf(TEAM, Int(1, 100)),
-    "lp": DictOf(TEAM, AMOUNT),
+    "lp": DictOf(TEAM, Int(0, MAX_LP)),
     "spc": DictOf(TEAM, Int(0, T.SPC_MAX)),
+    "at_zero": ListOf(TEAM, max_len=2),
 }, name="a match moment")
 _card_setup = MapOf({"card": CARD, "by": TEAM, "zone": Choice(*T.ZONES), "face_up": Bool()},
                     required=("card", "by", "zone"), name="a card")
@@ -78,23 +110,39 @@ OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", 
                 "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards", "deck_checks")
 
 
+_SETUP_TOP = ("lineup", "start_lp", "first")
+
+
 def check_setup(setup: dict, fail) -> None:
-    """Cross-field checks ``fail(key, message)`` reports as scenario errors."""
-    lineup = setup.get("lineup", 3)
-    for team, pos in setup.get("at", {}).get("duelist", {}).items():
-        if pos > lineup:
-            fail("at", f"setup.at.duelist.{team}: position {pos} is outside a lineup of {lineup} (WRGP-S1)")
+    """Is the setup a moment the rules can reach? The engine's constructor decides (one place);
+    ``fail(key, message)`` reports its refusal at the setup key's line."""
+    try:
+        new_match(setup)
+    except _SetupError as exc:
+        fail(exc.key, exc.message)
+
+
+class _SetupError(Exception):
+    def __init__(self, key: str, message: str):
+        self.key, self.message = key, message
 
 
 def new_match(setup: dict) -> WrgpMatch:
     at = setup.get("at", {})
-    m = WrgpMatch(
-        lineup=setup.get("lineup", 3), start_lp=setup.get("start_lp", 8000), first=setup.get("first", "A"),
-        turn=at.get("turn", 1), player=at.get("player"), phase=at.get("phase", "draw"),
-        duelist=at.get("duelist"), lp=at.get("lp"), spc=at.get("spc"),
-    )
-    for c in setup.get("cards", []):
-        m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
+    try:
+        m = WrgpMatch(
+            lineup=setup.get("lineup", 3), start_lp=setup.get("start_lp", 8000), first=setup.get("first", "A"),
+            turn=at.get("turn", 1), player=at.get("player"), phase=at.get("phase", "draw"),
+            duelist=at.get("duelist"), lp=at.get("lp"), spc=at.get("spc"), at_zero=at.get("at_zero", ()),
+        )
+    except ArgumentError as exc:
+        key = exc.param if exc.param in _SETUP_TOP else "at"
+        raise _SetupError(key, f"setup.{'' if key != 'at' else 'at.'}{exc}") from None
+    for i, c in enumerate(setup.get("cards", []), 1):
+        try:
+            m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
+        except ArgumentError as exc:
+            raise _SetupError("cards", f"setup.cards[{i}].{exc}") from None
     m.step = 0
     m.events = [e._replace(step=0) for e in m.events]
     return m
@@ -119,7 +167,9 @@ def apply(match: WrgpMatch, verb: str, args) -> None:
         match.record_deck_check(args["team"], report.legal, violations)
     elif verb == "at_end_phase":
         eff = args["damage"]
-        match.at_end_phase(args["by"], args["card"], eff["to"], eff.get("amount", 0))
+        match.at_end_phase(args["by"], args["card"], eff["to"], eff["amount"])
+    elif verb == "pay":
+        match.pay(args["by"], args["amount"], args.get("as", "cost"), args.get("card"))
     else:
         getattr(match, verb)(**args)
 

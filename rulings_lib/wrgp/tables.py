@@ -228,12 +228,32 @@ READINGS = (
     Reading("lp-floor-and-start", "WRGP-F10", FORMAT, "LP floor 0, fresh LP for every duelist",
             "LP never drop below 0 and every duelist, including one who comes in by handover or baton "
             "touch, starts with the starting LP (8000 unless set)."),
+    Reading("no-attack-in-run-on", "WRGP-H2", FORMAT, "No attack is declared during the run-on",
+            "Attacks are not among what WRGP-H2 allows and WRGP-H3 ends a battle at a loss: a Battle Phase passed "
+            "through in the run-on starts and ends, but no attack is declared."),
+    Reading("run-on-keeps-mandatory-draw", "WRGP-H2", FORMAT, "The normal draw is still made in the run-on",
+            "If a duelist loses in the Draw Phase before the normal draw, the turn player still makes it (a process "
+            "that must be carried out) and the run-on goes on through the Standby Phase to the End Phase."),
+    Reading("owner-is-who-brought-it", "WRGP-H6", FORMAT, "The original owner is the duelist who brought the card",
+            "A card bound for the hand, the Deck or face-down to the Extra Deck goes to the duelist from whose deck "
+            "it started, also after several handovers and for an opposing card whose control was taken."),
     Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, "Baton touch keeps the field and the turn",
             "The incoming duelist inherits the field as in a handover (WRGP-H4..H7) and goes on with the "
             "same turn from the Draw Phase draw."),
     Reading("draw-survivor-stays-at-0", "WRGP-D1", FORMAT, "The survivor of a draw stays at 0 LP",
             "The duelist treated as the winner of a draw (or the one who is not the loser under WRGP-D2) "
             "stays in the duel at 0 LP and loses as soon as they take damage again or must pay LP."),
+    Reading("one-card-both-is-d1", "WRGP-D1", FORMAT, "One card bringing both to 0 is a WRGP-D1 draw, also in a chain",
+            "When one card effect takes both duelists to 0 at the same moment -- alone, as a chain's only link or "
+            "as one link among others -- and both are still at 0 after the chain, its controller is treated as the "
+            "winner; WRGP-D2 decides only when they reached 0 at different links (the side damaged last loses; if "
+            "that last damage hit both, the side it brought to 0). The team letter never decides."),
+    Reading("draw-again-same-rule", "WRGP-D1", FORMAT, "A survivor at 0 and the other losing by one card: WRGP-D1 again",
+            "If the survivor at 0 LP takes damage and the opposing duelist reaches 0 at the same moment by one card, "
+            "that is again WRGP-D1: the card's controller is treated as the winner."),
+    Reading("no-cost-at-0", "WRGP-D1", FORMAT, "A survivor at 0 LP cannot pay an LP cost",
+            "The survivor at 0 LP cannot pay an LP cost above 0 (STD-LP); a cost of half their LP is 0 and changes "
+            "nothing; only an effect that makes them pay or lose more than 0 LP makes them lose."),
     Reading("chain-loss-checked-after-chain", "WRGP-D2", FORMAT, "Losses are checked after the whole chain",
             "LP that reach 0 inside a chain are checked once the whole chain has resolved (outside a chain "
             "at once); if both duelists are then at 0 the side damaged last loses."),
@@ -252,6 +272,9 @@ READINGS = (
     Reading("counter-cleaner-clears-both-teams", "WRGP-SW8", FORMAT, "Counter Cleaner empties Speed World",
             "Counter Cleaner removes all counters from one card, and Speed World is one card, so both teams' "
             "Speed Counters drop to 0.", source="kit"),
+    Reading("gate-blocker-stops-loss-counters", "WRGP-SW8", FORMAT, "Gate Blocker stops every Speed Counter",
+            "While the opponent controls a face-up Gate Blocker a team gains no Speed Counters at all, neither in the "
+            "Standby Phase (WRGP-SW3) nor for a loss (WRGP-SW4)."),
     Reading("gain-after-loss-does-not-save", "WRGP-H8", FORMAT, "LP gained after a loss are counted but void",
             "LP gained by a duelist whose loss is determined are added to their LP, but the loss stands and "
             "the handover goes on.", source="kit"),

@@ -1,0 +1,101 @@
+"""One tag battle turn played on the engine: the four attack powers and lost points in; who lost
+what, who is out and which tag goes first next turn out. No Jupyter needed: the turn helper widget
+(:mod:`rulings_lib.widgets.tag_helper`) and the browser edition (:mod:`rulings_lib.web`) both call
+:func:`tag_turn`, so every answer is the engine's (TAG-P5, TAG-N1..N5, TAG-E1..E4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..i18n import render
+from . import tables as TT
+from .engine import TagMatch
+
+
+@dataclass(frozen=True)
+class TagTurn:
+    """What one turn's battles did. ``events`` are the engine's, with rule ids."""
+
+    battles: tuple[str, ...]          # one line per battle
+    notes: tuple[str, ...]            # what the losers do with their Digimon (TAG-P5)
+    lost: dict                        # player -> points lost this turn
+    points: dict                      # player -> point gauge after the turn
+    out: tuple[str, ...]              # players out after the turn (in the order they went out)
+    first: str | None                 # the tag that goes first next turn (None if the match is over)
+    rule: str                         # the rule that decided it (TAG-N*, or how the match ended)
+    reason: str
+    winner: str | None
+    mode: str                         # "tag" or "1v1" after the turn
+    to_one_vs_one: bool               # this turn left one A and one B of different tags (TAG-E3)
+    events: tuple[tuple[str, str], ...]
+    state: dict | None = None         # the match after the turn (its outcome dict), for the picture
+    said: tuple = ()                  # the engine's Event objects behind battles + notes (words per language)
+
+    def text(self, lang: str = "en") -> str:
+        """What the turn did, in ``lang`` (``en`` or ``ja``)."""
+        def say(code, **args):
+            return render(code, args, lang)
+
+        lines = [e.render(lang) for e in self.said] if self.said else list(self.battles) + list(self.notes)
+        for p, n in self.lost.items():
+            lines.append(say("widgets.tag.loses", player=p, n=n, before=self.points[p] + n, after=self.points[p]))
+        if self.out:
+            lines.append(say("widgets.tag.out", players=", ".join(self.out)))
+        if self.winner:
+            lines.append(say("widgets.tag.over", winner=self.winner, rule=self.rule, reason=self.reason))
+        else:
+            reason = self.reason
+            if lang == "ja":
+                from ..draw.words import NEXT_WHY_JA
+
+                reason = NEXT_WHY_JA.get(self.rule, reason)
+            lines.append(say("widgets.tag.next", first=self.first, rule=self.rule, reason=reason))
+            if self.to_one_vs_one:
+                lines.append(say("widgets.tag.one_vs_one"))
+        return "\n".join(lines)
+
+
+def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points: dict | None = None,
+             tags=("red", "blue")) -> TagTurn:
+    """Play one turn's battles. ``powers``/``lost``/``points`` map players (``"red-A"`` ...) to
+    numbers; a player at 0 points is out and has no battle (TAG-E1). Raises ``IllegalAction`` or
+    ``ValueError`` when the turn cannot be played as given."""
+    lost = lost or {}
+    match = TagMatch(tags, first=first, gauges=points or {})
+    before = dict(match.points)
+    out_before = list(match.out)
+
+    def entry(player):
+        if player not in powers:
+            raise ValueError(f"{player} is in the game: give their attack power")
+        return {"power": powers[player], "lost": lost.get(player, 0)}
+
+    if match.mode == "tag":
+        spec = {}
+        for letter in TT.LETTERS:
+            pair = [f"{t}-{letter}" for t in match.tags]
+            if all(match.in_game(p) for p in pair):
+                spec[letter] = {match.tag_of(p): entry(p) for p in pair}
+    else:
+        spec = {match.tag_of(p): entry(p) for p in match.in_game_players()}
+    seat_order = match.order("point_calculation")      # TAG-P5 ③: losers reduce their gauges in this order
+    start = len(match.events)
+    match.battle(spec)
+    new = match.events[start:]
+    battle_events = [e for e in new if e.rule == "TAG-P5" and e.text.startswith(("letter ", "1-vs-1 battle"))]
+    note_events = [e for e in new if e.rule == "TAG-P5" and " lost the battle: " in e.text]
+    battles = tuple(e.text for e in battle_events)
+    notes = tuple(e.text for e in note_events)
+    lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}
+    decided = [e for e in new if e.rule.startswith("TAG-N")]
+    if match.winner:
+        rule, reason = match.termination.termination, match.termination.text
+    else:
+        rule = decided[-1].rule if decided else ""
+        row, _ = TT.next_turn_rule([b.winner for b in match.battles])
+        reason = row.condition
+    return TagTurn(battles, notes, lost_now, dict(match.points), tuple(p for p in match.out if p not in out_before),
+                   None if match.winner else match.first, rule, reason, match.winner, match.mode,
+                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state(),
+                   tuple(battle_events + note_events))

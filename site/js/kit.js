@@ -1,0 +1,61 @@
+// The page's side of the Python worker: kit.call(name, args) -> Promise of the answer (parsed JSON).
+// A progress bar (#loading) shows how far Python has come; kit.ready resolves when it is up.
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const pending = new Map();
+let nextId = 1;
+let readyResolve, readyReject;
+const started = performance.now();
+
+export const timings = { boot: null, calls: [], stages: [] };
+export const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
+
+function showProgress({ stage, value }) {
+  const box = document.getElementById("loading");
+  if (!box) return;
+  box.querySelector("progress").value = value;
+  box.querySelector(".stage").textContent = stage;
+  if (value >= 1) box.hidden = true;
+}
+
+worker.onmessage = (event) => {
+  const msg = event.data;
+  if (msg.progress) {
+    timings.stages.push([msg.progress.stage, Math.round(performance.now())]);
+    showProgress(msg.progress);
+    if (msg.progress.value >= 1) {
+      timings.boot = performance.now() - started;
+      readyResolve();
+      dispatchEvent(new Event("kit-ready"));
+    }
+    return;
+  }
+  if (msg.failed) {
+    showProgress({ stage: "Python could not start: " + msg.failed, value: 0 });
+    readyReject(new Error(msg.failed));
+    return;
+  }
+  const { resolve, reject, name, raw } = pending.get(msg.id);
+  pending.delete(msg.id);
+  if (msg.ok) {
+    timings.calls.push({ name, ms: msg.ms });
+    resolve(raw ? msg.result : JSON.parse(msg.result));
+  } else {
+    console.error(msg.error);         // a bug of the kit (bad input comes back as an answer, not here)
+    reject(new Error(msg.error));
+  }
+};
+
+function send(name, args, raw) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, name, raw });
+    worker.postMessage({ id, name, args });
+  });
+}
+
+export const call = (name, args = {}) => send(name, args, false);
+// The answer as the JSON text Python wrote (key order exactly as the kit's `rulings run --json`).
+export const callRaw = (name, args = {}) => send(name, args, true);
+
+// For the browser tests and the measurements (same door as the page's buttons).
+window.kit = { call, callRaw, ready, timings };

@@ -1,0 +1,255 @@
+"""The browser edition in headless Chromium: the real engines on Pyodide, nothing from any other host.
+
+One browser for the module; each test opens its pages in a fresh context (its own storage and
+service worker), and fails on a console error or a request that left 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import json
+import time
+
+import pytest
+
+from rulings_lib.cli import main as rulings
+from rulings_lib.scenario import builtin_scenarios
+from rulings_lib.web import shipped_id
+
+pytestmark = pytest.mark.browser
+
+BROKEN = """format: wrgp
+title: a typo on line 4
+steps:
+  - fly: {by: A}
+"""
+
+
+def runs(page) -> int:
+    return int(page.evaluate("Number(document.body.dataset.runs || 0)"))
+
+
+def open_playground(ctx, server, fragment: str = ""):
+    page = ctx.new_page()
+    page.goto(server.url + "index.html" + fragment)
+    page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
+    return page
+
+
+def run_again(page):
+    before = runs(page)
+    page.click("#run")
+    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+
+
+def cli_outcome(path) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rulings(["run", str(path), "--json"])
+    return out.getvalue().strip()
+
+
+def test_every_shipped_scenario_gives_the_cli_outcome(play, artifacts):
+    """Differential: all shipped scenarios in one call in the page's worker == `rulings run --json`."""
+    ctx, page = play
+    # The page ran its default scenario: transcript with rule ids, expectations, state, diagram.
+    assert page.locator("#r-title").inner_text() == "Power Bond during a handover (the source's third example)" \
+        or page.locator("#r-title").inner_text()
+    assert "[WRGP-D3]" in page.locator("#transcript").inner_text()
+    assert page.locator("#transcript a.rule").count() > 5
+    assert page.locator("#checks li.ok").count() >= 1 and page.locator("#checks li.no").count() == 0
+    assert page.locator("#verdict").inner_text().startswith("Every expectation holds")
+    page.wait_for_selector("#diagram svg")
+    assert page.locator("#diagram svg g.node").count() > 10
+    assert page.locator("#state").inner_text() or page.locator("#picture svg").count() == 1
+
+    text = page.evaluate("kit.callRaw('run_all')")
+    browser = json.loads(text)
+    files = builtin_scenarios()
+    assert sorted(browser) == sorted(shipped_id(p) for p in files)
+    for path in files:
+        mine = json.dumps(browser[shipped_id(path)], ensure_ascii=False, indent=2)
+        assert mine == cli_outcome(path), f"{shipped_id(path)}: the browser's outcome differs from the CLI's"
+
+    # One scenario once Python is up (the target is 200 ms), as the Run button does it.
+    text = page.locator("#src").input_value()
+    ms = page.evaluate("""async (text) => { const t0 = performance.now();
+        await kit.call('run_text', {text, source: 'wrgp/power-bond-handover'}); return performance.now() - t0; }""", text)
+    ms = min(ms, page.evaluate("""async (text) => { const t0 = performance.now();
+        await kit.call('run_text', {text, source: 'wrgp/power-bond-handover'}); return performance.now() - t0; }""", text))
+    artifacts.metrics(run_one_scenario_ms=round(ms, 1))
+    assert ms < 1000
+    artifacts.shot(page, "site-playground-desktop.png")
+
+
+def test_share_link_round_trip(play, server):
+    ctx, page = play
+    before = runs(page)
+    page.select_option("#pick", "tag/truce")
+    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    edited = page.locator("#src").input_value().replace("title: ", "title: Shared copy of ", 1)
+    page.fill("#src", edited)
+    run_again(page)
+    assert page.locator("#r-title").inner_text().startswith("Shared copy of ")
+    page.click("#share")
+    page.wait_for_function("document.getElementById('share-url').value.includes('#z=')")
+    link = page.locator("#share-url").input_value()
+    assert "#z=" in link and link.startswith(server.url)
+    transcript = page.locator("#transcript").inner_text()
+
+    other = open_playground(ctx, server, link[len(server.url + "index.html"):])
+    assert other.locator("#src").input_value() == edited, other.locator("#error").inner_text()
+    assert other.locator("#error").is_hidden(), other.locator("#error").inner_text()
+    assert other.locator("#r-title").inner_text().startswith("Shared copy of ")
+    assert other.locator("#transcript").inner_text() == transcript
+
+    other.evaluate("(h) => { location.hash = h; }", link[link.index("#"):-12] + "%%%")   # cut short
+    other.wait_for_selector("#error:not([hidden])")
+    assert other.locator("#error").inner_text().startswith("line 1: this link's scenario is damaged")
+    other.close()
+
+
+def test_invalid_scenario_shows_its_line(play, artifacts):
+    ctx, page = play
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.fill("#src", BROKEN)
+    run_again(page)
+    error = page.locator("#error").inner_text()
+    assert error.startswith("line 4: steps[1]: unknown verb 'fly'")
+    assert page.locator("#marker").is_visible() and page.locator("#marker").inner_text() == error
+    assert page.locator("#gutter .bad").inner_text() == "4"
+    # The marker sits on line 4 of the editor.
+    box, editor = page.locator("#marker").bounding_box(), page.locator(".editor").bounding_box()
+    assert 6 + 3 * 20 - 2 <= box["y"] - editor["y"] <= 6 + 3 * 20 + 2
+    assert "Traceback" not in page.content()
+    artifacts.shot(page, "site-playground-phone-error.png")
+    # A failed expectation is marked on its line too.
+    page.fill("#src", "format: wrgp\nsteps:\n  - phase: main1\nexpect:\n  out: [A1]\n")
+    run_again(page)
+    assert page.locator("#checks li.no").inner_text().startswith("FAIL — out (line 5)")
+    assert page.locator("#gutter .failed").inner_text() == "5"
+    page.set_viewport_size({"width": 1280, "height": 1000})
+
+
+def test_faq_opens_an_entry_in_the_playground(play, server):
+    ctx, _ = play
+    page = ctx.new_page()
+    page.goto(server.url + "faq.html")
+    assert page.locator("a.play").count() == page.locator("section.entry").count() >= 80
+    page.fill("#search", "Power Bond")                       # the page's own search still works
+    assert page.locator("section.entry:visible").count() < page.locator("section.entry").count()
+    page.click("#faq-power-bond-handover a.play >> visible=true")
+    page.wait_for_url("**/index.html#s=wrgp/power-bond-handover")
+    page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
+    assert page.locator("#pick").input_value() == "wrgp/power-bond-handover"
+    assert "Power Bond" in page.locator("#r-title").inner_text()
+    # Editable and re-runnable: change what is expected, and the page says it no longer holds.
+    src = page.locator("#src").input_value()
+    page.fill("#src", src.replace("expect:\n", "expect:\n  winner: B\n", 1))
+    run_again(page)
+    assert page.locator("#checks li.no").count() == 1
+    assert "winner" in page.locator("#checks li.no").inner_text()
+    page.close()
+
+
+def test_tracker_survives_reload_and_a_damaged_import(new_context, server, tmp_path, artifacts):
+    ctx, _ = new_context(width=360, height=780, accept_downloads=True)
+    # A damaged copy in the browser's storage (seeded once in this tab): said so, a new match shown,
+    # the copy kept aside.
+    ctx.add_init_script("""if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1'); localStorage.setItem('rulings-kit.tracker.match', '{"format": 1'); }""")
+    page = ctx.new_page()
+    page.goto(server.url + "tracker.html")
+    page.wait_for_selector("body[data-ready]")
+    assert page.locator("#feedback").inner_text().startswith("the match kept in this browser could not be used")
+    assert page.evaluate("localStorage.getItem('rulings-kit.tracker.match.damaged')") == '{"format": 1'
+    page.click("[data-button=next_phase]")                  # turn 1: Standby Phase (no draw, WRGP-F5)
+    page.wait_for_selector("body[data-actions='1']")
+    page.click("[data-button=battle_damage]")               # no Battle Phase yet: refused with its rule
+    page.wait_for_selector("body[data-actions='2']")
+    assert page.locator("#feedback").inner_text().startswith("rejected [STD-TIMING]")
+    page.click("[data-team=B]")
+    page.fill("#amount", "500")
+    page.click("[data-button=pay]")
+    page.wait_for_selector("body[data-actions='3']")
+    state = page.locator("#state").inner_text()
+    assert "LP 7500" in state
+    for button in page.locator("button").all():             # thumb-sized
+        if button.is_visible():
+            assert button.bounding_box()["height"] >= 44
+    artifacts.shot(page, "site-tracker-phone.png")
+
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert page.locator("#state").inner_text() == state
+    assert page.locator("#feedback").inner_text() == "match restored (3 actions)"
+
+    with page.expect_download() as download:
+        page.click("#export")
+    saved = tmp_path / "match.json"
+    download.value.save_as(saved)
+    assert json.loads(saved.read_text())["actions"][2]["args"] == {"by": "B", "amount": 500}
+
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(saved.read_text()[:-40])
+    page.set_input_files("#import", str(damaged))
+    page.wait_for_selector("#feedback.no")
+    assert page.locator("#feedback").inner_text().startswith("not loaded, the match on screen is unchanged: ")
+    assert page.locator("#state").inner_text() == state
+
+    page.click("#undo")
+    page.wait_for_selector("body[data-actions='2']")
+    assert "LP 7500" not in page.locator("#state").inner_text()
+    page.set_input_files("#import", str(saved))
+    page.wait_for_selector("body[data-actions='3']")
+    assert page.locator("#state").inner_text() == state
+
+
+def test_tag_turn_helper(new_context, server, artifacts):
+    ctx, _ = new_context(width=360, height=780)
+    page = ctx.new_page()
+    page.goto(server.url + "tag.html")
+    page.wait_for_selector("body[data-turns]")
+    for name, value in {"red-A.power": 500, "blue-A.power": 300, "blue-A.lost": 20,
+                        "red-B.power": 200, "red-B.lost": 30, "blue-B.power": 400}.items():
+        page.fill(f"input[name='{name}']", str(value))
+    page.wait_for_function("document.getElementById('answer').textContent.includes('red-B loses 30')")
+    answer = page.locator("#answer").inner_text()
+    assert "next turn: blue goes first [TAG-N2]" in answer and "blue-A loses 20 points: 100 -> 80" in answer
+    page.fill("input[name='red-A.points']", "0")            # an out player has no battle (TAG-E1)
+    page.wait_for_function("!document.getElementById('answer').textContent.includes('letter A battle')")
+    artifacts.shot(page, "site-tag-helper-phone.png")
+
+
+def test_offline_after_the_first_visit(new_context, server, site_dir, artifacts):
+    ctx, _ = new_context()
+    server.sent.clear()
+    page = ctx.new_page()
+    t0 = time.monotonic()
+    page.goto(server.url + "index.html")
+    page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
+    cold = page.evaluate("kit.timings.firstRuling")
+    cold_wall = time.monotonic() - t0
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    precache = page.evaluate("""async () => { const keys = await caches.keys();
+        const c = await caches.open(keys.find(k => k.startsWith('rulings-kit-'))); return (await c.keys()).length; }""")
+    files = [p for p in site_dir.rglob("*") if p.is_file()]
+    assert precache == len(files)                      # every file (sw.js counted as "./")
+    sent = sum(n for _, n in server.sent)
+    unique = {path for path, _ in server.sent}
+    gz = sum(len(gzip.compress((site_dir / p.lstrip("/")).read_bytes(), 6)) for p in unique
+             if (site_dir / p.lstrip("/")).is_file())
+
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
+    warm = page.evaluate("kit.timings.firstRuling")
+    assert "[WRGP-D3]" in page.locator("#transcript").inner_text()
+    page.wait_for_selector("#diagram svg")
+    for other, title in (("faq.html", "Ruling FAQ"), ("tracker.html", "WRGP match tracker"), ("tag.html", "Digimon tag")):
+        page.goto(server.url + other, wait_until="domcontentloaded")
+        assert page.title().startswith(title)
+    artifacts.metrics(first_visit_bytes_sent=sent, first_visit_gzip_bytes_of_files=gz, time_to_first_ruling_cold_ms=round(cold),
+                 time_to_first_ruling_warm_offline_ms=round(warm), first_visit_wall_s=round(cold_wall, 1))

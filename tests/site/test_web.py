@@ -1,0 +1,124 @@
+"""rulings_lib.web (the browser edition's door into the kit) and the site build, in CPython."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulings_lib import web
+from rulings_lib.widgets.record import RecordedMatch
+from rulings_lib.widgets.tracker import BUTTONS, MatchTracker
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_web_imports_nothing_heavy():
+    code = ("import sys, rulings_lib.web, rulings_lib.widgets.record, rulings_lib.tag.turn; "
+            "print(sorted(m for m in ('ipywidgets', 'graphviz', 'pygraphviz', 'IPython') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_run_text_answers_with_the_engine_and_points_at_bad_lines():
+    text = (ROOT / "rulings_lib/scenarios/wrgp/power-bond-handover.yaml").read_text()
+    r = web.run_text(text, "wrgp/power-bond-handover")
+    assert r["passed"] and r["outcome"]["out"] == ["B1", "A1"]
+    assert "[WRGP-D3]" in r["transcript"] and r["dot"].startswith("digraph")
+    assert all(c["ok"] for c in r["checks"])
+    assert web.run_text("format: wrgp\nsteps:\n  - fly: 1\n") == {
+        "error": {"line": 3, "message": web.run_text("format: wrgp\nsteps:\n  - fly: 1\n")["error"]["message"]}}
+    assert web.run_text("format: wrgp\nsteps:\n  - fly: 1\n")["error"]["message"].startswith("steps[1]: unknown verb")
+    assert web.run_text("format: [\n")["error"]["line"] == 2
+    assert web.run_text("x" * (web.MAX_TEXT + 1))["error"]["message"].startswith("the scenario is too long")
+    failing = web.run_text("format: wrgp\nsteps:\n  - phase: main1\nexpect:\n  out: [A1]\n")
+    assert not failing["passed"] and failing["checks"] == [
+        {"key": "out", "ok": False, "expected": ["A1"], "actual": [], "line": 5}]
+
+
+def test_shipped_deck_checks_resolve_beside_their_scenario():
+    r = web.run_text((ROOT / "rulings_lib/scenarios/wrgp/team-deck-check.yaml").read_text(), "wrgp/team-deck-check")
+    assert r["passed"], r.get("error")
+
+
+def test_call_is_the_one_door():
+    out = json.loads(web.call("run_shipped", json.dumps({"id": "tag/truce"})))
+    assert out["format"] == "digimon-tag" and out["passed"]
+    with pytest.raises(KeyError):
+        web.call("__import__", "{}")
+    assert json.loads(web.call("run_shipped", '{"id": "nope"}'))["error"]["message"] == "no shipped scenario 'nope'"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([b for b in BUTTONS if b in web.TRACKER_BUTTONS]),
+                          st.sampled_from("AB"), st.sampled_from([0, 500, 1000, 4000, 8000])), max_size=25))
+def test_page_tracker_buttons_do_what_the_widget_buttons_do(presses):
+    """Both trackers, the same presses: the same actions recorded (so the same rules and rejections)."""
+    widget, page = MatchTracker(), web.WebTracker()
+    for button, team, amount in presses:
+        widget.team.value, widget.amount.value = team, amount
+        getattr(widget, f"on_{button}")()
+        page.press(button, team, amount)
+        assert page.record.actions == widget.record.actions
+    assert page.record.match.state() == widget.record.match.state()
+
+
+def test_every_widget_action_button_is_on_the_page():
+    assert set(web.TRACKER_BUTTONS) == set(BUTTONS) - {"undo", "new", "save", "load"}
+
+
+def test_page_tracker_undo_load_and_storage():
+    web.tracker("open")
+    web.tracker("press", button="next_phase", team="A", amount=0)
+    view = web.tracker("press", button="pay", team="B", amount=500)
+    saved = json.dumps(view["record"])
+    assert "LP 7500" in "\n".join(view["status"])
+    reopened = web.tracker("open", saved=saved)
+    assert reopened["status"] == view["status"] and reopened["feedback"]["text"] == "match restored (2 actions)"
+    refused = web.tracker("load", text=saved[:-5], file="m.json")
+    assert refused["refused"] and refused["status"] == view["status"]
+    assert refused["feedback"]["text"].startswith("not loaded, the match on screen is unchanged: ")
+    assert web.tracker("undo")["can_undo"] is True
+    assert RecordedMatch.from_json(web.tracker("export")["json"]).actions == RecordedMatch.from_json(saved).actions[:1]
+    bad = web.tracker("open", saved='{"format": 1')
+    assert bad["refused"] and bad["record"]["actions"] == []
+
+
+def test_tag_turn_answer():
+    r = web.tag_turn_answer({"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400}, {"blue-A": 20, "red-B": 30})
+    assert r["first"] == "blue" and r["rule"] == "TAG-N2" and r["points"]["blue-A"] == 80
+    assert web.tag_turn_answer({"red-A": 500})["error"].startswith("cannot play this turn: ")
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_built_site_is_complete_and_pure(site_dir):
+    info = json.loads((site_dir / "site.json").read_text())
+    assert info["version"] == _build_module().inputs_hash()          # reused only while current
+    with zipfile.ZipFile(site_dir / info["wheels"][0]) as z:         # PyYAML: pure modules only
+        names = z.namelist()
+    assert "yaml/__init__.py" in names and not any(n.endswith((".so", ".pyx", ".c")) or n.startswith("_yaml") for n in names)
+    assert sorted(p.name for p in (site_dir / "pyodide").iterdir()) == sorted(_build_module().PYODIDE_FILES)
+    sw = (site_dir / "sw.js").read_text()
+    assert info["version"] in sw and '"pyodide/pyodide.asm.wasm"' in sw
+    faq = (site_dir / "faq.html").read_text()
+    assert 'href="index.html#s=wrgp/power-bond-handover"' in faq
+    # Our pages and scripts name no other host (Pyodide's own CDN default is never used: the browser
+    # tests count every request that leaves 127.0.0.1).
+    import re
+    ours = [*site_dir.glob("*.html"), *(site_dir / "js").glob("*.js"), site_dir / "sw.js", site_dir / "manifest.webmanifest"]
+    for path in ours:
+        hosts = set(re.findall(r"(?:https?:)?//([a-z0-9.-]+\.[a-z]{2,})", path.read_text()))
+        assert hosts <= {"www.w3.org"}, (path.name, hosts)

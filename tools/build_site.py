@@ -1,0 +1,357 @@
+"""Build the browser edition: ``build/site/``, a static folder any web server can serve.
+
+    python tools/build_site.py [--out build/site] [--force]      (``./dev site``, ``make site``)
+
+What goes in (nothing is fetched from a CDN when the pages run):
+* ``site/``: the pages, styles, scripts, service worker and manifest (hand-written, no framework);
+* from npm (``package.json`` + ``package-lock.json``, ``npm ci``): Pyodide's core files only and
+  ``@viz-js/viz`` (Graphviz in WebAssembly, draws the scenario path diagrams from the kit's DOT);
+* wheels: the kit's own (``pip wheel .``), a pure-Python PyYAML made from PyPI's sdist (its pure
+  modules only: ``yaml.__with_libyaml__`` is False) and ``graphviz`` (DOT only) from PyPI; both
+  downloads are pinned by sha256;
+* generated: the shipped scenarios' index, the FAQ page with "open in playground" links, icons,
+  the precache list of the service worker.
+
+A site already built from the same inputs is reused: ``build/site/site.json`` holds the hash of
+every input file, and nothing is rebuilt while it matches. The build is a list of *editions*
+(:data:`EDITIONS`), each writing into its own part of the folder; a JupyterLite edition can be
+added as one more (``build/site/lab/``) without touching the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import urllib.request
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE_SRC = ROOT / "site"
+NODE_MODULES = ROOT / "node_modules"
+CACHE = ROOT / "build" / "site-cache"          # downloads kept between builds (git-ignored)
+DEFAULT_OUT = ROOT / "build" / "site"
+
+# Pyodide: only the files a page needs to start Python (no packages from its CDN lock are used).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+VIZ_FILE = ("@viz-js/viz", "dist/viz.js")
+
+# Downloads from PyPI, pinned: (project, file name, sha256).
+PYYAML_SDIST = ("pyyaml", "pyyaml-6.0.3.tar.gz", "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17e189bfc384190f")
+PYYAML_VERSION = "6.0.3"
+GRAPHVIZ_WHEEL = ("graphviz", "graphviz-0.21-py3-none-any.whl",
+                  "54f33de9f4f911d7e84e4191749cac8cc5653f815b06738c54db9a15ab8b1e42")
+PYPI_SIMPLE = "https://pypi.org/simple/{project}/"
+
+# Everything whose change means a new site. (node_modules is covered by the lock file.)
+INPUTS = ("site", "rulings_lib", "tools/build_site.py", "pyproject.toml", "package.json", "package-lock.json")
+FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
+
+
+class BuildError(Exception):
+    """A step of the build that cannot be done; the message says what to do."""
+
+
+def say(msg: str) -> None:
+    print(f"site: {msg}", file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------------ inputs
+def input_files() -> list[Path]:
+    files = []
+    for name in INPUTS:
+        p = ROOT / name
+        if p.is_dir():
+            files.extend(q for q in p.rglob("*") if q.is_file() and "__pycache__" not in q.parts
+                         and q.suffix not in (".pyc",))
+        elif p.exists():
+            files.append(p)
+    return sorted(files)
+
+
+def inputs_hash() -> str:
+    h = hashlib.sha256()
+    for f in input_files():
+        h.update(f.relative_to(ROOT).as_posix().encode() + b"\0")
+        h.update(hashlib.sha256(f.read_bytes()).digest())
+    return h.hexdigest()[:16]
+
+
+def built_hash(out: Path) -> str | None:
+    try:
+        return json.loads((out / "site.json").read_text())["version"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+# ------------------------------------------------------------------------------ npm
+def ensure_node_modules() -> None:
+    """``npm ci`` when node_modules is missing or older than the lock file."""
+    lock = ROOT / "package-lock.json"
+    stamp = NODE_MODULES / ".rulings-kit-lock"
+    want = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == want:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm is needed to build the site (Node 20: sudo apt-get install nodejs npm)")
+    say("npm ci (Pyodide and @viz-js/viz from npm)...")
+    proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--prefer-offline"], cwd=ROOT,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"npm ci failed:\n{proc.stdout[-2000:]}{proc.stderr[-2000:]}")
+    stamp.write_text(want)
+
+
+# ------------------------------------------------------------------------------ wheels
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def pypi_file(project: str, filename: str, sha256: str) -> bytes:
+    """A file from PyPI, pinned by its sha256; kept in build/site-cache/ once downloaded."""
+    cached = CACHE / "downloads" / filename
+    if cached.exists() and _sha256(cached.read_bytes()) == sha256:
+        return cached.read_bytes()
+    say(f"downloading {filename} from PyPI...")
+    req = urllib.request.Request(PYPI_SIMPLE.format(project=project),
+                                 headers={"Accept": "application/vnd.pypi.simple.v1+json"})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            index = json.load(r)
+        url = next(f["url"] for f in index["files"] if f["filename"] == filename)
+        with urllib.request.urlopen(url, timeout=120) as r:
+            data = r.read()
+    except (OSError, StopIteration, KeyError, ValueError) as exc:
+        raise BuildError(f"cannot download {filename} from PyPI: {exc}") from None
+    if _sha256(data) != sha256:
+        raise BuildError(f"{filename} from PyPI has sha256 {_sha256(data)}, expected {sha256}")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(data)
+    return data
+
+
+def write_wheel(path: Path, name: str, version: str, files: dict[str, bytes], summary: str) -> None:
+    """A py3-none-any wheel from a mapping of archive paths to contents (fixed timestamps)."""
+    dist = f"{name}-{version}.dist-info"
+    meta = {
+        f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\nSummary: {summary}\n",
+        f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: rulings-kit build_site\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n",
+        f"{dist}/top_level.txt": "".join(sorted({p.split("/")[0] + "\n" for p in files})),
+    }
+    entries = dict(sorted(files.items())) | {k: v.encode() for k, v in meta.items()}
+    record = []
+    for arc, data in entries.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    entries[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for arc, data in entries.items():
+            info = zipfile.ZipInfo(arc, FIXED_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, data)
+
+
+def pyyaml_pure_wheel(dest: Path) -> Path:
+    """PyYAML's pure-Python modules (``lib/yaml/*.py`` of the sdist) as a wheel: no libyaml, no
+    ``_yaml`` extension, so ``yaml.__with_libyaml__`` is False and the pure loader is used."""
+    data = pypi_file(*PYYAML_SDIST)
+    files = {}
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        prefix = f"pyyaml-{PYYAML_VERSION}/lib/yaml/"
+        for m in tar.getmembers():
+            if m.isfile() and m.name.startswith(prefix) and m.name.endswith(".py") and "/" not in m.name[len(prefix):]:
+                files["yaml/" + m.name[len(prefix):]] = tar.extractfile(m).read()
+    if "yaml/__init__.py" not in files:
+        raise BuildError(f"{PYYAML_SDIST[1]} has no lib/yaml/__init__.py")
+    path = dest / f"PyYAML-{PYYAML_VERSION}-py3-none-any.whl"
+    write_wheel(path, "PyYAML", PYYAML_VERSION, files, "YAML parser (pure-Python modules of PyYAML's sdist)")
+    return path
+
+
+def graphviz_wheel(dest: Path) -> Path:
+    path = dest / GRAPHVIZ_WHEEL[1]
+    path.write_bytes(pypi_file(*GRAPHVIZ_WHEEL))
+    return path
+
+
+def kit_wheel(dest: Path) -> Path:
+    """The project's wheel, built by pip from a clean copy of the sources (no stale build/lib)."""
+    with tempfile.TemporaryDirectory(prefix="rulings-site-") as tmp:
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, src / name)
+        shutil.copytree(ROOT / "rulings_lib", src / "rulings_lib",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        env = dict(os.environ, SOURCE_DATE_EPOCH="1577836800")
+        proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(Path(tmp) / "w"),
+                               str(src)], capture_output=True, text=True, env=env)
+        if proc.returncode != 0:
+            raise BuildError(f"pip wheel of the kit failed:\n{proc.stderr[-3000:]}")
+        (built,) = (Path(tmp) / "w").glob("rulings_lib-*.whl")
+        path = dest / built.name
+        shutil.copy2(built, path)
+    return path
+
+
+# ------------------------------------------------------------------------------ pictures
+def png(size: int, draw) -> bytes:
+    """A PNG of ``size``x``size`` pixels; ``draw(x, y)`` gives each pixel's (r, g, b, a)."""
+    rows = b"".join(b"\0" + b"".join(bytes(draw(x, y)) for x in range(size)) for y in range(size))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+def icon(size: int) -> bytes:
+    """The kit's icon: two cards side by side (a team) on the site's blue, maskable-safe margins."""
+    blue, white, gold = (31, 59, 87, 255), (255, 255, 255, 255), (240, 180, 0, 255)
+    s = size / 100
+
+    def draw(x, y):
+        u, v = x / s, y / s
+        for left, colour in ((24, white), (52, gold)):
+            if left <= u < left + 24 and 28 <= v < 72:
+                return colour
+        return blue
+
+    return png(size, draw)
+
+
+# ------------------------------------------------------------------------------ editions
+def build_core(out: Path, tmp: Path) -> dict:
+    """Pyodide, the Graphviz renderer and the wheels: what every page's worker loads."""
+    py_dir = out / "pyodide"
+    py_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        src = NODE_MODULES / "pyodide" / name
+        if not src.exists():
+            raise BuildError(f"node_modules/pyodide/{name} is missing: run npm ci")
+        shutil.copy2(src, py_dir / name)
+    vendor = out / "vendor"
+    vendor.mkdir()
+    shutil.copy2(NODE_MODULES / VIZ_FILE[0] / VIZ_FILE[1], vendor / "viz.js")
+    wheels = out / "wheels"
+    wheels.mkdir()
+    built = [pyyaml_pure_wheel(wheels), graphviz_wheel(wheels), kit_wheel(wheels)]
+    pyodide_version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+    return {"pyodide": pyodide_version, "wheels": [f"wheels/{p.name}" for p in built]}
+
+
+def build_pages(out: Path, tmp: Path) -> dict:
+    """The pages from site/, the scenario index, the FAQ page and the icons."""
+    sys.path.insert(0, str(ROOT))
+    from rulings_lib.faq import load_faq
+    from rulings_lib.faq.html import render_html
+    from rulings_lib.web import shipped
+
+    for src in sorted(SITE_SRC.rglob("*")):
+        if src.is_file():
+            dst = out / src.relative_to(SITE_SRC)
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+    data = out / "data"
+    data.mkdir(exist_ok=True)
+    scenarios = shipped()
+    (data / "scenarios.json").write_text(json.dumps(scenarios, ensure_ascii=False, indent=0), encoding="utf-8")
+
+    def play_link(entry):
+        return "index.html#s=" + entry.scenario.removesuffix(".yaml")
+
+    faq = render_html(load_faq(), link=play_link)
+    # The site's bar (pages, offline support) on the FAQ page as on every other page.
+    faq = faq.replace("</head>", '<link rel="manifest" href="manifest.webmanifest"><link rel="icon" '
+                      'href="icons/icon.svg"><link rel="stylesheet" href="css/bar.css">'
+                      '<script type="module" src="js/site.js"></script></head>', 1)
+    (out / "faq.html").write_text(faq, encoding="utf-8")
+    icons = out / "icons"
+    icons.mkdir(exist_ok=True)
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(icon(size))
+    return {"scenarios": len(scenarios)}
+
+
+def build_service_worker(out: Path, version: str) -> list[str]:
+    """Fill in the service worker's precache list: every file of the site (offline after one visit)."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    files = ["./"] + files
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(files, indent=1))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+    return files
+
+
+EDITIONS = [build_core, build_pages]      # each writes its own part of the folder; later: the JupyterLite edition
+
+
+def sizes(out: Path) -> dict:
+    raw = gz = 0
+    for p in out.rglob("*"):
+        if p.is_file() and p.name != "site.json":
+            data = p.read_bytes()
+            raw += len(data)
+            gz += len(gzip.compress(data, 6, mtime=0))
+    return {"bytes": raw, "gzip_bytes": gz}
+
+
+def build(out: Path = DEFAULT_OUT, force: bool = False) -> Path:
+    """Build the site into ``out`` unless one built from the same inputs is there."""
+    ensure_node_modules()
+    version = inputs_hash()
+    if not force and built_hash(out) == version:
+        say(f"{out.relative_to(ROOT) if out.is_relative_to(ROOT) else out} is up to date ({version})")
+        return out
+    t0 = time.monotonic()
+    staging = out.with_name(out.name + ".new")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    info = {"version": version}
+    with tempfile.TemporaryDirectory(prefix="rulings-site-") as tmp:
+        for edition in EDITIONS:
+            info.update(edition(staging, Path(tmp)))
+    (staging / "site.json").write_text(json.dumps(info, indent=1) + "\n")
+    files = build_service_worker(staging, version)
+    shutil.rmtree(out, ignore_errors=True)
+    os.replace(staging, out)
+    report = {**info, **sizes(out), "files": len(files), "build_seconds": round(time.monotonic() - t0, 1)}
+    (out.parent / "site-report.json").write_text(json.dumps(report, indent=1) + "\n")
+    say(f"wrote {out} in {report['build_seconds']} s: {report['files']} files, {report['bytes'] / 1e6:.1f} MB "
+        f"({report['gzip_bytes'] / 1e6:.1f} MB gzip)")
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="build_site", description=__doc__.split("\n\n")[0])
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder to write (default: build/site)")
+    p.add_argument("--force", action="store_true", help="rebuild even if the site is up to date")
+    args = p.parse_args(argv)
+    try:
+        build(args.out.resolve(), args.force)
+    except BuildError as exc:
+        print(f"site: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
