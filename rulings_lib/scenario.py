@@ -275,6 +275,15 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
     return RunResult(scenario, match, outcome, checks, snapshots)
 
 
+def _shown(key: str, value):
+    """An outcome value as an expectation line shows it: a rejection's ``code`` and ``args`` are
+    left out (they are for programs; ``reason`` says it in words)."""
+    if key == "rejected" and isinstance(value, list):
+        return [{k: v for k, v in r.items() if k not in ("code", "args")} if isinstance(r, dict) else r
+                for r in value]
+    return value
+
+
 def _final_state(fmt, out: dict, lang: str) -> list[str]:
     if lang == "en":
         return fmt.describe(out)
@@ -323,11 +332,12 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
         lines.append("")
         lines.append(t("common.transcript.expectations"))
         for c in result.checks:
+            actual = json.dumps(_shown(c.key, c.actual), ensure_ascii=False)
             if c.ok:
-                lines.append(t("common.transcript.ok", key=c.key, value=json.dumps(c.actual, ensure_ascii=False)))
+                lines.append(t("common.transcript.ok", key=c.key, value=actual))
             else:
                 lines.append(t("common.transcript.fail", key=c.key, expected=json.dumps(c.expected, ensure_ascii=False),
-                               actual=json.dumps(c.actual, ensure_ascii=False)))
+                               actual=actual))
     # Titles, card names and other text from the file reach these lines: escape control characters
     # in each, so that a name cannot end a line early or forge one.
     return "\n".join(one_line(line) for line in lines)
