@@ -133,7 +133,7 @@ def test_tag_deck_report_in_japanese(capsys):
     args = ["tag", "check-deck", str(TAG_SAMPLES / "illegal.txt"), "--cards", str(TAG_SAMPLES / "sample-catalogue.csv")]
     code, ja, _ = run(capsys, *args, "--lang", "ja")
     assert code == 1
-    assert ja.splitlines()[-1].startswith("結果: 不適正") and "レベルIIIのデジモン" in ja
+    assert ja.splitlines()[-1].startswith("結果: 不適正") and "レベル３デジモン" in ja
     assert run(capsys, *args)[1].splitlines()[-1].startswith("Result: ILLEGAL")
 
 

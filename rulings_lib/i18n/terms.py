@@ -52,3 +52,43 @@ def and_list(items) -> Msg | str:
     for item in items[1:]:
         out = Msg("common.and", a=out, b=item)
     return out
+
+# The Digimon tag battle (rulings_lib.tag.tables).
+TAG_PHASE = {    # PHASES[...].name
+    "preparation": "tag.phase.preparation", "evolution": "tag.phase.evolution", "battle_start": "tag.phase.battle_start",
+    "battle": "tag.phase.battle", "point_calculation": "tag.phase.point_calculation",
+}
+TAG_ACTION = {   # ACTION_LABELS
+    "use": "tag.action.use", "option": "tag.action.option", "ability": "tag.action.ability",
+    "evolve": "tag.action.evolve", "call_off": "tag.action.call_off", "pass": "tag.action.pass",
+}
+TAG_LEVEL = {"3": "tag.level.3", "4": "tag.level.4", "perfect": "tag.level.perfect", "ultimate": "tag.level.ultimate"}
+TAG_SEAT = {"first-A": "tag.seat.first_a", "second-A": "tag.seat.second_a", "first-B": "tag.seat.first_b",
+            "second-B": "tag.seat.second_b"}
+TAG_PRINCIPLE = {  # EFFECT_KINDS[...][1]
+    "projection": "tag.principle.projection", "both_sides": "tag.principle.both_sides", "flush": "tag.principle.flush",
+    "contact": "tag.principle.contact", "support": "tag.principle.support", "opponent": "tag.principle.opponent",
+    "all": "tag.principle.all",
+}
+TAG_CONDITION = {  # NEXT_TURN[...].condition, by rule and result
+    ("TAG-N1", "winner-first"): "tag.cond.n1", ("TAG-N2", "swap"): "tag.cond.n2",
+    ("TAG-N3", "winner-first"): "tag.cond.n3", ("TAG-N4", "swap"): "tag.cond.n4",
+    ("TAG-N5", "winner-first"): "tag.cond.n5_winner", ("TAG-N5", "swap"): "tag.cond.n5_draw",
+}
+TAG_CARD_TEXT = {  # CARD_RULES[...].text, by card key
+    "St-240": "tag.card_text.st_240", "St-296": "tag.card_text.st_296", "St-321": "tag.card_text.st_321",
+    "St-319": "tag.card_text.change_up", "St-320": "tag.card_text.change_up", "aerial": "tag.card_text.aerial",
+    "Bo-302": "tag.card_text.flush", "Bo-356": "tag.card_text.flush", "St-104": "tag.card_text.st_104",
+    "St-220": "tag.card_text.st_220", "Bo-20v": "tag.card_text.bo_20v",
+}
+
+
+def joined(items, code: str = "common.semicolon"):
+    """Items joined two by two with ``code`` (``{a}; {b}``), in the reader's language."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = Msg(code, a=out, b=item)
+    return out

@@ -45,9 +45,10 @@ def _what(kind: str, size: int, lang: str = "en") -> str:
 
 
 def _reason(exc: IllegalAction, lang: str) -> str:
-    if exc.code is not None:
-        return exc.render(lang)
-    return exc.reason.replace("team A", "your team")   # an engine that words it in English only
+    """The engine's reason, said to the reader: the calculator's team A is "your team"."""
+    if lang == "ja":
+        return exc.render(lang).replace("チームA", "自分のチーム")
+    return exc.render(lang).replace("team A", "your team")
 
 
 def speed_world_options(a: int, b: int, spc: int, lang: str = "en") -> list[SpeedWorldOption]:
