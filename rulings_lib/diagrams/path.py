@@ -6,17 +6,18 @@ tag battle scenario on the tag turn diagram.
 <Diagram power-bond-handover-path-step3: 27 nodes, 36 edges>
 
 The path is read from what the engine recorded: each event's rule id (and, where one rule id
-covers several moments, the engine's wording of the event), checked after every step against the
+covers several moments, the event's message code: never its wording), checked after every step against the
 match itself (its turn, phase, draw and handover in the snapshot after that step). Where the two
 disagree, the snapshot wins, so "where we are" is always the engine's state.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..events import event_dicts
+from ..i18n.terms import TAG_CONDITION, WRGP_PHASE
 from ..wrgp import tables as T
 from . import wrgp as W
 from .diagram import Diagram, Edge
@@ -55,9 +56,18 @@ class PathTrace:
 
 
 # ------------------------------------------------------------------------------ reading events
-_LOSES = re.compile(r"^\S+ loses \(")           # WRGP-F1: "B1 loses (reached 0 LP)"
-_TAKES_OVER = re.compile(r" takes over from ")   # WRGP-F1: "handover: B2 takes over from B1 ..."
-_HANDOVER_STARTS = "handover: the turn runs on"  # WRGP-H1, when a loss starts the run-on
+# The events' message codes that mark a moment on the map (rulings_lib/i18n/wrgp.en.json).
+_LOSES = "wrgp.lose.loses"                                 # WRGP-F1: "B1 loses (reached 0 LP)"
+_TAKES_OVER = "wrgp.end_turn.handover_takes_over"          # WRGP-F1: "handover: B2 takes over from B1 ..."
+_HANDOVER_STARTS = "wrgp.lose.handover_turn_runs"          # WRGP-H1, when a loss starts the run-on
+_BATON = "wrgp.baton_touch.baton_touch_replaces"           # WRGP-H9: the swap itself
+_BOTH_BY_ONE_CARD = "wrgp.settle.both_duelists_meet"       # WRGP-D1: both at 0 by one card
+_PAYS_AT_0 = "wrgp.pay.lp_effect_makes"                    # WRGP-D1: a survivor at 0 made to pay
+_BOTH_AFTER_CHAIN = "wrgp.settle.both_duelists_are"        # WRGP-D2
+_PHASE_ENTRY = {"wrgp.enter.s", "wrgp.enter.run"}          # STD-TURN / WRGP-H1: a phase begins
+_NEW_TURN = "wrgp.end_turn.turn_team_draw"                 # STD-TURN: "turn 4: ..., Draw Phase"
+_PHASE_OF_CODE = {code: key for key, code in WRGP_PHASE.items()}
+_CONDITION_ROW = {code: rule_result for rule_result, code in TAG_CONDITION.items()}
 
 
 def state_node(match) -> str:
@@ -86,14 +96,20 @@ def describe_state(match) -> str:
     return text
 
 
-def _entered_phase(rule: str, text: str) -> str | None:
+def _code(value) -> str | None:
+    """The message code of an argument given as a message (its JSON form), else None."""
+    return value.get("code") if isinstance(value, dict) else None
+
+
+def _entered_phase(rule: str, code: str | None, args: dict) -> str | None:
     """The phase a phase-entry event names ("A1's Battle Phase", "run-on: End Phase", "turn 4: ...,
-    Draw Phase"), or None."""
+    Draw Phase"), by its code and its ``phase`` argument, or None."""
     if rule not in ("STD-TURN", "WRGP-H1"):
         return None
-    for key, name in T.PHASE_NAMES.items():
-        if text.endswith(name):
-            return key
+    if code == _NEW_TURN:
+        return "draw"
+    if code in _PHASE_ENTRY:
+        return _PHASE_OF_CODE.get(_code(args.get("phase")))
     return None
 
 
@@ -117,8 +133,8 @@ class _Walker:
         if not any(v.side and v.node == node and v.step == step for v in self.visits):
             self.visits.append(Visit(node, step, rule, side=True))
 
-    def event(self, step: int, rule: str, text: str) -> None:
-        key = _entered_phase(rule, text)
+    def event(self, step: int, rule: str, code: str | None, args: dict) -> None:
+        key = _entered_phase(rule, code, args)
         if key is not None:
             self.phase = key
             self.go(W.runon_node(key) if rule == "WRGP-H1" else W.turn_node(key), step, rule)
@@ -129,26 +145,26 @@ class _Walker:
                 self.go(W.DRAW_AFTER, step, rule)       # no draw on the match's first turn
             else:
                 self.via = rule                         # no Battle Phase: the next entry skips
-        elif rule == "WRGP-H9" and text.startswith("baton touch"):
+        elif rule == "WRGP-H9" and code == _BATON:
             self.side(W.BATON, step, rule)
         elif rule == "WRGP-SW5":
             self.side(W.SPEED_WORLD, step, rule)
         elif rule in ("WRGP-F8", "WRGP-F9"):
             self.go(W.COND, step, rule)
         elif rule == "WRGP-D1":
-            if "at the same time" in text:
+            if code == _BOTH_BY_ONE_CARD:
                 self.go(W.COND, step, rule)
                 self.go(W.BOTH_CARD, step, rule)
-            elif "must pay" in text:
+            elif code == _PAYS_AT_0:
                 self.go(W.COND, step, rule)
-        elif rule == "WRGP-D2" and "both duelists are at 0" in text:
+        elif rule == "WRGP-D2" and code == _BOTH_AFTER_CHAIN:
             self.go(W.COND, step, rule)
             self.go(W.BOTH_CHAIN, step, rule)
-        elif rule == "WRGP-F1" and _LOSES.search(text):
+        elif rule == "WRGP-F1" and code == _LOSES:
             if self.pos not in (W.COND, W.BOTH_CARD, W.BOTH_CHAIN):
                 self.go(W.COND, step, rule)
             self.go(W.LOSS, step, rule)
-        elif rule == "WRGP-F1" and _TAKES_OVER.search(text):
+        elif rule == "WRGP-F1" and code == _TAKES_OVER:
             self.go(W.SWAP, step, rule)
         elif rule == "WRGP-SW4" or (rule == "WRGP-SW8" and self.pos == W.LOSS):
             self.go(W.SPC, step, rule)
@@ -158,7 +174,7 @@ class _Walker:
             self.go(W.SECOND_LOSS, step, rule)
         elif rule == "WRGP-H3":
             self.go(W.INTERRUPTED, step, rule)
-        elif rule == "WRGP-H1" and text.startswith(_HANDOVER_STARTS) and self.phase:
+        elif rule == "WRGP-H1" and code == _HANDOVER_STARTS and self.phase:
             self.go(W.runon_node(self.phase), step, rule)
         elif rule == "WRGP-F2":
             self.go(W.NEXT, step, rule)
@@ -174,21 +190,23 @@ class _Walker:
             self.visits.append(Visit(node, step, "", side=True))   # a step that stayed here
 
 
-def _events(obj) -> list[tuple[int, str, str]]:
-    return [(e["step"], e["rule"], e["text"]) if isinstance(e, dict) else (e.step, e.rule, e.text) for e in obj]
+def _events(obj) -> list[tuple[int, str, str | None, dict]]:
+    """``(step, rule, code, args)`` of each event (outcome dicts or the engine's Event objects)."""
+    dicts = [e if isinstance(e, dict) else event_dicts([e])[0] for e in obj]
+    return [(e["step"], e["rule"], e.get("code"), e.get("args") or {}) for e in dicts]
 
 
 def _infer_start(events) -> tuple[str | None, str | None]:
     """For a played match without snapshots: the phase before the first phase the events enter
     (the engine enters phases one by one, so that is where the match was)."""
     skipped = False
-    for _step, rule, text in events:
+    for _step, rule, code, args in events:
         if rule == "WRGP-F5":
             skipped = True
-        key = _entered_phase(rule, text)
+        key = _entered_phase(rule, code, args)
         if key is None:
             continue
-        if text.startswith("turn "):           # a new turn began: the last one was at its End Phase
+        if code == _NEW_TURN:                  # a new turn began: the last one was at its End Phase
             key = T.PHASE_KEYS[-1]
             return W.turn_node(key), key
         i = max(T.PHASE_INDEX[key] - 1, 0)
@@ -230,24 +248,24 @@ def trace(source, upto: int | None = None) -> PathTrace:
         start = states[0]
         w = _Walker(state_node(start), start.phase_key)
         for step in range(1, upto + 1):
-            for s, rule, text in events:
+            for s, rule, code, args in events:
                 if s == step:
-                    w.event(step, rule, text)
+                    w.event(step, rule, code, args)
             w.settle(step, states[step])
         name = source.scenario.name
         return PathTrace(name, source.scenario.title, w.visits, state_node(states[upto]),
                          describe_state(states[upto]), upto, last, rejected)
     if isinstance(source, WrgpMatch):
         events = _events(source.events)
-        last = max([s for s, _, _ in events] + [r["step"] for r in source.rejected] + [0])
+        last = max([e[0] for e in events] + [r["step"] for r in source.rejected] + [0])
         upto = last if upto is None else upto
         shown = [e for e in events if 0 < e[0] <= upto]
         start, phase = _infer_start(shown)
         if start is None:
             start, phase = state_node(source), source.phase_key
         w = _Walker(start, phase)
-        for step, rule, text in shown:
-            w.event(step, rule, text)
+        for step, rule, code, args in shown:
+            w.event(step, rule, code, args)
         if upto == last:
             w.settle(upto, source)
             here, where = state_node(source), describe_state(source)
@@ -282,7 +300,7 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
         if not side:
             pos = node
 
-    for step, rule, text in _events(result.outcome["events"]):
+    for step, rule, _, args in _events(result.outcome["events"]):
         if not 0 < step <= upto:
             continue
         if rule in phase_of:
@@ -295,7 +313,9 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
         elif rule.startswith("TAG-N"):
             go(G.DECIDE, step, rule)
             rows = [(i, r) for i, r in enumerate(TT.NEXT_TURN) if r.rule == rule]
-            row = next(((i, r) for i, r in rows if r.condition in text), None)
+            note = args.get("note")             # the condition's code, perhaps inside a reading's note
+            cond = _code(note.get("args", {}).get("text")) if _code(note) == "tag.note.with_reading" else _code(note)
+            row = next(((i, r) for i, r in rows if (r.rule, r.result) == _CONDITION_ROW.get(cond)), None)
             row = row or (rows[0] if len({r.result for _, r in rows}) == 1 else None)
             if row is not None:
                 i, r = row

@@ -83,8 +83,9 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     start = len(match.events)
     match.battle(spec)
     new = match.events[start:]
-    battle_events = [e for e in new if e.rule == "TAG-P5" and e.text.startswith(("letter ", "1-vs-1 battle"))]
-    note_events = [e for e in new if e.rule == "TAG-P5" and " lost the battle: " in e.text]
+    # The battles and the losers' Digimon, by the events' message codes (never their wording).
+    battle_events = [e for e in new if e.code in ("tag.battle.vs_wins", "tag.battle.vs_equal_powers")]
+    note_events = [e for e in new if e.code == "tag.battle.lost_battle"]
     battles = tuple(e.text for e in battle_events)
     notes = tuple(e.text for e in note_events)
     lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}
