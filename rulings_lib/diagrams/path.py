@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..events import event_dicts
-from ..i18n.terms import TAG_CONDITION, WRGP_PHASE
+from ..i18n import Msg, render, text
+from ..i18n.terms import TAG_CONDITION, WRGP_ACTION, WRGP_PHASE, and_list, term
 from ..wrgp import tables as T
 from . import wrgp as W
 from .diagram import Diagram, Edge
@@ -43,7 +44,7 @@ class PathTrace:
     title: str
     visits: list[Visit]
     here: str | None                     # the node of the state after the last step shown
-    where: str                           # that state in words
+    where: str                           # that state in words (a Msg: English as a str, any language)
     upto: int
     last: int                            # the last step there is
     rejected: list[dict] = field(default_factory=list)   # {step, rule, reason}
@@ -82,18 +83,19 @@ def state_node(match) -> str:
     return W.turn_node(key)
 
 
-def describe_state(match) -> str:
-    """Where a match is, in words (for the diagram's note)."""
+def describe_state(match) -> Msg:
+    """Where a match is, in words (for the diagram's note): a message, English as ``str``."""
     if match.is_finished():
-        return f"the match is over: team {match.winner} wins"
-    phase = T.PHASE_NAMES[match.phase_key]
+        return Msg("diagrams.path.over", winner=match.winner)
+    phase = term(WRGP_PHASE, match.phase_key)
     if match.phase_key == "draw":
-        phase += ", after the draw" if match.drawn else ", before the draw"
-    text = f"turn {match.turn}, team {match.player}'s turn ({match.duelist(match.player)}), {phase}"
+        phase = Msg("diagrams.path.after_draw" if match.drawn else "diagrams.path.before_draw", phase=phase)
+    where = Msg("diagrams.path.where", turn=match.turn, team=match.player, duelist=match.duelist(match.player),
+                phase=phase)
     if match.handover:
-        lost = " and ".join(match.duelist(t) for t in match.handover)
-        text += f"; {lost} lost, the turn runs on to the End Phase"
-    return text
+        lost = and_list(match.duelist(t) for t in match.handover)
+        where = Msg("diagrams.path.where_handover", where=where, lost=lost)
+    return where
 
 
 def _code(value) -> str | None:
@@ -270,7 +272,7 @@ def trace(source, upto: int | None = None) -> PathTrace:
             w.settle(upto, source)
             here, where = state_node(source), describe_state(source)
         else:
-            here, where = w.pos, f"after step {upto}"
+            here, where = w.pos, Msg("diagrams.path.after_step", n=upto)
         rejected = [r for r in source.rejected if r["step"] <= upto]
         return PathTrace("match", "a WRGP match", w.visits, here, where, upto, last, rejected)
     raise TypeError(f"cannot draw the path of {type(source).__name__}: give a scenario file, a Scenario, "
@@ -326,21 +328,23 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
     state = result.snapshots[upto] if len(result.snapshots) > upto else None
     if state is None and upto == last:
         state = result.match
-    where = f"after step {upto}"
+    where = Msg("diagrams.path.after_step", n=upto)
     if state is not None:
-        where = (f"the match is over: {state.winner} wins" if state.is_finished()
-                 else f"turn {state.turn}, {state.first} first, {state.second} second")
+        where = (Msg("diagrams.path.tag_over", winner=state.winner) if state.is_finished()
+                 else Msg("diagrams.path.tag_where", turn=state.turn, first=state.first, second=state.second))
     return PathTrace(result.scenario.name, result.scenario.title, visits, pos, where, upto, last,
                      rejected, format="digimon-tag")
 
 
 # ------------------------------------------------------------------------------ drawing
-def _steps_badge(steps) -> str:
+def _steps_badge(steps, lang: str = "en") -> str:
+    start = render("diagrams.path.start", {}, lang)
     steps = sorted(set(steps))
     if steps == [0]:
-        return "start"
-    words = ["start" if s == 0 else str(s) for s in steps]
-    return ("step " if len(words) == 1 and steps[0] else "steps ") + ", ".join(words)
+        return start
+    words = [start if s == 0 else str(s) for s in steps]
+    code = "diagrams.path.step" if len(words) == 1 and steps[0] else "diagrams.path.steps"
+    return render(code, {"n": ", ".join(words)}, lang)
 
 
 def _matches(d: Diagram, e: Edge, tail: str, head: str) -> bool:
@@ -363,18 +367,19 @@ def _find_edge(d: Diagram, tail: str, head: str, rule: str) -> Edge | None:
     return (exact or found or [None])[0]
 
 
-def draw_trace(t: PathTrace, *, compact: bool = True) -> Diagram:
-    """Highlight a :class:`PathTrace` on the WRGP map (turn and handover)."""
+def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagram:
+    """Highlight a :class:`PathTrace` on the WRGP map (turn and handover), labels in ``lang``."""
     if t.format == "digimon-tag":
         from .tag import tag_turn
 
-        d = tag_turn()
+        d = tag_turn(lang=lang)
         d.compact = compact
     else:
-        d = W.wrgp_relay(compact=compact)
+        d = W.wrgp_relay(compact=compact, lang=lang)
     whole = t.upto == t.last
-    d.name = f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}"
-    d.title = f"Path: {t.title}" + ("" if whole else f" (up to step {t.upto} of {t.last})")
+    d.name = (f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}") + ("" if lang == "en" else f".{lang}")
+    d.title = render("diagrams.path.title" if whole else "diagrams.path.title_upto",
+                     {"title": t.title, "upto": t.upto, "last": t.last}, lang)
     steps: dict[str, list[int]] = {}
     edge_steps: dict[int, list[int]] = {}
     pos = None
@@ -398,28 +403,30 @@ def draw_trace(t: PathTrace, *, compact: bool = True) -> Diagram:
             pos = v.node
     for e in d.edges:
         if id(e) in edge_steps:
-            e.badge = _steps_badge(edge_steps[id(e)]).replace("steps ", "").replace("step ", "")
+            ss = sorted(set(edge_steps[id(e)]))
+            e.badge = ", ".join(render("diagrams.path.start", {}, lang) if s == 0 else str(s) for s in ss)
     for node, ss in steps.items():
         n = d.nodes[node]
         n.tone = "path"
-        n.badge = _steps_badge(ss)
+        n.badge = _steps_badge(ss, lang)
     for (node, key), ss in row_steps.items():
         for row in d.nodes[node].rows:
             if row.key == key:
-                row.badge = _steps_badge(ss) + ":"
+                row.badge = _steps_badge(ss, lang) + ":"
                 row.tone = "path"
     if t.here is not None and t.here in d.nodes:
         n = d.nodes[t.here]
         n.tone = "here"
-        n.badge = (n.badge + " \u00b7 now") if n.badge else "now"
-    notes = [f"Now (after step {t.upto}): {t.where}."]
+        now = render("diagrams.path.now", {}, lang)
+        n.badge = (n.badge + " \u00b7 " + now) if n.badge else now
+    notes = [render("diagrams.path.note_now", {"upto": t.upto, "where": text(t.where, lang)}, lang)]
     for r in t.rejected:
-        notes.append(f"Step {r['step']} rejected ({r['rule']}).")
+        notes.append(render("diagrams.path.note_rejected", {"step": r["step"], "rule": r["rule"]}, lang))
         row = _rejected_row(d, r)
         if row is not None:
-            row.badge = f"step {r['step']} rejected:"
-    notes.append("Orange: the path, numbered by step; purple: where the match is now.")
-    d.note = " ".join(notes)
+            row.badge = render("diagrams.path.badge_rejected", {"step": r["step"]}, lang)
+    notes.append(render("diagrams.path.legend", {}, lang))
+    d.note = ("" if lang == "ja" else " ").join(notes)      # Japanese sentences need no space between
     return d
 
 
@@ -427,18 +434,19 @@ def _rejected_row(d: Diagram, r: dict):
     """The row of the WRGP-H2 table that a rejected action falls under, if any."""
     if r["rule"] not in ("WRGP-H1", "WRGP-H2") or W.MAY_NOT not in d.nodes:
         return None
+    action = _code((r.get("args") or {}).get("action"))      # the rejected action, by its code
     for row in d.nodes[W.MAY_NOT].rows:
-        if row.key and T.ACTION_LABELS[row.key] in r["reason"]:
+        if row.key and WRGP_ACTION.get(row.key) == action:
             return row
     return None
 
 
-def scenario_path(source, upto: int | None = None, *, compact: bool = True) -> Diagram:
+def scenario_path(source, upto: int | None = None, *, compact: bool = True, lang: str = "en") -> Diagram:
     """The WRGP map with the path a scenario took highlighted and numbered by step.
 
     ``source``: a scenario file, Scenario, RunResult or played WrgpMatch; ``upto``: show the
     steps up to this one, and mark "where we are" after it (a notebook can step through).
     """
-    return draw_trace(trace(source, upto), compact=compact)
+    return draw_trace(trace(source, upto), compact=compact, lang=lang)
 
 
