@@ -11,28 +11,39 @@ from .errors import ArgumentError, IllegalAction
 from .i18n import plain_args, render
 
 
-class Event(NamedTuple):
+class _EventFields(NamedTuple):
+    step: int
+    rule: str
+    text_: str | None          # the English of an event made from a sentence; None for a coded one
+    code: str | None = None
+    args: dict | None = None
+
+
+class Event(_EventFields):
     """One thing that happened: the step that caused it (0 = setup), the rule id, and what
     happened as a message ``code`` with its ``args`` (plain data); ``text`` is its English
-    rendering. An event made the old way, ``Event(step, rule, text)``, has no code: its text is
-    shown as it is in every language until its engine gives it one.
+    rendering, made when it is read (the engines record many events nobody reads). An event made
+    the old way, ``Event(step, rule, text)``, has no code: its text is shown as it is in every
+    language.
 
     >>> e = Event.coded(0, "STD-TURN", "common.transcript.scenario", {"title": "X"})
     >>> e.text, e.render("ja")
     ('Scenario: X', 'シナリオ: X')
     """
 
-    step: int
-    rule: str
-    text: str
-    code: str | None = None
-    args: dict | None = None
+    __slots__ = ()
 
     @classmethod
     def coded(cls, step: int, rule: str, code: str, args: dict | None = None) -> Event:
-        """An event from a catalogue code; ``text`` is filled with the English wording."""
-        args = dict(args or {})
-        return cls(step, rule, render(code, args, "en"), code, args)
+        """An event from a catalogue code and its arguments."""
+        return cls(step, rule, None, code, args if args is not None else {})
+
+    @property
+    def text(self) -> str:
+        """The event in English."""
+        if self.text_ is not None:
+            return self.text_
+        return render(self.code, self.args, "en")
 
     def render(self, lang: str = "en") -> str:
         """The event in words, in ``lang`` (an event with no code: its text as it is)."""

@@ -44,6 +44,9 @@ class CatalogueError(ValueError):
     """A catalogue file that cannot be used (a bad placeholder, a duplicate code, bad JSON)."""
 
 
+_MADE: dict = {}     # code -> the Msg of that code without arguments (see Msg.__new__)
+
+
 class Msg(str):
     """A message: a code and its arguments. It *is* its English text (a ``str``), so it can go
     wherever English text went before (a report's warnings, an error's message, ``in`` tests,
@@ -58,10 +61,31 @@ class Msg(str):
     args: dict
 
     def __new__(cls, code: str, args: dict | None = None, /, **kw):
-        args = {**(args or {}), **kw}
+        key = None
+        if kw:
+            if not args and len(kw) == 1:        # one plain argument ("team A's effect"): kept too
+                (name, value), = kw.items()
+                if value.__class__ is str or value.__class__ is int:
+                    key = (code, name, value)
+                    made = _MADE.get(key)
+                    if made is not None:
+                        return made
+            args = {**args, **kw} if args else kw
+        elif not args:
+            # A message without arguments is made once: the engines use the same ones over and over.
+            made = _MADE.get(code)
+            if made is not None:
+                return made
+            args = {}
         self = super().__new__(cls, render(code, args, DEFAULT))
         self.code = code
         self.args = args
+        if not args:
+            _MADE[code] = self
+        elif key is not None:
+            if len(_MADE) > 10_000:                # a bound, for long runs with many different values
+                _MADE.clear()
+            _MADE[key] = self
         return self
 
     def __getnewargs__(self):   # copy and pickle rebuild it from its code, not from its text
@@ -126,6 +150,15 @@ def placeholders(text: str) -> set[str]:
 
 
 _CATALOGUES: dict[str, dict[str, tuple]] | None = None
+_FORMATS: dict[str, str] = {}             # code -> its English text as a str.format template (fast path)
+_FAST = (str, int)
+
+
+def _format_string(parts: tuple) -> str:
+    """The checked parts as a ``str.format`` template: literal braces doubled, each placeholder a
+    bare ``{name}`` (parse_template refused anything else, so formatting reads ``args[name]`` only)."""
+    return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{" + p[0] + "}"
+                   for p in parts)
 _SOURCES: dict[str, dict[str, str]] = {}   # lang -> code -> the raw text
 _DOMAINS: dict[str, str] = {}              # code -> domain
 
@@ -160,6 +193,8 @@ def _load() -> dict[str, dict[str, tuple]]:
             sources[lang][code] = text
     _SOURCES.clear()
     _SOURCES.update(sources)
+    _FORMATS.clear()
+    _FORMATS.update({code: _format_string(parts) for code, parts in cats[DEFAULT].items()})
     _DOMAINS.clear()
     _DOMAINS.update(domains)
     _CATALOGUES = cats
@@ -189,7 +224,7 @@ def check_lang(lang) -> str:
 
 def _show(value, lang: str) -> str:
     if isinstance(value, Msg):
-        return value.render(lang)
+        return str.__str__(value) if lang == DEFAULT else value.render(lang)   # a Msg is its English
     if isinstance(value, dict) and set(value) == {"code", "args"} and isinstance(value["code"], str):
         return render(value["code"], value["args"], lang)
     if isinstance(value, (list, tuple)):
@@ -204,19 +239,38 @@ def _show(value, lang: str) -> str:
 def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
     """The text of ``code`` in ``lang`` with ``args`` filled in. A language without the code falls
     back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests)."""
-    cats = _load()
-    if lang not in cats:
-        lang = DEFAULT
-    parts = cats[lang].get(code)
+    cats = _CATALOGUES if _CATALOGUES is not None else _load()
+    if lang == DEFAULT and code in _FORMATS:
+        # English with plain values (text, whole numbers, messages: a Msg is its English text): the
+        # checked template formatted directly; nothing but ``args[name]`` is looked up.
+        if not args:
+            if "{" not in _FORMATS[code]:
+                return cats[DEFAULT][code][0] if cats[DEFAULT][code] else ""
+        else:
+            for v in args.values():
+                if not isinstance(v, _FAST) or v.__class__ is bool:
+                    break
+            else:
+                return _FORMATS[code].format_map(args)
+    table = cats.get(lang)
+    if table is None:
+        lang, table = DEFAULT, cats[DEFAULT]
+    parts = table.get(code)
     if parts is None:
         parts = cats[DEFAULT][code]
-    args = args or {}
     out = []
-    for part in parts:
-        if isinstance(part, str):
+    for part in parts:                       # (the engines render an event's English as they record it)
+        if part.__class__ is str:
             out.append(part)
+            continue
+        value = args[part[0]]
+        kind = value.__class__
+        if kind is str:
+            out.append(value)
+        elif kind is int:
+            out.append(str(value))
         else:
-            out.append(_show(args[part[0]], lang))
+            out.append(_show(value, lang))
     return "".join(out)
 
 

@@ -8,7 +8,7 @@ the event reads ``Main Phase 2`` in English and ``メインフェイズ２`` in 
 
 from __future__ import annotations
 
-from . import Msg
+from . import _MADE, Msg
 
 WRGP_PHASE = {   # wrgp.tables.PHASE_NAMES
     "draw": "wrgp.phase.draw", "standby": "wrgp.phase.standby", "main1": "wrgp.phase.main1",
@@ -40,7 +40,9 @@ def term(table: dict, key: str, fallback: str | None = None):
     """The word for ``key`` as a message (English: the table's word); a key the table does not
     know is shown as ``fallback`` (or the key itself)."""
     code = table.get(key)
-    return Msg(code) if code else (fallback if fallback is not None else key)
+    if code is None:
+        return fallback if fallback is not None else key
+    return _MADE.get(code) or Msg(code)
 
 
 def and_list(items) -> Msg | str:
