@@ -58,3 +58,43 @@ def test_bench_runs_small(capsys):
 
     steps, secs, _ = random_play(2000)
     assert steps == 2000 and secs > 0
+
+
+def test_every_test_that_drives_a_browser_is_marked_browser():
+    """`-m "not browser"` is the quick run; a browser test left unmarked would slip into it."""
+    tests = ROOT / "tests"
+    unmarked = [str(p.relative_to(ROOT)) for p in tests.rglob("test_*.py")
+                if re.search(r"\bplaywright\b|\bopen_notebook\b|\bjupyterlab\b", p.read_text())
+                and "pytestmark = pytest.mark.browser" not in p.read_text()]
+    assert unmarked == []
+    pp = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
+    assert any(m.startswith("browser:") for m in pp["markers"]) and "--strict-markers" in pp["addopts"]
+
+
+def test_dev_test_runs_the_suite_in_parallel_and_setup_keeps_pip_quiet():
+    dev = (ROOT / "dev").read_text()
+    assert "--dist loadgroup" in dev and "-n auto" in dev
+    installs = [line for line in dev.splitlines() if "pip install" in line]
+    assert installs and all(">>\"$LOG\" 2>&1" in line for line in installs)
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()
+          if line.strip() and not line.startswith("#")]
+    assert ci[-1] == "./dev test"
+
+
+def test_xdist_keeps_a_group_on_one_worker(tmp_path):
+    """./dev test relies on `--dist loadgroup` keeping the browser tests together; a pytest or
+    pytest-xdist release that stops honouring xdist_group (pytest-xdist#1386) must fail here."""
+    for name in ("a", "b"):
+        (tmp_path / f"test_{name}.py").write_text(
+            "import os, pytest\n"
+            "@pytest.mark.xdist_group('g')\n"
+            "@pytest.mark.parametrize('i', range(4))\n"
+            f"def test_{name}(i):\n"
+            f"    open('{tmp_path}/' + os.environ['PYTEST_XDIST_WORKER'], 'a').write('x')\n")
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup", "-p",
+                           "no:cacheprovider", "-o", "addopts=", str(tmp_path)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout[-2000:]
+    workers = sorted(p.name for p in tmp_path.glob("gw*"))
+    assert len(workers) == 1, f"the group ran on {workers}"
+    assert (tmp_path / workers[0]).read_text() == "x" * 8

@@ -8,7 +8,7 @@
 
 For each notebook: sync the pair (the .ipynb and its text form notebooks/py/NAME.py, whichever
 was saved last wins, as `jupytext --sync` does); run it top to bottom in a fresh kernel
-("rulings-kit", notebooks/kernels/, which keeps C-level stderr out of the cells); make the result
+(the standard ``python3`` kernel, as nbval, Binder or VS Code would use); make the result
 byte-stable (fixed cell ids and metadata, no widget state: a widget's stored output is its
 one-line text); write the .ipynb and regenerate the text form from it.
 
@@ -28,8 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-KERNEL = "rulings-kit"
-KERNELSPEC = {"display_name": "Rulings kit", "language": "python", "name": KERNEL}
+# The standard kernel every Jupyter front end has. C-level stderr (Graphviz's fontconfig warnings)
+# is kept out of the cells where it is written: rulings_lib/diagrams/rendering.py.
+KERNEL = "python3"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": KERNEL}
 LANGUAGE_INFO = {  # what the kernel reports, minus the Python version (it varies by machine)
     "codemirror_mode": {"name": "ipython", "version": 3},
     "file_extension": ".py",
@@ -42,9 +44,13 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def kernel_env() -> dict:
-    """The environment in which the kit's kernelspec (notebooks/kernels/) is found first."""
+    """The environment for running notebooks: the caller's, with the debugger's frozen-modules note off.
+
+    Without PYTEST_CURRENT_TEST: a kernel that sees it (started from a test) does not capture what
+    C code writes to file descriptor 2, so it would hide the stderr a user's cell shows.
+    """
     env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(NOTEBOOKS), env.get("JUPYTER_PATH", "")) if p)
+    env.pop("PYTEST_CURRENT_TEST", None)
     env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     return env
 

@@ -38,9 +38,7 @@ from rulings_lib.widgets import check, play
 # decks. We work inside the sample folder so that the reports show short file names:
 
 # %%
-for path in sorted(samples.DIR.iterdir()):
-    if path.suffix in (".conf", ".cdb") or path.is_dir():
-        print(path.name + ("/  " + ", ".join(p.name for p in sorted(path.glob("*.ydk"))) if path.is_dir() else ""))
+print(samples.contents())
 
 # %% [markdown]
 # ## A legal team

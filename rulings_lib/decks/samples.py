@@ -21,3 +21,24 @@ def team(name: str = "legal") -> list[Path]:
     if name not in TEAMS:
         raise ValueError(f"no sample team {name!r}; teams: {', '.join(TEAMS)}")
     return sorted((DIR / f"team-{name}").glob("*.ydk"))
+
+
+def contents() -> str:
+    """What the sample folder offers a reader, one line each: the banlist, the card database and
+    each sample team's folder with its decks.
+
+    Only the files a player would have are listed: the build script and its inputs, and anything
+    Python or an editor leaves beside them (``__pycache__/``, hidden files), are not, so the
+    listing is the same on every machine.
+    """
+    lines = []
+    for path in sorted(DIR.iterdir()):
+        if path.name.startswith((".", "__")):
+            continue
+        if path.is_dir():
+            decks = sorted(path.glob("*.ydk"))
+            if decks:                    # a team folder (not __pycache__/ or another tool's folder)
+                lines.append(f"{path.name}/  " + ", ".join(p.name for p in decks))
+        elif path.suffix in (".conf", ".cdb"):
+            lines.append(path.name)
+    return "\n".join(lines)

@@ -21,6 +21,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import threading
 
 INSTALL_HINT = (
     "Rendering the diagrams needs Graphviz, which is not installed here. Any one of these gives it:\n"
@@ -60,30 +61,38 @@ def renderer() -> str | None:
     return None
 
 
-# The fontconfig bundled in the pygraphviz wheel may be older than the system's configuration
-# files and says so once per process on the C stderr ("Fontconfig warning: ... unknown element").
-# That is noise for our users; anything else written there is passed on.
+# The one place C-level stderr is written while the kit runs: the fontconfig inside the Graphviz
+# that pygraphviz's wheel bundles may be older than the system's configuration files, and says so
+# on file descriptor 2 the first time a process lays out a graph ("Fontconfig warning: ... unknown
+# element"). In a Jupyter kernel, which captures that descriptor, the line would land in the cell
+# as stderr output (and in every notebook's stored outputs). So the layout call is the place where
+# it is caught: descriptor 2 goes to a temporary file for the duration of the call, and whatever is
+# not that known noise is written back. With this, the notebooks run on the standard ``python3``
+# kernel; no kernel with ``capture_fd_output=False`` is needed.
 _NOISE = (b"Fontconfig warning:",)
+# Descriptor 2 belongs to the whole process: two threads swapping it at once would lose output.
+_FD2_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
 def _filtered_c_stderr():
-    try:
-        saved = os.dup(2)
-    except OSError:          # no file descriptor 2 (some embedded interpreters): nothing to filter
-        yield
-        return
-    with tempfile.TemporaryFile() as tmp:
-        os.dup2(tmp.fileno(), 2)
+    with _FD2_LOCK:
         try:
+            saved = os.dup(2)
+        except OSError:          # no file descriptor 2 (some embedded interpreters): nothing to filter
             yield
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            tmp.seek(0)
-            kept = [line for line in tmp.read().splitlines(keepends=True) if not line.startswith(_NOISE)]
-            if kept:
-                os.write(2, b"".join(kept))
+            return
+        with tempfile.TemporaryFile() as tmp:
+            os.dup2(tmp.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+                os.close(saved)
+                tmp.seek(0)
+                kept = [line for line in tmp.read().splitlines(keepends=True) if not line.startswith(_NOISE)]
+                if kept:
+                    os.write(2, b"".join(kept))
 
 
 def render(source: str, format: str = "svg") -> bytes:

@@ -1,22 +1,17 @@
 """Smoke test in a real browser: JupyterLab opens the notebooks, runs every cell, draws the widgets,
 and a widget answers when it is moved.
 
-Runs on a copy of notebooks/ (see conftest.py), so nothing in the checkout is touched. The
-screenshots land in build/browser/.
+Each test runs on a copy of notebooks/ of its own (see conftest.py), so nothing in the checkout is
+touched. The screenshots land in build/browser/.
 """
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import nbformat
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "browser"
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"        # the notebook on show
 
 ALL_RUN = """([panel, n]) => {
@@ -26,50 +21,33 @@ ALL_RUN = """([panel, n]) => {
     return prompts.length === n && prompts.every(t => /\\[\\d+\\]/.test(t));
 }"""
 
-
-NONE_RUN = """(panel) => {
-    const root = document.querySelector(panel);
-    return !!root && [...root.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].every(p => !/\\d/.test(p.textContent));
+# Lab's own "Run All Cells" command; its promise settles when every cell has run (true: no error).
+RUN_ALL = """() => {
+    window.__ranAll = undefined;
+    window.jupyterapp.commands.execute('notebook:run-all-cells')
+        .then(ok => { window.__ranAll = ok === false ? 'a cell failed' : 'ok'; },
+              err => { window.__ranAll = 'error: ' + err; });
 }"""
 
 
-def shot(page_or_locator, name: str) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page_or_locator.screenshot(path=str(ARTIFACTS / name))
-
-
-def open_and_run_all(page, lab, notebook: str):
-    """Open ``notebook``, run all its cells, wait until every code cell has run; the panel."""
-    nb = nbformat.read(lab.root / notebook, as_version=4)
+def open_and_run_all(page, lab, open_notebook, notebook: str):
+    """Open ``notebook`` (kernel connected and idle, widget manager ready: see conftest.py), run all
+    its cells with Lab's command and wait until it reports them run; the panel."""
+    path = open_notebook(notebook)
+    nb = nbformat.read(lab.root / path, as_version=4)
     cells = sum(1 for c in nb.cells if c.cell_type == "code")
-    page.goto(lab.page_url(notebook))
     panel = page.locator(PANEL)
-    panel.locator(".jp-Notebook").wait_for()
-    idle = panel.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]')
-    idle.wait_for(timeout=90_000)
-    # The stored outputs already carry execution counts: clear them first, so that "every cell has
-    # a count" below means this run, not the stored one.
-    # On a busy machine Lab may still be settling and drop the first menu click: try up to 3 times.
-    for attempt in range(3):
-        page.get_by_role("menuitem", name="Edit", exact=True).click()
-        page.get_by_role("menuitem", name=re.compile(r"^Clear Outputs of All Cells")).click()
-        try:
-            page.wait_for_function(NONE_RUN, arg=PANEL, timeout=40_000)
-            break
-        except PlaywrightTimeoutError:
-            page.keyboard.press("Escape")
-            if attempt == 2:
-                shot(page, f"failed-clear-{notebook}.png")
-                raise AssertionError(f"Lab did not clear the outputs of {notebook}\n{lab.log_tail()}") from None
-    page.get_by_role("menuitem", name="Run", exact=True).click()
-    page.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).click()
+    page.evaluate(RUN_ALL)
     try:
-        page.wait_for_function(ALL_RUN, arg=[PANEL, cells], timeout=180_000)
-        idle.wait_for(timeout=60_000)
-    except Exception:
-        shot(page, f"failed-{notebook}.png")
+        page.wait_for_function("() => window.__ranAll !== undefined", timeout=lab.timeout * 1000, polling=200)
+        outcome = page.evaluate("() => window.__ranAll")
+        assert outcome == "ok", outcome
+        page.wait_for_function(ALL_RUN, arg=[PANEL, cells], timeout=lab.timeout * 1000)
+    except Exception as exc:
+        lab.shot(page, f"failed-{notebook}.png")
         prompts = panel.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
-        raise AssertionError(f"not every cell of {notebook} ran: prompts {prompts}\n{lab.log_tail()}") from None
+        raise AssertionError(f"not every cell of {notebook} ran ({exc}): prompts {prompts}\n"
+                             f"{lab.log_tail()}") from None
     return panel
 
 
@@ -78,8 +56,8 @@ def assert_no_widget_errors(panel) -> None:
     assert panel.locator(".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
 
 
-def test_speed_world_calculator_answers_in_the_browser(page, lab):
-    panel = open_and_run_all(page, lab, "03-speed-world.ipynb")
+def test_speed_world_calculator_answers_in_the_browser(page, lab, open_notebook):
+    panel = open_and_run_all(page, lab, open_notebook, "03-speed-world.ipynb")
     assert_no_widget_errors(panel)
     calc = panel.locator(".rulings-kit-speed-world")
     calc.scroll_into_view_if_needed()
@@ -91,12 +69,12 @@ def test_speed_world_calculator_answers_in_the_browser(page, lab):
     page.wait_for_function("el => el.innerText.includes('3200')", arg=result.element_handle())
     assert "4800" not in result.inner_text()
     assert "= <b>1</b>" in calc.locator(".widget-html").nth(1).inner_html()
-    shot(calc, "lab-03-speed-world-calculator.png")
-    shot(page, "lab-03-speed-world.png")
+    lab.shot(calc, "lab-03-speed-world-calculator.png")
+    lab.shot(page, "lab-03-speed-world.png")
 
 
-def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab):
-    panel = open_and_run_all(page, lab, "04-handover.ipynb")
+def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab, open_notebook):
+    panel = open_and_run_all(page, lab, open_notebook, "04-handover.ipynb")
     assert_no_widget_errors(panel)
     stepper = panel.locator(".rulings-kit-stepper")
     stepper.scroll_into_view_if_needed()
@@ -106,7 +84,7 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab):
     page.wait_for_function("el => el.innerText.includes('After step 1 of 3')", arg=state.element_handle())
     assert "handover pending" in state.inner_text()
     assert stepper.locator("svg").count() >= 1                # the path drawn so far
-    shot(stepper, "lab-04-scenario-stepper.png")
+    lab.shot(stepper, "lab-04-scenario-stepper.png")
 
     tracker = panel.locator(".rulings-kit-tracker").first
     tracker.scroll_into_view_if_needed()
@@ -119,11 +97,11 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab):
     feedback = tracker.locator(".widget-html").filter(has_text="rejected")
     feedback.wait_for()
     assert "WRGP-H9" in feedback.inner_text()
-    shot(tracker, "lab-04-match-tracker.png")
+    lab.shot(tracker, "lab-04-match-tracker.png")
 
 
-def test_tag_turn_helper_answers_in_the_browser(page, lab):
-    panel = open_and_run_all(page, lab, "08-digimon-tag.ipynb")
+def test_tag_turn_helper_answers_in_the_browser(page, lab, open_notebook):
+    panel = open_and_run_all(page, lab, open_notebook, "08-digimon-tag.ipynb")
     assert_no_widget_errors(panel)
     helper = panel.locator(".rulings-kit-tag-helper")
     helper.scroll_into_view_if_needed()
@@ -134,4 +112,4 @@ def test_tag_turn_helper_answers_in_the_browser(page, lab):
     power.press("Enter")
     page.wait_for_function("el => el.innerText.includes('[TAG-N1]')", arg=result.element_handle())
     assert "next turn: red goes first [TAG-N1]" in result.inner_text()
-    shot(helper, "lab-08-tag-turn-helper.png")
+    lab.shot(helper, "lab-08-tag-turn-helper.png")
