@@ -1,7 +1,7 @@
 """The ``rulings`` command.
 
-    rulings run FILE [--json]           play one scenario, print the transcript (or the outcome as JSON)
-    rulings check PATH...               run every scenario under PATHs, report failed expectations
+    rulings run FILE [--json] [--lang L]  play one scenario, print the transcript (or the outcome as JSON)
+    rulings check PATH... [--lang L]    run every scenario under PATHs, report failed expectations
     rulings readings [--format F]       list the named interpretations the kit plays by
     rulings rules [--format F]          list the rule ids
     rulings bench                       measure the engines' speed
@@ -10,6 +10,10 @@
     rulings diagrams [--out DIR]        write the phase diagrams (SVG + DOT)
     rulings faq [--lang en|ja] [--html OUT]   the ruling FAQ
     rulings coverage                    rule ids demonstrated by the FAQ
+
+``--lang en|ja`` chooses the language people read (transcripts, reports, input errors); without
+it the locale decides (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ja*`` is Japanese). JSON output
+keeps English texts and adds message codes.
 
 Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input.
 Heavy modules are imported only by the sub-command that needs them.
@@ -22,12 +26,22 @@ import json
 import sys
 
 from .errors import InputError, one_line
+from .i18n import LANGS, Msg, default_lang, render
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
 
-def _err(message: str) -> None:
+def _err(message) -> None:
     print(f"rulings: {message}", file=sys.stderr)
+
+
+def _lang(args) -> str:
+    """``--lang`` when given, else the locale's language (LC_ALL, LC_MESSAGES, LANG)."""
+    return default_lang(getattr(args, "lang", None))
+
+
+def _say(args, code: str, **kw) -> str:
+    return render(code, kw, _lang(args))
 
 
 def cmd_run(args) -> int:
@@ -44,38 +58,40 @@ def cmd_run(args) -> int:
     if args.json:
         print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
     else:
-        print(result.transcript())
+        print(result.transcript(_lang(args)))
     return EXIT_OK if result.passed else EXIT_FAILED
 
 
 def cmd_check(args) -> int:
     from .scenario import load_scenario, run_scenario, scan_scenarios
 
+    lang = _lang(args)
     files, problems = scan_scenarios(args.paths)
     for problem in problems:           # a folder that cannot be listed: said, and the rest still run
-        print(str(problem), file=sys.stderr)
+        print(problem.render(lang), file=sys.stderr)
     if not files and not problems:
-        _err(one_line("no scenario files (*.yaml) under " + " ".join(args.paths)))
+        _err(one_line(_say(args, "cli.no_scenarios", paths=" ".join(args.paths))))
         return EXIT_INPUT
     bad, failed, passed = len(problems), 0, 0
     for f in files:
         try:
             result = run_scenario(load_scenario(f))
         except InputError as exc:      # each bad file is reported; the others still run
-            print(str(exc), file=sys.stderr)
+            print(exc.render(lang), file=sys.stderr)
             bad += 1
             continue
         if result.passed:
             passed += 1
             if args.verbose:
-                print(one_line(f"ok    {f}"))
+                print(one_line(_say(args, "cli.check.ok", file=str(f))))
             continue
         failed += 1
         for c in result.failures:
             where = f"{f}:{c.line}" if c.line else str(f)
-            print(one_line(f"{where}: expectation failed: {c.key}: expected "
-                           f"{json.dumps(c.expected, ensure_ascii=False)}, got {json.dumps(c.actual, ensure_ascii=False)}"))
-    print(f"{len(files)} scenarios: {passed} passed, {failed} failed, {bad} invalid")
+            print(one_line(_say(args, "cli.check.failed", where=where, key=c.key,
+                                expected=json.dumps(c.expected, ensure_ascii=False),
+                                actual=json.dumps(c.actual, ensure_ascii=False))))
+    print(_say(args, "cli.check.summary", files=len(files), passed=passed, failed=failed, bad=bad))
     if bad:
         return EXIT_INPUT
     return EXIT_FAILED if failed else EXIT_OK
@@ -138,10 +154,10 @@ def cmd_faq(args) -> int:
 
         # Written whole or not at all (a temporary file beside it, then renamed); a folder, a path
         # under a file, a full disk or no permission is exit 2 naming the path.
-        write_text(args.html, render_html(entries), "the FAQ page")
-        print(one_line(f"wrote {args.html} ({len(entries)} entries)"))
+        write_text(args.html, render_html(entries), Msg("files.what.faq_page"))
+        print(one_line(_say(args, "cli.faq.wrote", path=args.html, n=len(entries))))
         return EXIT_OK
-    print(render_text(entries, args.lang), end="")
+    print(render_text(entries, _lang(args)), end="")
     return EXIT_OK
 
 
@@ -175,11 +191,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
     s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_check)
 
     s = sub.add_parser("readings", help="list the named interpretations (Readings)")
@@ -201,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_diagrams)
 
     s = sub.add_parser("faq", help="print the ruling FAQ (every answer re-checked by its scenario)")
-    s.add_argument("--lang", choices=["en", "ja"], default="en")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.add_argument("--html", metavar="OUT", help="write a self-contained HTML page instead")
     s.set_defaults(func=cmd_faq)
 
@@ -215,6 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--list", dest="list_name", help="which list in the file (default: the first)")
     s.add_argument("--cards", help="cards.cdb for names and aliases")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)
 
     t = sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
@@ -223,6 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("decks", nargs="+", metavar="DECK")
     s.add_argument("--cards", help="catalogue CSV (number,name,level,...)")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_tag_check_deck)
     return p
 
@@ -259,12 +279,12 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     empty = _empty_path_arg(args)
     if empty:
-        _err(f"{empty}: an empty file name (give a file, or leave the option out)")
+        _err(_say(args, "cli.empty_path", option=empty))
         return EXIT_INPUT
     try:
         return args.func(args)
     except InputError as exc:
-        print(str(exc), file=sys.stderr)
+        print(exc.render(_lang(args)), file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:
         return EXIT_OK

@@ -8,11 +8,18 @@
 * :class:`InputError` -- a file (scenario, deck, banlist, card database, catalogue) cannot be
   used. It names the file and, where there is one, the line. The command line prints it as one
   line ``FILE:LINE: what was expected`` and exits with status 2.
+
+A rejection or an input error may be given its message as a :class:`~rulings_lib.i18n.Msg` (a
+catalogue code and its arguments) instead of an English sentence: ``str()`` and ``reason`` /
+``message`` stay the English text, ``code`` and ``params`` hold the message, and
+``render(lang)`` words it in English or Japanese where a person reads it.
 """
 
 from __future__ import annotations
 
 import re
+
+from .i18n import Msg, text
 
 # Characters that could break a one-line message or forge a report line: C0/C1 controls (ANSI
 # escapes, newlines, carriage returns), line/paragraph separators, bidi overrides, lone surrogates.
@@ -38,13 +45,25 @@ class RulingsError(ValueError):
     """Base class of the kit's errors."""
 
 
-class IllegalAction(RulingsError):
-    """An action the rules forbid right now. ``rule`` is the id of the rule that forbids it."""
+def _split(message) -> tuple[str, str | None, dict]:
+    """English text, code and parameters of a message given as text or as a :class:`Msg`."""
+    if isinstance(message, Msg):
+        return text(message), message.code, message.args
+    return str(message), None, {}
 
-    def __init__(self, rule: str, reason: str):
-        super().__init__(f"{rule}: {reason}")
+
+class IllegalAction(RulingsError):
+    """An action the rules forbid right now. ``rule`` is the id of the rule that forbids it;
+    ``reason`` the English sentence; ``code``/``params`` the message when it was given as one."""
+
+    def __init__(self, rule: str, reason):
+        self.reason, self.code, self.params = _split(reason)
+        super().__init__(f"{rule}: {self.reason}")
         self.rule = rule
-        self.reason = reason
+
+    def render(self, lang: str = "en") -> str:
+        """The reason in words, in ``lang``."""
+        return self.reason if self.code is None else Msg(self.code, self.params).render(lang)
 
 
 class ArgumentError(RulingsError):
@@ -70,12 +89,26 @@ class MatchOver(IllegalAction):
 class InputError(RulingsError):
     """A file that cannot be used: names the file, the line (when known) and what was expected."""
 
-    def __init__(self, file: str, line: int | None, message: str):
+    def __init__(self, file: str, line: int | None, message):
         self.file = str(file)
         self.line = line
-        self.message = message
-        where = f"{self.file}:{line}" if line else self.file
-        super().__init__(one_line(f"{where}: {message}"))  # one line, whatever the file name holds
+        self.message, self.code, self.params = _split(message)
+        super().__init__(self._line(self.message))  # one line, whatever the file name holds
+
+    def _line(self, message: str) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return one_line(f"{where}: {message}")
+
+    def as_msg(self) -> Msg:
+        """The whole error (``FILE:LINE: message``) as a message, to quote inside another one."""
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return Msg("input.located", where=where, message=Msg(self.code, self.params) if self.code else self.message)
+
+    def render(self, lang: str = "en") -> str:
+        """The one-line ``FILE:LINE: what was expected`` in ``lang``."""
+        if self.code is None:
+            return str(self)
+        return self._line(Msg(self.code, self.params).render(lang))
 
 
 class ScenarioError(InputError):

@@ -8,14 +8,67 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .errors import ArgumentError, IllegalAction
+from .i18n import plain_args, render
 
 
-class Event(NamedTuple):
-    """One thing that happened: the step that caused it (0 = setup), the rule id, a sentence."""
-
+class _EventFields(NamedTuple):
     step: int
     rule: str
-    text: str
+    text_: str | None          # the English of an event made from a sentence; None for a coded one
+    code: str | None = None
+    args: dict | None = None
+
+
+class Event(_EventFields):
+    """One thing that happened: the step that caused it (0 = setup), the rule id, and what
+    happened as a message ``code`` with its ``args`` (plain data); ``text`` is its English
+    rendering, made when it is read (the engines record many events nobody reads). An event made
+    the old way, ``Event(step, rule, text)``, has no code: its text is shown as it is in every
+    language.
+
+    >>> e = Event.coded(0, "STD-TURN", "common.transcript.scenario", {"title": "X"})
+    >>> e.text, e.render("ja")
+    ('Scenario: X', 'シナリオ: X')
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def coded(cls, step: int, rule: str, code: str, args: dict | None = None) -> Event:
+        """An event from a catalogue code and its arguments."""
+        return cls(step, rule, None, code, args if args is not None else {})
+
+    @property
+    def text(self) -> str:
+        """The event in English."""
+        if self.text_ is not None:
+            return self.text_
+        return render(self.code, self.args, "en")
+
+    def render(self, lang: str = "en") -> str:
+        """The event in words, in ``lang`` (an event with no code: its text as it is)."""
+        if self.code is None:
+            return self.text
+        return render(self.code, self.args, lang)
+
+    def as_dict(self) -> dict:
+        """The outcome's form of the event: ``step``, ``rule``, ``text`` (English), ``code``, ``args``."""
+        return {"step": self.step, "rule": self.rule, "text": self.text, "code": self.code,
+                "args": plain_args(self.args)}
+
+
+def event_dicts(events) -> list[dict]:
+    """The outcome's ``events`` list (scenario-format: each with ``code`` and ``args`` besides
+    ``step``, ``rule`` and the English ``text``)."""
+    return [e.as_dict() for e in events]
+
+
+def event_text(event: dict, lang: str = "en") -> str:
+    """One outcome event dict in words: by its code when it has one, else its English text."""
+    code = event.get("code")
+    if not code:
+        return event["text"]
+    return render(code, event.get("args") or {}, lang)
 
 
 @dataclass(frozen=True)
@@ -26,6 +79,15 @@ class Outcome:
     winner: str
     termination: str
     text: str
+
+
+def rejection_dict(step: int, err: IllegalAction) -> dict:
+    """A rejected scenario step as the outcome lists it: ``step``, ``rule``, ``reason`` (English),
+    and its ``code`` and ``args`` when it has them (not while its engine words it in English only)."""
+    out = {"step": step, "rule": err.rule, "reason": err.reason}
+    if err.code is not None:
+        out.update(code=err.code, args=plain_args(err.params))
+    return out
 
 
 def _transaction(method, checks: dict):
@@ -92,6 +154,19 @@ def _public(sig: inspect.Signature) -> str:
     return str(sig.replace(parameters=[p for n, p in sig.parameters.items() if n != "self"]))
 
 
+def _coded_state(state):
+    """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
+    ``code`` and ``args`` (scenario-format), however the engine lists them."""
+    @functools.wraps(state)
+    def wrapper(self, *args, **kwargs):
+        out = state(self, *args, **kwargs)
+        if isinstance(out, dict) and "events" in out:
+            out["events"] = event_dicts(self.events)
+        return out
+
+    return wrapper
+
+
 class MatchQueries:
     """What both match classes share (they provide ``copy()``, ``events``, ``rejected``, ``step``
     and the verbs).
@@ -110,6 +185,9 @@ class MatchQueries:
         super().__init_subclass__(**kwargs)
         for name, checks in cls.__dict__.get("VERBS", {}).items():
             setattr(cls, name, _transaction(cls.__dict__[name], checks))
+        if "state" in cls.__dict__:
+            cls.state = _coded_state(cls.__dict__["state"])
+
 
     def _txn_save(self):
         """A snapshot of the match for :meth:`_txn_restore`; the append-only logs are kept by length."""
@@ -133,7 +211,7 @@ class MatchQueries:
 
     def record_rejection(self, step: int, err: IllegalAction) -> None:
         """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""
-        self.rejected.append({"step": step, "rule": err.rule, "reason": err.reason})
+        self.rejected.append(rejection_dict(step, err))
 
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
         """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""

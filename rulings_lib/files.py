@@ -25,61 +25,65 @@ import tempfile
 from pathlib import Path
 
 from .errors import InputError
+from .i18n import Msg
 
 MB = 1024 * 1024
 _DIGITS = re.compile(r"[0-9]+")
 
 
-def _fmt_size(n: int) -> str:
-    return f"{n // MB} MB" if n >= MB and n % MB == 0 else f"{n:,} bytes"
+def _fmt_size(n: int) -> Msg:
+    return Msg("files.size.mb", n=n // MB) if n >= MB and n % MB == 0 else Msg("files.size.bytes", n=f"{n:,}")
 
 
-def _why(exc: OSError) -> str:
+def _why(exc: OSError) -> Msg | str:
+    """Why the system refused, in words (the common reasons from the catalogue, others as the OS says)."""
     if exc.errno == errno.ENAMETOOLONG:
-        return "file name too long"
+        return Msg("files.why.name_too_long")
     if exc.errno in (errno.EACCES, errno.EPERM):
-        return "permission denied"
+        return Msg("files.why.permission")
     if exc.errno == errno.ELOOP:
-        return "too many levels of symbolic links"
+        return Msg("files.why.loop")
     return exc.strerror or str(exc)
 
 
-def check_regular(path, expected: str, error=InputError) -> os.stat_result:
+def _why_any(exc: Exception) -> Msg | str:
+    return _why(exc) if isinstance(exc, OSError) else Msg("files.why.nul")   # ValueError: a NUL in the name
+
+
+def check_regular(path, expected, error=InputError) -> os.stat_result:
     """``os.stat`` of ``path`` (links followed); an InputError unless it is a regular file."""
     file = str(path)
     try:
         st = os.stat(path)
     except FileNotFoundError:
-        raise error(file, None, f"no such file (expected {expected})") from None
+        raise error(file, None, Msg("files.no_such_file", expected=expected)) from None
     except NotADirectoryError:
-        raise error(file, None, f"no such file: a part of the path is a file, not a folder "
-                                f"(expected {expected})") from None
+        raise error(file, None, Msg("files.no_such_file_in_path", expected=expected)) from None
     except (OSError, ValueError) as exc:   # ValueError: a NUL byte in the name
-        why = _why(exc) if isinstance(exc, OSError) else "the file name holds a NUL byte"
-        raise error(file, None, f"cannot read the file ({why})") from None
+        raise error(file, None, Msg("files.cannot_read", why=_why_any(exc))) from None
     if stat.S_ISDIR(st.st_mode):
-        raise error(file, None, f"is a directory, expected {expected}")
+        raise error(file, None, Msg("files.is_directory", expected=expected))
     if not stat.S_ISREG(st.st_mode):
-        kind = "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a device" if stat.S_ISCHR(st.st_mode) or \
-            stat.S_ISBLK(st.st_mode) else "a socket" if stat.S_ISSOCK(st.st_mode) else "a special file"
-        raise error(file, None, f"not a regular file ({kind}), expected {expected}")
+        kind = "files.kind.fifo" if stat.S_ISFIFO(st.st_mode) else "files.kind.device" if stat.S_ISCHR(st.st_mode) \
+            or stat.S_ISBLK(st.st_mode) else "files.kind.socket" if stat.S_ISSOCK(st.st_mode) else "files.kind.special"
+        raise error(file, None, Msg("files.not_regular_kind", kind=Msg(kind), expected=expected))
     return st
 
 
-def read_bytes(path, cap: int, expected: str, error=InputError) -> bytes:
+def read_bytes(path, cap: int, expected, error=InputError) -> bytes:
     """The bytes of the regular file ``path``, at most ``cap`` of them (more is an InputError)."""
     file = str(path)
     st = check_regular(path, expected, error)
-    too_large = f"file too large (over {_fmt_size(cap)}), expected {expected}"
+    too_large = Msg("files.too_large", size=_fmt_size(cap), expected=expected)
     if st.st_size > cap:
         raise error(file, None, too_large)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise error(file, None, f"cannot read the file ({_why(exc)})") from None
+        raise error(file, None, Msg("files.cannot_read", why=_why(exc))) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped for something else since the stat
-            raise error(file, None, f"not a regular file, expected {expected}")
+            raise error(file, None, Msg("files.not_regular", expected=expected))
         chunks, total = [], 0
         while total <= cap:
             chunk = os.read(fd, min(cap + 1 - total, 1 << 20))
@@ -88,7 +92,7 @@ def read_bytes(path, cap: int, expected: str, error=InputError) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
     except OSError as exc:
-        raise error(file, None, f"cannot read the file ({_why(exc)})") from None
+        raise error(file, None, Msg("files.cannot_read", why=_why(exc))) from None
     finally:
         os.close(fd)
     if total > cap:
@@ -96,18 +100,18 @@ def read_bytes(path, cap: int, expected: str, error=InputError) -> bytes:
     return b"".join(chunks)
 
 
-def decode_text(data: bytes, file: str, expected: str, error=InputError) -> str:
+def decode_text(data: bytes, file: str, expected, error=InputError) -> str:
     """UTF-8 text (an opening BOM dropped); NUL bytes and other encodings are refused with their line."""
     if b"\x00" in data:
-        raise error(file, data[: data.index(b"\x00")].count(b"\n") + 1, f"binary file: expected {expected}")
+        raise error(file, data[: data.index(b"\x00")].count(b"\n") + 1, Msg("files.binary", expected=expected))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise error(file, line, f"not UTF-8 text: expected {expected}") from None
+        raise error(file, line, Msg("files.not_utf8", expected=expected)) from None
 
 
-def read_text(path, cap: int, expected: str, error=InputError) -> str:
+def read_text(path, cap: int, expected, error=InputError) -> str:
     """:func:`read_bytes` then :func:`decode_text`."""
     return decode_text(read_bytes(path, cap, expected, error), str(path), expected, error)
 
@@ -124,7 +128,7 @@ def ascii_number(text: str, max_digits: int = 12) -> int | None:
     return int(text)
 
 
-def write_text(path, text: str, what: str = "the output") -> Path:
+def write_text(path, text: str, what=None) -> Path:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically; problems name the path (exit 2).
 
     Missing parent folders are made. The text goes to a temporary file beside the target, then
@@ -133,26 +137,26 @@ def write_text(path, text: str, what: str = "the output") -> Path:
     """
     path = Path(path)
     file = str(path)
+    what = Msg("files.what.output") if what is None else what
     try:
         st = os.stat(path)
     except FileNotFoundError:
         st = None
     except NotADirectoryError:
-        raise InputError(file, None, f"cannot write {what}: a part of the path is a file, not a folder") from None
+        raise InputError(file, None, Msg("files.write_path_file", what=what)) from None
     except (OSError, ValueError) as exc:
-        why = _why(exc) if isinstance(exc, OSError) else "the file name holds a NUL byte"
-        raise InputError(file, None, f"cannot write {what} ({why})") from None
+        raise InputError(file, None, Msg("files.cannot_write", what=what, why=_why_any(exc))) from None
     if st is not None and stat.S_ISDIR(st.st_mode):
-        raise InputError(file, None, f"is a directory: cannot write {what} there (give a file name)")
+        raise InputError(file, None, Msg("files.write_is_dir", what=what))
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise InputError(file, None, f"not a regular file: will not write {what} over it")
+        raise InputError(file, None, Msg("files.write_not_regular", what=what))
     parent = path.parent
     make_folder(parent, what)
     data = text.encode("utf-8")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=parent)
     except OSError as exc:
-        raise InputError(file, None, f"cannot write {what} ({_why(exc)})") from None
+        raise InputError(file, None, Msg("files.cannot_write", what=what, why=_why(exc))) from None
     try:
         try:
             view = memoryview(data)
@@ -165,23 +169,23 @@ def write_text(path, text: str, what: str = "the output") -> Path:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise InputError(file, None, f"cannot write {what} ({_why(exc)}); nothing was written") from None
+        raise InputError(file, None, Msg("files.write_failed", what=what, why=_why(exc))) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
 
 
-def make_folder(folder, what: str = "the output") -> Path:
+def make_folder(folder, what=None) -> Path:
     """Make ``folder`` (and its parents); a file in the way or no permission is an InputError."""
     folder = Path(folder)
+    what = Msg("files.what.output") if what is None else what
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise InputError(str(folder), None, f"is a file, not a folder: cannot write {what} there") from None
+        raise InputError(str(folder), None, Msg("files.folder_is_file", what=what)) from None
     except NotADirectoryError:
-        raise InputError(str(folder), None, f"cannot write {what}: a part of the path is a file, "
-                                            f"not a folder") from None
+        raise InputError(str(folder), None, Msg("files.write_path_file", what=what)) from None
     except OSError as exc:
-        raise InputError(str(folder), None, f"cannot make the folder for {what} ({_why(exc)})") from None
+        raise InputError(str(folder), None, Msg("files.cannot_make_folder", what=what, why=_why(exc))) from None
     return folder

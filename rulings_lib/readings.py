@@ -4,6 +4,10 @@ Each reading has a stable ``id`` (a short name), the ``rule`` id it belongs to, 
 and a one-sentence ``text``. The engines cite the reading's rule id in their events and the
 FAQ lists every reading among its open questions.
 
+This module is a leaf: it imports nothing of the kit. Each format registers its readings into
+it; the one place that lists the formats (:data:`rulings_lib.scenario.FORMATS`, with
+:data:`~rulings_lib.scenario.READING_MODULES`) loads them all when the list is first asked for.
+
 >>> from rulings_lib.readings import reading
 >>> reading("draw-survivor-stays-at-0").rule
 'WRGP-D1'
@@ -37,16 +41,17 @@ def register(*items: Reading) -> None:
         _REGISTRY[item.id] = item
 
 
-def _load_all() -> None:
-    # Each engine registers its readings when imported; import them here so the list is whole.
-    from . import wrgp  # noqa: F401
-    from .decks import wrgp_team
+_LOADED = False
 
-    register(*wrgp_team.READINGS)
-    try:
-        from . import tag  # noqa: F401
-    except ImportError:  # the tag engine is optional while it is being built
-        pass
+
+def _load_all() -> None:
+    """Have every format register its readings (once), so that the list is whole."""
+    global _LOADED
+    if not _LOADED:
+        from .scenario import load_readings  # at call time: this module stays a leaf
+
+        load_readings()
+        _LOADED = True
 
 
 def readings(format: str | None = None) -> list[Reading]:

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalAction, InputError, ScenarioError, one_line
+from .events import event_text
+from .i18n import Msg, check_lang, render
 from .schema import ListOf, MapOf, Text, _show
 from .yamlsrc import YMap, load_file, load_text
 
@@ -27,6 +29,23 @@ FORMATS = {
     "wrgp": "rulings_lib.wrgp.scenario",
     "digimon-tag": "rulings_lib.tag.scenario",
 }
+
+
+# Where each format's named interpretations are (each module's ``READINGS``): the readings
+# registry (rulings_lib.readings, a leaf) is filled from here when its list is first asked for.
+READING_MODULES = {
+    "wrgp": ("rulings_lib.wrgp.tables", "rulings_lib.decks.wrgp_team"),
+    "digimon-tag": ("rulings_lib.tag.tables",),
+}
+
+
+def load_readings() -> None:
+    """Register every format's readings (:mod:`rulings_lib.readings`)."""
+    from .readings import register
+
+    for modules in READING_MODULES.values():
+        for name in modules:
+            register(*importlib.import_module(name).READINGS)
 
 
 def format_module(name: str):
@@ -91,19 +110,19 @@ _TOP_KEYS = ("format", "title", "description", "rules", "setup", "steps", "expec
 def parse_scenario(data, file: str) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError(file, getattr(data, "line", 1),
-                            "expected a mapping with keys format, title, rules, setup, steps, expect")
+                            Msg("input.scenario.not_mapping"))
     lines = getattr(data, "lines", {})
     top_line = getattr(data, "line", 1)
     for key in data:
         if key not in _TOP_KEYS:
             raise ScenarioError(file, lines.get(key, top_line),
-                                f"unknown key {key!r} (expected one of: {', '.join(_TOP_KEYS)})")
+                                Msg("input.scenario.unknown_key", key=repr(key), known=", ".join(_TOP_KEYS)))
     if "format" not in data:
-        raise ScenarioError(file, top_line, f"missing key 'format' (one of: {', '.join(FORMATS)})")
+        raise ScenarioError(file, top_line, Msg("input.scenario.no_format", formats=", ".join(FORMATS)))
     fmt_name = data["format"]
     if not isinstance(fmt_name, str) or fmt_name not in FORMATS:
-        raise ScenarioError(file, lines["format"], f"format: expected one of {', '.join(FORMATS)}, "
-                                                   f"got {_show(fmt_name)}")
+        raise ScenarioError(file, lines["format"], Msg("input.scenario.bad_format", formats=", ".join(FORMATS),
+                                                       got=_show(fmt_name)))
     fmt = format_module(fmt_name)
 
     def at(key):
@@ -117,7 +136,7 @@ def parse_scenario(data, file: str) -> Scenario:
     for i, rule in enumerate(rules):
         if rule not in fmt.RULE_IDS:
             raise ScenarioError(file, rule_lines[i] if i < len(rule_lines) else at("rules"),
-                                f"rules[{i + 1}]: unknown rule id {rule!r} for format {fmt_name}")
+                                Msg("input.scenario.unknown_rule", n=i + 1, rule=repr(rule), format=fmt_name))
     raw_setup = data.get("setup")
     # `setup:` with nothing after it is an empty setup; `setup: false` (or a list, a number) is not.
     setup = fmt.SETUP.parse(YMap() if raw_setup is None else raw_setup, file, at("setup"), "setup")
@@ -133,17 +152,17 @@ def parse_scenario(data, file: str) -> Scenario:
     if raw_steps is None:
         raw_steps = []
     if not isinstance(raw_steps, list):
-        raise ScenarioError(file, at("steps"), f"steps: expected a list of steps, got {_show(raw_steps)}")
+        raise ScenarioError(file, at("steps"), Msg("input.scenario.steps_list", got=_show(raw_steps)))
     steps = []
     step_lines = getattr(raw_steps, "lines", [at("steps")] * len(raw_steps))
     for i, raw in enumerate(raw_steps):
         n, line = i + 1, step_lines[i]
         verbs = ", ".join(fmt.STEPS)
         if not isinstance(raw, dict) or len(raw) != 1:
-            raise ScenarioError(file, line, f"steps[{n}]: expected a mapping with one verb ({verbs})")
+            raise ScenarioError(file, line, Msg("input.scenario.step_shape", n=n, verbs=verbs))
         (verb, value), = raw.items()
         if verb not in fmt.STEPS:
-            raise ScenarioError(file, line, f"steps[{n}]: unknown verb {verb!r} (expected one of: {verbs})")
+            raise ScenarioError(file, line, Msg("input.scenario.unknown_verb", n=n, verb=repr(verb), verbs=verbs))
         args = fmt.STEPS[verb].parse(value, file, line, f"steps[{n}].{verb}")
         steps.append(Step(n, verb, args, line, plain(value)))
 
@@ -151,20 +170,20 @@ def parse_scenario(data, file: str) -> Scenario:
     if expect is None:
         expect = {}
     if not isinstance(expect, dict):
-        raise ScenarioError(file, at("expect"), f"expect: expected a mapping of outcome keys, got {_show(expect)}")
+        raise ScenarioError(file, at("expect"), Msg("input.scenario.expect_mapping", got=_show(expect)))
     elines = getattr(expect, "lines", {})
     for key in expect:
         if key not in fmt.OUTCOME_KEYS:
             raise ScenarioError(file, elines.get(key, at("expect")),
-                                f"expect: unknown outcome key {key!r} (expected one of: {', '.join(fmt.OUTCOME_KEYS)})")
+                                Msg("input.scenario.unknown_outcome", key=repr(key), known=", ".join(fmt.OUTCOME_KEYS)))
     if "rejected" in expect:
         ListOf(MapOf({"step": _Any(), "rule": _Any(), "reason": _Any()}, required=("step", "rule"),
-                     name="a rejected step")).parse(expect["rejected"], file, elines["rejected"], "expect.rejected")
+                     name=Msg("input.scenario.rejected_step"))).parse(expect["rejected"], file, elines["rejected"], "expect.rejected")
     return Scenario(file, fmt_name, title, rules, setup, steps, plain(expect), dict(elines), description, top_line)
 
 
 class _Any(Text):
-    expected = "a value"
+    expected = Msg("input.schema.value")
 
     def parse(self, value, file, line, where):
         return value
@@ -203,8 +222,8 @@ class RunResult:
     def failures(self) -> list[Check]:
         return [c for c in self.checks if not c.ok]
 
-    def transcript(self) -> str:
-        return render_transcript(self)
+    def transcript(self, lang: str = "en") -> str:
+        return render_transcript(self, lang)
 
     def _repr_svg_(self) -> str:  # Jupyter: the final state drawn (the drawing module loads only when asked)
         from .draw import scenario_svg
@@ -242,24 +261,50 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
         except ScenarioError:
             raise
         except InputError as exc:   # a deck, banlist or catalogue named by the step: name both files
-            raise ScenarioError(scenario.path, step.line, f"steps[{step.number}].{step.verb}: {exc}") from None
+            raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
+                                                              message=exc.as_msg())) from None
         except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed
             msg = exc.args[0] if exc.args else str(exc)
-            raise ScenarioError(scenario.path, step.line, f"steps[{step.number}].{step.verb}: {msg}") from None
+            raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
+                                                              message=msg)) from None
         if keep_snapshots:
             snapshots.append(match.copy())
-    outcome = match.state()
+    outcome = match.state()     # its events with code and args (MatchQueries; scenario README)
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
               for k, v in scenario.expect.items()]
     return RunResult(scenario, match, outcome, checks, snapshots)
 
 
-def render_transcript(result: RunResult) -> str:
+def _shown(key: str, value):
+    """An outcome value as an expectation line shows it: a rejection's ``code`` and ``args`` are
+    left out (they are for programs; ``reason`` says it in words)."""
+    if key == "rejected" and isinstance(value, list):
+        return [{k: v for k, v in r.items() if k not in ("code", "args")} if isinstance(r, dict) else r
+                for r in value]
+    return value
+
+
+def _final_state(fmt, out: dict, lang: str) -> list[str]:
+    if lang == "en":
+        return fmt.describe(out)
+    from .draw import summary  # pure Python; the state in words as the pictures' <desc> says it
+
+    return summary(out, lang)
+
+
+def render_transcript(result: RunResult, lang: str = "en") -> str:
+    """The numbered transcript people read, in ``lang`` (``en`` or ``ja``): each event by its
+    message code (an event its engine has not given a code yet: its English text)."""
+    check_lang(lang)
     sc, out = result.scenario, result.outcome
     fmt = format_module(sc.format)
-    lines = [f"Scenario: {sc.title}"]
+
+    def t(code, **args):
+        return render(code, args, lang)
+
+    lines = [t("common.transcript.scenario", title=sc.title)]
     if sc.rules:
-        lines.append(f"Rules: {', '.join(sc.rules)}")
+        lines.append(t("common.transcript.rules", rules=", ".join(sc.rules)))
     lines.append("")
     by_step: dict[int, list] = {}
     for ev in out["events"]:
@@ -268,28 +313,31 @@ def render_transcript(result: RunResult) -> str:
     n = 0
     for ev in by_step.get(0, []):
         n += 1
-        lines.append(f"{n:3}. setup      [{ev['rule']}] {ev['text']}")
+        lines.append(t("common.transcript.setup_event", n=f"{n:3}", rule=ev["rule"], text=event_text(ev, lang)))
     for step in sc.steps:
-        lines.append(f"     step {step.number}: {step.label()}")
+        lines.append(t("common.transcript.step_head", number=step.number, label=step.label()))
         for ev in by_step.get(step.number, []):
             n += 1
-            lines.append(f"{n:3}. step {step.number:<4} [{ev['rule']}] {ev['text']}")
+            lines.append(t("common.transcript.step_event", n=f"{n:3}", number=f"{step.number:<4}", rule=ev["rule"],
+                           text=event_text(ev, lang)))
         if step.number in rejected:
             r = rejected[step.number]
             n += 1
-            lines.append(f"{n:3}. step {step.number:<4} REJECTED [{r['rule']}] {r['reason']}")
+            reason = render(r["code"], r.get("args") or {}, lang) if r.get("code") else r["reason"]
+            lines.append(t("common.transcript.rejected", n=f"{n:3}", number=f"{step.number:<4}", rule=r["rule"], reason=reason))
     lines.append("")
-    lines.append("Final state:")
-    lines.extend("  " + s for s in fmt.describe(out))
+    lines.append(t("common.transcript.final_state"))
+    lines.extend("  " + s for s in _final_state(fmt, out, lang))
     if result.checks:
         lines.append("")
-        lines.append("Expectations:")
+        lines.append(t("common.transcript.expectations"))
         for c in result.checks:
+            actual = json.dumps(_shown(c.key, c.actual), ensure_ascii=False)
             if c.ok:
-                lines.append(f"  ok    {c.key} = {json.dumps(c.actual, ensure_ascii=False)}")
+                lines.append(t("common.transcript.ok", key=c.key, value=actual))
             else:
-                lines.append(f"  FAIL  {c.key}: expected {json.dumps(c.expected, ensure_ascii=False)}, "
-                             f"got {json.dumps(c.actual, ensure_ascii=False)}")
+                lines.append(t("common.transcript.fail", key=c.key, expected=json.dumps(c.expected, ensure_ascii=False),
+                               actual=actual))
     # Titles, card names and other text from the file reach these lines: escape control characters
     # in each, so that a name cannot end a line early or forge one.
     return "\n".join(one_line(line) for line in lines)
@@ -300,8 +348,8 @@ def _walk(folder: Path, found: list, problems: list) -> None:
         with os.scandir(folder) as it:
             entries = sorted(it, key=lambda e: e.name)
     except OSError as exc:
-        why = "permission denied" if isinstance(exc, PermissionError) else exc.strerror or str(exc)
-        problems.append(InputError(str(folder), None, f"cannot list the folder ({why})"))
+        why = Msg("files.why.permission") if isinstance(exc, PermissionError) else exc.strerror or str(exc)
+        problems.append(InputError(str(folder), None, Msg("input.scan.cannot_list", why=why)))
         return
     for entry in entries:
         try:
@@ -310,7 +358,7 @@ def _walk(folder: Path, found: list, problems: list) -> None:
             elif entry.name.endswith((".yaml", ".yml")) and not entry.is_dir():
                 found.append(Path(entry.path))
         except OSError as exc:
-            problems.append(InputError(entry.path, None, f"cannot look at the file ({exc.strerror or exc})"))
+            problems.append(InputError(entry.path, None, Msg("input.scan.cannot_look", why=exc.strerror or str(exc))))
 
 
 def scan_scenarios(paths) -> tuple[list[Path], list[InputError]]:

@@ -12,35 +12,40 @@ from abc import ABC, abstractmethod
 from pathlib import Path, PurePath
 
 from .errors import ScenarioError
+from .i18n import Msg
 from .yamlsrc import YMap, YSeq
 
 
-def _show(value) -> str:
+def _show(value) -> Msg | str:
+    """A value found in a file, shown briefly (its kind, or its first 40 characters)."""
     if isinstance(value, YMap | dict):
-        return "a mapping"
+        return Msg("input.show.mapping")
     if isinstance(value, YSeq | list):
-        return "a list"
+        return Msg("input.show.list")
     if value is None:
-        return "nothing"
+        return Msg("input.show.nothing")
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Schema(ABC):
-    expected = "a value"
+    """``expected`` says what the schema accepts: a :class:`~rulings_lib.i18n.Msg` (or English text)."""
+
+    expected = Msg("input.schema.value")
 
     @abstractmethod
     def parse(self, value, file: str, line: int, where: str):
         """Check ``value`` (found at ``file``:``line``, at ``where`` in the scenario) and return it."""
 
     def fail(self, value, file, line, where, expected=None):
-        raise ScenarioError(file, line, f"{where}: expected {expected or self.expected}, got {_show(value)}")
+        raise ScenarioError(file, line, Msg("input.schema.expected", where=where, expected=expected or self.expected,
+                                            got=_show(value)))
 
 
 class Int(Schema):
     def __init__(self, lo: int = 0, hi: int = 1_000_000):
         self.lo, self.hi = lo, hi
-        self.expected = f"a whole number from {lo} to {hi}"
+        self.expected = Msg("input.schema.int", lo=lo, hi=hi)
 
     def parse(self, value, file, line, where):
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
@@ -51,7 +56,7 @@ class Int(Schema):
 class Choice(Schema):
     def __init__(self, *choices):
         self.choices = choices
-        self.expected = "one of " + ", ".join(str(c) for c in choices)
+        self.expected = Msg("input.schema.one_of", choices=", ".join(str(c) for c in choices))
 
     def parse(self, value, file, line, where):
         if isinstance(value, bool) or value not in self.choices:
@@ -60,19 +65,19 @@ class Choice(Schema):
 
 
 class Text(Schema):
-    expected = "text"
+    expected = Msg("input.schema.text")
 
     def __init__(self, max_len: int = 2000):
         self.max_len = max_len
 
     def parse(self, value, file, line, where):
         if not isinstance(value, str) or not value.strip() or len(value) > self.max_len:
-            self.fail(value, file, line, where, f"non-empty text of at most {self.max_len} characters")
+            self.fail(value, file, line, where, Msg("input.schema.text_len", max=self.max_len))
         return value
 
 
 class Bool(Schema):
-    expected = "true or false"
+    expected = Msg("input.schema.bool")
 
     def parse(self, value, file, line, where):
         if not isinstance(value, bool):
@@ -83,13 +88,13 @@ class Bool(Schema):
 class ListOf(Schema):
     def __init__(self, item: Schema, min_len: int = 0, max_len: int = 10_000):
         self.item, self.min_len, self.max_len = item, min_len, max_len
-        self.expected = f"a list of {item.expected}"
+        self.expected = Msg("input.schema.list_of", item=item.expected)
 
     def parse(self, value, file, line, where):
         if not isinstance(value, list):
             self.fail(value, file, line, where)
         if not self.min_len <= len(value) <= self.max_len:
-            self.fail(value, file, line, where, f"a list of {self.min_len} to {self.max_len} items")
+            self.fail(value, file, line, where, Msg("input.schema.list_len", min=self.min_len, max=self.max_len))
         lines = getattr(value, "lines", [line] * len(value))
         return [self.item.parse(v, file, lines[i], f"{where}[{i + 1}]") for i, v in enumerate(value)]
 
@@ -97,12 +102,13 @@ class ListOf(Schema):
 class MapOf(Schema):
     """A mapping with named keys; ``required`` keys must be present, others take ``defaults``."""
 
-    def __init__(self, fields: dict, required=(), defaults=None, name="a mapping"):
+    def __init__(self, fields: dict, required=(), defaults=None, name=None):
         self.fields = fields
         self.required = tuple(required)
         self.defaults = defaults or {}
-        keys = ", ".join(fields) or "no keys"
-        self.expected = f"{name} with keys {keys}"
+        name = Msg("input.show.mapping") if name is None else name
+        self.expected = Msg("input.schema.map_keys", name=name, keys=", ".join(fields)) if fields \
+            else Msg("input.schema.map_no_keys", name=name)
 
     def parse(self, value, file, line, where):
         if value is None and not self.required:
@@ -114,12 +120,12 @@ class MapOf(Schema):
         for key, val in value.items():
             kline = lines.get(key, line)
             if key not in self.fields:
-                known = ", ".join(self.fields) or "none"
-                raise ScenarioError(file, kline, f"{where}: unknown key {key!r} (expected one of: {known})")
+                known = ", ".join(self.fields) or Msg("input.schema.none")
+                raise ScenarioError(file, kline, Msg("input.schema.unknown_key", where=where, key=repr(key), known=known))
             out[key] = self.fields[key].parse(val, file, kline, f"{where}.{key}")
         missing = [k for k in self.required if k not in value]
         if missing:
-            raise ScenarioError(file, line, f"{where}: missing key {missing[0]!r}")
+            raise ScenarioError(file, line, Msg("input.schema.missing_key", where=where, key=repr(missing[0])))
         return out
 
 
@@ -128,7 +134,7 @@ class DictOf(Schema):
 
     def __init__(self, keys: Schema, values: Schema):
         self.keys, self.values = keys, values
-        self.expected = f"a mapping from {keys.expected} to {values.expected}"
+        self.expected = Msg("input.schema.dict_of", keys=keys.expected, values=values.expected)
 
     def parse(self, value, file, line, where):
         if not isinstance(value, dict):
@@ -137,7 +143,7 @@ class DictOf(Schema):
         out = {}
         for key, val in value.items():
             kline = lines.get(key, line)
-            k = self.keys.parse(key, file, kline, f"{where} key")
+            k = self.keys.parse(key, file, kline, f"{where} key")   # a path in the file: not translated
             out[k] = self.values.parse(val, file, kline, f"{where}.{key}")
         return out
 
@@ -147,7 +153,10 @@ class Either(Schema):
 
     def __init__(self, *options: Schema):
         self.options = options
-        self.expected = " or ".join(o.expected for o in options)
+        expected = options[0].expected
+        for o in options[1:]:
+            expected = Msg("input.schema.or", a=expected, b=o.expected)
+        self.expected = expected
 
     def parse(self, value, file, line, where):
         for opt in self.options:
@@ -173,25 +182,23 @@ class DeckPath(Text):
     Returns the resolved path.
     """
 
-    expected = "a file path relative to the scenario"
+    expected = Msg("input.schema.deck_path")
 
     def parse(self, value, file, line, where):
         value = super().parse(value, file, line, where)
         if value.strip().lower().startswith("ydke://"):
             return value.strip()
         if PurePath(value).is_absolute() or value.startswith("~"):
-            raise ScenarioError(file, line, f"{where}: an absolute path is refused: name the file relative "
-                                            f"to the scenario's folder")
+            raise ScenarioError(file, line, Msg("input.path.absolute", where=where))
         base = Path(file).parent if file and not file.startswith("<") else Path(".")
         try:
             root = base.resolve()
             target = (root / value).resolve()
         except (OSError, ValueError, RuntimeError):
-            raise ScenarioError(file, line, f"{where}: not a usable file path") from None
+            raise ScenarioError(file, line, Msg("input.path.unusable", where=where)) from None
         roots = [root]
         if root.is_relative_to(_KIT / "scenarios"):   # the kit's own scenarios use its samples
             roots.append(_KIT / "samples")
         if not any(target.is_relative_to(r) for r in roots):
-            raise ScenarioError(file, line, f"{where}: the path leaves the scenario's folder: refused (a "
-                                            f"scenario may name only files in its folder or below)")
+            raise ScenarioError(file, line, Msg("input.path.leaves", where=where))
         return str(target)

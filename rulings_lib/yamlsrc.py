@@ -13,6 +13,7 @@ import yaml
 
 from . import files
 from .errors import ScenarioError
+from .i18n import Msg
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
@@ -27,7 +28,7 @@ _MAX_NODES = 400_000
 # A scenario is a few KB; the largest real one is far below this. Checked before anything is
 # parsed (and before the file is read further), so a huge file costs nothing.
 MAX_BYTES = 2 * 1024 * 1024
-EXPECTED = "a YAML scenario file"
+EXPECTED = Msg("input.expected.scenario_file")
 # What YAML forbids in a stream (C0/C1 controls but tab, LF, CR and NEL; surrogates; U+FFFE/FFFF).
 _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 # Numbers and booleans are read as YAML 1.2's core schema reads them: plain decimal numbers and
@@ -70,28 +71,28 @@ class _Builder:
     def build(self, node, depth=0):
         self.count += 1
         if self.count > _MAX_NODES or depth > 100:
-            raise self.err(node, "the file is too large or too deeply nested for a scenario")
+            raise self.err(node, Msg("input.yaml.too_large"))
         if isinstance(node, yaml.MappingNode):
             if node.tag != "tag:yaml.org,2002:map":
-                raise self.err(node, f"unsupported YAML tag {node.tag!r}: expected a plain mapping")
+                raise self.err(node, Msg("input.yaml.tag_mapping", tag=repr(node.tag)))
             out = YMap()
             out.line = node.start_mark.line + 1
             out.lines = {}
             for knode, vnode in node.value:
                 if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _KEY_TAGS:
                     if isinstance(knode, yaml.ScalarNode) and knode.tag == "tag:yaml.org,2002:merge":
-                        raise self.err(knode, "YAML merge keys (<<) are not supported: write the keys out")
-                    raise self.err(knode, "expected a text key")
+                        raise self.err(knode, Msg("input.yaml.merge_key"))
+                    raise self.err(knode, Msg("input.yaml.text_key"))
                 # A plain key is taken as written: `on:` is the key "on" (not YAML 1.1's true), `3:` is "3".
                 key = knode.value
                 if key in out:
-                    raise self.err(knode, f"duplicate key {key!r}")
+                    raise self.err(knode, Msg("input.yaml.duplicate_key", key=repr(key)))
                 out[key] = self.build(vnode, depth + 1)
                 out.lines[key] = knode.start_mark.line + 1
             return out
         if isinstance(node, yaml.SequenceNode):
             if node.tag != "tag:yaml.org,2002:seq":
-                raise self.err(node, f"unsupported YAML tag {node.tag!r}: expected a plain list")
+                raise self.err(node, Msg("input.yaml.tag_list", tag=repr(node.tag)))
             out = YSeq()
             out.line = node.start_mark.line + 1
             out.lines = []
@@ -100,7 +101,7 @@ class _Builder:
                 out.lines.append(item.start_mark.line + 1)
             return out
         if node.tag not in _SCALAR_TAGS:
-            raise self.err(node, f"unsupported YAML tag {node.tag!r}: expected text, a number, true/false or null")
+            raise self.err(node, Msg("input.yaml.tag_scalar", tag=repr(node.tag)))
         return self.scalar(node)
 
     def scalar(self, node):
@@ -112,8 +113,7 @@ class _Builder:
         plain = not node.style              # not quoted: YAML 1.1 guessed the type from the text
         if tag == "tag:yaml.org,2002:int" and _INT.fullmatch(value):
             if len(value.lstrip("+-")) > _MAX_DIGITS:
-                raise self.err(node, f"number too long ({len(value)} characters): expected a whole number "
-                                     f"of at most {_MAX_DIGITS} digits")
+                raise self.err(node, Msg("input.yaml.number_too_long", n=len(value), max=_MAX_DIGITS))
             return int(value, 10)
         if tag == "tag:yaml.org,2002:float" and _FLOAT.fullmatch(value) and len(value) <= 100:
             return float(value)
@@ -121,7 +121,7 @@ class _Builder:
             return _BOOL[value]
         if plain:
             return value                    # 0x3, 2:13:20, .inf, yes, on ...: text (see above)
-        raise self.err(node, f"unreadable value {value[:40]!r} for its tag {tag!r}")
+        raise self.err(node, Msg("input.yaml.unreadable", value=repr(value[:40]), tag=repr(tag)))
 
 
 def load_text(text: str, file: str = "<string>"):
@@ -129,24 +129,23 @@ def load_text(text: str, file: str = "<string>"):
     bad = _NOT_PRINTABLE.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
-        raise ScenarioError(file, line, f"control character U+{ord(bad.group()):04X}: YAML text may not hold "
-                                        "control characters (write it as an escape in double quotes)")
+        raise ScenarioError(file, line, Msg("input.yaml.control", char=f"U+{ord(bad.group()):04X}"))
     try:
         docs = list(yaml.compose_all(text, Loader=_LOADER))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         problem = " ".join((exc.problem or exc.context or "bad YAML").split())
-        raise ScenarioError(file, line, f"bad YAML: {problem}") from None
+        raise ScenarioError(file, line, Msg("input.yaml.bad", problem=problem)) from None
     except yaml.YAMLError as exc:
-        raise ScenarioError(file, 1, "bad YAML: " + " ".join(str(exc).split())) from None
+        raise ScenarioError(file, 1, Msg("input.yaml.bad", problem=" ".join(str(exc).split()))) from None
     except RecursionError:
-        raise ScenarioError(file, 1, "bad YAML: nested too deeply") from None
+        raise ScenarioError(file, 1, Msg("input.yaml.nested")) from None
     docs = [d for d in docs if d is not None]
     if not docs:
-        raise ScenarioError(file, 1, "empty file: expected a YAML mapping")
+        raise ScenarioError(file, 1, Msg("input.yaml.empty"))
     if len(docs) > 1:
-        raise ScenarioError(file, docs[1].start_mark.line + 1, "expected one YAML document, found several")
+        raise ScenarioError(file, docs[1].start_mark.line + 1, Msg("input.yaml.several"))
     return _Builder(file).build(docs[0])
 
 

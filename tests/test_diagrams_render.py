@@ -202,4 +202,5 @@ def test_import_rulings_lib_does_not_import_graphviz():
 def test_the_diagrams_are_diagram_objects():
     assert all(isinstance(d, Diagram) for d in all_diagrams())
     assert [d.name for d in all_diagrams()] == [
-        "wrgp-turn", "wrgp-handover", "tag-turn", "tag-next-turn", "power-bond-handover-path"]
+        "wrgp-turn", "wrgp-handover", "tag-turn", "tag-next-turn", "power-bond-handover-path",
+        "wrgp-turn.ja", "wrgp-handover.ja", "tag-turn.ja", "tag-next-turn.ja"]

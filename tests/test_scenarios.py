@@ -49,8 +49,8 @@ def test_run_json_is_one_object_with_contract_keys(capsys):
     out = json.loads(capsys.readouterr().out)
     assert CONTRACT_KEYS <= set(out)
     assert out["out"] == ["B1", "A1"] and out["turn"] == {"number": 4, "player": "A", "phase": "draw"}
-    assert all(set(e) == {"step", "rule", "text"} for e in out["events"])
-    assert all(set(r) == {"step", "rule", "reason"} for r in out["rejected"])
+    assert all(set(e) == {"step", "rule", "text", "code", "args"} for e in out["events"])
+    assert all(set(r) == {"step", "rule", "reason", "code", "args"} for r in out["rejected"])
 
 
 def test_run_transcript_is_numbered_with_rule_ids(capsys):

@@ -485,7 +485,8 @@ def test_rejected_step_records_step_rule_reason_and_changes_nothing():
     after = m.state()
     assert after == before and m.step == 4          # nothing changes, the step counter included
     m.record_rejection(5, exc.value)                # the scenario runner's record of the step
-    assert m.rejected == [{"step": 5, "rule": "TAG-P2", "reason": exc.value.reason}]
+    assert m.rejected == [{"step": 5, "rule": "TAG-P2", "reason": exc.value.reason, "code": exc.value.code,
+                           "args": exc.value.params}]
 
 
 def test_copy_is_independent_and_is_legal_changes_nothing():

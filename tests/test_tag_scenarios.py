@@ -77,7 +77,7 @@ def test_spec_example_gives_the_spec_outcome():
         },
         "rejected": [],
     }
-    assert all(set(e) == {"step", "rule", "text"} and e["rule"] in RULES for e in out["events"])
+    assert all(set(e) == {"step", "rule", "text", "code", "args"} and e["rule"] in RULES for e in out["events"])
 
 
 def test_run_json_is_one_object(capsys, tmp_path):

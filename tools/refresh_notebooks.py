@@ -3,6 +3,7 @@
 
     .venv/bin/python tools/refresh_notebooks.py                 # every notebook in notebooks/
     .venv/bin/python tools/refresh_notebooks.py 03-speed-world  # some of them
+    .venv/bin/python tools/refresh_notebooks.py ja/06-power-bond  # a Japanese edition (notebooks/ja/)
     options: --timeout SECONDS (per notebook, default 300), --retries N (default 3)
 
 For each notebook: sync the pair (the .ipynb and its text form notebooks/py/NAME.py, whichever
@@ -143,6 +144,21 @@ def refresh(ipynb: Path, timeout: float, retries: int) -> bool:
     return False
 
 
+def _all_names() -> list[str]:
+    """Every notebook: notebooks/NAME and the Japanese editions notebooks/ja/NAME (as "ja/NAME")."""
+    names = set()
+    for folder, prefix in ((NOTEBOOKS, ""), (NOTEBOOKS / "ja", "ja/")):
+        texts = (folder / "py").glob("*.py")
+        names |= {prefix + p.stem for p in folder.glob("*.ipynb")} | {prefix + p.stem for p in texts}
+    return sorted(names)
+
+
+def _ipynb(name: str) -> Path:
+    """``03-speed-world`` -> notebooks/03-speed-world.ipynb; ``ja/01-start-here`` -> notebooks/ja/..."""
+    path = Path(name)
+    return NOTEBOOKS / path.parent / f"{path.stem}.ipynb"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("names", nargs="*", help="notebook names (default: all)")
@@ -153,9 +169,8 @@ def main(argv=None) -> int:
     if args.execute_one:
         _execute_one(*args.execute_one)
         return 0
-    texts = sorted((NOTEBOOKS / "py").glob("*.py"))
-    names = args.names or sorted({p.stem for p in NOTEBOOKS.glob("*.ipynb")} | {p.stem for p in texts})
-    failed = [n for n in names if not refresh(NOTEBOOKS / f"{Path(n).stem}.ipynb", args.timeout, args.retries)]
+    names = args.names or _all_names()
+    failed = [n for n in names if not refresh(_ipynb(n), args.timeout, args.retries)]
     if failed:
         print(f"not refreshed: {', '.join(failed)}", file=sys.stderr)
         return 1

@@ -22,9 +22,10 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..files import check_regular
+from ..i18n import Msg
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
-EXPECTED_CDB = "a YGOPro cards.cdb (SQLite database with tables datas and texts)"
+EXPECTED_CDB = Msg("decks.expected.cdb")
 REQUIRED = {"datas": ("id", "alias"), "texts": ("id", "name")}
 MAX_SECONDS = 10          # a real cards.cdb (some 13,000 cards) is read in well under a second
 MAX_ROWS = 1_000_000      # ... and holds far fewer rows
@@ -153,16 +154,16 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
         with p.open("rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except OSError as exc:
-        raise InputError(file, None, f"cannot read the file ({exc.strerror or exc})") from None
+        raise InputError(file, None, Msg("files.cannot_read", why=exc.strerror or str(exc))) from None
     if not head:
-        raise InputError(file, None, f"empty file: expected {EXPECTED_CDB}")
+        raise InputError(file, None, Msg("decks.empty_file", expected=EXPECTED_CDB))
     if head != SQLITE_MAGIC:
-        raise InputError(file, None, f"not an SQLite database: expected {EXPECTED_CDB}")
+        raise InputError(file, None, Msg("decks.cdb.not_sqlite", expected=EXPECTED_CDB))
     uri = p.resolve().as_uri() + "?mode=ro"
     try:
         con = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
-        raise InputError(file, None, f"cannot open the card database ({exc})") from None
+        raise InputError(file, None, Msg("decks.cdb.cannot_open", why=str(exc))) from None
     # Text that is not UTF-8 (in a name, or in the schema itself) is read with U+FFFD, not a crash.
     con.text_factory = lambda raw: raw.decode("utf-8", "replace")
     deadline = time.monotonic() + MAX_SECONDS
@@ -175,23 +176,22 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
                 tables.setdefault(name.lower(), (kind, name, sql if isinstance(sql, str) else ""))
         missing = [t for t in REQUIRED if t not in tables]
         if missing:
-            raise InputError(file, None, f"no table {' or '.join(missing)}: expected {EXPECTED_CDB}")
+            raise InputError(file, None, Msg("decks.cdb.no_table", tables=" or ".join(missing), expected=EXPECTED_CDB))
         for table in REQUIRED:
             kind, _, sql = tables[table]
             # Only stored rows are read: a view (or a virtual table) computes its rows, and a
             # recursive or cross-join view can run without end.
             if kind != "table" or sql.lstrip().upper().startswith("CREATE VIRTUAL"):
-                what = "a view" if kind == "view" else "a virtual table"
-                raise InputError(file, None, f"{table} is {what}, not a stored table: refused, as its rows "
-                                             f"would be computed (expected {EXPECTED_CDB})")
+                what = Msg("decks.cdb.view") if kind == "view" else Msg("decks.cdb.virtual")
+                raise InputError(file, None, Msg("decks.cdb.not_stored", table=table, what=what, expected=EXPECTED_CDB))
         for table, needed in REQUIRED.items():
             quoted = tables[table][1].replace('"', '""')
             columns = {row[1].lower() for row in con.execute(f'PRAGMA table_info("{quoted}")')
                        if isinstance(row[1], str)}
             lacking = [c for c in needed if c not in columns]
             if lacking:
-                raise InputError(file, None, f"table {table} has no column {', '.join(lacking)}: "
-                                             f"expected {EXPECTED_CDB}")
+                raise InputError(file, None, Msg("decks.cdb.no_column", table=table, columns=", ".join(lacking),
+                                                 expected=EXPECTED_CDB))
         datas = '"' + tables["datas"][1].replace('"', '""') + '"'
         texts = '"' + tables["texts"][1].replace('"', '""') + '"'
         aliases: dict[int, int] = {}
@@ -203,7 +203,7 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
             id_rows = con.execute(f"SELECT id FROM {datas} LIMIT {MAX_ROWS + 1}").fetchall()
             name_rows = con.execute(f"SELECT id, name FROM {texts} LIMIT {MAX_ROWS + 1}").fetchall()
             if len(id_rows) > MAX_ROWS or len(name_rows) > MAX_ROWS:
-                raise InputError(file, None, f"more than {MAX_ROWS:,} cards: refused (expected {EXPECTED_CDB})")
+                raise InputError(file, None, Msg("decks.cdb.too_many", max=f"{MAX_ROWS:,}", expected=EXPECTED_CDB))
         else:
             links = CardDB(aliases=aliases)
             wanted = sorted({c for code in passcodes for c in (code, links.target(code))})
@@ -214,11 +214,10 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
                 name_rows += con.execute(f"SELECT id, name FROM {texts} WHERE id IN ({marks})", chunk).fetchall()
     except sqlite3.OperationalError as exc:
         if "interrupted" in str(exc):
-            raise InputError(file, None, f"reading the card database took over {MAX_SECONDS} s: refused "
-                                         f"(expected {EXPECTED_CDB})") from None
-        raise InputError(file, None, f"cannot read the card database ({exc})") from None
+            raise InputError(file, None, Msg("decks.cdb.too_slow", seconds=MAX_SECONDS, expected=EXPECTED_CDB)) from None
+        raise InputError(file, None, Msg("decks.cdb.cannot_read", why=str(exc))) from None
     except (sqlite3.Error, UnicodeDecodeError, OverflowError) as exc:
-        raise InputError(file, None, f"cannot read the card database ({exc})") from None
+        raise InputError(file, None, Msg("decks.cdb.cannot_read", why=str(exc))) from None
     finally:
         con.close()
     ids = frozenset(code for (code,) in id_rows if _as_int(code) is not None)

@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 
 from .. import files
 from ..errors import InputError, one_line
+from ..i18n import Msg, text
 from ._text import MAX_BYTES, shown
 
 FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED = 0, 1, 2, 3
 STATUS = {FORBIDDEN: "forbidden", LIMITED: "limited", SEMI_LIMITED: "semi-limited", UNLIMITED: "unlimited"}
-EXPECTED_LFLIST = "an lflist.conf banlist ('!Name' lines, then 'PASSCODE COUNT --comment' lines)"
+EXPECTED_LFLIST = Msg("decks.expected.lflist")
 MAX_PASSCODE = 0xFFFFFFFF
 
 
@@ -37,11 +38,15 @@ class Banlist:
     whitelist: bool = False
     source: str = "<lflist>"
     line: int = 0  # line of the '!Name' header
-    warnings: tuple[tuple[int, str], ...] = ()   # (line, message): lines skipped or read oddly
+    warnings: tuple[tuple[int, Msg], ...] = ()   # (line, message): lines skipped or read oddly
 
-    def warning_texts(self) -> list[str]:
+    def warning_texts(self, lang: str = "en") -> list[str]:
         """The warnings as ``FILE:LINE: message`` (one line each)."""
-        return [one_line(f"{self.source}:{line}: {message}") for line, message in self.warnings]
+        return [one_line(f"{self.source}:{line}: {text(message, lang)}") for line, message in self.warnings]
+
+    def warning_msgs(self) -> list[Msg]:
+        """The warnings as messages ``FILE:LINE: message``, to be worded in either language."""
+        return [Msg("input.located", where=f"{self.source}:{line}", message=message) for line, message in self.warnings]
 
     def limit(self, passcode: int) -> int | None:
         """The copies this list allows of the passcode, or None when the list does not name it."""
@@ -65,7 +70,7 @@ def parse_lflist(text: str, file: str = "<lflist>") -> list[Banlist]:
     return _parse(text, file)[0]
 
 
-def _card_line(line: str) -> tuple[int, int, str | None] | str:
+def _card_line(line: str) -> tuple[int, int, Msg | None] | Msg:
     """A card line read the way EDOPro's ``DeckManager::LoadLFListSingle`` reads it.
 
     EDOPro takes the text before the first space as the passcode (``std::stoul``: leading
@@ -76,26 +81,26 @@ def _card_line(line: str) -> tuple[int, int, str | None] | str:
     """
     p = line.find(" ")
     if p < 0:
-        return "no space between a passcode and a count"
+        return Msg("decks.lflist.no_space")
     m = _STOUL.match(line, 0, p)
     if m is None:
-        return "no passcode before the first space"
+        return Msg("decks.lflist.no_passcode")
     sign, digits = m.groups()
     if sign == "-" or len(digits) > 10 or int(digits) > MAX_PASSCODE:
-        return f"passcode {shown(line[:p], 24)} out of range 1 to {MAX_PASSCODE}"
+        return Msg("decks.lflist.out_of_range", passcode=shown(line[:p], 24), max=MAX_PASSCODE)
     code = int(digits)
     if code == 0:
-        return "passcode 0"
+        return Msg("decks.lflist.zero")
     run_end = p + 1
     while run_end < len(line) and line[run_end] in "-0123456789":
         run_end += 1
     c = _COUNT.match(line, p + 1, run_end)
     if c is None or len(c.group(2)) > 18:
-        return "no count after the passcode"
+        return Msg("decks.lflist.no_count")
     count = -int(c.group(2)) if c.group(1) else int(c.group(2))
     note = None
     if not _CLEAN.fullmatch(line):
-        note = f"read as passcode {code}, count {count}"
+        note = Msg("decks.lflist.read_as", code=code, count=count)
     return code, count, note
 
 
@@ -120,7 +125,7 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
         if name is not None and not skip:
             lists.append(Banlist(name, limits, whitelist, file, header, tuple(warnings)))
 
-    def warn(number: int, message: str) -> None:
+    def warn(number: int, message: Msg) -> None:
         if not skip:
             warnings.append((number, message))
 
@@ -139,62 +144,58 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
             names.append(name)
             skip = pick is not _ALL and pick is not None and name != pick
             if not name:
-                warn(number, "a list with no name after '!' (EDOPro reads it too)")
+                warn(number, Msg("decks.lflist.no_name"))
             continue
         if line.startswith(_WHITELIST):       # EDOPro: any line starting with $whitelist
             if name is None:
-                warnings.append((number, "$whitelist before the first '!Name' list header: skipped, as "
-                                         "EDOPro skips it"))
+                warnings.append((number, Msg("decks.lflist.early_whitelist")))
             else:
                 whitelist = True
             continue
         if skip:
             continue
         if name is None:
-            warnings.append((number, f"skipped {shown(line)}: a line before the first '!Name' list header "
-                                     "(EDOPro skips it too)"))
+            warnings.append((number, Msg("decks.lflist.early_line", line=shown(line))))
             continue
         read = _card_line(line)
-        if isinstance(read, str):
-            warn(number, f"skipped {shown(line)}: {read} (EDOPro skips this line too)")
+        if isinstance(read, Msg):
+            warn(number, Msg("decks.lflist.skipped", line=shown(line), why=read))
             continue
         code, count, note = read
         if count not in STATUS:
             kept = FORBIDDEN if count < 0 else UNLIMITED
-            note = (f"count {count}: EDOPro allows no copy of a card with a negative count; read as forbidden"
-                    if count < 0 else f"count {count}: more than 3 allows 3, as in EDOPro; read as unlimited")
+            note = Msg("decks.lflist.negative" if count < 0 else "decks.lflist.over_three", count=count)
             count = kept
         if note:
-            warn(number, f"{shown(line)}: {note}")
+            warn(number, Msg("decks.lflist.note", line=shown(line), note=note))
         limits[code] = count  # a passcode listed twice: the later line wins, as in EDOPro
     if not done:
         close()
     if not names:
-        what = "empty file" if not text.strip() else "no '!Name' list in the file"
-        raise InputError(file, 1, f"{what}: expected {EXPECTED_LFLIST}")
+        what = "decks.empty_file" if not text.strip() else "decks.lflist.no_list"
+        raise InputError(file, 1, Msg(what, expected=EXPECTED_LFLIST))
     return lists, names
 
 
-def _read(path) -> tuple[str, str, list[tuple[int, str]]]:
+def _read(path) -> tuple[str, str, list[tuple[int, Msg]]]:
     """``(file, text, warnings)``: like EDOPro, bytes that are not UTF-8 do not stop the reading
     (they are shown as U+FFFD, with a warning at the first such line)."""
     file = str(path)
     data = files.read_bytes(path, MAX_BYTES, EXPECTED_LFLIST)
     if b"\x00" in data:
-        raise InputError(file, data[: data.index(b"\x00")].count(b"\n") + 1, f"binary file: expected {EXPECTED_LFLIST}")
+        raise InputError(file, data[: data.index(b"\x00")].count(b"\n") + 1, Msg("files.binary", expected=EXPECTED_LFLIST))
     try:
         return file, data.decode("utf-8-sig"), []
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        return file, data.decode("utf-8-sig", "replace"), [(line, "not UTF-8 text from this line on: "
-                                                                  "unreadable bytes shown as U+FFFD")]
+        return file, data.decode("utf-8-sig", "replace"), [(line, Msg("decks.lflist.not_utf8"))]
 
 
-def _with(banlist: Banlist, extra: list[tuple[int, str]]) -> Banlist:
+def _with(banlist: Banlist, extra: list[tuple[int, Msg]]) -> Banlist:
     if not extra:
         return banlist
     return Banlist(banlist.name, banlist.limits, banlist.whitelist, banlist.source, banlist.line,
-                   tuple(sorted(extra + list(banlist.warnings))))
+                   tuple(sorted(extra + list(banlist.warnings), key=lambda w: (w[0], str(w[1])))))
 
 
 def read_lflist(path) -> list[Banlist]:
@@ -206,7 +207,7 @@ def read_lflist(path) -> list[Banlist]:
 def select_list(lists: Sequence[Banlist], name: str | None = None) -> Banlist:
     """The list named ``name`` (the first of that name), or the first list when ``name`` is None."""
     if not lists:
-        raise ValueError("no lists to choose from")
+        raise ValueError("no lists to choose from")   # a programming error, not a file's
     if name is None:
         return lists[0]
     for banlist in lists:
@@ -217,7 +218,7 @@ def select_list(lists: Sequence[Banlist], name: str | None = None) -> Banlist:
 
 def _unknown(file: str, name: str, names: list[str]) -> InputError:
     known = ", ".join(repr(n) for n in names)
-    return InputError(file, None, f"no list named {name!r}; the lists in this file: {known}")
+    return InputError(file, None, Msg("decks.lflist.no_such_list", name=repr(name), known=known))
 
 
 def load_banlist(path, name: str | None = None) -> Banlist:

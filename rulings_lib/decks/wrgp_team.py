@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import one_line
+from ..i18n import Msg, render, text
 from ..readings import Reading
 from .cdb import CardDB, load_cards
 from .lflist import STATUS, UNLIMITED, Banlist, load_banlist, select_list
@@ -61,11 +62,15 @@ READINGS = (
             "passcode in it, and the report warns about the loop.", source="kit"),
 )
 
-COPIES_TITLE = ("Team copy limits (WRGP-S2: across the main, extra and side decks of the whole team, "
-                "at most 3 copies of a card name, 2 if semi-limited, 1 if limited, 0 if forbidden)")
-WHITELIST_TITLE = "Not on the whitelist (WRGP-S2 with a $whitelist list: only the cards the list names are allowed)"
-SIZES_TITLE = ("Deck sizes (WRGP-S2: each deck must be legal on its own: main 40-60, extra 0-15, "
-               "side 0-15)")
+COPIES_TITLE = Msg("decks.team.copies_title")
+WHITELIST_TITLE = Msg("decks.team.whitelist_title")
+SIZES_TITLE = Msg("decks.team.sizes_title")
+# The words of a report that depend on a value (English text as before; Japanese from the catalogue).
+_STATUS = {"forbidden": "decks.status.forbidden", "limited": "decks.status.limited",
+           "semi-limited": "decks.status.semi_limited", "unlimited": "decks.status.unlimited"}
+_SECTION = {"main": "decks.section.main", "extra": "decks.section.extra", "side": "decks.section.side"}
+_COUNTS = {"copy": ("decks.n.copy_one", "decks.n.copy_many"), "card": ("decks.n.card_one", "decks.n.card_many"),
+           "violation": ("decks.n.violation_one", "decks.n.violation_many")}
 
 
 def passcode_text(code: int) -> str:
@@ -77,8 +82,9 @@ def card_label(code: int, name: str | None) -> str:
     return f"{name} ({passcode_text(code)})" if name else passcode_text(code)
 
 
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+def _plural(n: int, word: str, words: str | None = None) -> Msg:
+    one, many = _COUNTS[word]
+    return Msg(one if n == 1 else many, n=n)
 
 
 @dataclass(frozen=True)
@@ -98,9 +104,13 @@ class DeckCopies:
     def to_json(self) -> dict:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
+    def msg(self) -> Msg:
+        parts = [Msg("decks.copies.part", section=Msg(_SECTION[name]), n=getattr(self, name))
+                 for name in SECTIONS if getattr(self, name)]
+        return Msg("decks.copies.deck", deck=self.deck, parts=parts)
+
     def __str__(self) -> str:
-        parts = [f"{name} {getattr(self, name)}" for name in SECTIONS if getattr(self, name)]
-        return f"deck {self.deck}: " + ", ".join(parts)
+        return str(self.msg())
 
 
 class _CardViolation:
@@ -115,11 +125,23 @@ class _CardViolation:
     def label(self) -> str:
         return card_label(self.card, self.name)
 
-    def _where(self) -> str:
-        text = "; ".join(str(d) for d in self.per_deck)
+    def _where_msg(self) -> Msg:
+        decks = None
+        for d in self.per_deck:   # "deck 1: main 2; deck 2: side 1"
+            decks = d.msg() if decks is None else Msg("decks.copies.then", a=decks, b=d.msg())
         if len(self.passcodes) > 1 or (self.passcodes and self.passcodes[0][0] != self.card):
-            text += " (passcodes " + ", ".join(f"{passcode_text(c)} x{n}" for c, n in self.passcodes) + ")"
-        return text
+            codes = [Msg("decks.copies.passcode", passcode=passcode_text(c), n=n) for c, n in self.passcodes]
+            return Msg("decks.copies.with_passcodes", decks=decks, passcodes=codes)
+        return decks
+
+    def _where(self) -> str:
+        return str(self._where_msg())
+
+    def text(self, lang: str = "en") -> str:
+        return self.msg().render(lang)
+
+    def __str__(self) -> str:
+        return str(self.msg())
 
     def _json(self, status: str, **extra) -> dict:
         return {
@@ -148,12 +170,13 @@ class CopyLimitViolation(_CardViolation):
     def to_json(self) -> dict:
         return self._json(self.status, listed_as=list(self.listed_as))
 
-    def __str__(self) -> str:
-        listed = ""
+    def msg(self) -> Msg:
         if self.listed_as and self.listed_as != (self.card,):
-            listed = " (listed as " + ", ".join(passcode_text(c) for c in self.listed_as) + ")"
-        return (f"{self.label}, {self.status}{listed}: {_plural(self.count, 'copy', 'copies')}, "
-                f"limit {self.limit} - {self._where()}")
+            listed = Msg("decks.copies.listed_as", passcodes=[passcode_text(c) for c in self.listed_as])
+        else:
+            listed = ""
+        return Msg("decks.copies.violation", label=self.label, status=Msg(_STATUS[self.status]), listed=listed,
+                   copies=_plural(self.count, "copy"), limit=self.limit, where=self._where_msg())
 
 
 @dataclass(frozen=True)
@@ -173,9 +196,9 @@ class WhitelistViolation(_CardViolation):
     def to_json(self) -> dict:
         return self._json("not on the whitelist", list=self.list_name)
 
-    def __str__(self) -> str:
-        return (f"{self.label}, not on the whitelist {self.list_name!r}: "
-                f"{_plural(self.count, 'copy', 'copies')}, limit 0 - {self._where()}")
+    def msg(self) -> Msg:
+        return Msg("decks.whitelist.violation", label=self.label, list=repr(self.list_name),
+                   copies=_plural(self.count, "copy"), where=self._where_msg())
 
 
 @dataclass(frozen=True)
@@ -195,9 +218,15 @@ class DeckSizeViolation:
         return {"rule": RULE, "kind": self.kind, "deck": self.deck, "file": self.file, "section": self.section,
                 "count": self.count, "min": self.min, "max": self.max}
 
+    def msg(self) -> Msg:
+        return Msg("decks.size.violation", deck=self.deck, file=self.file, section=Msg(_SECTION[self.section]),
+                   cards=_plural(self.count, "card"), min=self.min, max=self.max)
+
+    def text(self, lang: str = "en") -> str:
+        return self.msg().render(lang)
+
     def __str__(self) -> str:
-        return (f"deck {self.deck} ({self.file}): {self.section} deck has {_plural(self.count, 'card')}, "
-                f"needs {self.min}-{self.max}")
+        return str(self.msg())
 
 
 Violation = CopyLimitViolation | WhitelistViolation | DeckSizeViolation
@@ -248,26 +277,34 @@ class TeamReport:
             "cards": self.cards_file,
         }
 
-    def _verdict(self) -> str:
+    def _verdict(self, lang: str = "en") -> str:
         if self.legal:
-            return "LEGAL (no violations)"
-        return f"ILLEGAL ({_plural(len(self.violations), 'violation')})"
+            return render("decks.team.legal", {}, lang)
+        return render("decks.team.illegal", {"violations": _plural(len(self.violations), "violation")}, lang)
 
-    def __str__(self) -> str:
-        lines = [f"WRGP-S2 team deck check: {self._verdict()}",
-                 f"Banlist: {self.banlist_file}, list {self.list_name!r}" + (" ($whitelist)" if self.whitelist else ""),
-                 f"Cards:   {self.cards_file or '(no card database: names and alternate artworks unknown)'}"]
+    def text(self, lang: str = "en") -> str:
+        """The report people read, in ``lang`` (``en`` or ``ja``)."""
+        def t(code, **args):
+            return render(code, args, lang)
+
+        banlist = "decks.team.banlist_whitelist" if self.whitelist else "decks.team.banlist"
+        lines = [t("decks.team.head", verdict=self._verdict(lang)),
+                 t(banlist, file=self.banlist_file, list=repr(self.list_name)),
+                 t("decks.team.cards", file=self.cards_file) if self.cards_file else t("decks.team.no_cards")]
         for d in self.decks:
-            lines.append(f"Deck {d.deck}:  {d.file} (main {d.main}, extra {d.extra}, side {d.side})")
+            lines.append(t("decks.team.deck", deck=d.deck, file=d.file, main=d.main, extra=d.extra, side=d.side))
         for kind, title in (("copies", COPIES_TITLE), ("whitelist", WHITELIST_TITLE), ("deck-size", SIZES_TITLE)):
             found = self.of_kind(kind)
             if found:
-                lines += ["", title] + [f"  {v}" for v in found]
+                lines += ["", title.render(lang)] + [f"  {v.msg().render(lang)}" for v in found]
         if self.warnings:
-            lines += ["", "Warnings"] + [f"  - {w}" for w in self.warnings]
+            lines += ["", t("decks.team.warnings")] + [f"  - {text(w, lang)}" for w in self.warnings]
         # Card names (from a cards.cdb), list names and file names reach these lines: escape their
         # control characters (ANSI escapes, newlines) so that no name can forge a report line.
         return "\n".join(one_line(line) for line in lines)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def __repr__(self) -> str:
         files = ", ".join(repr(d.file) for d in self.decks)
@@ -355,7 +392,7 @@ def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = Non
                 by_section.setdefault(card, Counter())[number, section] += 1
                 by_passcode.setdefault(card, Counter())[code] += 1
                 if cards is not None and code not in cards and code not in unknown:
-                    unknown[code] = f"deck {number} {section}"
+                    unknown[code] = Msg("decks.team.where", deck=number, section=Msg(_SECTION[section]))
 
     whitelisted: list[WhitelistViolation] = []
     for card in sorted(by_section):
@@ -377,17 +414,16 @@ def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = Non
             violations.append(CopyLimitViolation(card, name, count, limit, STATUS[limit], per_deck, passcodes,
                                                  tuple(c for c in listed if banlist.limits[c] == limit)))
 
-    warnings: list[str] = list(banlist.warning_texts())   # lines of the list skipped as EDOPro skips them
+    warnings: list[str] = list(banlist.warning_msgs())   # lines of the list skipped as EDOPro skips them
     if cards is None:
-        warnings.append("no card database (--cards): copies are counted by passcode, so alternate artworks "
-                        "of one card are counted apart, while WRGP-S2 counts them together by name")
+        warnings.append(Msg("decks.team.no_cards_warning"))
     else:
         for code in sorted(unknown):
-            warnings.append(f"passcode {passcode_text(code)} ({unknown[code]}) is not in {cards.source}; "
-                            "counted as a card of its own")
+            warnings.append(Msg("decks.team.unknown_passcode", passcode=passcode_text(code), where=unknown[code],
+                                source=cards.source))
         for loop in cards.loops():
-            warnings.append(f"{cards.source}: the aliases of {', '.join(passcode_text(c) for c in loop)} "
-                            f"form a loop; counted as {passcode_text(loop[0])}")
+            warnings.append(Msg("decks.team.alias_loop", source=cards.source,
+                                passcodes=[passcode_text(c) for c in loop], counted=passcode_text(loop[0])))
     summaries = tuple(DeckSummary(n, d.source, len(d.main), len(d.extra), len(d.side))
                       for n, d in enumerate(decks, 1))
     return TeamReport(tuple(violations + whitelisted + sizes), summaries, banlist.name, banlist.source,
@@ -402,9 +438,11 @@ def _write(text: str) -> None:
 
 def cli_check_team(args) -> int:
     """``rulings wrgp check-team``: exit 0 legal, 1 illegal; unusable input raises InputError (exit 2)."""
+    from ..i18n import default_lang
+
     report = check_team(args.decks, args.banlist, list_name=args.list_name, cards=args.cards)
     if args.json:
         _write(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
-        _write(str(report))
+        _write(report.text(default_lang(getattr(args, "lang", None))))
     return 0 if report.legal else 1

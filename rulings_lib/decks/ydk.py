@@ -29,13 +29,14 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..files import ascii_number
+from ..i18n import Msg
 from ._text import numbered_lines, read_text, shown
 
 SECTIONS = ("main", "extra", "side")
 HEADERS = {"#main": "main", "#extra": "extra", "!side": "side"}
 MAX_PASSCODE = 0xFFFFFFFF  # ydke:// stores passcodes as uint32
 YDKE_PREFIX = "ydke://"
-EXPECTED_YDK = "a .ydk deck file (#main, #extra, !side and one passcode a line)"
+EXPECTED_YDK = Msg("decks.expected.ydk")
 
 
 @dataclass(frozen=True)
@@ -101,17 +102,16 @@ def parse_ydk(text: str, file: str = "<ydk>") -> Deck:
         if line.startswith("#"):
             continue
         if line.startswith("!"):
-            raise InputError(file, number, f"unknown section {shown(line)}: expected #main, #extra or !side")
+            raise InputError(file, number, Msg("decks.ydk.unknown_section", line=shown(line)))
         code = _passcode(line)
         if code is None:
-            raise InputError(file, number, f"expected a passcode (ASCII digits 0-9), a '#' comment or a section "
-                                           f"header (#main, #extra, !side), got {shown(line)}")
+            raise InputError(file, number, Msg("decks.ydk.bad_line", line=shown(line)))
         if not 0 < code <= MAX_PASSCODE:
-            raise InputError(file, number, f"passcode {shown(line, 24)} out of range: expected 1 to {MAX_PASSCODE}")
+            raise InputError(file, number, Msg("decks.ydk.out_of_range", line=shown(line, 24), max=MAX_PASSCODE))
         sections[current].append(code)
     if not seen_header and not any(sections.values()):
-        what = "empty file" if not text.strip() else "no section header and no passcode"
-        raise InputError(file, 1, f"{what}: expected {EXPECTED_YDK}")
+        what = "decks.empty_file" if not text.strip() else "decks.ydk.nothing"
+        raise InputError(file, 1, Msg(what, expected=EXPECTED_YDK))
     return Deck(tuple(sections["main"]), tuple(sections["extra"]), tuple(sections["side"]), file)
 
 
@@ -136,23 +136,23 @@ def parse_ydke(url: str, label: str | None = None) -> Deck:
     url = url.strip()
     label = label or ydke_label(url)
     if not is_ydke(url):
-        raise InputError(label, None, "expected a ydke:// URL")
+        raise InputError(label, None, Msg("decks.ydke.not_ydke"))
     parts = url[len(YDKE_PREFIX):].split("!")
     if len(parts) == 4 and parts[3] == "":
         parts = parts[:3]
     if len(parts) != 3:
-        raise InputError(label, None, f"expected ydke://MAIN!EXTRA!SIDE! (three base64 parts), got {len(parts)} parts")
+        raise InputError(label, None, Msg("decks.ydke.parts", n=len(parts)))
     decoded: list[tuple[int, ...]] = []
     for name, part in zip(SECTIONS, parts, strict=True):
         try:
             raw = base64.b64decode(part, validate=True)
         except (binascii.Error, ValueError):
-            raise InputError(label, None, f"the {name} part is not base64") from None
+            raise InputError(label, None, Msg("decks.ydke.not_base64", part=name)) from None
         if len(raw) % 4:
-            raise InputError(label, None, f"the {name} part has {len(raw)} bytes, not whole 4-byte passcodes")
+            raise InputError(label, None, Msg("decks.ydke.bytes", part=name, n=len(raw)))
         codes = struct.unpack(f"<{len(raw) // 4}I", raw)
         if 0 in codes:
-            raise InputError(label, None, f"the {name} part holds passcode 0")
+            raise InputError(label, None, Msg("decks.ydke.zero", part=name))
         decoded.append(codes)
     return Deck(decoded[0], decoded[1], decoded[2], label)
 

@@ -43,18 +43,25 @@ def example_scenario() -> Path:
 
 
 def all_diagrams() -> list[Diagram]:
-    """Every diagram ``rulings diagrams`` writes, in a fixed order."""
+    """Every diagram ``rulings diagrams`` writes, in a fixed order: the phase diagrams and the
+    example path in English, then the phase diagrams in Japanese (``<name>.ja``, issue 14)."""
     return [
         wrgp_turn(),
         wrgp_handover(),
         tag_turn(),
         tag_next_turn(),
         scenario_path(example_scenario()),
+        *japanese_diagrams(),
     ]
+
+
+def japanese_diagrams() -> list[Diagram]:
+    """The phase diagrams with Japanese labels, from the same tables."""
+    return [wrgp_turn(lang="ja"), wrgp_handover(lang="ja"), tag_turn(lang="ja"), tag_next_turn(lang="ja")]
 
 
 __all__ = [
     "EXAMPLE_SCENARIO", "INSTALL_HINT", "Diagram", "Edge", "Node", "PathTrace", "RenderUnavailable", "Row",
-    "Visit", "all_diagrams", "example_scenario", "render", "render_svg", "renderer", "scenario_path",
+    "Visit", "all_diagrams", "example_scenario", "japanese_diagrams", "render", "render_svg", "renderer", "scenario_path",
     "tag_next_turn", "tag_turn", "trace", "wrgp_handover", "wrgp_relay", "wrgp_turn",
 ]

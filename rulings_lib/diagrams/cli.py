@@ -63,19 +63,20 @@ def cli_diagrams(args) -> int:
 
     from ..errors import one_line
     from ..files import make_folder, write_text
+    from ..i18n import Msg
 
-    make_folder(out, "the diagrams")       # a file in the way, no permission: exit 2 naming the path
+    make_folder(out, Msg("files.what.diagrams"))       # a file in the way, no permission: exit 2 naming the path
     can_render = renderer() is not None
     for d in diagrams:
         # Each file is written whole or not at all (a temporary file, then renamed).
-        written = [write_text(out / f"{d.name}.dot", d.source, "a diagram")]
+        written = [write_text(out / f"{d.name}.dot", d.source, Msg("files.what.diagram"))]
         if can_render:
             try:
                 svg = d.svg()
             except RenderUnavailable:      # the renderer went away between the check and the call
                 can_render = False
             else:
-                written.append(write_text(out / f"{d.name}.svg", svg, "a diagram"))
+                written.append(write_text(out / f"{d.name}.svg", svg, Msg("files.what.diagram")))
         print(one_line("wrote " + ", ".join(str(p) for p in written)))
     if not can_render:
         from .rendering import INSTALL_HINT

@@ -175,8 +175,9 @@ class Cluster:
 class Diagram:
     """A diagram built from an engine's tables. In Jupyter it draws itself (SVG)."""
 
-    def __init__(self, name: str, title: str, *, note: str = "", compact: bool = False):
+    def __init__(self, name: str, title: str, *, note: str = "", compact: bool = False, lang: str = "en"):
         self.name = name
+        self.lang = lang          # the labels' language: "ja" draws with a Japanese font
         self.title = title
         self.note = note
         self.compact = compact    # labels show titles and rule ids only (a map to draw a path on)
@@ -234,8 +235,12 @@ class Diagram:
     @property
     def graph(self) -> graphviz.Digraph:
         """The diagram as a ``graphviz.Digraph`` (made afresh from the model each time)."""
-        g = graphviz.Digraph(self.name, graph_attr=dict(S.GRAPH_ATTR), node_attr=dict(S.NODE_ATTR),
-                             edge_attr=dict(S.EDGE_ATTR))
+        graph_attr, node_attr, edge_attr = dict(S.GRAPH_ATTR), dict(S.NODE_ATTR), dict(S.EDGE_ATTR)
+        if self.lang != "en":
+            font = S.fonts(self.lang)[0]
+            for attrs in (graph_attr, node_attr, edge_attr):
+                attrs["fontname"] = font
+        g = graphviz.Digraph(self.name, graph_attr=graph_attr, node_attr=node_attr, edge_attr=edge_attr)
         rows = [f'<TR><TD ALIGN="LEFT"><B>{escape(self.title, quote=False)}</B></TD></TR>']
         if self.note:
             rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT"><FONT POINT-SIZE="{S.SMALL_SIZE}" COLOR="{S.MUTED}">'
@@ -256,7 +261,10 @@ class Diagram:
         for c in self.clusters.values():
             if c.parent == parent:
                 with g.subgraph(name=c.id) as sub:
-                    sub.attr(**c.attrs())
+                    attrs = c.attrs()
+                    if self.lang != "en":
+                        attrs["fontname"] = S.fonts(self.lang)[1]
+                    sub.attr(**attrs)
                     self._emit(sub, c.id)
 
     @property

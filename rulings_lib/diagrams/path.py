@@ -6,17 +6,19 @@ tag battle scenario on the tag turn diagram.
 <Diagram power-bond-handover-path-step3: 27 nodes, 36 edges>
 
 The path is read from what the engine recorded: each event's rule id (and, where one rule id
-covers several moments, the engine's wording of the event), checked after every step against the
+covers several moments, the event's message code: never its wording), checked after every step against the
 match itself (its turn, phase, draw and handover in the snapshot after that step). Where the two
 disagree, the snapshot wins, so "where we are" is always the engine's state.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..events import event_dicts
+from ..i18n import Msg, render, text
+from ..i18n.terms import TAG_CONDITION, WRGP_ACTION, WRGP_PHASE, and_list, term
 from ..wrgp import tables as T
 from . import wrgp as W
 from .diagram import Diagram, Edge
@@ -42,7 +44,7 @@ class PathTrace:
     title: str
     visits: list[Visit]
     here: str | None                     # the node of the state after the last step shown
-    where: str                           # that state in words
+    where: str                           # that state in words (a Msg: English as a str, any language)
     upto: int
     last: int                            # the last step there is
     rejected: list[dict] = field(default_factory=list)   # {step, rule, reason}
@@ -55,9 +57,18 @@ class PathTrace:
 
 
 # ------------------------------------------------------------------------------ reading events
-_LOSES = re.compile(r"^\S+ loses \(")           # WRGP-F1: "B1 loses (reached 0 LP)"
-_TAKES_OVER = re.compile(r" takes over from ")   # WRGP-F1: "handover: B2 takes over from B1 ..."
-_HANDOVER_STARTS = "handover: the turn runs on"  # WRGP-H1, when a loss starts the run-on
+# The events' message codes that mark a moment on the map (rulings_lib/i18n/wrgp.en.json).
+_LOSES = "wrgp.lose.loses"                                 # WRGP-F1: "B1 loses (reached 0 LP)"
+_TAKES_OVER = "wrgp.end_turn.handover_takes_over"          # WRGP-F1: "handover: B2 takes over from B1 ..."
+_HANDOVER_STARTS = "wrgp.lose.handover_turn_runs"          # WRGP-H1, when a loss starts the run-on
+_BATON = "wrgp.baton_touch.baton_touch_replaces"           # WRGP-H9: the swap itself
+_BOTH_BY_ONE_CARD = "wrgp.settle.both_duelists_meet"       # WRGP-D1: both at 0 by one card
+_PAYS_AT_0 = "wrgp.pay.lp_effect_makes"                    # WRGP-D1: a survivor at 0 made to pay
+_BOTH_AFTER_CHAIN = "wrgp.settle.both_duelists_are"        # WRGP-D2
+_PHASE_ENTRY = {"wrgp.enter.s", "wrgp.enter.run"}          # STD-TURN / WRGP-H1: a phase begins
+_NEW_TURN = "wrgp.end_turn.turn_team_draw"                 # STD-TURN: "turn 4: ..., Draw Phase"
+_PHASE_OF_CODE = {code: key for key, code in WRGP_PHASE.items()}
+_CONDITION_ROW = {code: rule_result for rule_result, code in TAG_CONDITION.items()}
 
 
 def state_node(match) -> str:
@@ -72,28 +83,35 @@ def state_node(match) -> str:
     return W.turn_node(key)
 
 
-def describe_state(match) -> str:
-    """Where a match is, in words (for the diagram's note)."""
+def describe_state(match) -> Msg:
+    """Where a match is, in words (for the diagram's note): a message, English as ``str``."""
     if match.is_finished():
-        return f"the match is over: team {match.winner} wins"
-    phase = T.PHASE_NAMES[match.phase_key]
+        return Msg("diagrams.path.over", winner=match.winner)
+    phase = term(WRGP_PHASE, match.phase_key)
     if match.phase_key == "draw":
-        phase += ", after the draw" if match.drawn else ", before the draw"
-    text = f"turn {match.turn}, team {match.player}'s turn ({match.duelist(match.player)}), {phase}"
+        phase = Msg("diagrams.path.after_draw" if match.drawn else "diagrams.path.before_draw", phase=phase)
+    where = Msg("diagrams.path.where", turn=match.turn, team=match.player, duelist=match.duelist(match.player),
+                phase=phase)
     if match.handover:
-        lost = " and ".join(match.duelist(t) for t in match.handover)
-        text += f"; {lost} lost, the turn runs on to the End Phase"
-    return text
+        lost = and_list(match.duelist(t) for t in match.handover)
+        where = Msg("diagrams.path.where_handover", where=where, lost=lost)
+    return where
 
 
-def _entered_phase(rule: str, text: str) -> str | None:
+def _code(value) -> str | None:
+    """The message code of an argument given as a message (its JSON form), else None."""
+    return value.get("code") if isinstance(value, dict) else None
+
+
+def _entered_phase(rule: str, code: str | None, args: dict) -> str | None:
     """The phase a phase-entry event names ("A1's Battle Phase", "run-on: End Phase", "turn 4: ...,
-    Draw Phase"), or None."""
+    Draw Phase"), by its code and its ``phase`` argument, or None."""
     if rule not in ("STD-TURN", "WRGP-H1"):
         return None
-    for key, name in T.PHASE_NAMES.items():
-        if text.endswith(name):
-            return key
+    if code == _NEW_TURN:
+        return "draw"
+    if code in _PHASE_ENTRY:
+        return _PHASE_OF_CODE.get(_code(args.get("phase")))
     return None
 
 
@@ -117,8 +135,8 @@ class _Walker:
         if not any(v.side and v.node == node and v.step == step for v in self.visits):
             self.visits.append(Visit(node, step, rule, side=True))
 
-    def event(self, step: int, rule: str, text: str) -> None:
-        key = _entered_phase(rule, text)
+    def event(self, step: int, rule: str, code: str | None, args: dict) -> None:
+        key = _entered_phase(rule, code, args)
         if key is not None:
             self.phase = key
             self.go(W.runon_node(key) if rule == "WRGP-H1" else W.turn_node(key), step, rule)
@@ -129,26 +147,26 @@ class _Walker:
                 self.go(W.DRAW_AFTER, step, rule)       # no draw on the match's first turn
             else:
                 self.via = rule                         # no Battle Phase: the next entry skips
-        elif rule == "WRGP-H9" and text.startswith("baton touch"):
+        elif rule == "WRGP-H9" and code == _BATON:
             self.side(W.BATON, step, rule)
         elif rule == "WRGP-SW5":
             self.side(W.SPEED_WORLD, step, rule)
         elif rule in ("WRGP-F8", "WRGP-F9"):
             self.go(W.COND, step, rule)
         elif rule == "WRGP-D1":
-            if "at the same time" in text:
+            if code == _BOTH_BY_ONE_CARD:
                 self.go(W.COND, step, rule)
                 self.go(W.BOTH_CARD, step, rule)
-            elif "must pay" in text:
+            elif code == _PAYS_AT_0:
                 self.go(W.COND, step, rule)
-        elif rule == "WRGP-D2" and "both duelists are at 0" in text:
+        elif rule == "WRGP-D2" and code == _BOTH_AFTER_CHAIN:
             self.go(W.COND, step, rule)
             self.go(W.BOTH_CHAIN, step, rule)
-        elif rule == "WRGP-F1" and _LOSES.search(text):
+        elif rule == "WRGP-F1" and code == _LOSES:
             if self.pos not in (W.COND, W.BOTH_CARD, W.BOTH_CHAIN):
                 self.go(W.COND, step, rule)
             self.go(W.LOSS, step, rule)
-        elif rule == "WRGP-F1" and _TAKES_OVER.search(text):
+        elif rule == "WRGP-F1" and code == _TAKES_OVER:
             self.go(W.SWAP, step, rule)
         elif rule == "WRGP-SW4" or (rule == "WRGP-SW8" and self.pos == W.LOSS):
             self.go(W.SPC, step, rule)
@@ -158,7 +176,7 @@ class _Walker:
             self.go(W.SECOND_LOSS, step, rule)
         elif rule == "WRGP-H3":
             self.go(W.INTERRUPTED, step, rule)
-        elif rule == "WRGP-H1" and text.startswith(_HANDOVER_STARTS) and self.phase:
+        elif rule == "WRGP-H1" and code == _HANDOVER_STARTS and self.phase:
             self.go(W.runon_node(self.phase), step, rule)
         elif rule == "WRGP-F2":
             self.go(W.NEXT, step, rule)
@@ -174,21 +192,23 @@ class _Walker:
             self.visits.append(Visit(node, step, "", side=True))   # a step that stayed here
 
 
-def _events(obj) -> list[tuple[int, str, str]]:
-    return [(e["step"], e["rule"], e["text"]) if isinstance(e, dict) else (e.step, e.rule, e.text) for e in obj]
+def _events(obj) -> list[tuple[int, str, str | None, dict]]:
+    """``(step, rule, code, args)`` of each event (outcome dicts or the engine's Event objects)."""
+    dicts = [e if isinstance(e, dict) else event_dicts([e])[0] for e in obj]
+    return [(e["step"], e["rule"], e.get("code"), e.get("args") or {}) for e in dicts]
 
 
 def _infer_start(events) -> tuple[str | None, str | None]:
     """For a played match without snapshots: the phase before the first phase the events enter
     (the engine enters phases one by one, so that is where the match was)."""
     skipped = False
-    for _step, rule, text in events:
+    for _step, rule, code, args in events:
         if rule == "WRGP-F5":
             skipped = True
-        key = _entered_phase(rule, text)
+        key = _entered_phase(rule, code, args)
         if key is None:
             continue
-        if text.startswith("turn "):           # a new turn began: the last one was at its End Phase
+        if code == _NEW_TURN:                  # a new turn began: the last one was at its End Phase
             key = T.PHASE_KEYS[-1]
             return W.turn_node(key), key
         i = max(T.PHASE_INDEX[key] - 1, 0)
@@ -230,29 +250,29 @@ def trace(source, upto: int | None = None) -> PathTrace:
         start = states[0]
         w = _Walker(state_node(start), start.phase_key)
         for step in range(1, upto + 1):
-            for s, rule, text in events:
+            for s, rule, code, args in events:
                 if s == step:
-                    w.event(step, rule, text)
+                    w.event(step, rule, code, args)
             w.settle(step, states[step])
         name = source.scenario.name
         return PathTrace(name, source.scenario.title, w.visits, state_node(states[upto]),
                          describe_state(states[upto]), upto, last, rejected)
     if isinstance(source, WrgpMatch):
         events = _events(source.events)
-        last = max([s for s, _, _ in events] + [r["step"] for r in source.rejected] + [0])
+        last = max([e[0] for e in events] + [r["step"] for r in source.rejected] + [0])
         upto = last if upto is None else upto
         shown = [e for e in events if 0 < e[0] <= upto]
         start, phase = _infer_start(shown)
         if start is None:
             start, phase = state_node(source), source.phase_key
         w = _Walker(start, phase)
-        for step, rule, text in shown:
-            w.event(step, rule, text)
+        for step, rule, code, args in shown:
+            w.event(step, rule, code, args)
         if upto == last:
             w.settle(upto, source)
             here, where = state_node(source), describe_state(source)
         else:
-            here, where = w.pos, f"after step {upto}"
+            here, where = w.pos, Msg("diagrams.path.after_step", n=upto)
         rejected = [r for r in source.rejected if r["step"] <= upto]
         return PathTrace("match", "a WRGP match", w.visits, here, where, upto, last, rejected)
     raise TypeError(f"cannot draw the path of {type(source).__name__}: give a scenario file, a Scenario, "
@@ -282,7 +302,7 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
         if not side:
             pos = node
 
-    for step, rule, text in _events(result.outcome["events"]):
+    for step, rule, _, args in _events(result.outcome["events"]):
         if not 0 < step <= upto:
             continue
         if rule in phase_of:
@@ -295,7 +315,9 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
         elif rule.startswith("TAG-N"):
             go(G.DECIDE, step, rule)
             rows = [(i, r) for i, r in enumerate(TT.NEXT_TURN) if r.rule == rule]
-            row = next(((i, r) for i, r in rows if r.condition in text), None)
+            note = args.get("note")             # the condition's code, perhaps inside a reading's note
+            cond = _code(note.get("args", {}).get("text")) if _code(note) == "tag.note.with_reading" else _code(note)
+            row = next(((i, r) for i, r in rows if (r.rule, r.result) == _CONDITION_ROW.get(cond)), None)
             row = row or (rows[0] if len({r.result for _, r in rows}) == 1 else None)
             if row is not None:
                 i, r = row
@@ -306,21 +328,23 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
     state = result.snapshots[upto] if len(result.snapshots) > upto else None
     if state is None and upto == last:
         state = result.match
-    where = f"after step {upto}"
+    where = Msg("diagrams.path.after_step", n=upto)
     if state is not None:
-        where = (f"the match is over: {state.winner} wins" if state.is_finished()
-                 else f"turn {state.turn}, {state.first} first, {state.second} second")
+        where = (Msg("diagrams.path.tag_over", winner=state.winner) if state.is_finished()
+                 else Msg("diagrams.path.tag_where", turn=state.turn, first=state.first, second=state.second))
     return PathTrace(result.scenario.name, result.scenario.title, visits, pos, where, upto, last,
                      rejected, format="digimon-tag")
 
 
 # ------------------------------------------------------------------------------ drawing
-def _steps_badge(steps) -> str:
+def _steps_badge(steps, lang: str = "en") -> str:
+    start = render("diagrams.path.start", {}, lang)
     steps = sorted(set(steps))
     if steps == [0]:
-        return "start"
-    words = ["start" if s == 0 else str(s) for s in steps]
-    return ("step " if len(words) == 1 and steps[0] else "steps ") + ", ".join(words)
+        return start
+    words = [start if s == 0 else str(s) for s in steps]
+    code = "diagrams.path.step" if len(words) == 1 and steps[0] else "diagrams.path.steps"
+    return render(code, {"n": ", ".join(words)}, lang)
 
 
 def _matches(d: Diagram, e: Edge, tail: str, head: str) -> bool:
@@ -343,18 +367,19 @@ def _find_edge(d: Diagram, tail: str, head: str, rule: str) -> Edge | None:
     return (exact or found or [None])[0]
 
 
-def draw_trace(t: PathTrace, *, compact: bool = True) -> Diagram:
-    """Highlight a :class:`PathTrace` on the WRGP map (turn and handover)."""
+def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagram:
+    """Highlight a :class:`PathTrace` on the WRGP map (turn and handover), labels in ``lang``."""
     if t.format == "digimon-tag":
         from .tag import tag_turn
 
-        d = tag_turn()
+        d = tag_turn(lang=lang)
         d.compact = compact
     else:
-        d = W.wrgp_relay(compact=compact)
+        d = W.wrgp_relay(compact=compact, lang=lang)
     whole = t.upto == t.last
-    d.name = f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}"
-    d.title = f"Path: {t.title}" + ("" if whole else f" (up to step {t.upto} of {t.last})")
+    d.name = (f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}") + ("" if lang == "en" else f".{lang}")
+    d.title = render("diagrams.path.title" if whole else "diagrams.path.title_upto",
+                     {"title": t.title, "upto": t.upto, "last": t.last}, lang)
     steps: dict[str, list[int]] = {}
     edge_steps: dict[int, list[int]] = {}
     pos = None
@@ -378,28 +403,30 @@ def draw_trace(t: PathTrace, *, compact: bool = True) -> Diagram:
             pos = v.node
     for e in d.edges:
         if id(e) in edge_steps:
-            e.badge = _steps_badge(edge_steps[id(e)]).replace("steps ", "").replace("step ", "")
+            ss = sorted(set(edge_steps[id(e)]))
+            e.badge = ", ".join(render("diagrams.path.start", {}, lang) if s == 0 else str(s) for s in ss)
     for node, ss in steps.items():
         n = d.nodes[node]
         n.tone = "path"
-        n.badge = _steps_badge(ss)
+        n.badge = _steps_badge(ss, lang)
     for (node, key), ss in row_steps.items():
         for row in d.nodes[node].rows:
             if row.key == key:
-                row.badge = _steps_badge(ss) + ":"
+                row.badge = _steps_badge(ss, lang) + ":"
                 row.tone = "path"
     if t.here is not None and t.here in d.nodes:
         n = d.nodes[t.here]
         n.tone = "here"
-        n.badge = (n.badge + " \u00b7 now") if n.badge else "now"
-    notes = [f"Now (after step {t.upto}): {t.where}."]
+        now = render("diagrams.path.now", {}, lang)
+        n.badge = (n.badge + " \u00b7 " + now) if n.badge else now
+    notes = [render("diagrams.path.note_now", {"upto": t.upto, "where": text(t.where, lang)}, lang)]
     for r in t.rejected:
-        notes.append(f"Step {r['step']} rejected ({r['rule']}).")
+        notes.append(render("diagrams.path.note_rejected", {"step": r["step"], "rule": r["rule"]}, lang))
         row = _rejected_row(d, r)
         if row is not None:
-            row.badge = f"step {r['step']} rejected:"
-    notes.append("Orange: the path, numbered by step; purple: where the match is now.")
-    d.note = " ".join(notes)
+            row.badge = render("diagrams.path.badge_rejected", {"step": r["step"]}, lang)
+    notes.append(render("diagrams.path.legend", {}, lang))
+    d.note = ("" if lang == "ja" else " ").join(notes)      # Japanese sentences need no space between
     return d
 
 
@@ -407,18 +434,19 @@ def _rejected_row(d: Diagram, r: dict):
     """The row of the WRGP-H2 table that a rejected action falls under, if any."""
     if r["rule"] not in ("WRGP-H1", "WRGP-H2") or W.MAY_NOT not in d.nodes:
         return None
+    action = _code((r.get("args") or {}).get("action"))      # the rejected action, by its code
     for row in d.nodes[W.MAY_NOT].rows:
-        if row.key and T.ACTION_LABELS[row.key] in r["reason"]:
+        if row.key and WRGP_ACTION.get(row.key) == action:
             return row
     return None
 
 
-def scenario_path(source, upto: int | None = None, *, compact: bool = True) -> Diagram:
+def scenario_path(source, upto: int | None = None, *, compact: bool = True, lang: str = "en") -> Diagram:
     """The WRGP map with the path a scenario took highlighted and numbered by step.
 
     ``source``: a scenario file, Scenario, RunResult or played WrgpMatch; ``upto``: show the
     steps up to this one, and mark "where we are" after it (a notebook can step through).
     """
-    return draw_trace(trace(source, upto), compact=compact)
+    return draw_trace(trace(source, upto), compact=compact, lang=lang)
 
 

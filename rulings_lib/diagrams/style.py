@@ -7,7 +7,9 @@ Nothing here knows any rule; the rules come from the engines' tables.
 
 from __future__ import annotations
 
+import re
 import textwrap
+import unicodedata
 from html import escape
 
 # Layout.
@@ -23,6 +25,11 @@ NOTE_WRAP = 100         # characters per line in a diagram's note (under its tit
 # Liberation Sans ...) and written to the SVG as "Helvetica,sans-Serif", which every browser has.
 FONT = "Helvetica"
 FONT_BOLD = "Helvetica-Bold"
+# Japanese labels: Graphviz needs a font with the kana and kanji to size the boxes (Debian's
+# fonts-noto-cjk; `dev` installs it where it can). The DOT names it; the SVG falls back to the
+# reader's sans-serif, which every browser has with Japanese.
+FONT_JA = "Noto Sans CJK JP"
+FONT_JA_BOLD = "Noto Sans CJK JP Bold"
 FONT_SIZE = "12"
 SMALL_SIZE = "10"
 TITLE_SIZE = "15"
@@ -94,9 +101,59 @@ PATH_EDGE = {"color": PATH, "fontcolor": PATH, "penwidth": "2.6"}
 ARROW = "\u2192"    # →
 
 
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+_TOKENS = re.compile(r"[A-Za-z0-9_.\-+/:#()'<>=≥−×]+|.")
+_NO_START = set("、。）」・ー")
+_NO_END = set("（「")
+
+
+def _cols(text: str) -> int:
+    return sum(2 if _wide(c) else 1 for c in text)
+
+
+def _wrap_cjk(text: str, width: int) -> list[str]:
+    """Japanese text wrapped by display width (a kana or kanji is two columns): a line may end
+    anywhere, preferably after 、。）or a space; a run of Latin letters or digits is not split."""
+    lines: list[str] = []
+    line, cols = "", 0
+    tokens = [m.group() for m in _TOKENS.finditer(text)]
+    for tok in tokens:
+        w = _cols(tok)
+        if cols + w > width and line.strip() and tok not in _NO_START:   # 、。）may overhang the line
+            cut = max(line.rfind(p) for p in "、。）」 ")
+            if cut >= len(line) // 2:       # break after the punctuation if it is not too early
+                lines.append(line[:cut + 1].rstrip())
+                line = line[cut + 1:].lstrip()
+            else:
+                carry = ""
+                while line and line[-1] in _NO_END:   # an opening bracket goes down with what it opens
+                    carry, line = line[-1] + carry, line[:-1]
+                lines.append(line.rstrip())
+                line = carry
+            cols = _cols(line)
+        if not line and tok == " ":
+            continue
+        line += tok
+        cols += w
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines or [""]
+
+
 def wrap(text: str, width: int = WRAP) -> list[str]:
-    """Split ``text`` into lines of at most ``width`` characters (words are not broken)."""
+    """Split ``text`` into lines of at most ``width`` characters (words are not broken); Japanese
+    text by display width (:func:`_wrap_cjk`)."""
+    if any(_wide(c) for c in text):
+        return _wrap_cjk(text, width)
     return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+def fonts(lang: str) -> tuple[str, str]:
+    """The regular and bold font names for labels in ``lang``."""
+    return (FONT_JA, FONT_JA_BOLD) if lang == "ja" else (FONT, FONT_BOLD)
 
 
 def html_lines(text: str, width: int = WRAP) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import render
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 from .diagram import Diagram, Row
@@ -44,15 +45,49 @@ MAY_NOT = "ho_h2_may_not"
 SWAP = "ho_swap"
 NEXT = "ho_next"
 
-ZONE_LABELS = {
-    "monster": "Monster Zones", "extra_monster": "Extra Monster Zones", "spell_trap": "Spell & Trap Zones",
-    "field": "Field Zone", "pendulum": "Pendulum Zones",
-    "hand": "hand", "gy": "GY", "banished": "banished cards", "deck": "Main Deck", "extra": "Extra Deck",
+# Words of the tables in the diagrams' catalogue (a test checks each English text is the table's).
+ZONE_CODES = {
+    "monster": "diagrams.zone.monster", "extra_monster": "diagrams.zone.extra_monster",
+    "spell_trap": "diagrams.zone.spell_trap", "field": "diagrams.zone.field", "pendulum": "diagrams.zone.pendulum",
+    "hand": "diagrams.zone.hand", "gy": "diagrams.zone.gy", "banished": "diagrams.zone.banished",
+    "deck": "diagrams.zone.deck", "extra": "diagrams.zone.extra",
 }
-DESTINATION_LABELS = {
-    "gy": "the GY", "extra_face_up": "face-up to the Extra Deck", "banished": "banished",
-    "hand": "the hand", "deck": "the Main Deck", "extra": "face-down to the Extra Deck",
+DESTINATION_CODES = {
+    "gy": "diagrams.dest.gy", "extra_face_up": "diagrams.dest.extra_face_up", "banished": "diagrams.dest.banished",
+    "hand": "diagrams.dest.hand", "deck": "diagrams.dest.deck", "extra": "diagrams.dest.extra",
 }
+PHASE_NOTE_CODES = {   # T.PHASES[...].note
+    "draw": "diagrams.wrgp.note.draw", "standby": "diagrams.wrgp.note.standby", "main1": "diagrams.wrgp.note.main1",
+    "battle": "diagrams.wrgp.note.battle", "main2": "diagrams.wrgp.note.main2", "end": "diagrams.wrgp.note.end",
+}
+ACTION_CODES = {       # T.ACTION_LABELS
+    "ignition_effect": "diagrams.wrgp.action.ignition_effect", "trigger_effect": "diagrams.wrgp.action.trigger_effect",
+    "spell_speed_1": "diagrams.wrgp.action.spell_speed_1", "spell_speed_2": "diagrams.wrgp.action.spell_speed_2",
+    "spell_speed_3": "diagrams.wrgp.action.spell_speed_3", "summon": "diagrams.wrgp.action.summon",
+    "summon_by_effect": "diagrams.wrgp.action.summon_by_effect", "set": "diagrams.wrgp.action.set",
+    "set_by_effect": "diagrams.wrgp.action.set_by_effect", "attack": "diagrams.wrgp.action.attack",
+    "speed_world": "diagrams.wrgp.action.speed_world",
+}
+EFFECT_CODES = {4: "diagrams.wrgp.effect.4", 7: "diagrams.wrgp.effect.7", 10: "diagrams.wrgp.effect.10"}
+ZONE_LABELS = {k: render(c) for k, c in ZONE_CODES.items()}
+DESTINATION_LABELS = {k: render(c) for k, c in DESTINATION_CODES.items()}
+
+
+def _words(lang: str):
+    """``t(code, **args)``: the diagrams' words in ``lang``."""
+    return lambda code, **args: render(code, args, lang)
+
+
+def _phase_name(phase, lang: str) -> str:
+    return phase.japanese if lang == "ja" else phase.name
+
+
+def _table_text(codes: dict, key, english: str, lang: str) -> str:
+    """A table's text: as the table writes it in English; from the catalogue in another language
+    (the table's own English where the catalogue has no entry for the key)."""
+    if lang == "en" or key not in codes:
+        return english
+    return render(codes[key], {}, lang)
 
 
 def turn_node(key: str) -> str:
@@ -70,12 +105,14 @@ def first_turn_skips() -> tuple[str, ...]:
     return tuple(k for k in T.PHASE_KEYS if k in T.FIRST_TURN_SKIPS)
 
 
-def _join(words) -> str:
+def _join(words, lang: str = "en") -> str:
     words = list(words)
+    if lang == "ja":
+        return "、".join(words)
     return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
 
 
-def _skip_edges(d: Diagram, node_of, label: str) -> None:
+def _skip_edges(d: Diagram, node_of, label: str, lang: str = "en") -> None:
     """An edge over the phases the first turn has not (WRGP-F5)."""
     skipped = set(first_turn_skips())
     keys = T.PHASE_KEYS
@@ -86,205 +123,216 @@ def _skip_edges(d: Diagram, node_of, label: str) -> None:
             while j < len(keys) and keys[j] in skipped:
                 j += 1
             if j < len(keys):
-                names = _join(T.PHASE_NAMES[k] for k in keys[i:j])
-                d.edge(node_of(keys[i - 1]), node_of(keys[j]), f"{label}: no {names}", ("WRGP-F5",),
-                       style="branch")
+                names = _join((_phase_name(T.PHASES[T.PHASE_INDEX[k]], lang) for k in keys[i:j]), lang)
+                d.edge(node_of(keys[i - 1]), node_of(keys[j]), render("diagrams.wrgp.skip", {"label": label,
+                       "names": names}, lang), ("WRGP-F5",), style="branch")
             i = j
         else:
             i += 1
 
 
 # ------------------------------------------------------------------------------ the turn
-def _turn_part(d: Diagram) -> None:
-    d.cluster(TURN, "One turn: the phases in order (STD-TURN)")
+def _turn_part(d: Diagram, lang: str = "en") -> None:
+    t = _words(lang)
+    d.cluster(TURN, t("diagrams.wrgp.turn_cluster"))
     skipped = set(first_turn_skips())
     prev = None
     for phase in T.PHASES:
-        rows = [phase.note]
+        name = _phase_name(phase, lang)
+        rows = [_table_text(PHASE_NOTE_CODES, phase.key, phase.note, lang)]
         if phase.key in skipped:
-            rows.append(Row("not on the match's first turn (WRGP-F5)", "muted"))
+            rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))
         if phase.key == "draw":
-            d.cluster(DRAW, phase.name, parent=TURN)
-            d.node(DRAW_BEFORE, f"{phase.name}: before the draw", phase.rules, rows, cluster=DRAW,
+            d.cluster(DRAW, name, parent=TURN)
+            d.node(DRAW_BEFORE, t("diagrams.wrgp.before_draw", phase=name), phase.rules, rows, cluster=DRAW,
                    tooltip=phase.japanese)
-            d.node(DRAW_AFTER, f"{phase.name}: after the draw", ("WRGP-F3",),
-                   ["the turn player has drawn (or, on turn 1, has not)"], cluster=DRAW, tooltip=phase.japanese)
-            d.edge(DRAW_BEFORE, DRAW_AFTER, "draw 1 card", ("WRGP-F3",))
-            d.edge(DRAW_BEFORE, DRAW_AFTER, "match's first turn: no draw", ("WRGP-F5",), style="branch")
+            d.node(DRAW_AFTER, t("diagrams.wrgp.after_draw", phase=name), ("WRGP-F3",),
+                   [t("diagrams.wrgp.has_drawn")], cluster=DRAW, tooltip=phase.japanese)
+            d.edge(DRAW_BEFORE, DRAW_AFTER, t("diagrams.wrgp.draw_1"), ("WRGP-F3",))
+            d.edge(DRAW_BEFORE, DRAW_AFTER, t("diagrams.wrgp.first_no_draw"), ("WRGP-F5",), style="branch")
             prev = DRAW_AFTER
             continue
         node = turn_node(phase.key)
-        d.node(node, phase.name, phase.rules, rows, cluster=TURN, tooltip=phase.japanese)
+        d.node(node, name, phase.rules, rows, cluster=TURN, tooltip=phase.japanese)
         if prev:
             d.edge(prev, node)
         prev = node
-    _skip_edges(d, lambda k: DRAW_AFTER if k == "draw" else turn_node(k), "turn 1")
+    _skip_edges(d, lambda k: DRAW_AFTER if k == "draw" else turn_node(k), t("diagrams.wrgp.turn_1"), lang)
     last = turn_node(T.PHASE_KEYS[-1])
-    d.edge(last, DRAW_BEFORE, "the next turn: the other team", ("STD-TURN",), style="back")
+    d.edge(last, DRAW_BEFORE, t("diagrams.wrgp.next_turn_other"), ("STD-TURN",), style="back")
 
     # Baton touch (WRGP-H9): in one's own Draw Phase, before the draw.
-    d.node(BATON, "Baton touch: a voluntary swap", ("WRGP-H9",), [
-        "the next duelist comes in, takes over the field (WRGP-H4..H7) and goes on from the draw",
-        Row("a swap, not a loss: no Speed Counters (WRGP-SW4)", "muted"),
-        Row("not for the player who goes first, on the match's first turn", "muted"),
+    d.node(BATON, t("diagrams.wrgp.baton"), ("WRGP-H9",), [
+        t("diagrams.wrgp.baton_1"),
+        Row(t("diagrams.wrgp.baton_2"), "muted"),
+        Row(t("diagrams.wrgp.baton_3"), "muted"),
     ], kind="note", width=34)
-    d.edge(DRAW_BEFORE, BATON, "own Draw Phase, before the draw", style="note")
+    d.edge(DRAW_BEFORE, BATON, t("diagrams.wrgp.baton_when"), style="note")
 
     # Speed World: where its effects may be used (phases whose rules include WRGP-SW5).
-    effects = [Row(f"{cost} SPC: {eff.text}", key=str(cost)) for cost, eff in sorted(T.SPEED_WORLD_EFFECTS.items())]
-    d.node(SPEED_WORLD, T.SPEED_WORLD, ("WRGP-SW5", "WRGP-SW7"), [
-        "remove Speed Counters from your own team:", *effects,
-        Row("X = max(0, a \u2212 b); a, b = the lineup positions in the duel", "muted"),
-        Row("own Main Phase, Spell Speed 1; never during a handover's run-on (WRGP-H2)", "muted"),
+    effects = [Row(t("diagrams.wrgp.effect_row", cost=cost, text=_table_text(EFFECT_CODES, cost, eff.text, lang)),
+                   key=str(cost)) for cost, eff in sorted(T.SPEED_WORLD_EFFECTS.items())]
+    d.node(SPEED_WORLD, T.SPEED_WORLD if lang == "en" else t("diagrams.wrgp.speed_world"), ("WRGP-SW5", "WRGP-SW7"), [
+        t("diagrams.wrgp.sw_remove"), *effects,
+        Row(t("diagrams.wrgp.sw_x"), "muted"),
+        Row(t("diagrams.wrgp.sw_when"), "muted"),
     ], kind="note", width=40)
     for phase in T.PHASES:
         if "WRGP-SW5" in phase.rules:
-            d.edge(turn_node(phase.key), SPEED_WORLD, "may use", ("WRGP-SW5",), style="note")
+            d.edge(turn_node(phase.key), SPEED_WORLD, t("diagrams.wrgp.may_use"), ("WRGP-SW5",), style="note")
 
 
-def wrgp_turn() -> Diagram:
-    """One WRGP turn, phase by phase, from ``wrgp.tables.PHASES``."""
-    d = Diagram("wrgp-turn", "WRGP: one turn",
-                note="Phases, rule ids and notes from rulings_lib.wrgp.tables.PHASES; "
-                     "the first-turn exception as the engine plays it.")
-    _turn_part(d)
-    d.node(LOSS_NOTE, "A loss in any phase starts the handover", ("WRGP-F1",),
-           [Row("see the diagram wrgp-handover", "muted")], kind="note", width=30)
-    d.edge(turn_node(T.PHASE_KEYS[-1]), LOSS_NOTE, "a duelist loses", ("WRGP-F1",), style="note", ltail=TURN)
+def _name(name: str, lang: str) -> str:
+    """A diagram's name: ``wrgp-turn`` in English, ``wrgp-turn.ja`` in Japanese."""
+    return name if lang == "en" else f"{name}.{lang}"
+
+
+def wrgp_turn(lang: str = "en") -> Diagram:
+    """One WRGP turn, phase by phase, from ``wrgp.tables.PHASES`` (labels in ``lang``)."""
+    t = _words(lang)
+    d = Diagram(_name("wrgp-turn", lang), t("diagrams.wrgp.turn_title"), note=t("diagrams.wrgp.turn_note"), lang=lang)
+    _turn_part(d, lang)
+    d.node(LOSS_NOTE, t("diagrams.wrgp.loss_note"), ("WRGP-F1",),
+           [Row(t("diagrams.wrgp.see_handover"), "muted")], kind="note", width=30)
+    d.edge(turn_node(T.PHASE_KEYS[-1]), LOSS_NOTE, t("diagrams.wrgp.a_duelist_loses"), ("WRGP-F1",), style="note",
+           ltail=TURN)
     return d
 
 
 # ------------------------------------------------------------------------------ the handover
-def _runon_rows(phase) -> list[Row]:
+def _runon_rows(phase, lang: str = "en") -> list[Row]:
+    t = _words(lang)
     rows: list[Row] = []
     if phase.key in first_turn_skips():
-        rows.append(Row("not on the match's first turn (WRGP-F5)", "muted"))
+        rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))
     if phase.key == "draw":
-        rows.append(Row("the turn player still makes the normal draw (WRGP-H2)", "muted"))
+        rows.append(Row(t("diagrams.wrgp.runon_draw"), "muted"))
     if "WRGP-SW3" in phase.rules:
-        rows.append(Row(f"both teams still gain {T.STANDBY_SPC} SPC (WRGP-SW3)", "muted"))
+        rows.append(Row(t("diagrams.wrgp.runon_standby", n=T.STANDBY_SPC), "muted"))
     if phase.key == "battle" and not T.HANDOVER_ALLOWED["attack"]:
-        rows.append(Row("no attacks (WRGP-H2)", "forbidden", key="attack"))
+        rows.append(Row(t("diagrams.wrgp.runon_no_attacks"), "forbidden", key="attack"))
     if "WRGP-SW5" in phase.rules and not T.HANDOVER_ALLOWED["speed_world"]:
-        rows.append(Row("no Speed World effects (WRGP-H2)", "forbidden", key="speed_world"))
+        rows.append(Row(t("diagrams.wrgp.runon_no_sw"), "forbidden", key="speed_world"))
     if phase.key == T.PHASE_KEYS[-1]:
-        rows.append(Row("delayed effects still apply (WRGP-H7)", "muted"))
+        rows.append(Row(t("diagrams.wrgp.runon_delayed"), "muted"))
     return rows
 
 
-def _handover_part(d: Diagram) -> None:
-    d.node(COND, "A loss condition is met", ("WRGP-F1",), [
-        "LP reach 0 (WRGP-F10)",
-        "a special victory makes one opposing duelist lose (WRGP-F8)",
-        "a deliberate loss by card play (WRGP-F9)",
+def _handover_part(d: Diagram, lang: str = "en") -> None:
+    t = _words(lang)
+    d.node(COND, t("diagrams.wrgp.cond"), ("WRGP-F1",), [
+        t("diagrams.wrgp.cond_1"),
+        t("diagrams.wrgp.cond_2"),
+        t("diagrams.wrgp.cond_3"),
     ], width=30, group="spine")
-    d.node(BOTH_CARD, "Both at 0 at once, by one card", ("WRGP-D1",), [
-        "the card's controller is treated as the winner; the other duelist loses",
-        Row("the survivor stays in at 0 LP (reading draw-survivor-stays-at-0)", "muted"),
+    d.node(BOTH_CARD, t("diagrams.wrgp.d1"), ("WRGP-D1",), [
+        t("diagrams.wrgp.d1_1"),
+        Row(t("diagrams.wrgp.d1_2"), "muted"),
     ], kind="decision", width=26)
-    d.node(BOTH_CHAIN, "Both at 0 after a chain", ("WRGP-D2",), [
-        "losses are checked after the whole chain; the side damaged last loses",
-        Row("the other stays in at 0 LP (reading draw-survivor-stays-at-0)", "muted"),
+    d.node(BOTH_CHAIN, t("diagrams.wrgp.d2"), ("WRGP-D2",), [
+        t("diagrams.wrgp.d2_1"),
+        Row(t("diagrams.wrgp.d2_2"), "muted"),
     ], kind="decision", width=26)
-    d.node(LOSS, "The duelist loses", ("WRGP-F1", "WRGP-H8"),
-           ["a loss cannot be undone, not even by gaining LP afterwards"], width=30, group="spine")
-    d.node(SPC, "Speed Counters for the loss", ("WRGP-SW4",), [
-        f"the losing team gains {T.LOSS_SPC} SPC, {T.LOSS_SPC_BONUS} more if a \u2265 b (max {T.SPC_MAX})",
-        Row("a, b = the lineup positions in the duel at the moment of the loss", "muted"),
+    d.node(LOSS, t("diagrams.wrgp.loss"), ("WRGP-F1", "WRGP-H8"),
+           [t("diagrams.wrgp.loss_1")], width=30, group="spine")
+    d.node(SPC, t("diagrams.wrgp.spc"), ("WRGP-SW4",), [
+        t("diagrams.wrgp.spc_1", spc=T.LOSS_SPC, bonus=T.LOSS_SPC_BONUS, max=T.SPC_MAX),
+        Row(t("diagrams.wrgp.spc_2"), "muted"),
     ], width=30, group="spine")
-    d.node(MATCH_END, "Match over: the other team wins", ("WRGP-F4",), [
-        "the team's last duelist lost: no run-on, no handover (reading match-ends-at-last-loss)",
+    d.node(MATCH_END, t("diagrams.wrgp.end"), ("WRGP-F4",), [
+        t("diagrams.wrgp.end_1"),
     ], kind="end", width=26)
-    d.node(SECOND_LOSS, "A second loss during the handover", ("WRGP-D3",), [
-        "both duelists are out; both teams send in their next duelist",
-        "the next turn is the team of the duelist who lost last",
+    d.node(SECOND_LOSS, t("diagrams.wrgp.d3"), ("WRGP-D3",), [
+        t("diagrams.wrgp.d3_1"),
+        t("diagrams.wrgp.d3_2"),
     ], kind="decision", width=26)
-    d.node(INTERRUPTED, "The battle is interrupted", ("WRGP-H3",), [
-        "a loss from the attack declaration to the end of damage calculation ends the Battle Phase",
+    d.node(INTERRUPTED, t("diagrams.wrgp.h3"), ("WRGP-H3",), [
+        t("diagrams.wrgp.h3_1"),
     ], width=26)
 
     d.edge(COND, BOTH_CARD, "", ("WRGP-D1",), style="branch")
-    d.edge(COND, LOSS, "one duelist")
+    d.edge(COND, LOSS, t("diagrams.wrgp.e_one"))
     d.edge(COND, BOTH_CHAIN, "", ("WRGP-D2",), style="branch")
-    d.edge(BOTH_CARD, LOSS, "the other")
-    d.edge(BOTH_CHAIN, LOSS, "damaged last")
-    d.edge(LOSS, SPC, "at once", ("WRGP-SW4",))
-    d.edge(SPC, MATCH_END, "last duelist", ("WRGP-F4",), style="branch")
+    d.edge(BOTH_CARD, LOSS, t("diagrams.wrgp.e_other"))
+    d.edge(BOTH_CHAIN, LOSS, t("diagrams.wrgp.e_damaged_last"))
+    d.edge(LOSS, SPC, t("diagrams.wrgp.e_at_once"), ("WRGP-SW4",))
+    d.edge(SPC, MATCH_END, t("diagrams.wrgp.e_last_duelist"), ("WRGP-F4",), style="branch")
     d.same_rank(SPC, MATCH_END)
 
     # The run-on: every phase from the one of the loss to the End Phase, none skipped (WRGP-H1).
-    d.cluster(RUNON, "Run-on to the End Phase (WRGP-H1)", kind="runon",
-              note="the phase of the loss is finished; no phase is skipped")
+    d.cluster(RUNON, t("diagrams.wrgp.runon"), kind="runon", note=t("diagrams.wrgp.runon_note"))
     prev = None
     for phase in T.PHASES:
         node = runon_node(phase.key)
-        rows = _runon_rows(phase)
+        rows = _runon_rows(phase, lang)
         rules = ("WRGP-H1", *sorted({m for r in rows for m in _RULE_ID.findall(r.text)} - {"WRGP-H1"}))
-        d.node(node, f"{phase.name} (run-on)", rules, rows, kind="runon", cluster=RUNON,
-               tooltip=phase.japanese, width=30, group="spine")
+        d.node(node, t("diagrams.wrgp.runon_phase", phase=_phase_name(phase, lang)), rules, rows, kind="runon",
+               cluster=RUNON, tooltip=phase.japanese, width=30, group="spine")
         if prev:
             d.edge(prev, node)
         prev = node
     # WRGP-H2: what both sides may and may not do during the run-on (HANDOVER_ALLOWED).
-    for node, ok, title, tone in ((MAY, True, "may", "allowed"), (MAY_NOT, False, "may not", "forbidden")):
-        rows = [Row(T.ACTION_LABELS[k], tone, key=k) for k, allowed in T.HANDOVER_ALLOWED.items() if allowed is ok]
-        d.node(node, f"During the run-on, both sides {title}", ("WRGP-H2",), rows, kind="table", cluster=RUNON,
-               width=24)
+    for node, ok, title, tone in ((MAY, True, "diagrams.wrgp.may", "allowed"),
+                                  (MAY_NOT, False, "diagrams.wrgp.may_not", "forbidden")):
+        rows = [Row(_table_text(ACTION_CODES, k, T.ACTION_LABELS[k], lang), tone, key=k)
+                for k, allowed in T.HANDOVER_ALLOWED.items() if allowed is ok]
+        d.node(node, t(title), ("WRGP-H2",), rows, kind="table", cluster=RUNON, width=24)
 
-    _skip_edges(d, runon_node, "turn 1")
+    _skip_edges(d, runon_node, t("diagrams.wrgp.turn_1"), lang)
     first = runon_node(T.PHASE_KEYS[0])
     d.edge(MAY, first, style="invis")       # the two tables side by side, over the chain
     d.edge(MAY_NOT, first, style="invis")
     top = MAY    # edges into the run-on end at the cluster's top border (lhead)
     d.edge(SPC, SECOND_LOSS, "", ("WRGP-D3",), style="branch")
-    d.edge(SPC, top, "otherwise", ("WRGP-H1",), lhead=RUNON)
+    d.edge(SPC, top, t("diagrams.wrgp.e_otherwise"), ("WRGP-H1",), lhead=RUNON)
     d.edge(SPC, INTERRUPTED, "", ("WRGP-H3",), style="branch")
     d.edge(SECOND_LOSS, top, "", ("WRGP-H1",), lhead=RUNON)
     d.edge(INTERRUPTED, top, "", ("WRGP-H1",), lhead=RUNON)
     last = runon_node(T.PHASE_KEYS[-1])
-    d.edge(last, COND, "another loss", ("WRGP-D3",), style="back", ltail=RUNON)
+    d.edge(last, COND, t("diagrams.wrgp.e_another_loss"), ("WRGP-D3",), style="back", ltail=RUNON)
 
     # The swap of duelists when the turn ends (WRGP-H4..H7).
     start_lp = WrgpMatch().start_lp
-    kept = _join(ZONE_LABELS[z] for z in T.FIELD_ZONES)
-    left = _join(ZONE_LABELS[z] for z in T.PRIVATE_ZONES)
-    to_holder = _join(DESTINATION_LABELS[z] for z in T.DESTINATIONS_TO_HOLDER)
-    to_owner = _join(DESTINATION_LABELS[z] for z in T.DESTINATIONS_TO_OWNER)
-    d.node(SWAP, "The turn ends: the next duelist comes in", ("WRGP-F1", "WRGP-F10", "WRGP-H4", "WRGP-H5",
-                                                               "WRGP-H6", "WRGP-H7"), [
-        Row(f"with the starting LP ({start_lp} unless set) (WRGP-F10)"),
-        Row(f"handed over: the cards in the {kept} (WRGP-H4)", "allowed", key="handed_over"),
-        Row(f"not handed over: {left} (WRGP-H4)", "forbidden", key="not_handed_over"),
-        Row(f"a handed-over card sent to {to_holder} goes to the new duelist's (WRGP-H5)", key="to_holder"),
-        Row(f"a handed-over card sent to {to_owner} goes to its original owner's (WRGP-H6)", key="to_owner"),
-        Row("effects already applied carry over (WRGP-H7)", key="effects"),
+    kept = _join((_table_text(ZONE_CODES, z, ZONE_LABELS[z], lang) for z in T.FIELD_ZONES), lang)
+    left = _join((_table_text(ZONE_CODES, z, ZONE_LABELS[z], lang) for z in T.PRIVATE_ZONES), lang)
+    to_holder = _join((_table_text(DESTINATION_CODES, z, DESTINATION_LABELS[z], lang)
+                       for z in T.DESTINATIONS_TO_HOLDER), lang)
+    to_owner = _join((_table_text(DESTINATION_CODES, z, DESTINATION_LABELS[z], lang)
+                      for z in T.DESTINATIONS_TO_OWNER), lang)
+    d.node(SWAP, t("diagrams.wrgp.swap"), ("WRGP-F1", "WRGP-F10", "WRGP-H4", "WRGP-H5", "WRGP-H6", "WRGP-H7"), [
+        Row(t("diagrams.wrgp.swap_lp", lp=start_lp)),
+        Row(t("diagrams.wrgp.swap_kept", zones=kept), "allowed", key="handed_over"),
+        Row(t("diagrams.wrgp.swap_left", zones=left), "forbidden", key="not_handed_over"),
+        Row(t("diagrams.wrgp.swap_holder", zones=to_holder), key="to_holder"),
+        Row(t("diagrams.wrgp.swap_owner", zones=to_owner), key="to_owner"),
+        Row(t("diagrams.wrgp.swap_effects"), key="effects"),
     ], kind="table", width=38, group="spine")
-    d.node(NEXT, "Next turn: the team that handed over", ("WRGP-F2", "WRGP-F3"), [
-        "its next duelist's turn, even when the loss came in that team's own turn",
-        "played as the second player: with a draw and a Battle Phase (WRGP-F3)",
-        Row("after a second loss (WRGP-D3): the team of the duelist who lost last", "muted"),
+    d.node(NEXT, t("diagrams.wrgp.next"), ("WRGP-F2", "WRGP-F3"), [
+        t("diagrams.wrgp.next_1"),
+        t("diagrams.wrgp.next_2"),
+        Row(t("diagrams.wrgp.next_3"), "muted"),
     ], width=30, group="spine")
-    d.edge(last, SWAP, "the turn ends", ("WRGP-H1",))
+    d.edge(last, SWAP, t("diagrams.wrgp.e_turn_ends"), ("WRGP-H1",))
     d.edge(SWAP, NEXT, "", ("WRGP-F2",))
 
 
-def wrgp_handover() -> Diagram:
-    """A handover, from a loss in any phase to the next turn or the end of the match."""
-    d = Diagram("wrgp-handover", "WRGP: a handover",
-                note="What may be done during the run-on is rulings_lib.wrgp.tables.HANDOVER_ALLOWED; "
-                     "zones from FIELD_ZONES / PRIVATE_ZONES; Speed Counters from LOSS_SPC.")
-    _handover_part(d)
+def wrgp_handover(lang: str = "en") -> Diagram:
+    """A handover, from a loss in any phase to the next turn or the end of the match (labels in ``lang``)."""
+    t = _words(lang)
+    d = Diagram(_name("wrgp-handover", lang), t("diagrams.wrgp.handover_title"), note=t("diagrams.wrgp.handover_note"),
+                lang=lang)
+    _handover_part(d, lang)
     return d
 
 
-def wrgp_relay(compact: bool = False) -> Diagram:
+def wrgp_relay(compact: bool = False, lang: str = "en") -> Diagram:
     """The turn and the handover in one diagram: the map on which a scenario's path is drawn.
     ``compact``: titles and rule ids only (the details are in wrgp-turn and wrgp-handover)."""
-    d = Diagram("wrgp-relay", "WRGP: the turn and the handover",
-                note="A loss in any phase leads to the handover; the duel resumes with the team that "
-                     "handed over.", compact=compact)
-    _turn_part(d)
-    _handover_part(d)
-    d.edge(turn_node(T.PHASE_KEYS[-1]), COND, "a duelist loses, in any phase", ("WRGP-F1",), ltail=TURN)
-    d.edge(NEXT, DRAW_BEFORE, "its next duelist's Draw Phase", ("WRGP-F2",), style="back")
+    t = _words(lang)
+    d = Diagram(_name("wrgp-relay", lang), t("diagrams.wrgp.relay_title"), note=t("diagrams.wrgp.relay_note"),
+                compact=compact, lang=lang)
+    _turn_part(d, lang)
+    _handover_part(d, lang)
+    d.edge(turn_node(T.PHASE_KEYS[-1]), COND, t("diagrams.wrgp.e_loses_any"), ("WRGP-F1",), ltail=TURN)
+    d.edge(NEXT, DRAW_BEFORE, t("diagrams.wrgp.e_next_draw"), ("WRGP-F2",), style="back")
     return d

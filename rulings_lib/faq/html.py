@@ -132,8 +132,10 @@ def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = Tr
                 out.append('<div class="answer">')
                 if pictures:
                     out.extend(_state_pictures(e))
+                # The transcript in both languages; the language switch shows one (issue 14).
                 out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
-                           f'</summary><pre>{_t(e.result.transcript())}</pre></details></div>')
+                           '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'
+                                                  for lang in ("en", "ja")) + '</details></div>')
             svg = _diagram_svg(e, cache) if diagrams else ""
             if svg:
                 out.append(f'<details class="diagram"><summary><span lang="en">Diagram</span><span lang="ja">図'

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from .. import files
 from ..errors import InputError, one_line
+from ..i18n import Msg, render
 from . import tables as T
 
 DECK_SIZE = 30                    # TAG-K1
@@ -58,7 +59,7 @@ MAX_DECK_BYTES = 1024 * 1024          # a 30-card deck list is well under a kilo
 MAX_CATALOGUE_BYTES = 16 * 1024 * 1024   # a catalogue of every card ever printed is well under this
 
 
-def _read_text(path, cap: int, expected: str) -> str:
+def _read_text(path, cap: int, expected) -> str:
     """A regular UTF-8 text file of at most ``cap`` bytes (see :mod:`rulings_lib.files`)."""
     return files.read_text(path, cap, expected)
 
@@ -108,26 +109,23 @@ class Deck:
             if parts[0].isdigit():                # any digits: ASCII ones are a count, others refused
                 count = _count(parts[0])
                 if count is None:
-                    raise InputError(name, n, f"a count is a whole number from 1 to 99 in ASCII digits 0-9, "
-                                              f"got {parts[0][:20]!r}")
+                    raise InputError(name, n, Msg("tagdeck.deck.count_digits", got=repr(parts[0][:20])))
                 if len(parts) < 2 or not NUMBER_RE.match(parts[1]):
-                    raise InputError(name, n, f"expected `COUNT NUMBER` (e.g. `3 St-104`), optionally followed by "
-                                              f"the card's name, got {line[:60]!r}")
+                    raise InputError(name, n, Msg("tagdeck.deck.count_number", got=repr(line[:60])))
                 if not 1 <= count <= 99:
-                    raise InputError(name, n, f"a count is a whole number from 1 to 99, got {count}")
+                    raise InputError(name, n, Msg("tagdeck.deck.count_range", got=count))
                 number, rest = parts[1], parts[2] if len(parts) > 2 else ""
             elif NUMBER_RE.match(parts[0]):
                 count, number = 1, parts[0]
                 rest = line.split(None, 1)[1] if len(parts) > 1 else ""
             else:
-                raise InputError(name, n, f"expected `COUNT NUMBER` or `NUMBER` (e.g. `3 St-104` or `Bo-20v`), "
-                                          f"optionally followed by the card's name, got {line[:60]!r}")
+                raise InputError(name, n, Msg("tagdeck.deck.bad_line", got=repr(line[:60])))
             entries.append(DeckEntry(number, count, n, rest.strip()))
         return cls(name, entries)
 
 
-EXPECTED_DECK = "a tag deck file (`COUNT NUMBER name` lines)"
-EXPECTED_CATALOGUE = "a catalogue CSV file (number,name,level,...)"
+EXPECTED_DECK = Msg("tagdeck.expected.deck")
+EXPECTED_CATALOGUE = Msg("tagdeck.expected.catalogue")
 
 
 def read_deck(path) -> Deck:
@@ -184,12 +182,11 @@ class Catalogue:
             while header is not None and not any(h.strip() for h in header):
                 header = next(reader, None)
             if header is None:
-                raise InputError(name, 1, "the catalogue is empty: expected a header row with number,name,level")
+                raise InputError(name, 1, Msg("tagdeck.catalogue.empty"))
             cols = [h.strip().casefold() for h in header]
             missing = [c for c in ("number", "name", "level") if c not in cols]
             if missing:
-                raise InputError(name, reader.line_num, f"the header row needs the columns number, name, level "
-                                                        f"(missing: {', '.join(missing)})")
+                raise InputError(name, reader.line_num, Msg("tagdeck.catalogue.columns", missing=", ".join(missing)))
             idx = {c: i for i, c in enumerate(cols)}
             cards: list[CatalogueCard] = []
             seen: dict[str, int] = {}
@@ -198,18 +195,18 @@ class Catalogue:
                 if not any(cell.strip() for cell in row):
                     continue
                 if len(row) != len(cols):
-                    raise InputError(name, n, f"expected {len(cols)} fields as in the header row, got {len(row)}")
+                    raise InputError(name, n, Msg("tagdeck.catalogue.fields", n=len(cols), got=len(row)))
                 number = row[idx["number"]].strip()
                 cname = row[idx["name"]].strip()
                 level = row[idx["level"]].strip().casefold()
                 if not NUMBER_RE.match(number):
-                    raise InputError(name, n, f"number: expected a card number like St-104, got {number[:40]!r}")
+                    raise InputError(name, n, Msg("tagdeck.catalogue.number", got=repr(number[:40])))
                 if not cname:
-                    raise InputError(name, n, f"name: {number} has no name")
+                    raise InputError(name, n, Msg("tagdeck.catalogue.no_name", number=number))
                 if level not in CATALOGUE_LEVELS:
-                    raise InputError(name, n, f"level: expected 3, 4, perfect, ultimate or empty, got {level[:40]!r}")
+                    raise InputError(name, n, Msg("tagdeck.catalogue.level", got=repr(level[:40])))
                 if _key(number) in seen:
-                    raise InputError(name, n, f"number {number} is already on line {seen[_key(number)]}")
+                    raise InputError(name, n, Msg("tagdeck.catalogue.duplicate", number=number, line=seen[_key(number)]))
                 seen[_key(number)] = n
                 lost = {}
                 for col, lv in LOST_COLUMNS.items():
@@ -217,12 +214,11 @@ class Catalogue:
                         cell = row[idx[col]].strip()
                         value = _count(cell)
                         if value is None:
-                            raise InputError(name, n, f"{col}: expected a whole number >= 0 (ASCII digits 0-9, "
-                                                      f"at most 6) or empty, got {cell[:20]!r}")
+                            raise InputError(name, n, Msg("tagdeck.catalogue.lost", column=col, got=repr(cell[:20])))
                         lost[lv] = value
                 cards.append(CatalogueCard(number, cname, level, lost, n))
         except csv.Error as exc:
-            raise InputError(name, reader.line_num, f"not a valid CSV file: {exc}") from None
+            raise InputError(name, reader.line_num, Msg("tagdeck.catalogue.csv", why=str(exc))) from None
         return cls(cards, name)
 
 
@@ -295,30 +291,40 @@ class DeckReport:
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), ensure_ascii=False, indent=2)
 
-    def text(self) -> str:
+    def text(self, lang: str = "en") -> str:
+        """The report people read, in ``lang`` (``en`` or ``ja``)."""
+        def t(code, **args):
+            return render(code, args, lang)
+
+        def said(f: Finding) -> str:
+            return f.message.render(lang) if isinstance(f.message, Msg) else f.message
+
         lines = []
         for d in self.decks:
-            lv = "" if d.level3 is None else f", {d.level3} Level 3 Digimon"
+            lv = "" if d.level3 is None else t("tagdeck.report.level3", n=d.level3)
             mine = [v for v in self.violations if v.deck == d.deck]
-            lines.append(f"{d.deck}: {d.size} cards{lv}: " + ("legal" if not mine else f"{len(mine)} violation(s)"))
+            verdict = t("tagdeck.report.legal") if not mine else t("tagdeck.report.violations", n=len(mine))
+            lines.append(t("tagdeck.report.deck", deck=d.deck, size=d.size, level3=lv, verdict=verdict))
             for v in mine:
-                lines.append(f"  {v.rule}  {v.message}")
+                lines.append(f"  {v.rule}  {said(v)}")
         shared = [v for v in self.violations if v.deck is None]
         for v in shared:
-            lines.append(f"  {v.rule}  {v.message}")
+            lines.append(f"  {v.rule}  {said(v)}")
         if self.warnings:
-            lines.append("Warnings:")
-            lines.extend(f"  {w.rule}  {(w.deck + ': ') if w.deck else ''}{w.message}" for w in self.warnings)
+            lines.append(t("tagdeck.report.warnings"))
+            lines.extend(f"  {w.rule}  {(w.deck + ': ') if w.deck else ''}{said(w)}" for w in self.warnings)
         if self.notes:
-            lines.append("Advice:")
-            lines.extend(f"  {n.rule}  {n.message}" for n in self.notes)
+            lines.append(t("tagdeck.report.advice"))
+            lines.extend(f"  {n.rule}  {said(n)}" for n in self.notes)
         n = len(self.violations)
-        lines.append("Result: LEGAL" if self.legal else f"Result: ILLEGAL ({n} violation{'s' if n != 1 else ''})")
+        lines.append(t("tagdeck.report.result_legal") if self.legal else
+                     t("tagdeck.report.result_illegal_one" if n == 1 else "tagdeck.report.result_illegal", n=n))
         # File names and catalogue names reach these lines: escape control characters in each, so
         # that no name can end a line early or forge one ("Result: LEGAL").
         return "\n".join(one_line(line) for line in lines)
 
-    __str__ = text
+    def __str__(self) -> str:
+        return self.text()
 
     def __repr__(self) -> str:
         return (f"<DeckReport {len(self.decks)} deck(s): {'legal' if self.legal else 'illegal'}, "
@@ -338,13 +344,13 @@ class DeckReport:
 def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnings: list) -> DeckSummary:
     # TAG-K1: 30 cards per player.
     if deck.size != DECK_SIZE:
-        violations.append(Finding("TAG-K1", f"{deck.size} cards: a deck has exactly {DECK_SIZE}", deck.name,
+        violations.append(Finding("TAG-K1", Msg("tagdeck.finding.size", n=deck.size, size=DECK_SIZE), deck.name,
                                   "size", count=deck.size, limit=DECK_SIZE))
     # TAG-K2: only Bo-, St-, Bx-, Sx- numbers.
     for e in deck.entries:
         if not is_allowed_number(e.number):
-            violations.append(Finding("TAG-K2", f"line {e.line}: {e.number} may not be used (only Bo-, St-, Bx-, Sx- "
-                                                f"cards)", deck.name, "number", card=e.number, count=e.count, line=e.line))
+            violations.append(Finding("TAG-K2", Msg("tagdeck.finding.number", line=e.line, number=e.number),
+                                      deck.name, "number", card=e.number, count=e.count, line=e.line))
     # TAG-K1: at most 3 copies of a name per player; by catalogue name, else by number.
     groups: dict[str, list] = {}
     for number, count in deck.counts().items():
@@ -355,9 +361,9 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
         total = sum(c for _, c in items)
         if total > COPY_LIMIT:
             nums = tuple(n for n, _ in items)
-            also = f" ({', '.join(nums)})" if len(nums) > 1 or nums[0] != label else ""
-            violations.append(Finding("TAG-K1", f"{total} copies of {label}{also}: at most {COPY_LIMIT} of a name per "
-                                                f"player", deck.name, "copies", card=label, count=total,
+            also = Msg("tagdeck.finding.numbers", numbers=", ".join(nums)) if len(nums) > 1 or nums[0] != label else ""
+            violations.append(Finding("TAG-K1", Msg("tagdeck.finding.copies", n=total, card=label, also=also, limit=COPY_LIMIT),
+                                      deck.name, "copies", card=label, count=total,
                                       limit=COPY_LIMIT, numbers=nums))
     # TAG-K1: at least one Level 3 Digimon (needs the catalogue).
     level3 = None
@@ -366,21 +372,19 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
         unknown = [n for n in counts if n not in catalogue]
         level3 = sum(c for n, c in counts.items() if n in catalogue and catalogue[n].level == "3")
         if unknown:
-            warnings.append(Finding("TAG-K1", f"not in the catalogue, counted by number: {', '.join(unknown)}",
+            warnings.append(Finding("TAG-K1", Msg("tagdeck.finding.not_catalogued", numbers=", ".join(unknown)),
                                     deck.name, "catalogue", numbers=tuple(unknown)))
         if level3 == 0:
             if any(is_allowed_number(n) for n in unknown):   # an unusable card (TAG-K2) cannot be the one
-                warnings.append(Finding("TAG-K1", "no Level 3 Digimon among the catalogued cards; the cards not in "
-                                                  "the catalogue may hold one", deck.name, "level-3"))
+                warnings.append(Finding("TAG-K1", Msg("tagdeck.finding.level3_maybe"), deck.name, "level-3"))
             else:
-                violations.append(Finding("TAG-K1", "no Level 3 Digimon: a deck needs at least one", deck.name,
+                violations.append(Finding("TAG-K1", Msg("tagdeck.finding.level3"), deck.name,
                                           "level-3", count=0))
     # TAG-K3: Digivice 01 needs its replacement cards ready; the deck stays 30.
     for e in deck.entries:
         if _key(e.number) == _key(DIGIVICE_01):
-            warnings.append(Finding("TAG-K3", f"line {e.line}: {DIGIVICE_01} (Digivice 01): keep its replacement "
-                                              f"cards ready beside the deck; they are not part of it and the deck "
-                                              f"stays {DECK_SIZE}", deck.name, "digivice", card=DIGIVICE_01,
+            warnings.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice", line=e.line, card=DIGIVICE_01, size=DECK_SIZE),
+                                    deck.name, "digivice", card=DIGIVICE_01,
                                     line=e.line))
             break
     return DeckSummary(deck.name, deck.size, level3)
@@ -394,13 +398,11 @@ def check_decks(decks: list[Deck], catalogue: Catalogue | None = None) -> DeckRe
     warnings: list[Finding] = []
     summaries = [_check_one(d, catalogue, violations, warnings) for d in decks]
     if catalogue is None:
-        warnings.append(Finding("TAG-K1", "no catalogue (--cards): the Level 3 requirement was not checked, and "
-                                          "copies were counted by number", check="level-3"))
+        warnings.append(Finding("TAG-K1", Msg("tagdeck.finding.no_catalogue"), check="level-3"))
     notes = []
     if len(decks) == 2:
-        notes.append(Finding("TAG-K1", f"the tag may hold up to {TAG_COPY_LIMIT} copies of a name between the two "
-                                       f"decks ({COPY_LIMIT} each)"))
-        notes.append(Finding("TAG-K4", "use sleeves, ideally different from the partner's (advice, not checked)"))
+        notes.append(Finding("TAG-K1", Msg("tagdeck.finding.tag_copies", limit=TAG_COPY_LIMIT, each=COPY_LIMIT)))
+        notes.append(Finding("TAG-K4", Msg("tagdeck.finding.sleeves")))
     return DeckReport(summaries, violations, warnings, notes)
 
 
@@ -408,18 +410,20 @@ def check_deck(*paths, cards=None) -> DeckReport:
     """Read one or two deck files (and a catalogue CSV) and check them. Raises InputError for unusable input."""
     if not 1 <= len(paths) <= 2:
         raise InputError(str(paths[2]) if len(paths) > 2 else "<decks>", None,
-                         f"a tag has two players: give one deck or the tag's two decks, not {len(paths)}")
+                         Msg("tagdeck.deck.how_many", n=len(paths)))
     if cards is not None and not str(cards).strip():
-        raise InputError("--cards", None, "an empty file name: give the catalogue CSV, or leave --cards out")
+        raise InputError("--cards", None, Msg("tagdeck.deck.empty_cards"))
     catalogue = read_catalogue(cards) if cards is not None else None
     return check_decks([read_deck(p) for p in paths], catalogue)
 
 
 def cli_check_deck(args) -> int:
     """``rulings tag check-deck DECK [DECK] [--cards CATALOGUE.csv] [--json]``: 0 legal, 1 illegal."""
+    from ..i18n import default_lang
+
     report = check_deck(*args.decks, cards=args.cards)
     if args.json:
         print(report.to_json())
     else:
-        print(report.text())
+        print(report.text(default_lang(getattr(args, "lang", None))))
     return 0 if report.legal else 1

@@ -35,6 +35,19 @@ from dataclasses import dataclass
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
+from ..i18n import Msg
+from ..i18n.terms import (
+    TAG_ACTION,
+    TAG_CARD_TEXT,
+    TAG_CONDITION,
+    TAG_LEVEL,
+    TAG_PHASE,
+    TAG_PRINCIPLE,
+    TAG_SEAT,
+    and_list,
+    joined,
+    term,
+)
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 
@@ -438,68 +451,64 @@ class TagMatch(MatchQueries):
         A.choice(*T.EFFECT_KINDS)("effect", effect, self)
         A.flag()("meets_requirements", meets_requirements, self)
         rule, principle = T.EFFECT_KINDS[effect]
+        principle = term(TAG_PRINCIPLE, effect, principle)
         if on is not None:
             on = self._player(on, "on")
         elif effect != "all":
             raise ArgumentError("on", f"a player (an effect of kind {effect} needs `on`, the player it is aimed at)",
                                 None)
         if by in self.out:
-            return TargetRuling(False, "TAG-E1", (), f"{by} is out and takes no further part")
+            return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.out_takes_further", p=by))
         if effect == "all":
             # TAG-R4: "all ..." means all four players (those still in the game).
             if on is not None and on in self.out:
-                return TargetRuling(False, "TAG-E1", (), f"{on} is out: an effect cannot name them "
-                                                         f"(reading out-player-cannot-be-targeted)")
+                return TargetRuling(False, "TAG-E1", (), Msg("tag.target.out", player=on))
             everyone = tuple(self.in_game_players())
-            return TargetRuling(True, rule, everyone, f"{principle}: {by}'s effect affects {', '.join(everyone)}")
+            return TargetRuling(True, rule, everyone, Msg("tag.target.all", principle=principle, by=by,
+                                                          players=list(everyone)))
         if on in self.out:
-            return TargetRuling(False, "TAG-E1", (), f"{on} is out: an effect cannot name them "
-                                                     f"(reading out-player-cannot-be-targeted)")
+            return TargetRuling(False, "TAG-E1", (), Msg("tag.target.out", player=on))
         same_tag = self._tag_of(on) == self._tag_of(by)
         if effect in ("projection", "both_sides", "flush", "opponent"):
             # TAG-R1 / TAG-R4: one named opponent, either player of the other tag.
             if same_tag:
-                who = "themselves" if on == by else f"their partner {on}"
-                return TargetRuling(False, rule, (), f"{principle}; {by} cannot name {who}")
+                who = Msg("tag.target.themselves") if on == by else Msg("tag.target.their_partner", player=on)
+                return TargetRuling(False, rule, (), Msg("tag.target.cannot_name", principle=principle, by=by, who=who))
             affected = (by, on) if effect == "both_sides" else (on,)
-            where = "" if on == self.opponent(by) else " (not the player in front: either opponent may be named, TAG-R4)"
-            what = {"projection": f"the projection-type effect affects only {on}",
-                    "both_sides": f"'both sides' are {by} and {on}",
-                    "flush": f"only {on}'s slots are flushed",
-                    "opponent": f"'the opponent' is {on}"}[effect]
-            return TargetRuling(True, rule, affected, f"{by} names {on}: {what}{where}")
+            where = "" if on == self.opponent(by) else Msg("tag.target.not_in_front")
+            what = {"projection": Msg("tag.target.projection", on=on),
+                    "both_sides": Msg("tag.target.both_sides", by=by, on=on),
+                    "flush": Msg("tag.target.flush", on=on),
+                    "opponent": Msg("tag.target.opponent", on=on)}[effect]
+            return TargetRuling(True, rule, affected, Msg("tag.target.names", by=by, on=on, what=what, where=where))
         # TAG-R2: contact-type effects and support Digimon.
         if on == by:
-            return TargetRuling(True, rule, (on,), f"{by} uses the {effect} effect on their own Digimon")
+            return TargetRuling(True, rule, (on,), Msg("tag.target.own", by=by, effect=effect))
         if same_tag:
             if effect == "support" and meets_requirements:
-                return TargetRuling(True, rule, (on,), f"{principle}: {by}'s support Digimon may be used on "
-                                                        f"{on}'s Digimon, who meets its requirements")
-            why = (f"{on} does not meet the support Digimon's requirements" if effect == "support"
-                   else "a contact-type effect one uses cannot be used on one's partner")
-            return TargetRuling(False, rule, (), f"{by} cannot use it on their partner {on}: {why}")
-        return TargetRuling(True, rule, (on,), f"{by} uses the {effect} effect on the opponent {on} (TAG-R4: "
-                                               f"either player of the other tag)")
+                return TargetRuling(True, rule, (on,), Msg("tag.target.support_ok", principle=principle, by=by, on=on))
+            why = (Msg("tag.target.support_not_met", on=on) if effect == "support"
+                   else Msg("tag.target.contact_partner"))
+            return TargetRuling(False, rule, (), Msg("tag.target.not_partner", by=by, on=on, why=why))
+        return TargetRuling(True, rule, (on,), Msg("tag.target.on_opponent", by=by, effect=effect, on=on))
 
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
         """TAG-E2: may ``by`` use an effect of ``kind`` (:data:`.tables.USE_KINDS`)? -> (allowed, rule, why)."""
         by = self._player(by, "by")
         A.choice(*T.USE_KINDS)("kind", kind, self)
-        label = {"evolution": "evolution", "projection": "projection-type options",
-                 "opponent_condition": "an \"if the opponent's ... is ...\" effect"}[kind]
+        label = {"evolution": Msg("tag.use.evolution"), "projection": Msg("tag.use.projection"),
+                 "opponent_condition": Msg("tag.use.opponent_condition")}[kind]
         if by in self.out:
-            return False, "TAG-E1", f"{by} is out and takes no further part"
+            return False, "TAG-E1", Msg("tag.reject.out_takes_further", p=by)
         if self.mode == "1v1":
-            return True, "TAG-E3", (f"{by} plays the normal 1-vs-1 regulation and may use {label} "
-                                    f"(reading tag-only-rules-end-at-one-vs-one)")
+            return True, "TAG-E3", Msg("tag.use.one_vs_one", by=by, label=label)
         foe = self._opponent(by)
         if foe not in self.out:
-            return True, "TAG-E2", f"{by} faces {foe}, who is in the game: {label} may be used"
+            return True, "TAG-E2", Msg("tag.use.faces", by=by, foe=foe, label=label)
         # TAG-E2: evolution and projection-type options yes; "if the opponent's ... is ..." no.
         if not T.USE_KINDS[kind]:
-            return False, "TAG-E2", (f"{by}'s opponent {foe} is out: effects of the form \"if the opponent's "
-                                     f"... is ...\" cannot be used")
-        return True, "TAG-E2", f"{by}'s opponent {foe} is out, but {by} carries on and may use {label}"
+            return False, "TAG-E2", Msg("tag.use.no_condition", by=by, foe=foe)
+        return True, "TAG-E2", Msg("tag.use.carries_on", by=by, foe=foe, label=label)
 
     def copy(self) -> TagMatch:
         # Lean (it runs on every verb): letters, the turn's progress and the undo snapshot are
@@ -556,15 +565,19 @@ class TagMatch(MatchQueries):
         }
 
     # ------------------------------------------------------------------ plumbing
-    def _ev(self, rule: str, text: str) -> None:
-        self.events.append(Event(self.step, rule, text))
+    def _ev(self, rule: str, code, **args) -> None:
+        """Record an event: the rule id and a message (a code with its arguments, or a :class:`Msg`);
+        the words are the catalogue's (rulings_lib/i18n/tag.*.json), ``text`` the English."""
+        if isinstance(code, Msg):
+            code, args = code.code, {**code.args, **args}
+        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline
 
     def _begin(self, rewind: bool = False) -> None:
         self.step += 1
         # TAG-S2: the game goes on until both players of one tag are out; nothing happens after.
         # (A rewind right after the deciding battle may still undo it: reading rewind-before-the-match-ends.)
         if self.winner is not None and not (rewind and self._last == "battle"):
-            self._reject(MatchOver("TAG-S2", f"the match is over: {self.winner} has won"))
+            self._reject(MatchOver("TAG-S2", Msg("tag.reject.match_over", winner=self.winner)))
 
     def _done(self, verb: str) -> None:
         self._last = verb
@@ -575,8 +588,8 @@ class TagMatch(MatchQueries):
         # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
         raise err
 
-    def _fail(self, rule: str, reason: str):
-        self._reject(IllegalAction(rule, reason))
+    def _fail(self, rule: str, code, **args):
+        self._reject(IllegalAction(rule, code if isinstance(code, Msg) else Msg(code, args)))
 
     def _tag(self, tag: str, param: str = "tag") -> str:
         if not isinstance(tag, str) or tag not in self.tags:
@@ -605,7 +618,7 @@ class TagMatch(MatchQueries):
         p = self._player(player, "by")
         if p in self.out:
             # TAG-E1: a player who is out takes no further part.
-            self._fail("TAG-E1", f"{p} is out and takes no further part")
+            self._fail("TAG-E1", "tag.reject.out_takes_further", p=p)
         return p
 
     def _is_one_vs_one(self) -> bool:
@@ -636,29 +649,27 @@ class TagMatch(MatchQueries):
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
-        self._ev("TAG-S1", f"stand-by: each player sets a Level III Digimon face down, has their deck shuffled "
-                           f"by an opponent and sets their point gauge at {self.start_points}")
+        self._ev("TAG-S1", "tag.setup_events.stand_each_player", points=self.start_points)
         # TAG-S2: start, letters fixed for the match.
-        a = " and ".join(self._holder[(t, "A")] for t in self.tags)
-        b = " and ".join(self._holder[(t, "B")] for t in self.tags)
+        a = and_list(self._holder[(t, "A")] for t in self.tags)
+        b = and_list(self._holder[(t, "B")] for t in self.tags)
         swapped = [p for p in self.players() if self.letters[p] != p[-1]]
-        note = (f" ({' and '.join(swapped)} hold the other letter since a Change Up!, TAG-R3, reading "
-                f"change-up-lasts-the-game)" if swapped else ", for the whole match")
-        self._ev("TAG-S2", f"{self.first} goes first; {a} are letter A, {b} letter B{note} "
-                           f"(A fights A, B fights B)")
+        note = (Msg("tag.note.hold_other_letter", players=and_list(swapped)) if swapped
+                else Msg("tag.note.whole_match"))
+        self._ev("TAG-S2", "tag.setup_events.goes_first_are", first=self.first, a=a, b=b, note=note)
         if self.turn > 1 or self.out or any(v != self.start_points for v in self.points.values()):
-            gauges = ", ".join(f"{p} {v}" for p, v in self.points.items() if p not in self.out)
-            gone = f"; out: {', '.join(self.out)}" if self.out else ""
-            self._ev("TAG-E1" if self.out else "TAG-S2", f"turn {self.turn}: point gauges {gauges}{gone}")
+            gauges = [Msg("tag.player_value", player=p, value=v) for p, v in self.points.items() if p not in self.out]
+            gone = Msg("tag.note.out", players=list(self.out)) if self.out else ""
+            self._ev("TAG-E1" if self.out else "TAG-S2", "tag.setup_events.turn_point_gauges", turn=self.turn,
+                     gauges=gauges, gone=gone)
         if self.mode == "1v1":
-            self._ev("TAG-E3", f"{' and '.join(self.in_game_players())} are left: they play 1-vs-1")
+            self._ev("TAG-E3", "tag.setup_events.are_left_they", players=and_list(self.in_game_players()))
         else:
             for p in self.in_game_players():
                 if self._opponent(p) in self.out:
-                    self._ev("TAG-E2", f"{p}'s opponent {self._opponent(p)} is out: {p} carries on with the "
-                                       f"normal steps")
-        seats = ", ".join(f"{s} {p}" for s, p in self.seats().items() if p)
-        self._ev("TAG-S2", f"turn {self.turn} seats: {seats}")
+                    self._ev("TAG-E2", "tag.setup_events.s_opponent_out", p=p, opponent=self._opponent(p))
+        seats = [Msg("tag.seat_player", seat=term(TAG_SEAT, s), player=p) for s, p in self.seats().items() if p]
+        self._ev("TAG-S2", "tag.setup_events.turn_seats", turn=self.turn, seats=seats)
 
     # ------------------------------------------------------------------ verbs: the battle
     def battle(self, spec: dict) -> None:
@@ -671,9 +682,8 @@ class TagMatch(MatchQueries):
         if shape != self.mode:
             # TAG-E3: after the switch to 1-vs-1 a battle names the two tags; before it, the letters.
             if self.mode == "1v1":
-                self._fail("TAG-E3", f"the match is 1-vs-1 now ({' vs '.join(self.in_game_players())}): "
-                                     f"give the battle by tag, not by letter")
-            self._fail("TAG-E3", "the match is a tag battle: give the battles by letter (A, B), not by tag")
+                self._fail("TAG-E3", "tag.reject.match_vs_now", players=joined(self.in_game_players(), "common.vs"))
+            self._fail("TAG-E3", "tag.reject.match_tag_battle")
 
         pairs: list[tuple[str | None, dict[str, str], dict[str, Fighter]]] = []
         if shape == "tag":
@@ -682,13 +692,12 @@ class TagMatch(MatchQueries):
                 left = [p for p in who.values() if p not in self.out]
                 if len(left) == 2 and letter not in given:
                     # TAG-E1 (and the contract): each letter with two players in the game battles.
-                    self._fail("TAG-E1", f"letter {letter} has both players in the game ({' and '.join(left)}): "
-                                         f"their battle must be given")
+                    self._fail("TAG-E1", "tag.reject.letter_has_both", letter=letter, players=and_list(left))
                 if len(left) < 2 and letter in given:
                     # TAG-E1: a player who is out takes no further part, so their letter has no battle.
-                    gone = " and ".join(p for p in who.values() if p in self.out)
-                    self._fail("TAG-E1", f"{gone} {'is' if ' and ' not in gone else 'are'} out, so letter "
-                                         f"{letter} has no battle")
+                    gone = [p for p in who.values() if p in self.out]
+                    self._fail("TAG-E1", "tag.reject.letter_out_one" if len(gone) == 1 else "tag.reject.letter_out",
+                               players=and_list(gone), letter=letter)
                 if letter in given:
                     pairs.append((letter, who, given[letter]))
         else:
@@ -703,21 +712,21 @@ class TagMatch(MatchQueries):
         order = {p: i for i, p in enumerate(self.order("battle"))}
         reads = sorted(((who[t], e.power) for _, who, es in pairs for t, e in es.items()), key=lambda x: order[x[0]])
         # TAG-P4: attack powers are read starting with second-A (reading battle-powers-read-in-battle-start-order).
-        self._ev("TAG-P4", "attack powers, read from second-A: " + ", ".join(f"{p} {v}" for p, v in reads)
-                 + (" (reading battle-powers-read-in-battle-start-order)" if len(reads) > 2 else ""))
+        self._ev("TAG-P4", "tag.battle.powers_read", powers=[Msg("tag.player_value", player=p, value=v) for p, v in reads],
+                 note=Msg("tag.note.reading_paren", id="battle-powers-read-in-battle-start-order") if len(reads) > 2
+                 else "")
         for r in results:
             a, b = (r.players[t] for t in self.tags)
             pa, pb = (r.powers[t] for t in self.tags)
-            what = f"letter {r.letter} battle" if r.letter else "1-vs-1 battle"
+            what = Msg("tag.battle.letter", letter=r.letter) if r.letter else Msg("tag.battle.one_vs_one")
             swapped = [p for p in (a, b) if r.letter and self.letters[p] != p[-1]]
-            since = (f" ({' and '.join(swapped)} {'holds' if len(swapped) == 1 else 'hold'} letter {r.letter} since "
-                     f"a Change Up!, reading change-up-lasts-the-game)" if swapped else "")
+            since = (Msg("tag.note.holds_letter" if len(swapped) == 1 else "tag.note.hold_letter",
+                         players=and_list(swapped), letter=r.letter) if swapped else "")
             if r.winner is None:
                 # TAG-P5 reading equal-power-is-draw.
-                self._ev("TAG-P5", f"{what}: {a} {pa} vs {b} {pb}: equal powers, a draw; nobody loses points "
-                                   f"(reading equal-power-is-draw){since}")
+                self._ev("TAG-P5", "tag.battle.vs_equal_powers", what=what, a=a, pa=pa, b=b, pb=pb, since=since)
             else:
-                self._ev("TAG-P5", f"{what}: {a} {pa} vs {b} {pb}: {r.players[r.winner]} wins{since}")
+                self._ev("TAG-P5", "tag.battle.vs_wins", what=what, a=a, pa=pa, b=b, pb=pb, winner=r.players[r.winner], since=since)
         # TAG-P5 ③: losers reduce their gauges, in the seat order first-A, second-A, first-B, second-B.
         losers = {r.loser: r for r in results if r.loser}
         newly_out = []
@@ -727,16 +736,15 @@ class TagMatch(MatchQueries):
             r = losers[p]
             before = self.points[p]
             self.points[p] = max(0, before - r.lost)   # points never drop below 0
-            floor = " (a gauge never drops below 0)" if before - r.lost < 0 else ""
-            self._ev("TAG-P5", f"{p} loses {r.lost} points ({r.why}): {before} -> {self.points[p]}{floor}")
+            floor = Msg("tag.note.gauge_floor") if before - r.lost < 0 else ""
+            self._ev("TAG-P5", "tag.battle.loses_points", p=p, lost=r.lost, why=r.why, before=before, after=self.points[p], floor=floor)
             if self.points[p] == 0:
                 newly_out.append(p)
         for r in results:
             if r.loser and r.loser not in newly_out:
                 lv = pairs_level(pairs, r.loser)
-                keep = ("its Digimon is Level III and stays" if lv == "3"
-                        else "sends its Digimon (except a Level III) to the Dark Area")
-                self._ev("TAG-P5", f"{r.loser} lost the battle: {keep}")
+                keep = Msg("tag.battle.keeps_level_3") if lv == "3" else Msg("tag.battle.to_dark_area")
+                self._ev("TAG-P5", "tag.battle.lost_battle", loser=r.loser, keep=keep)
         self.battles = results
         self._settle(newly_out)
         if self.winner is None:
@@ -756,23 +764,22 @@ class TagMatch(MatchQueries):
             # (the boundary, _arg_battle, made sure the level and the table's entry are there).
             col = T.table_level(winner_entry.level)
             lost = loser_entry.lost_table[col]
-            note = (f"{who[win]}'s Digimon is Ultimate-class, read as Ultimate"
-                    if winner_entry.level == T.ULTIMATE_CLASS else f"{who[win]}'s Digimon is {T.LEVEL_NAMES[col]}")
-            why = f"their lost-points table at {T.LEVEL_NAMES[col]}: {note}"
+            note = (Msg("tag.why.ultimate_class", player=who[win]) if winner_entry.level == T.ULTIMATE_CLASS
+                    else Msg("tag.why.digimon_is", player=who[win], level=term(TAG_LEVEL, col)))
+            why = Msg("tag.why.lost_table", level=term(TAG_LEVEL, col), note=note)
         else:
             lost = loser_entry.lost or 0
-            why = "their lost points"
+            why = Msg("tag.why.lost_points")
         return BattleResult(letter, dict(who), powers, win, loser, lost, why)
     def _settle(self, newly_out: list[str]) -> None:
         """Players out, the end of the match, the switch to 1-vs-1 (TAG-E1..E4)."""
         if len(newly_out) > 1:
             # TAG-P5 reading simultaneous-outs-in-seat-order.
-            self._ev("TAG-P5", f"{' and '.join(newly_out)} reach 0 in the same point calculation: they are out in "
-                               f"seat order (reading simultaneous-outs-in-seat-order)")
+            self._ev("TAG-P5", "tag.settle.reach_same_point", players=and_list(newly_out))
         for p in newly_out:
             self.out.append(p)
             # TAG-E1: a player whose point gauge reaches 0 is out.
-            self._ev("TAG-E1", f"{p}'s point gauge is 0: {p} is out and takes no further part")
+            self._ev("TAG-E1", "tag.settle.s_point_gauge", p=p)
         if not newly_out:
             return
         for t in self.tags:
@@ -782,30 +789,26 @@ class TagMatch(MatchQueries):
                 self.winner = win
                 if len(left) == 2:
                     # TAG-E4 reading same-tag-survivors-win.
-                    text = (f"both remaining players ({' and '.join(left)}) are of tag {win}: {win} wins "
-                            f"(reading same-tag-survivors-win)")
-                    self.termination = Outcome(win, "TAG-E4", text)
+                    text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
+                    self.termination = Outcome(win, "TAG-E4", str(text))
                 else:
                     # TAG-S2: the game goes on until both players of one tag are out.
-                    text = f"both players of tag {t} are out: {win} wins"
-                    self.termination = Outcome(win, "TAG-S2", text)
+                    text = Msg("tag.settle.tag_out", tag=t, winner=win)
+                    self.termination = Outcome(win, "TAG-S2", str(text))
                 self._ev(self.termination.termination, text)
                 return
         if self.mode == "tag" and self._is_one_vs_one():
             # TAG-E3: one A and one B of different tags: they face each other, normal 1-vs-1 regulation.
             self.mode = "1v1"
             a, b = self.in_game_players()
-            self._ev("TAG-E3", f"{a} and {b} are left, one A and one B of different tags: they move to face each "
-                               f"other and finish under the normal 1-vs-1 regulation")
+            self._ev("TAG-E3", "tag.settle.are_left_one", a=a, b=b)
             return
         if self.mode == "tag":
             for p in newly_out:
                 foe = self._opponent(p)
                 if foe not in self.out:
                     # TAG-E2: a player whose opponent is out carries on.
-                    self._ev("TAG-E2", f"{foe}'s opponent {p} is out: {foe} carries on with the normal steps "
-                                       f"(evolution and projection-type options, but no \"if the opponent's ... "
-                                       f"is ...\" effects)")
+                    self._ev("TAG-E2", "tag.settle.s_opponent_out", foe=foe, p=p)
 
     def _next_turn(self, winners: list[str | None], one_vs_one: bool = False, rule_note: str = "") -> None:
         """End the turn: decide who goes first next turn (TAG-N1..N5), reset the turn's progress."""
@@ -815,10 +818,10 @@ class TagMatch(MatchQueries):
             # TAG-N1..N5: the NEXT_TURN table decides.
             self.first = win if row.result == "winner-first" else self.second
             rule = row.rule
-            note = f"{row.condition}"
+            note = term(TAG_CONDITION, (row.rule, row.result), row.condition)
             if row.rule == "TAG-N5":
-                note += (" (reading one-vs-one-first-follows-n5)" if one_vs_one
-                         else " (reading single-battle-decides)")
+                note = Msg("tag.note.with_reading", text=note,
+                           id="one-vs-one-first-follows-n5" if one_vs_one else "single-battle-decides")
         else:
             # TAG-R5 reading truce-swaps-first: no battle result, first and second swap as in TAG-N4.
             self.first = self.second
@@ -826,8 +829,8 @@ class TagMatch(MatchQueries):
             note = rule_note
         self.turn += 1
         self._new_turn()
-        how = "stays first" if self.first == old_first else "goes first now"
-        self._ev(rule, f"turn {self.turn}: {self.first} {how}, {self.second} second ({note})")
+        how = Msg("tag.next_turn.stays_first") if self.first == old_first else Msg("tag.next_turn.goes_first_now")
+        self._ev(rule, "tag.next_turn.turn_second", turn=self.turn, first=self.first, how=how, second=self.second, note=note)
 
     def rematch(self, by: str) -> None:
         """St-104-style rewind right after a battle: allowed if ``by`` lost that battle (TAG-R5)."""
@@ -838,20 +841,19 @@ class TagMatch(MatchQueries):
     def _rematch(self, by: str, card: str) -> None:
         if self._last != "battle" or self._undo is None:
             # TAG-R5: a rewind undoes this turn's battle, so it comes right after one.
-            self._fail("TAG-R5", f"{card} rewinds this turn's battle: it can only be used right after a battle")
+            self._fail("TAG-R5", "tag.reject.rewinds_this_turn", card=card)
         lost = next((r for r in self.battles if r.loser == by), None)
         if lost is None:
             mine = next((r for r in self.battles if by in r.players.values()), None)
-            why = "did not battle" if mine is None else ("drew" if mine.winner is None else "won")
+            why = Msg("tag.why.did_not_battle") if mine is None else (
+                Msg("tag.why.drew") if mine.winner is None else Msg("tag.why.won"))
             # TAG-R5: only a user who lost this turn's battle may rewind it.
-            self._fail("TAG-R5", f"{by} {why} this turn, and only a player who lost the battle may rewind it")
+            self._fail("TAG-R5", "tag.reject.this_turn_only", by=by, why=why)
         partner_won = any(r.winner == self._tag_of(by) for r in self.battles)
         self._restore(self._undo)
         self._undo = None
-        even = f" even though {self.partner(by)} won," if partner_won else ""
-        self._ev("TAG-R5", f"{card}: {by} lost this turn's battle,{even} so the turn is rewound: points, players out "
-                           f"and who goes first are as before it, and everyone battles again "
-                           f"(reading rewind-undoes-the-turn)")
+        even = Msg("tag.note.even_though_won", partner=self.partner(by)) if partner_won else ""
+        self._ev("TAG-R5", "tag.rematch.lost_this_turn", card=card, by=by, even=even)
 
     def truce(self, by: str, phase: str | None = None) -> None:
         """St-220: all players skip this turn's battle start and battle phase; no battle result, first
@@ -867,20 +869,16 @@ class TagMatch(MatchQueries):
         if phase is None:
             phase = T.PHASE_KEYS[max(ci, PREPARATION)]
         if phase not in T.TRUCE_PHASES or ci >= BATTLE_START:
-            now = PHASES[max(ci, PHASE_INDEX[phase])].name
+            now = term(TAG_PHASE, PHASES[max(ci, PHASE_INDEX[phase])].key)
             # TAG-R5 reading truce-timing: only before the battle phase.
-            self._fail("TAG-R5", f"{card} may be used only before the battle phase, in one's preparation phase "
-                                 f"(step 5) or during the evolution phase; from battle start on it cannot be, "
-                                 f"and this would be in the {now} (reading truce-timing)")
+            self._fail("TAG-R5", "tag.reject.may_used_only", card=card, now=now)
         # Its moment is an option card's in that phase (TAG-P1 ⑤ in seat order; TAG-P2 any seat's ①–②).
         self._move(by, phase, "option")
-        everyone = "all four" if len(self.in_game_players()) == 4 else "all players"
+        everyone = Msg("tag.truce.all_four") if len(self.in_game_players()) == 4 else Msg("tag.truce.all_players")
         self.battles = []
         self._undo = None
-        self._ev("TAG-R5", f"{card} ({by}, {T.phase(phase).name}): battle start and the battle phase are skipped "
-                           f"for {everyone}; in the point calculation nothing is compared and nobody loses points "
-                           f"(reading truce-timing)")
-        self._next_turn([], rule_note="no battle result after a truce (reading truce-swaps-first)")
+        self._ev("TAG-R5", "tag.truce.battle_start_battle", card=card, by=by, phase=term(TAG_PHASE, phase), everyone=everyone)
+        self._next_turn([], rule_note=Msg("tag.note.truce_no_result"))
 
     # ------------------------------------------------------------------ verbs: within a turn
     def act(self, by: str, phase: str, kind: str | None = None) -> None:
@@ -916,8 +914,9 @@ class TagMatch(MatchQueries):
         by = self._require_in_game(by)
         ph = T.phase(phase)
         step, note = self._move(by, phase, kind)
-        where = f", step {step}" if step else ""
-        self._ev(ph.rule, f"{by} ({self.seat_of(by)}) {T.ACTION_LABELS[kind]} in the {ph.name}{where}: {note}")
+        where = Msg("tag.act.step", step=step) if step else ""
+        self._ev(ph.rule, "tag.act.msg", by=by, seat=term(TAG_SEAT, self.seat_of(by)), action=term(TAG_ACTION, kind),
+                 phase=term(TAG_PHASE, ph.key), where=where, note=note)
 
     def _move(self, by: str, phase: str, kind: str) -> tuple[int, str]:
         """Is it ``by``'s moment for ``kind`` in ``phase``? Fails with the phase's rule if not;
@@ -926,18 +925,17 @@ class TagMatch(MatchQueries):
         i = PHASE_INDEX[phase]
         ci, cm = self._cursor
         steps = T.ACTION_STEPS[phase]
-        label = T.ACTION_LABELS[kind]
+        label = term(TAG_ACTION, kind)
         if kind != "pass" and kind not in steps:
             # TAG-P2 ①: evolving and calling an evolution off belong to the evolution phase.
-            self._fail("TAG-P2", f"{by} cannot do this in the {ph.name} ({label}): evolving and calling an "
-                                 f"evolution off are step 1 of the evolution phase")
+            self._fail("TAG-P2", "tag.reject.cannot_do_this", by=by, phase=term(TAG_PHASE, ph.key), label=label)
         if i < ci:
             # TAG-P1..P5: the phases of a turn come in order.
-            self._fail(ph.rule, f"the turn is already in the {PHASES[ci].name}: the {ph.name} is over")
+            self._fail(ph.rule, "tag.reject.turn_already_over", current=term(TAG_PHASE, PHASES[ci].key),
+                       phase=term(TAG_PHASE, ph.key))
         if kind == "call_off" and self._tag_of(by) != self.second:
             # TAG-P2 ①: only a player of the second tag may call the evolution off.
-            self._fail("TAG-P2", f"only a player of the second tag ({self.second}) may call an evolution off; "
-                                 f"{by} is of the first tag ({self.first})")
+            self._fail("TAG-P2", "tag.reject.only_player_second", second=self.second, by=by, first=self.first)
         if phase == "battle":
             return 2, self._battle_turn(by, kind, ci == BATTLE)
         order = self.order(phase)
@@ -945,8 +943,7 @@ class TagMatch(MatchQueries):
             # TAG-P2 reading evolution-in-seat-order: option cards by any player during any seat's ①–②.
             if i != ci:
                 self._cursor = (i, ())
-            return 0, "option cards may be used by any player during any seat's steps 1-2 (reading " \
-                      "evolution-in-seat-order)"
+            return 0, Msg("tag.note.options_any_seat")
         return self._seat_turn(by, ph, kind, order, cm if i == ci else None)
 
     def _seat_turn(self, by: str, ph: T.Phase, kind: str, order: list[str], cm: tuple | None) -> tuple[int, str]:
@@ -967,7 +964,7 @@ class TagMatch(MatchQueries):
             # TAG-P1 / P2 / P3 / P5: the phase's seat order (TAG-P5: two separate rounds, ② and ④).
             self._fail(ph.rule, self._too_late(by, ph, kind, order, pos, step, cm, rounds))
         evo = ph.key == "evolution"
-        seq = ", ".join(order)
+        seq = list(order)
         if kind == "pass":
             last = pos == len(order) - 1
             if rounds:
@@ -977,84 +974,77 @@ class TagMatch(MatchQueries):
                     self._cursor = (i, (later[0],)) if later else self._after(i)
                 else:
                     self._cursor = (i, key)
-                return step, f"{by} is done with step {step} (order {seq})"
+                return step, Msg("tag.note.done_with_step", by=by, step=step, order=seq)
             self._cursor = self._after(PHASE_INDEX[ph.key]) if last else (PHASE_INDEX[ph.key], key)
             if evo:
-                return 0, (f"{by}'s steps 1-2 are over: they can no longer evolve, call off or use an ability "
-                           f"this turn (reading evolution-in-seat-order)")
-            return 0, f"{by}'s part is over (order {seq})"
+                return 0, Msg("tag.note.evolution_over", by=by)
+            return 0, Msg("tag.note.part_over", by=by, order=seq)
         # Step ① of the evolution phase is one decision: evolve or call off, then step ②.
         self._cursor = (PHASE_INDEX[ph.key], (pos, 2) if kind in ("evolve", "call_off") else key)
         if evo:
-            what = "a player of the second tag may call it off; " if kind == "call_off" else ""
-            return step, (f"{what}the seats go {seq}, each evolving (step 1) and then using abilities (step 2) "
-                          f"until it passes (reading evolution-in-seat-order)")
+            what = Msg("tag.note.second_may_call_off") if kind == "call_off" else ""
+            return step, Msg("tag.note.evolution_seats", what=what, order=seq)
         if rounds:
-            what = {2: "options", 4: "abilities"}.get(step, "uses")
-            return step, f"{what} in the order {seq} (steps 2 and 4 are two separate rounds)"
-        return step, "order " + seq
+            what = {2: Msg("tag.note.options"), 4: Msg("tag.note.abilities")}.get(step, Msg("tag.note.uses"))
+            return step, Msg("tag.note.round_order", what=what, order=seq)
+        return step, Msg("tag.note.order", order=seq)
 
     def _after(self, i: int) -> tuple[int, tuple]:
         """The turn's progress once every seat has passed phase ``i``: the next phase has been reached."""
         return (i + 1, ()) if i + 1 < len(PHASES) else (i, (_END,))
 
     def _too_late(self, by, ph, kind, order, pos, step, cm, rounds) -> str:
-        label = T.ACTION_LABELS[kind]
+        label = term(TAG_ACTION, kind)
+        phase = term(TAG_PHASE, ph.key)
         if cm[0] == _END:
-            return f"every player has passed: the {ph.name} is over"
+            return Msg("tag.late.all_passed", phase=phase)
         if rounds:
             cur_step, cur_pos = cm[0], (cm[1] if len(cm) > 1 else -1)
         else:
             cur_pos, cur_step = cm[0], cm[1]
         if rounds and cur_step > step:
-            return (f"step {step} of the {ph.name} is over: step {cur_step} has begun ({by} cannot: {label})")
+            return Msg("tag.late.step_over", step=step, phase=phase, current=cur_step, by=by, action=label)
         if cur_pos > pos:
-            return (f"in the {ph.name} players act in the order {', '.join(order)}: {by} comes before "
-                    f"{order[cur_pos]}, who has already acted")
+            return Msg("tag.late.order", phase=phase, order=list(order), by=by, acted=order[cur_pos])
         if len(cm) > (2 if rounds else 1) and cm[-1] == _PASSED:
-            extra = " (reading evolution-in-seat-order)" if ph.key == "evolution" else ""
-            return f"{by} has passed: their part of the {ph.name} is over{extra}"
-        return (f"{by} is past step {step} of their part of the {ph.name}: one evolution or call-off in step 1, "
-                f"then abilities in step 2 (reading evolution-in-seat-order)")
+            extra = Msg("tag.note.reading_paren", id="evolution-in-seat-order") if ph.key == "evolution" else ""
+            return Msg("tag.late.passed", by=by, phase=phase, note=extra)
+        return Msg("tag.late.past_step", by=by, step=step, phase=phase)
 
     def _battle_turn(self, by: str, kind: str, begun: bool) -> str:
         """TAG-P4 ② reading battle-phase-alternation: whose turn it is, and who acts in it."""
         if begun and self._cursor[1] == (3,):
             # TAG-P4 ③: after two passes in a row nobody uses anything more.
-            self._fail("TAG-P4", "two turns in a row, one of each tag, were passes: step 3 has come and the final "
-                                 "attack powers are read (reading battle-phase-alternation)")
+            self._fail("TAG-P4", "tag.reject.two_turns_row")
         tag, actor, uses, passes, turns = self._bp
         mine = self._tag_of(by)
         other = self.other_tag(mine)
         if mine != tag:
             if not uses:
                 # TAG-P4 ②: the second tag has the first turn, then the tags alternate.
-                why = (f"the second tag ({tag}) has the first turn of the battle phase" if turns == 0
-                       else f"it is {tag}'s turn")
-                self._fail("TAG-P4", f"{why}: {by} of {mine} must wait for it (reading battle-phase-alternation)")
+                why = (Msg("tag.bp.second_first", tag=tag) if turns == 0 else Msg("tag.bp.tags_turn", tag=tag))
+                self._fail("TAG-P4", "tag.reject.must_wait_for", why=why, by=by, mine=mine)
             tag, actor, uses, turns = mine, None, 0, turns + 1     # the other tag's turn ended with its uses
             passes = 0
         if actor is not None and actor != by:
             # TAG-P4 ②: only one person acts at a time; the partner may act on the tag's next turn.
-            self._fail("TAG-P4", f"one person acts at a time: {actor} is acting for {tag} in this turn; {by} may "
-                                 f"act on {tag}'s next turn (reading battle-phase-alternation)")
-        nth = f"turn {turns + 1} of the battle phase"
+            self._fail("TAG-P4", "tag.reject.one_person_acts", actor=actor, tag=tag, by=by)
+        nth = Msg("tag.bp.nth", n=turns + 1)
         if kind != "pass":
             self._bp = (tag, by, uses + 1, 0, turns)
             self._cursor = (BATTLE, (2,))
-            return f"{nth} is {tag}'s, and {by} acts for it (one person at a time; reading battle-phase-alternation)"
+            return Msg("tag.bp.acts", nth=nth, tag=tag, by=by)
         if uses:
             self._bp = (other, None, 0, 0, turns + 1)
             self._cursor = (BATTLE, (2,))
-            return f"{by} ends {tag}'s {nth}; {other} has the next (reading battle-phase-alternation)"
+            return Msg("tag.bp.ends", by=by, tag=tag, nth=nth, other=other)
         passes += 1
         self._bp = (other, None, 0, passes, turns + 1)
         if passes >= 2:
             self._cursor = (BATTLE, (3,))
-            return (f"{nth} is a pass, after a pass by {other}: step 3, the final attack powers are read "
-                    f"(reading battle-phase-alternation)")
+            return Msg("tag.bp.second_pass", nth=nth, other=other)
         self._cursor = (BATTLE, (2,))
-        return f"{nth} is {tag}'s, with no use; {other} has the next (reading battle-phase-alternation)"
+        return Msg("tag.bp.no_use", nth=nth, tag=tag, other=other)
 
     def use(self, by: str, kind: str) -> None:
         """``by`` uses an effect of ``kind`` (evolution, projection, opponent_condition), TAG-E2."""
@@ -1070,11 +1060,10 @@ class TagMatch(MatchQueries):
         self._begin()
         self.deck_check = {"legal": legal, "violations": list(violations), "warnings": list(warnings)}
         if legal:
-            self._ev("TAG-K1", "the deck check passes: 30 cards, a Level 3 Digimon, at most 3 of a name, "
-                               "only Bo-/St-/Bx-/Sx- cards")
+            self._ev("TAG-K1", "tag.record_deck_check.deck_check_passes")
         for f in violations + warnings:
-            kind = "violation" if f in violations else "note"
-            self._ev(f["rule"], f"deck {kind}: {f['message']}")
+            code = "tag.record_deck_check.violation" if f in violations else "tag.record_deck_check.note"
+            self._ev(f["rule"], code, message=f["message"])
         self._done("record_deck_check")
 
     def target(self, by: str, effect: str, on: str | None = None, meets_requirements: bool = True) -> None:
@@ -1104,12 +1093,14 @@ class TagMatch(MatchQueries):
             self._truce(by, "St-220", phase)
             self._done("truce")
             return
-        label = f"{number}" + (f" ({rule.english})" if rule else "") + (f", effect {effect}" if effect else "")
+        label = Msg("tag.card.named", number=number, name=rule.english) if rule else number
+        if effect:
+            label = Msg("tag.card.effect_n", label=label, n=effect)
+        text = term(TAG_CARD_TEXT, key, rule.text) if rule else ""
         if rule is None:
-            self._ev("TAG-R3", f"{by} uses {label}: no tag-specific ruling, so it works as in a 1-vs-1 battle")
+            self._ev("TAG-R3", "tag.card.uses_tag_specific", by=by, label=label)
         elif rule.rule == "TAG-R3" and self.mode == "1v1":
-            self._ev("TAG-E3", f"{by} uses {label}: the normal 1-vs-1 regulation applies now "
-                               f"(reading tag-only-rules-end-at-one-vs-one)")
+            self._ev("TAG-E3", "tag.card.uses_normal_vs", by=by, label=label)
         elif key in T.CHANGE_UP:
             self._change_up(by, label, on)
         elif rule.rule == "TAG-R1":
@@ -1117,19 +1108,19 @@ class TagMatch(MatchQueries):
                 ruling = self.check_target(by, "flush", on)
                 if not ruling.allowed:
                     self._fail(ruling.rule, ruling.text)
-                self._ev("TAG-R1", f"{label}: {ruling.text}")
+                self._ev("TAG-R1", "tag.card.msg", label=label, text=ruling.text)
             else:
-                self._ev("TAG-R1", f"{by} uses {label}: {rule.text}")
+                self._ev("TAG-R1", "tag.card.uses", by=by, label=label, text=text)
         elif rule.effect is not None:
             # TAG-R3: a ruling on one effect of the card (St-321's second effect).
             if effect == rule.effect:
-                self._fail(rule.rule, f"{by} cannot use {label}: {rule.text}")
-            self._ev(rule.rule, f"{by} uses {label}: allowed ({rule.text})")
+                self._fail(rule.rule, "tag.reject.cannot_use", by=by, label=label, text=text)
+            self._ev(rule.rule, "tag.card.uses_allowed", by=by, label=label, text=text)
         elif not rule.allowed:
             # TAG-R3: the named exceptions.
-            self._fail(rule.rule, f"{by} cannot use {label}: {rule.text}")
+            self._fail(rule.rule, "tag.reject.cannot_use", by=by, label=label, text=text)
         else:
-            self._ev(rule.rule, f"{by} uses {label}: {rule.text}")
+            self._ev(rule.rule, "tag.card.uses", by=by, label=label, text=text)
         self._done("card")
 
     def _change_up(self, by: str, label: str, on: str | None) -> None:
@@ -1138,21 +1129,17 @@ class TagMatch(MatchQueries):
         gone = [p for p in (a, b) if p in self.out]
         if gone:
             # TAG-E1: a player who is out takes no further part, so there is no one to swap with.
-            self._fail("TAG-E1", f"{gone[0]} is out and takes no further part: {label} has no pair to swap")
+            self._fail("TAG-E1", "tag.reject.out_takes_further2", player=gone[0], label=label)
         # TAG-R3 reading change-up-lasts-the-game: the partners exchange letters (and so seats and
         # opponents) from now on, for the rest of the game.
         self._set_letters({**self.letters, a: self.letters[b], b: self.letters[a]})
-        now = "; ".join(f"{p} is letter {self.letters[p]}, facing {self._opponent(p)} from seat {self.seat_of(p)}"
-                        for p in (a, b))
-        self._ev("TAG-R3", f"{by} uses {label}: {a} and {b} exchange letters ({now}) for the rest of the game "
-                           f"(reading change-up-lasts-the-game); attack powers are read again against the new "
-                           f"opponent's battle type (TAG-P4) and the point calculation uses the new opponent's "
-                           f"level (TAG-P5); each keeps their own Digimon, cards and point gauge")
+        now = joined(Msg("tag.change_up.now", player=p, letter=self.letters[p], opponent=self._opponent(p),
+                         seat=term(TAG_SEAT, self.seat_of(p))) for p in (a, b))
+        self._ev("TAG-R3", "tag.change_up.uses_exchange_letters", by=by, label=label, a=a, b=b, now=now)
         for p in (a, b):
             if self._opponent(p) in self.out:
                 # TAG-E2: a player whose opponent is out carries on.
-                self._ev("TAG-E2", f"{p}'s new opponent {self._opponent(p)} is out: {p} carries on with the "
-                                   f"normal steps")
+                self._ev("TAG-E2", "tag.change_up.s_new_opponent", p=p, opponent=self._opponent(p))
 
     def reshuffle(self, by: str) -> None:
         """Right after a battle: ``by``'s Net Ocean is empty, so they send their Digimon (except
@@ -1160,15 +1147,12 @@ class TagMatch(MatchQueries):
         self._begin()
         if self._last not in ("battle", "reshuffle"):
             # TAG-P5: the empty Net Ocean is dealt with at the end of the point calculation.
-            self._fail("TAG-P5", "an empty Net Ocean is rebuilt at the end of the point calculation: "
-                                 "right after a battle")
+            self._fail("TAG-P5", "tag.reject.empty_net_ocean")
         self._require_in_game(by)
         if by in self._reshuffled:
-            self._fail("TAG-P5", f"{by} has already rebuilt their Net Ocean this turn")
+            self._fail("TAG-P5", "tag.reject.has_already_rebuilt", by=by)
         self._reshuffled = (*self._reshuffled, by)
-        self._ev("TAG-P5", f"{by}'s Net Ocean is empty: whatever the result, {by} sends their Digimon (except a "
-                           f"Level III) to the Dark Area, then shuffles the Dark Area into a new Net Ocean "
-                           f"(slots and hand stay)")
+        self._ev("TAG-P5", "tag.reshuffle.s_net_ocean", by=by)
         self._done("reshuffle")
 
 

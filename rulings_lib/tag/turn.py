@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import render
 from . import tables as TT
 from .engine import TagMatch
 
@@ -29,19 +30,29 @@ class TagTurn:
     to_one_vs_one: bool               # this turn left one A and one B of different tags (TAG-E3)
     events: tuple[tuple[str, str], ...]
     state: dict | None = None         # the match after the turn (its outcome dict), for the picture
+    said: tuple = ()                  # the engine's Event objects behind battles + notes (words per language)
 
-    def text(self) -> str:
-        lines = list(self.battles) + list(self.notes)
+    def text(self, lang: str = "en") -> str:
+        """What the turn did, in ``lang`` (``en`` or ``ja``)."""
+        def say(code, **args):
+            return render(code, args, lang)
+
+        lines = [e.render(lang) for e in self.said] if self.said else list(self.battles) + list(self.notes)
         for p, n in self.lost.items():
-            lines.append(f"{p} loses {n} points: {self.points[p] + n} -> {self.points[p]}")
+            lines.append(say("widgets.tag.loses", player=p, n=n, before=self.points[p] + n, after=self.points[p]))
         if self.out:
-            lines.append("out: " + ", ".join(self.out))
+            lines.append(say("widgets.tag.out", players=", ".join(self.out)))
         if self.winner:
-            lines.append(f"match over: {self.winner} wins [{self.rule}] {self.reason}")
+            lines.append(say("widgets.tag.over", winner=self.winner, rule=self.rule, reason=self.reason))
         else:
-            lines.append(f"next turn: {self.first} goes first [{self.rule}] {self.reason}")
+            reason = self.reason
+            if lang == "ja":
+                from ..draw.words import NEXT_WHY_JA
+
+                reason = NEXT_WHY_JA.get(self.rule, reason)
+            lines.append(say("widgets.tag.next", first=self.first, rule=self.rule, reason=reason))
             if self.to_one_vs_one:
-                lines.append("the two players left face each other and finish 1-vs-1 [TAG-E3]")
+                lines.append(say("widgets.tag.one_vs_one"))
         return "\n".join(lines)
 
 
@@ -72,8 +83,11 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     start = len(match.events)
     match.battle(spec)
     new = match.events[start:]
-    battles = tuple(e.text for e in new if e.rule == "TAG-P5" and e.text.startswith(("letter ", "1-vs-1 battle")))
-    notes = tuple(e.text for e in new if e.rule == "TAG-P5" and " lost the battle: " in e.text)
+    # The battles and the losers' Digimon, by the events' message codes (never their wording).
+    battle_events = [e for e in new if e.code in ("tag.battle.vs_wins", "tag.battle.vs_equal_powers")]
+    note_events = [e for e in new if e.code == "tag.battle.lost_battle"]
+    battles = tuple(e.text for e in battle_events)
+    notes = tuple(e.text for e in note_events)
     lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}
     decided = [e for e in new if e.rule.startswith("TAG-N")]
     if match.winner:
@@ -84,4 +98,5 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
         reason = row.condition
     return TagTurn(battles, notes, lost_now, dict(match.points), tuple(p for p in match.out if p not in out_before),
                    None if match.winner else match.first, rule, reason, match.winner, match.mode,
-                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state())
+                   any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state(),
+                   tuple(battle_events + note_events))

@@ -6,6 +6,22 @@ from html import escape
 
 import ipywidgets as w
 
+from ..i18n import LANGS, check_lang, render
+
+LANG_NAMES = {"en": "English", "ja": "日本語"}
+
+
+def lang_toggle(lang: str = "en") -> w.ToggleButtons:
+    """The en/ja switch every widget carries (issue 14): the widget redraws in that language."""
+    check_lang(lang)
+    return w.ToggleButtons(options=[(LANG_NAMES[code], code) for code in LANGS], value=lang,
+                           style={"button_width": "80px"}, tooltips=["English", "日本語"])
+
+
+def say(code: str, lang: str, **args) -> str:
+    """A widget's words from the ``widgets`` catalogue."""
+    return render(code, args, lang)
+
 
 class KitWidget(w.VBox):
     """A box of controls. Outside a live kernel (a stored notebook, nbval, GitHub) it shows a
@@ -13,6 +29,16 @@ class KitWidget(w.VBox):
 
     label = "widget"
     css_class = "rulings-kit-widget"     # a hook for the page (and the browser test) to find it by
+    lang_widget: w.ToggleButtons | None = None
+
+    @property
+    def lang(self) -> str:
+        """The language the widget speaks (its en/ja toggle)."""
+        return self.lang_widget.value if self.lang_widget is not None else "en"
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.lang_widget.value = check_lang(value)
 
     def __init__(self, children, **kwargs):
         super().__init__(children, **kwargs)

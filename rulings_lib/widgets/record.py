@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .. import files
 from ..errors import IllegalAction, InputError
+from ..i18n import Msg
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 
@@ -52,15 +53,15 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 # setup key -> (check, what it must be). The ranges are the tracker's own inputs' ranges.
 SETUP_RULES = {
-    "lineup": (lambda v: _is_int(v) and 1 <= v <= 10, "a whole number from 1 to 10"),
-    "start_lp": (lambda v: _is_int(v) and 1 <= v <= 1_000_000, "a whole number from 1 to 1000000"),
-    "first": (lambda v: v in ("A", "B"), "team \"A\" or \"B\""),
-    "player": (lambda v: v in ("A", "B"), "team \"A\" or \"B\""),
-    "turn": (lambda v: _is_int(v) and 1 <= v <= 100_000, "a whole number from 1 to 100000"),
-    "phase": (lambda v: isinstance(v, str) and v in T.PHASE_KEYS, "one of " + ", ".join(T.PHASE_KEYS)),
-    "duelist": (lambda v: _teams_of(v, 1, 10), "{\"A\": position, \"B\": position} with positions 1 to 10"),
-    "lp": (lambda v: _teams_of(v, 0, 1_000_000), "{\"A\": LP, \"B\": LP} with LP 0 to 1000000"),
-    "spc": (lambda v: _teams_of(v, 0, 12), "{\"A\": counters, \"B\": counters} with 0 to 12 counters"),
+    "lineup": (lambda v: _is_int(v) and 1 <= v <= 10, Msg("input.schema.int", lo=1, hi=10)),
+    "start_lp": (lambda v: _is_int(v) and 1 <= v <= 1_000_000, Msg("input.schema.int", lo=1, hi=1000000)),
+    "first": (lambda v: v in ("A", "B"), Msg("widgets.file.team")),
+    "player": (lambda v: v in ("A", "B"), Msg("widgets.file.team")),
+    "turn": (lambda v: _is_int(v) and 1 <= v <= 100_000, Msg("input.schema.int", lo=1, hi=100000)),
+    "phase": (lambda v: isinstance(v, str) and v in T.PHASE_KEYS, Msg("input.schema.one_of", choices=", ".join(T.PHASE_KEYS))),
+    "duelist": (lambda v: _teams_of(v, 1, 10), Msg("widgets.file.positions")),
+    "lp": (lambda v: _teams_of(v, 0, 1_000_000), Msg("widgets.file.lps")),
+    "spc": (lambda v: _teams_of(v, 0, 12), Msg("widgets.file.counters")),
 }
 
 
@@ -98,23 +99,23 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def _check_values(value, where: str, count: list) -> str | None:
+def _check_values(value, where: str, count: list) -> Msg | None:
     """The first value no saved match can hold (lone surrogates, overlong text, too many items)."""
     count[0] += 1
     if count[0] > 200_000:
-        return "the file holds too many values for a saved match"
+        return Msg("widgets.file.too_many_values")
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
-            return f"{where}: text longer than {MAX_TEXT} characters"
+            return Msg("widgets.file.long_text", where=where, max=MAX_TEXT)
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return f"{where}: text with a lone surrogate (\\ud800-\\udfff): not real text"
+            return Msg("widgets.file.surrogate", where=where)
         return None
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
-        return None if abs(value) <= MAX_INT else f"{where}: the number {str(value)[:20]}... is out of range"
+        return None if abs(value) <= MAX_INT else Msg("widgets.file.big_number", where=where, number=str(value)[:20])
     if isinstance(value, list):
         for i, item in enumerate(value):
             problem = _check_values(item, f"{where}[{i}]", count)
@@ -127,7 +128,7 @@ def _check_values(value, where: str, count: list) -> str | None:
             if problem:
                 return problem
         return None
-    return f"{where}: a value of an unknown kind"
+    return Msg("widgets.file.unknown_kind", where=where)
 
 
 def _bind(verb: str, args: tuple, kwargs: dict) -> dict:
@@ -207,59 +208,53 @@ class RecordedMatch:
         """Read a saved match. The whole file is checked (and replayed) before anything is
         returned: any problem is a :class:`MatchFileError`, never another exception."""
         if not isinstance(text, str):
-            raise MatchFileError(file, None, "not a saved match: expected JSON text")
+            raise MatchFileError(file, None, Msg("widgets.file.not_text"))
         if len(text) > MAX_FILE_BYTES:
-            raise MatchFileError(file, None, f"not a saved match: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            raise MatchFileError(file, None, Msg("widgets.file.too_large", mb=MAX_FILE_BYTES // (1024 * 1024)))
         if _depth(text) > MAX_DEPTH:
-            raise MatchFileError(file, None, f"not a saved match: nested more than {MAX_DEPTH} levels deep")
+            raise MatchFileError(file, None, Msg("widgets.file.too_deep", max=MAX_DEPTH))
         try:
             data = json.loads(text, parse_constant=_no_constants, parse_int=_int, parse_float=_float)
         except json.JSONDecodeError as exc:
-            raise MatchFileError(file, exc.lineno, f"not a saved match: the JSON is broken ({exc.msg}, "
-                                                   f"column {exc.colno})") from None
+            raise MatchFileError(file, exc.lineno, Msg("widgets.file.broken_json", why=exc.msg, column=exc.colno)) from None
         except (ValueError, RecursionError) as exc:
-            raise MatchFileError(file, None, f"not a saved match: {exc}") from None
+            raise MatchFileError(file, None, Msg("widgets.file.not_saved_match", problem=str(exc))) from None
         return cls.from_dict(data, file)
 
     @classmethod
     def from_dict(cls, data, file: str = "<match>") -> RecordedMatch:
         if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-            raise MatchFileError(file, None, f"not a saved match: expected a JSON object with "
-                                             f"\"format\": \"{FILE_FORMAT}\"")
+            raise MatchFileError(file, None, Msg("widgets.file.no_format", format=FILE_FORMAT))
         version = data.get("version")
         if not _is_int(version) or version != FILE_VERSION:
             shown = json.dumps(version)[:20] if _check_values(version, "", [0]) is None else "unreadable"
-            raise MatchFileError(file, None, f"saved by another version of the kit (file version "
-                                             f"{shown}, this kit reads {FILE_VERSION})")
+            raise MatchFileError(file, None, Msg("widgets.file.version", shown=shown, version=FILE_VERSION))
         unknown = sorted(set(data) - {"format", "version", "setup", "actions"}, key=str)
         if unknown:
-            raise MatchFileError(file, None, f"unknown key {str(unknown[0])[:40]!r} (a saved match has format, "
-                                             f"version, setup, actions)")
+            raise MatchFileError(file, None, Msg("widgets.file.unknown_key", key=repr(str(unknown[0])[:40])))
         problem = _check_values(data, "file", [0])
         if problem:
-            raise MatchFileError(file, None, f"not a saved match: {problem}")
+            raise MatchFileError(file, None, Msg("widgets.file.not_saved_match", problem=problem))
         setup, actions = data.get("setup", {}), data.get("actions", [])
         if not isinstance(setup, dict) or not isinstance(actions, list):
-            raise MatchFileError(file, None, "\"setup\" must be an object and \"actions\" a list")
+            raise MatchFileError(file, None, Msg("widgets.file.shape"))
         for key, value in setup.items():
             if key not in SETUP_RULES:
-                raise MatchFileError(file, None, f"the match setup is not usable: unknown key {key[:40]!r} "
-                                                 f"(one of: {', '.join(SETUP_KEYS)})")
+                raise MatchFileError(file, None, Msg("widgets.file.setup_key", key=repr(key[:40]),
+                                                     known=", ".join(SETUP_KEYS)))
             check, what = SETUP_RULES[key]
             if not check(value):
-                raise MatchFileError(file, None, f"the match setup is not usable: setup.{key}: expected {what}, "
-                                                 f"got {json.dumps(value)[:40]}")
+                raise MatchFileError(file, None, Msg("widgets.file.setup_value", key=key, what=what,
+                                                     got=json.dumps(value)[:40]))
         if len(actions) > MAX_ACTIONS:
-            raise MatchFileError(file, None, f"more than {MAX_ACTIONS} actions: not a saved match")
+            raise MatchFileError(file, None, Msg("widgets.file.too_many_actions", max=MAX_ACTIONS))
         for n, action in enumerate(actions, 1):
             if not isinstance(action, dict) or set(action) - {"verb", "args", "accepted"} \
                     or not isinstance(action.get("args", {}), dict) \
                     or not isinstance(action.get("accepted", True), bool):
-                raise MatchFileError(file, None, f"action {n} must be an object with \"verb\", \"args\" (an object) "
-                                                 f"and \"accepted\" (true or false)")
+                raise MatchFileError(file, None, Msg("widgets.file.action_shape", n=n))
             if action.get("verb") not in VERBS:
-                raise MatchFileError(file, None, f"action {n}: {json.dumps(action.get('verb'))[:40]} is not a "
-                                                 f"match action")
+                raise MatchFileError(file, None, Msg("widgets.file.not_action", n=n, verb=json.dumps(action.get("verb"))[:40]))
         return _replay(setup, actions, file)
 
     def save(self, path) -> Path:
@@ -281,11 +276,11 @@ class RecordedMatch:
         """Read a saved match: a regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
         unread), UTF-8 JSON, checked whole (see :meth:`from_json`)."""
         path = Path(path)
-        data = files.read_bytes(path, MAX_FILE_BYTES, "a saved match (a JSON file, not a folder)", MatchFileError)
+        data = files.read_bytes(path, MAX_FILE_BYTES, Msg("widgets.file.expected"), MatchFileError)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise MatchFileError(str(path), None, "not a saved match: the file is not UTF-8 text") from None
+            raise MatchFileError(str(path), None, Msg("widgets.file.not_utf8")) from None
         return cls.from_json(text, str(path))
 
     def __repr__(self) -> str:
@@ -296,22 +291,22 @@ def _replay(setup: dict, actions: list, file: str) -> RecordedMatch:
     try:
         rec = RecordedMatch(**setup)
     except Exception as exc:   # a file is data: whatever the engine says of it, the file is damaged
-        raise MatchFileError(file, None, f"the match setup is not usable: {exc}") from None
+        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=str(exc))) from None
     for n, action in enumerate(actions, 1):
         if not isinstance(action, dict) or not isinstance(action.get("args", {}), dict):
-            raise MatchFileError(file, None, f"action {n} must be an object with \"verb\" and \"args\"")
+            raise MatchFileError(file, None, Msg("widgets.file.action_shape_short", n=n))
         verb, args = action.get("verb"), action.get("args", {})
         accepted = action.get("accepted", True)
         if verb not in VERBS:
-            raise MatchFileError(file, None, f"action {n}: {verb!r} is not a match action")
+            raise MatchFileError(file, None, Msg("widgets.file.not_action", n=n, verb=repr(verb)))
         try:
             rejection = rec.try_do(verb, **args)
         except Exception as exc:   # a file is data: any failure of an action means a damaged file
-            raise MatchFileError(file, None, f"action {n} ({verb}) has unusable arguments: {exc}") from None
+            raise MatchFileError(file, None, Msg("widgets.file.bad_args", n=n, verb=verb, why=str(exc))) from None
         if accepted and rejection is not None:
-            raise MatchFileError(file, None, f"action {n} ({verb}) was accepted when saved, but the rules "
-                                             f"reject it on replay: [{rejection.rule}] {rejection.reason}")
+            raise MatchFileError(file, None, Msg("widgets.file.now_rejected", n=n, verb=verb, rule=rejection.rule,
+                                                 reason=Msg(rejection.code, rejection.params) if rejection.code
+                                                 else rejection.reason))
         if not accepted and rejection is None:
-            raise MatchFileError(file, None, f"action {n} ({verb}) was rejected when saved, but the rules "
-                                             f"accept it on replay")
+            raise MatchFileError(file, None, Msg("widgets.file.now_accepted", n=n, verb=verb))
     return rec

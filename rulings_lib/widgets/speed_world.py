@@ -14,7 +14,7 @@ import ipywidgets as w
 from ..errors import IllegalAction
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
-from ._base import KitWidget, table
+from ._base import KitWidget, lang_toggle, say, table
 
 
 @dataclass(frozen=True)
@@ -27,23 +27,33 @@ class SpeedWorldOption:
     usable: bool
     rule: str = ""      # when not usable: the rule that says no
     reason: str = ""
+    lang: str = "en"    # the language of what, why and reason
 
     def line(self) -> str:
-        state = "usable" if self.usable else f"not usable [{self.rule}]: {self.reason}"
-        return f"{self.cost:>2} SPC: {self.what} ({self.why}) -- {state}"
+        lang = self.lang
+        state = say("widgets.sw.usable", lang) if self.usable else \
+            say("widgets.sw.not_usable", lang, rule=self.rule, reason=self.reason)
+        return say("widgets.sw.line", lang, cost=f"{self.cost:>2}", what=self.what, why=self.why, state=state)
 
 
-def _what(kind: str, size: int) -> str:
+def _what(kind: str, size: int, lang: str = "en") -> str:
     if kind == "damage":
-        return f"deal {size} damage to the opponent"
+        return say("widgets.sw.damage", lang, size=size)
     if kind == "draw":
-        return f"draw {size} card{'s' if size != 1 else ''}"
-    return f"destroy up to {size} card{'s' if size != 1 else ''} on the field"
+        return say("widgets.sw.draw_one" if size == 1 else "widgets.sw.draw", lang, size=size)
+    return say("widgets.sw.destroy_one" if size == 1 else "widgets.sw.destroy", lang, size=size)
 
 
-def speed_world_options(a: int, b: int, spc: int) -> list[SpeedWorldOption]:
+def _reason(exc: IllegalAction, lang: str) -> str:
+    """The engine's reason, said to the reader: the calculator's team A is "your team"."""
+    if lang == "ja":
+        return exc.render(lang).replace("チームA", "自分のチーム")
+    return exc.render(lang).replace("team A", "your team")
+
+
+def speed_world_options(a: int, b: int, spc: int, lang: str = "en") -> list[SpeedWorldOption]:
     """The three effects (WRGP-SW5) for a team whose duelist is at lineup position ``a`` facing
-    position ``b``, holding ``spc`` counters, in its own Main Phase."""
+    position ``b``, holding ``spc`` counters, in its own Main Phase (worded in ``lang``)."""
     if a < 1 or b < 1:
         raise ValueError("lineup positions start at 1")
     match = WrgpMatch(lineup=max(3, a, b), turn=3, player="A", phase="main1",
@@ -53,26 +63,25 @@ def speed_world_options(a: int, b: int, spc: int) -> list[SpeedWorldOption]:
     for cost, eff in T.SPEED_WORLD_EFFECTS.items():
         size = T.speed_world_size(cost, a, b)
         if eff.kind == "damage":
-            why = f"a < b: exactly {T.SPEED_WORLD_DAMAGE_BEHIND}" if a < b else \
-                f"{T.SPEED_WORLD_DAMAGE} x (1 + X) = {T.SPEED_WORLD_DAMAGE} x {1 + x}"
+            why = say("widgets.sw.why_behind", lang, n=T.SPEED_WORLD_DAMAGE_BEHIND) if a < b else \
+                say("widgets.sw.why_damage", lang, base=T.SPEED_WORLD_DAMAGE, k=1 + x)
         else:
-            why = f"1 + X = {1 + x}"
+            why = say("widgets.sw.why_count", lang, k=1 + x)
         try:
             match.copy().speed_world("A", cost)
         except IllegalAction as exc:
-            out.append(SpeedWorldOption(cost, eff.kind, size, _what(eff.kind, size), why, False, exc.rule,
-                                        exc.reason.replace("team A", "your team")))
+            out.append(SpeedWorldOption(cost, eff.kind, size, _what(eff.kind, size, lang), why, False, exc.rule,
+                                        _reason(exc, lang), lang))
         else:
-            out.append(SpeedWorldOption(cost, eff.kind, size, _what(eff.kind, size), why, True))
+            out.append(SpeedWorldOption(cost, eff.kind, size, _what(eff.kind, size, lang), why, True, lang=lang))
     return out
 
 
-def explain_speed_world(a: int, b: int, spc: int) -> str:
+def explain_speed_world(a: int, b: int, spc: int, lang: str = "en") -> str:
     """The calculator's answer as text (what a notebook prints, so that nbval checks it)."""
     x = T.speed_world_x(a, b)
-    lines = [f"a = {a} (your duelist's lineup position), b = {b} (the opponent's), "
-             f"X = max(0, {a} - {b}) = {x}; your team has {spc} SPC"]
-    lines += [o.line() for o in speed_world_options(a, b, spc)]
+    lines = [say("widgets.sw.explain", lang, a=a, b=b, x=x, spc=spc)]
+    lines += [o.line() for o in speed_world_options(a, b, spc, lang)]
     return "\n".join(lines)
 
 
@@ -82,30 +91,34 @@ class SpeedWorldCalculator(KitWidget):
     label = "Speed World calculator"
     css_class = "rulings-kit-speed-world"
 
-    def __init__(self, a: int = 1, b: int = 1, spc: int = 4, lineup: int = 3):
+    def __init__(self, a: int = 1, b: int = 1, spc: int = 4, lineup: int = 3, lang: str = "en"):
         style = {"description_width": "150px"}
         layout = w.Layout(width="420px")
-        self.a = w.IntSlider(value=a, min=1, max=lineup, description="a (your position)", style=style,
-                             layout=layout)
-        self.b = w.IntSlider(value=b, min=1, max=lineup, description="b (their position)", style=style,
-                             layout=layout)
-        self.spc = w.IntSlider(value=spc, min=0, max=T.SPC_MAX, description="your SPC", style=style,
-                               layout=layout)
+        self.lang_widget = lang_toggle(lang)
+        self.a = w.IntSlider(value=a, min=1, max=lineup, style=style, layout=layout)
+        self.b = w.IntSlider(value=b, min=1, max=lineup, style=style, layout=layout)
+        self.spc = w.IntSlider(value=spc, min=0, max=T.SPC_MAX, style=style, layout=layout)
+        self.heading = w.HTML()
         self.summary = w.HTML()
         self.result = w.HTML()
         self.options: list[SpeedWorldOption] = []
-        super().__init__([w.HTML("<b>Speed World (WRGP) calculator</b> — WRGP-SW5"),
-                          self.a, self.b, self.spc, self.summary, self.result])
-        for s in (self.a, self.b, self.spc):
+        super().__init__([self.lang_widget, self.heading, self.a, self.b, self.spc, self.summary, self.result])
+        for s in (self.a, self.b, self.spc, self.lang_widget):
             s.observe(self.update, names="value")
         self.update()
 
     def update(self, change=None) -> None:
-        a, b, spc = self.a.value, self.b.value, self.spc.value
-        self.options = speed_world_options(a, b, spc)
+        a, b, spc, lang = self.a.value, self.b.value, self.spc.value, self.lang
+        self.heading.value = say("widgets.sw.title", lang)
+        self.a.description = say("widgets.sw.a", lang)
+        self.b.description = say("widgets.sw.b", lang)
+        self.spc.description = say("widgets.sw.spc", lang)
+        self.options = speed_world_options(a, b, spc, lang)
         x = T.speed_world_x(a, b)
         self.summary.value = f"X = max(0, a − b) = max(0, {a} − {b}) = <b>{x}</b>"
-        rows = [[f"{o.cost}", o.what, o.why, "yes" if o.usable else f"no — {o.reason} ({o.rule})"]
-                for o in self.options]
+        rows = [[f"{o.cost}", o.what, o.why, say("widgets.yes", lang) if o.usable else
+                 say("widgets.sw.no_because", lang, reason=o.reason, rule=o.rule)] for o in self.options]
         tones = ["ok" if o.usable else "no" for o in self.options]
-        self.result.value = table(["SPC removed", "effect", "because", "usable now?"], rows, tones)
+        head = [say(c, lang) for c in ("widgets.sw.col_cost", "widgets.sw.col_effect", "widgets.sw.col_why",
+                                        "widgets.sw.col_usable")]
+        self.result.value = table(head, rows, tones)

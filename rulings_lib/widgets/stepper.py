@@ -9,12 +9,13 @@ only shows snapshot ``n`` (the match after step ``n``), so the widget adds no ru
 from __future__ import annotations
 
 import dataclasses
+from html import escape
 from pathlib import Path
 
 import ipywidgets as w
 
 from ..scenario import RunResult, builtin_scenarios, format_module, load_scenario, run_scenario
-from ._base import KitWidget, pre
+from ._base import KitWidget, lang_toggle, pre, say
 
 
 def play(scenario) -> RunResult:
@@ -30,28 +31,40 @@ def play(scenario) -> RunResult:
     return run_scenario(scenario, keep_snapshots=True)
 
 
-def transcript_until(result: RunResult, n: int) -> str:
-    """The numbered transcript of steps 1..n (the same lines ``rulings run`` prints)."""
+def transcript_until(result: RunResult, n: int, lang: str = "en") -> str:
+    """The numbered transcript of steps 1..n (the same lines ``rulings run`` prints), in ``lang``."""
+    from ..i18n import render
+
     n = max(0, min(n, len(result.scenario.steps)))
     sc = dataclasses.replace(result.scenario, steps=result.scenario.steps[:n], expect={})
     snap = result.snapshots[n]
     part = RunResult(sc, snap, snap.state(), [])
-    return part.transcript().split("\n\nFinal state:\n")[0]
+    final = "\n\n" + render("common.transcript.final_state", {}, lang) + "\n"
+    return part.transcript(lang).split(final)[0]
 
 
-def state_after(result: RunResult, n: int) -> str:
-    """The state after step ``n`` (0 = the setup), in words."""
+def _head(result: RunResult, n: int, lang: str) -> str:
+    return say("widgets.stepper.after_setup", lang) if n == 0 else \
+        say("widgets.stepper.after_step", lang, n=n, total=len(result.scenario.steps))
+
+
+def state_after(result: RunResult, n: int, lang: str = "en") -> str:
+    """The state after step ``n`` (0 = the setup), in words, in ``lang``."""
     outcome = result.snapshots[n].state()
-    head = "After the setup" if n == 0 else f"After step {n} of {len(result.scenario.steps)}"
-    return "\n".join([head + ":"] + ["  " + s for s in format_module(result.scenario.format).describe(outcome)])
+    if lang == "en":
+        lines = format_module(result.scenario.format).describe(outcome)
+    else:
+        from ..draw import summary
+
+        lines = summary(outcome, lang)
+    return "\n".join([_head(result, n, lang) + ":"] + ["  " + s for s in lines])
 
 
 def picture_after(result: RunResult, n: int, lang: str = "en") -> str:
     """The state after step ``n`` drawn (SVG text): the same picture as ``rulings run --svg-steps``."""
     from ..draw import svg
 
-    head = "After the setup" if n == 0 else f"After step {n} of {len(result.scenario.steps)}"
-    return svg(result.snapshots[n], lang, title=f"{result.scenario.title}: {head}")
+    return svg(result.snapshots[n], lang, title=f"{result.scenario.title}: {_head(result, n, lang)}")
 
 
 def path_diagram(result: RunResult, n: int):
@@ -87,17 +100,19 @@ class ScenarioStepper(KitWidget):
     label = "scenario stepper"
     css_class = "rulings-kit-stepper"
 
-    def __init__(self, scenarios=None, start: str | None = None, step: int = 0, diagram: bool = True):
+    def __init__(self, scenarios=None, start: str | None = None, step: int = 0, diagram: bool = True,
+                 lang: str = "en"):
         paths = [Path(p) for p in (scenarios if scenarios is not None else builtin_scenarios())]
         if not paths:
             raise ValueError("no scenarios to step through")
         self.paths = {p.stem: p for p in paths}
         self.with_diagram = diagram
-        self.picker = w.Dropdown(options=list(self.paths), value=start or paths[0].stem, description="scenario",
+        self.lang_widget = lang_toggle(lang)
+        self.picker = w.Dropdown(options=list(self.paths), value=start or paths[0].stem,
                                  layout=w.Layout(width="460px"))
-        self.back = w.Button(description="◀ back", layout=w.Layout(width="90px"))
-        self.forward = w.Button(description="forward ▶", layout=w.Layout(width="90px"))
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="step", layout=w.Layout(width="420px"))
+        self.back = w.Button(layout=w.Layout(width="90px"))
+        self.forward = w.Button(layout=w.Layout(width="90px"))
+        self.slider = w.IntSlider(value=0, min=0, max=0, layout=w.Layout(width="420px"))
         self.title = w.HTML()
         self.transcript = w.HTML()
         self.state = w.HTML()
@@ -105,13 +120,15 @@ class ScenarioStepper(KitWidget):
         self.diagram = w.HTML()
         self.picture = w.HTML(layout=w.Layout(width="480px", flex="0 0 auto"))
         self.result: RunResult | None = None
-        super().__init__([self.picker, w.HBox([self.back, self.forward, self.slider]), self.title,
+        super().__init__([self.lang_widget, self.picker, w.HBox([self.back, self.forward, self.slider]), self.title,
                           w.HBox([self.picture, self.diagram], layout=w.Layout(align_items="flex-start")),
                           self.state, self.transcript])
         self.picker.observe(self.load, names="value")
         self.slider.observe(self.show, names="value")
         self.back.on_click(self.step_back)
         self.forward.on_click(self.step_forward)
+        self.lang_widget.observe(self.relabel, names="value")
+        self._label()
         self.load()
         self.slider.value = max(0, min(step, self.slider.max))
 
@@ -119,11 +136,26 @@ class ScenarioStepper(KitWidget):
     def step(self) -> int:
         return self.slider.value
 
+    def _label(self) -> None:
+        lang = self.lang
+        self.picker.description = say("widgets.stepper.scenario", lang)
+        self.back.description = say("widgets.stepper.back", lang)
+        self.forward.description = say("widgets.stepper.forward", lang)
+        self.slider.description = say("widgets.stepper.step", lang)
+        if self.result is not None:
+            sc = self.result.scenario
+            self.title.value = say("widgets.stepper.title", lang, title=escape(sc.title),
+                                   rules=", ".join(sc.rules) or "—", n=len(sc.steps), file=escape(Path(sc.path).name))
+
+    def relabel(self, change=None) -> None:
+        """The language switched: every label, the transcript, the state and the picture again."""
+        self._label()
+        self.show()
+
     def load(self, change=None) -> None:
         self.result = play(self.paths[self.picker.value])
         sc = self.result.scenario
-        self.title.value = (f"<b>{sc.title}</b><br><small>rules: {', '.join(sc.rules) or '—'} · "
-                            f"{len(sc.steps)} steps · file {Path(sc.path).name}</small>")
+        self._label()
         redraw = self.slider.value == 0
         self.slider.max = len(sc.steps)
         self.slider.value = 0
@@ -134,11 +166,12 @@ class ScenarioStepper(KitWidget):
         n = self.slider.value
         self.back.disabled = n == 0
         self.forward.disabled = n >= self.slider.max
-        self.transcript.value = pre(transcript_until(self.result, n))
-        self.state.value = pre(state_after(self.result, n))
+        lang = self.lang
+        self.transcript.value = pre(transcript_until(self.result, n, lang))
+        self.state.value = pre(state_after(self.result, n, lang))
         from ..draw import html_picture
 
-        self.picture.value = html_picture(picture_after(self.result, n), width=480)
+        self.picture.value = html_picture(picture_after(self.result, n, lang), width=480)
         svg = _svg(path_diagram(self.result, n)) if self.with_diagram else ""
         self.diagram.value = (f'<div style="max-height: 820px; overflow: auto; border: 1px solid #ddd">{svg}</div>'
                               if svg else "")

@@ -12,7 +12,7 @@ import ipywidgets as w
 from ..errors import IllegalAction
 from ..tag import tables as TT
 from ..tag.turn import TagTurn, tag_turn
-from ._base import KitWidget, message, pre
+from ._base import KitWidget, lang_toggle, message, pre, say
 
 __all__ = ["TagTurn", "TagTurnHelper", "tag_turn"]
 
@@ -24,37 +24,47 @@ class TagTurnHelper(KitWidget):
     css_class = "rulings-kit-tag-helper"
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, powers: dict | None = None,
-                 lost: dict | None = None, points: dict | None = None):
+                 lost: dict | None = None, points: dict | None = None, lang: str = "en"):
         self.tags = tuple(tags)
+        self.lang_widget = lang_toggle(lang)
         players = [f"{t}-{letter}" for t in self.tags for letter in TT.LETTERS]
         powers, lost, points = powers or {}, lost or {}, points or {}
-        self.first = w.Dropdown(options=list(self.tags), value=first or self.tags[0], description="goes first",
+        self.first = w.Dropdown(options=list(self.tags), value=first or self.tags[0],
                                 layout=w.Layout(width="240px"))
         small = w.Layout(width="150px")
         self.power, self.lost, self.points = {}, {}, {}
         rows = []
         for p in players:
-            self.power[p] = w.BoundedIntText(value=powers.get(p, 0), min=0, max=100_000, step=10,
-                                             description="power", layout=small)
-            self.lost[p] = w.BoundedIntText(value=lost.get(p, 0), min=0, max=1000, step=10,
-                                            description="lost", layout=small)
+            self.power[p] = w.BoundedIntText(value=powers.get(p, 0), min=0, max=100_000, step=10, layout=small)
+            self.lost[p] = w.BoundedIntText(value=lost.get(p, 0), min=0, max=1000, step=10, layout=small)
             self.points[p] = w.BoundedIntText(value=points.get(p, TT.START_POINTS), min=0, max=TT.START_POINTS,
-                                              step=10, description="points", layout=small)
+                                              step=10, layout=small)
             rows.append(w.HBox([w.HTML(f"<b>{p}</b>", layout=w.Layout(width="70px")),
                                 self.power[p], self.lost[p], self.points[p]]))
         self.result = w.HTML()
         self.result.add_class("rulings-kit-tag-result")        # a hook for the browser tests
         self.picture = w.HTML()     # the state after the turn drawn (rulings_lib.draw)
         self.turn: TagTurn | None = None
-        super().__init__([w.HTML("<b>Tag battle turn helper</b> — attack powers and lost points in; TAG-P5, "
-                                 "TAG-N1..N5, TAG-E1..E4 out"), self.first, *rows, self.result, self.picture])
+        self.heading = w.HTML()
+        super().__init__([self.lang_widget, self.heading, self.first, *rows, self.result, self.picture])
         self.first.observe(self.update, names="value")
+        self.lang_widget.observe(self.update, names="value")
         for group in (self.power, self.lost, self.points):
             for box in group.values():
                 box.observe(self.update, names="value")
         self.update()
 
+    def _label(self, lang: str) -> None:
+        self.heading.value = say("widgets.tag.title", lang)
+        self.first.description = say("widgets.tag.goes_first", lang)
+        for group, code in ((self.power, "widgets.tag.power"), (self.lost, "widgets.tag.lost"),
+                            (self.points, "widgets.tag.points")):
+            for box in group.values():
+                box.description = say(code, lang)
+
     def update(self, change=None) -> None:
+        lang = self.lang
+        self._label(lang)
         try:
             self.turn = tag_turn({p: b.value for p, b in self.power.items()},
                                  {p: b.value for p, b in self.lost.items()}, self.first.value,
@@ -62,10 +72,11 @@ class TagTurnHelper(KitWidget):
         except (IllegalAction, ValueError) as exc:
             self.turn = None
             rule = f"[{exc.rule}] " if isinstance(exc, IllegalAction) else ""
-            self.result.value = message(f"cannot play this turn: {rule}{getattr(exc, 'reason', exc)}", "no")
+            reason = exc.render(lang) if isinstance(exc, IllegalAction) else str(exc)
+            self.result.value = message(say("widgets.tag.cannot", lang, rule=rule, reason=reason), "no")
             self.picture.value = ""
             return
-        self.result.value = pre(self.turn.text())
+        self.result.value = pre(self.turn.text(lang))
         from ..draw import html_picture
 
-        self.picture.value = html_picture(self.turn.state, width=560)
+        self.picture.value = html_picture(self.turn.state, lang, width=560)

@@ -25,15 +25,19 @@ def is_correct(answer, ruling) -> bool:
     return _norm(answer) == _norm(ruling)
 
 
-def check(answer, ruling, explain: str = "") -> None:
+def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
     """Print ``correct`` if ``answer`` matches the engine's ``ruling``, else
     ``not quite — the engine says …`` (returns nothing, so a notebook cell shows only that line).
     An answer still ``...`` (an exercise not tried yet) prints that it waits for an answer, and
-    does not give the ruling away."""
+    does not give the ruling away. ``lang="ja"``: the same in Japanese (the Japanese notebooks)."""
+    from ..i18n import render
+
     if answer is Ellipsis:
-        print("waiting for your answer: replace the ... above with it, then run this cell again")
+        print(render("widgets.check.waiting", {}, lang))
         return
     if is_correct(answer, ruling):
-        print("correct" + (f" — {explain}" if explain else ""))
+        why = render("widgets.check.because", {"text": explain}, lang) if explain else ""
+        print(render("widgets.check.correct", {"explain": why}, lang))
     else:
-        print(f"not quite — the engine says {ruling!r}" + (f": {explain}" if explain else ""))
+        why = render("widgets.check.since", {"text": explain}, lang) if explain else ""
+        print(render("widgets.check.not_quite", {"ruling": repr(ruling), "explain": why}, lang))

@@ -14,27 +14,27 @@ import ipywidgets as w
 from ..errors import IllegalAction
 from ..wrgp import tables as T
 from ..wrgp.scenario import describe
-from ._base import KitWidget, message, pre
+from ._base import KitWidget, lang_toggle, message, pre, say
 from .record import MatchFileError, RecordedMatch
 
-# button key -> (label, tooltip)
+# button key -> (label code, tooltip code) in the widgets catalogue
 BUTTONS = {
-    "next_phase": ("next phase", "advance to the next phase this turn has (End Phase: the next turn)"),
-    "standby": ("Standby Phase", "go to the Standby Phase: both teams gain 2 SPC (WRGP-SW3)"),
-    "end_turn": ("end turn", "finish the turn; a pending handover completes (WRGP-F1, F2)"),
-    "battle_damage": ("battle damage", "the team's duelist takes battle damage from a direct attack"),
-    "effect_damage": ("effect damage", "the team's duelist takes effect damage from the opponent's card"),
-    "pay": ("pay LP", "the team's duelist pays LP as a cost"),
-    "gain": ("gain LP", "the team's duelist gains LP"),
-    "loss": ("loss", "the team's duelist loses for another reason (deck out, a card's effect)"),
-    "baton_touch": ("baton touch", "the team swaps its duelist (own Draw Phase, before the draw: WRGP-H9)"),
-    "sw4": ("Speed World 4", "remove 4 SPC: damage (WRGP-SW5)"),
-    "sw7": ("Speed World 7", "remove 7 SPC: draw (WRGP-SW5)"),
-    "sw10": ("Speed World 10", "remove 10 SPC: destroy (WRGP-SW5)"),
-    "undo": ("undo", "take back the last action"),
-    "new": ("new match", "start a new match with the settings on the left"),
-    "save": ("save", "save the match as JSON to the file named on the left"),
-    "load": ("load", "load a saved match from the file named on the left"),
+    "next_phase": ("widgets.tracker.next_phase", "widgets.tracker.next_phase_tip"),
+    "standby": ("widgets.tracker.standby", "widgets.tracker.standby_tip"),
+    "end_turn": ("widgets.tracker.end_turn", "widgets.tracker.end_turn_tip"),
+    "battle_damage": ("widgets.tracker.battle_damage", "widgets.tracker.battle_damage_tip"),
+    "effect_damage": ("widgets.tracker.effect_damage", "widgets.tracker.effect_damage_tip"),
+    "pay": ("widgets.tracker.pay", "widgets.tracker.pay_tip"),
+    "gain": ("widgets.tracker.gain", "widgets.tracker.gain_tip"),
+    "loss": ("widgets.tracker.loss", "widgets.tracker.loss_tip"),
+    "baton_touch": ("widgets.tracker.baton_touch", "widgets.tracker.baton_touch_tip"),
+    "sw4": ("widgets.tracker.sw4", "widgets.tracker.sw4_tip"),
+    "sw7": ("widgets.tracker.sw7", "widgets.tracker.sw7_tip"),
+    "sw10": ("widgets.tracker.sw10", "widgets.tracker.sw10_tip"),
+    "undo": ("widgets.tracker.undo", "widgets.tracker.undo_tip"),
+    "new": ("widgets.tracker.new", "widgets.tracker.new_tip"),
+    "save": ("widgets.tracker.save", "widgets.tracker.save_tip"),
+    "load": ("widgets.tracker.load", "widgets.tracker.load_tip"),
 }
 
 
@@ -54,8 +54,10 @@ class MatchTracker(KitWidget):
     label = "WRGP match tracker"
     css_class = "rulings-kit-tracker"
 
-    def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", path: str = "match.json"):
+    def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", path: str = "match.json",
+                 lang: str = "en"):
         self.record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
+        self.lang_widget = lang_toggle(lang)
         small = w.Layout(width="210px")
         self.lineup = w.BoundedIntText(value=lineup, min=1, max=10, description="lineup", layout=small)
         self.start_lp = w.BoundedIntText(value=start_lp, min=1, max=1_000_000, step=100, description="start LP",
@@ -71,25 +73,44 @@ class MatchTracker(KitWidget):
         self.picture = w.HTML()     # the live state drawn (rulings_lib.draw)
         self.feedback = w.HTML()
         self.buttons: dict[str, w.Button] = {}
-        for key, (text, tip) in BUTTONS.items():
-            b = w.Button(description=text, tooltip=tip, layout=w.Layout(width="130px"))
+        for key in BUTTONS:
+            b = w.Button(layout=w.Layout(width="130px"))
             b.on_click(getattr(self, f"on_{key}"))
             self.buttons[key] = b
+        self.headings = {k: w.HTML() for k in ("title", "turn", "duelist", "match")}
         row = lambda *keys: w.HBox([self.buttons[k] for k in keys])  # noqa: E731
         super().__init__([
-            w.HTML("<b>WRGP match tracker</b> — every button goes through the rules engine"),
+            self.lang_widget,
+            self.headings["title"],
             self.picture,
             self.status,
-            w.HTML("<b>Turn</b>"), row("next_phase", "standby", "end_turn", "undo"),
-            w.HTML("<b>A team's duelist</b> (choose the team, and the amount where one is needed)"),
+            self.headings["turn"], row("next_phase", "standby", "end_turn", "undo"),
+            self.headings["duelist"],
             w.HBox([self.team, self.amount]),
             row("battle_damage", "effect_damage", "pay", "gain"),
             row("loss", "baton_touch"),
             row("sw4", "sw7", "sw10"),
             self.feedback,
-            w.HTML("<b>Match</b>"), w.HBox([self.lineup, self.start_lp, self.first]),
+            self.headings["match"], w.HBox([self.lineup, self.start_lp, self.first]),
             w.HBox([self.path, self.buttons["save"], self.buttons["load"], self.buttons["new"]]),
         ])
+        self.lang_widget.observe(self.relabel, names="value")
+        self.relabel()
+
+    def relabel(self, change=None) -> None:
+        """Every label in the chosen language, and the state again."""
+        lang = self.lang
+        for key, b in self.buttons.items():
+            label, tip = BUTTONS[key]
+            b.description, b.tooltip = say(label, lang), say(tip, lang)
+        for key, code in (("title", "widgets.tracker.head_title"), ("turn", "widgets.tracker.head_turn"),
+                          ("duelist", "widgets.tracker.head_duelist"), ("match", "widgets.tracker.head_match")):
+            self.headings[key].value = say(code, lang)
+        for box, code in ((self.lineup, "widgets.tracker.field_lineup"), (self.start_lp, "widgets.tracker.field_start_lp"),
+                          (self.first, "widgets.tracker.field_first"), (self.team, "widgets.tracker.field_team"),
+                          (self.amount, "widgets.tracker.field_amount"), (self.path, "widgets.tracker.field_file")):
+            box.description = say(code, lang)
+        self.team.tooltips = [say("widgets.tracker.team_tip", lang, team=t) for t in T.TEAMS]
         self.refresh()
 
     # ---------------------------------------------------------------- state
@@ -98,14 +119,20 @@ class MatchTracker(KitWidget):
         return self.record.match
 
     def refresh(self) -> None:
-        m = self.match
-        lines = describe(m.state())
+        m, lang = self.match, self.lang
+        if lang == "en":
+            lines = describe(m.state())
+        else:
+            from ..draw import summary
+
+            lines = summary(m.state(), lang)
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
-        lines.append("Duelists still to come: " + ", ".join(f"team {t} {left[t]}" for t in T.TEAMS))
+        lines.append(say("widgets.tracker.to_come", lang,
+                         teams=[say("widgets.tracker.team_left", lang, team=t, n=left[t]) for t in T.TEAMS]))
         self.status.value = pre("\n".join(lines))
         from ..draw import html_picture
 
-        self.picture.value = html_picture(m, width=560)
+        self.picture.value = html_picture(m, lang, width=560)
         self.buttons["undo"].disabled = not self.record.actions
 
     def _say(self, text: str, tone: str = "") -> None:
@@ -113,17 +140,18 @@ class MatchTracker(KitWidget):
 
     def apply(self, verb: str, *args, **kwargs) -> IllegalAction | None:
         """Play one action; show what happened (with rule ids) or why the rules refuse it."""
-        before = len(self.match.events)
+        before, lang = len(self.match.events), self.lang
         try:
             rejection = self.record.try_do(verb, *args, **kwargs)
         except ValueError as exc:        # unusable input: nothing changed
-            self._say(f"not applied: {exc}", "no")
+            self._say(say("widgets.tracker.not_applied", lang, why=str(exc)), "no")
             return None
         if rejection is not None:
-            self._say(f"rejected [{rejection.rule}]: {rejection.reason}", "no")
+            self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=rejection.render(lang)), "no")
         else:
             new = self.match.events[before:]
-            self._say("\n".join(f"[{e.rule}] {e.text}" for e in new) or "done", "ok")
+            self._say("\n".join(f"[{e.rule}] {e.render(lang)}" for e in new) or say("widgets.tracker.done", lang),
+                      "ok")
         self.refresh()
         return rejection
 
@@ -170,36 +198,38 @@ class MatchTracker(KitWidget):
 
     def on_undo(self, button=None):
         last = self.record.undo()
-        self._say(f"took back: {last['verb']}" if last else "nothing to take back")
+        self._say(say("widgets.tracker.took_back", self.lang, verb=last["verb"]) if last
+                  else say("widgets.tracker.nothing_back", self.lang))
         self.refresh()
 
     def on_new(self, button=None):
         try:
             record = RecordedMatch(lineup=self.lineup.value, start_lp=self.start_lp.value, first=self.first.value)
         except ValueError as exc:
-            self._say(f"cannot start that match: {exc}", "no")
+            self._say(say("widgets.tracker.cannot_start", self.lang, why=str(exc)), "no")
             return
         self.record = record
-        self._say(f"new match: {record.match.lineup} duelists a team, {record.match.start_lp} LP, "
-                  f"team {record.match.first} first", "ok")
+        self._say(say("widgets.tracker.new_match", self.lang, lineup=record.match.lineup, lp=record.match.start_lp,
+                      first=record.match.first), "ok")
         self.refresh()
 
     def on_save(self, button=None):
         try:
             path = self.record.save(self.path.value)
         except OSError as exc:
-            self._say(f"not saved: {self.path.value}: {exc.strerror or exc}", "no")
+            self._say(say("widgets.tracker.not_saved", self.lang, path=self.path.value, why=exc.strerror or str(exc)),
+                      "no")
             return
-        self._say(f"saved {len(self.record.actions)} actions to {path}", "ok")
+        self._say(say("widgets.tracker.saved", self.lang, n=len(self.record.actions), path=str(path)), "ok")
 
     def on_load(self, button=None):
         try:
             record = RecordedMatch.load(self.path.value)
         except MatchFileError as exc:
-            self._say(f"not loaded, the match on screen is unchanged: {exc}", "no")
+            self._say(say("widgets.tracker.not_loaded", self.lang, why=exc.render(self.lang)), "no")
             return
         self.record = record
         m = record.match
         self.lineup.value, self.start_lp.value, self.first.value = m.lineup, m.start_lp, m.first
-        self._say(f"loaded {len(record.actions)} actions from {self.path.value}", "ok")
+        self._say(say("widgets.tracker.loaded", self.lang, n=len(record.actions), path=self.path.value), "ok")
         self.refresh()

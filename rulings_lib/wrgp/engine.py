@@ -26,6 +26,8 @@ import inspect
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
+from ..i18n import Msg
+from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 
@@ -430,20 +432,22 @@ class WrgpMatch(MatchQueries):
         }
 
     # ------------------------------------------------------------------ plumbing
-    def _ev(self, rule: str, text: str) -> None:
-        self.events.append(Event(self.step, rule, text))
+    def _ev(self, rule: str, code: str, **args) -> None:
+        """Record an event: the rule id, a message code and its arguments (the words are the
+        catalogue's, rulings_lib/i18n/wrgp.*.json; ``text`` is the English)."""
+        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline: it runs often
 
     def _begin(self) -> None:
         self.step += 1
         if self.winner is not None:  # WRGP-F4: nothing happens after the match ends
-            self._reject(MatchOver("WRGP-F4", f"the match is over: team {self.winner} has won"))
+            self._reject(MatchOver("WRGP-F4", Msg("wrgp.reject.match_over", winner=self.winner)))
 
     def _reject(self, err: IllegalAction):
         # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
         raise err
 
-    def _fail(self, rule: str, reason: str):
-        self._reject(IllegalAction(rule, reason))
+    def _fail(self, rule: str, code: str, **args):
+        self._reject(IllegalAction(rule, Msg(code, args)))
 
     def _targets(self, by: str, to: str) -> tuple[str, ...]:
         if to == "both":
@@ -462,20 +466,20 @@ class WrgpMatch(MatchQueries):
             # WRGP-H2: during a handover's automatic advance only what the table allows
             # (attacks: reading no-attack-in-run-on).
             if not T.HANDOVER_ALLOWED[kind]:
-                losers = " and ".join(self._who(t) for t in self.handover)
-                note = " (reading no-attack-in-run-on)" if kind == "attack" else ""
-                self._fail("WRGP-H2", f"{losers} lost, so the turn runs on to the End Phase: nobody may "
-                                      f"{T.ACTION_LABELS[kind]} until the handover is over{note}")
+                losers = and_list(self._who(t) for t in self.handover)
+                note = Msg("wrgp.note.no_attack_in_run_on") if kind == "attack" else ""
+                self._fail("WRGP-H2", "wrgp.reject.lost_turn_runs", losers=losers, action=term(WRGP_ACTION, kind),
+                           note=note)
             return "WRGP-H2"
         if kind == "attack":
             # STD-TIMING: attacks only in one's own Battle Phase.
             if by != self.player or self.phase_i != BATTLE:
-                self._fail("STD-TIMING", f"team {by} may declare an attack only in its own Battle Phase")
+                self._fail("STD-TIMING", "wrgp.reject.team_may_declare", by=by)
             return "STD-TIMING"
         if T.STANDARD_TIMING.get(kind) == "own_main":
             # STD-TIMING: the standard timing, outside a handover.
             if by != self.player or self.phase_i not in MAIN_IDX:
-                self._fail("STD-TIMING", f"team {by} may {T.ACTION_LABELS[kind]} only in its own Main Phase")
+                self._fail("STD-TIMING", "wrgp.reject.team_may_only", by=by, action=term(WRGP_ACTION, kind))
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
@@ -487,21 +491,20 @@ class WrgpMatch(MatchQueries):
         before = self.lp[team]
         self.lp[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
         rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
-        note = " (LP never drop below 0)" if before - amount < 0 else ""
-        self._ev(rule, f"{self._who(team)} takes {amount} damage from {source}: LP {before} -> "
-                       f"{self.lp[team]}{note}")
+        note = Msg("wrgp.note.lp_floor") if before - amount < 0 else ""
+        self._ev(rule, "wrgp.hit.takes_damage_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team], note=note)
         if team in self.handover:
-            self._ev("WRGP-H8", f"{self._who(team)} has already lost; this changes nothing")
+            self._ev("WRGP-H8", "wrgp.hit.has_already_lost", duelist=self._who(team))
             return False
         return self.lp[team] == 0 and (before > 0 or team in self.at_zero)
 
     def _gain_lp(self, team: str, amount: int, source: str) -> None:
         before = self.lp[team]
         self.lp[team] = before + amount
-        self._ev("WRGP-F10", f"{self._who(team)} gains {amount} LP from {source}: LP {before} -> {self.lp[team]}")
+        self._ev("WRGP-F10", "wrgp.gain_lp.gains_lp_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
         if team in self.handover:
             # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
-            self._ev("WRGP-H8", f"{self._who(team)} has already lost: gaining LP does not undo the loss")
+            self._ev("WRGP-H8", "wrgp.gain_lp.has_already_lost", duelist=self._who(team))
         elif team in self.at_zero and self.lp[team] > 0:
             self.at_zero.discard(team)
 
@@ -519,7 +522,7 @@ class WrgpMatch(MatchQueries):
             return
         if len(cands) == 1:
             team = cands[0]
-            self._lose(team, "took damage at 0 LP" if team in self.at_zero else "reached 0 LP")
+            self._lose(team, Msg("wrgp.why.damage_at_0") if team in self.at_zero else Msg("wrgp.why.reached_0"))
             return
         first, second = (hits[reached[t]] for t in cands)
         if first[0] == second[0]:
@@ -530,13 +533,12 @@ class WrgpMatch(MatchQueries):
             loser = other(survivor)
             notes = []
             if chain:
-                notes.append("reading one-card-both-is-d1")
+                notes.append(Msg("wrgp.note.reading", id="one-card-both-is-d1"))
             if self.at_zero & set(cands):
-                notes.append("reading draw-again-same-rule")
-            note = f" ({', '.join(notes)})" if notes else ""
-            self._ev("WRGP-D1", f"both duelists meet a loss condition at the same moment by {card} (team {survivor}'s "
-                                f"card): {self._who(survivor)} is treated as the winner, {self._who(loser)} "
-                                f"loses{note}")
+                notes.append(Msg("wrgp.note.reading", id="draw-again-same-rule"))
+            note = Msg("wrgp.note.readings", readings=notes) if notes else ""
+            self._ev("WRGP-D1", "wrgp.settle.both_duelists_meet", card=card, team=survivor, survivor=self._who(survivor),
+                     loser=self._who(loser), note=note)
         else:
             # WRGP-D2: both at 0 after the chain, reached at different links: the side damaged last loses.
             # When that last damage hit both at once, the side it brought to 0 loses (reading
@@ -546,21 +548,18 @@ class WrgpMatch(MatchQueries):
             hit_by_last = {h[3] for h in hits if h[0] == effect and h[3] in cands}
             if len(hit_by_last) == 1:
                 loser = hit_by_last.pop()
-                why = f"{self._who(loser)} took damage last"
+                why = Msg("wrgp.why.damaged_last", duelist=self._who(loser))
             else:
                 brought = [t for t in cands if hits[reached[t]][0] == effect]
                 loser = brought[0] if brought else max(cands, key=lambda t: reached[t])
-                why = (f"the last damage hit both, and it brought {self._who(loser)} to 0"
-                       if brought else f"the last damage hit both at 0; {self._who(loser)} reached 0 later")
-                why += " (reading one-card-both-is-d1)"
+                why = Msg("wrgp.why.last_hit_both_brought" if brought else "wrgp.why.last_hit_both_later",
+                          duelist=self._who(loser))
             survivor = other(loser)
-            self._ev("WRGP-D2", f"both duelists are at 0 after the chain, reached at different links; {why}, so "
-                                f"{self._who(loser)} loses and {self._who(survivor)} stays in")
+            self._ev("WRGP-D2", "wrgp.settle.both_duelists_are", why=why, loser=self._who(loser), survivor=self._who(survivor))
         # Reading draw-survivor-stays-at-0 (WRGP-D1).
         self.at_zero.add(survivor)
-        self._ev("WRGP-D1", f"{self._who(survivor)} stays in the duel at 0 LP and loses on the next damage "
-                            f"or LP payment (reading draw-survivor-stays-at-0)")
-        self._lose(loser, "reached 0 LP")
+        self._ev("WRGP-D1", "wrgp.settle.stays_duel_lp", survivor=self._who(survivor))
+        self._lose(loser, Msg("wrgp.why.reached_0"))
 
     def _lose(self, team: str, why: str) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
@@ -568,43 +567,40 @@ class WrgpMatch(MatchQueries):
         self.out.append(who)
         self.at_zero.discard(team)
         # WRGP-F1: a duelist's loss starts the handover.
-        self._ev("WRGP-F1", f"{who} loses ({why})")
+        self._ev("WRGP-F1", "wrgp.lose.loses", who=who, why=why)
         # WRGP-SW4: 2 SPC, +2 if a >= b, positions at the moment of the loss (reading).
         a, b = self.pos[team], self.pos[other(team)]
         gain = T.loss_counters(a, b)
-        self._add_spc(team, gain, "WRGP-SW4",
-                      f"{who} lost at position {a} against position {b} ({'a >= b' if a >= b else 'a < b'})")
+        self._add_spc(team, gain, "WRGP-SW4", Msg("wrgp.why.lost_at_position", duelist=who, a=a, b=b,
+                                                  compare="a >= b" if a >= b else "a < b"))
         if self.pos[team] >= self.lineup:
             # WRGP-F4: the team that defeated every opposing duelist wins (reading match-ends-at-last-loss).
             self.winner = other(team)
-            text = f"team {team} has no duelist left: team {self.winner} wins the match"
-            self.termination = Outcome(self.winner, "WRGP-F4", text)
-            self._ev("WRGP-F4", text)
+            text = Msg("wrgp.lose.match_won", team=team, winner=self.winner)
+            self.termination = Outcome(self.winner, "WRGP-F4", str(text))
+            self._ev("WRGP-F4", "wrgp.lose.match_won", team=team, winner=self.winner)
             return
         if self.handover:
             # WRGP-D3: another loss while a handover is in progress counts; both duelists are out.
-            self._ev("WRGP-D3", f"{who} loses while {', '.join(self._who(t) for t in self.handover)}'s handover "
-                                f"is in progress: both are out, and the duel resumes with team {team}")
+            self._ev("WRGP-D3", "wrgp.lose.loses_while_s", who=who, duelists=', '.join(self._who(t) for t in self.handover), team=team)
         self.handover.append(team)
         self.last_loser = team
         if self.phase_i == BATTLE:
             # WRGP-H3: a loss during battle interrupts the battle.
-            self._ev("WRGP-H3", "the battle is interrupted and the Battle Phase ends")
-        self._ev("WRGP-H1", f"handover: the turn runs on to the End Phase without skipping phases; "
-                            f"{self._who(team)} keeps the position until the turn ends")
+            self._ev("WRGP-H3", "wrgp.lose.battle_interrupted_battle")
+        self._ev("WRGP-H1", "wrgp.lose.handover_turn_runs", duelist=self._who(team))
 
     def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
         blocker = self._gate_blocker_against(team)
         if blocker:
             # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies: no counters at all, neither
             # in the Standby Phase nor for a loss (reading gate-blocker-stops-loss-counters).
-            self._ev("WRGP-SW8", f"team {team} cannot gain Speed Counters ({why}): {blocker} controls Gate Blocker "
-                                 f"(reading gate-blocker-stops-loss-counters)")
+            self._ev("WRGP-SW8", "wrgp.add_spc.team_cannot_gain", team=team, why=why, blocker=blocker)
             return
         before = self.spc[team]
         self.spc[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
-        capped = " (max 12)" if before + amount > T.SPC_MAX else ""
-        self._ev(rule, f"team {team} gains {amount} SPC ({why}): {before} -> {self.spc[team]}{capped}")
+        capped = Msg("wrgp.note.max_spc", max=T.SPC_MAX) if before + amount > T.SPC_MAX else ""
+        self._ev(rule, "wrgp.add_spc.team_gains_spc", team=team, amount=amount, why=why, before=before, after=self.spc[team], capped=capped)
 
     def _gate_blocker_against(self, team: str) -> str | None:
         foe = other(team)
@@ -619,22 +615,21 @@ class WrgpMatch(MatchQueries):
         key = PHASE_KEYS[i]
         self.phase_i = i
         if self.handover:
-            self._ev("WRGP-H1", f"run-on: {T.PHASE_NAMES[key]}")
+            self._ev("WRGP-H1", "wrgp.enter.run", phase=term(WRGP_PHASE, key))
             if i == BATTLE:
                 # WRGP-H2 (reading no-attack-in-run-on): the Battle Phase starts and ends, no attack is declared.
-                self._ev("WRGP-H2", "the Battle Phase starts and ends; no attack is declared in the run-on "
-                                    "(reading no-attack-in-run-on)")
+                self._ev("WRGP-H2", "wrgp.enter.battle_phase_starts")
         else:
-            self._ev("STD-TURN", f"{self._who(self.player)}'s {T.PHASE_NAMES[key]}")
+            self._ev("STD-TURN", "wrgp.enter.s", duelist=self._who(self.player), phase=term(WRGP_PHASE, key))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
             for t in T.TEAMS:
-                self._add_spc(t, T.STANDBY_SPC, "WRGP-SW3", "Standby Phase")
+                self._add_spc(t, T.STANDBY_SPC, "WRGP-SW3", Msg("wrgp.why.standby"))
         elif i == END:
             due, self.delayed = self.delayed, []
             for team, card, targets, amount in due:
                 # WRGP-H7: effects already activated still apply, also during a handover.
-                self._ev("WRGP-H7", f"End Phase: {card} (team {team}) applies")
+                self._ev("WRGP-H7", "wrgp.enter.end_phase_team", card=card, team=team)
                 hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
                 self._settle([h for h in hits if h[4] is not None])
                 if self.winner:
@@ -645,14 +640,13 @@ class WrgpMatch(MatchQueries):
             self.drawn = True
             if self.turn == 1:
                 # WRGP-F5: the match's first turn has no draw.
-                self._ev("WRGP-F5", "no draw on the match's first turn")
+                self._ev("WRGP-F5", "wrgp.leave.draw_match_s")
             elif self.handover:
                 # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
                 # also by a turn player who has lost; no phase is skipped.
-                self._ev("WRGP-H2", f"{self._who(self.player)} makes the normal draw: a process that must be "
-                                    f"carried out, also in the run-on (reading run-on-keeps-mandatory-draw)")
+                self._ev("WRGP-H2", "wrgp.leave.makes_normal_draw", duelist=self._who(self.player))
             else:
-                self._ev("WRGP-F3", f"{self._who(self.player)} draws for the turn")
+                self._ev("WRGP-F3", "wrgp.leave.draws_for_turn", duelist=self._who(self.player))
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
@@ -664,7 +658,7 @@ class WrgpMatch(MatchQueries):
             nxt = self.phase_i + 1
             while self._skipped(nxt):
                 if nxt == BATTLE:
-                    self._ev("WRGP-F5", "no Battle Phase on the match's first turn")
+                    self._ev("WRGP-F5", "wrgp.advance_to.battle_phase_match")
                 nxt += 1
             self._enter(nxt)
 
@@ -674,11 +668,10 @@ class WrgpMatch(MatchQueries):
         i = PHASE_INDEX[name]
         if self._skipped(i):
             # WRGP-F5: the match's first turn has no Battle Phase.
-            self._fail("WRGP-F5", f"the match's first turn has no {T.PHASE_NAMES[name]}")
+            self._fail("WRGP-F5", "wrgp.reject.match_s_first", phase=term(WRGP_PHASE, name))
         if i <= self.phase_i:
             # STD-TURN: phases only go forward.
-            self._fail("STD-TURN", f"the turn is already in the {T.PHASE_NAMES[self.phase_key]}; "
-                                   f"phases only go forward")
+            self._fail("STD-TURN", "wrgp.reject.turn_already_phases", phase=term(WRGP_PHASE, self.phase_key))
         self._advance_to(i)
 
     def end_turn(self) -> None:
@@ -694,14 +687,13 @@ class WrgpMatch(MatchQueries):
             self.lp[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
             self.at_zero.discard(team)
             new = self._who(team)
-            self._ev("WRGP-F1", f"handover: {new} takes over from {old} with {self.start_lp} LP")
+            self._ev("WRGP-F1", "wrgp.end_turn.handover_takes_over", new=new, old=old, lp=self.start_lp)
             self._transfer(old, new)
         self.handover = []
         if handed:
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
-            self._ev("WRGP-F2", f"the duel resumes with team {nxt}'s turn ({self._who(nxt)}), "
-                                f"played as the second player (WRGP-F3: with a draw and a Battle Phase)")
+            self._ev("WRGP-F2", "wrgp.end_turn.duel_resumes_with", nxt=nxt, duelist=self._who(nxt))
         else:
             nxt = other(self.player)
         self.turn += 1
@@ -709,7 +701,7 @@ class WrgpMatch(MatchQueries):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._ev("STD-TURN", f"turn {self.turn}: {self._who(nxt)} (team {nxt}), Draw Phase")
+        self._ev("STD-TURN", "wrgp.end_turn.turn_team_draw", turn=self.turn, duelist=self._who(nxt), nxt=nxt)
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
@@ -721,19 +713,19 @@ class WrgpMatch(MatchQueries):
                 c.holder = new
                 kept.append(c.name)
             else:
-                left.append(f"{c.name} ({c.zone})")
+                left.append(Msg("wrgp.card_in_zone", card=c.name, zone=term(WRGP_ZONE, c.zone)))
         # WRGP-H4: field cards are handed over; hand, GY and banished cards are not.
         if kept:
-            self._ev("WRGP-H4", f"{new} inherits the field: {', '.join(kept)}")
+            self._ev("WRGP-H4", "wrgp.transfer.inherits_field", new=new, cards=', '.join(kept))
         else:
-            self._ev("WRGP-H4", f"{new} inherits an empty field")
+            self._ev("WRGP-H4", "wrgp.transfer.inherits_empty_field", new=new)
         if left:
-            self._ev("WRGP-H4", f"not handed over (they stay with {old}): {', '.join(left)}")
+            self._ev("WRGP-H4", "wrgp.transfer.not_handed_over", old=old, cards=', '.join(left))
         team = new[0]
         for t, card in self.effects:
             if t == team:
                 # WRGP-H7: effects already activated and applied carry over.
-                self._ev("WRGP-H7", f"{card} still applies to team {team}")
+                self._ev("WRGP-H7", "wrgp.transfer.still_applies_team", card=card, team=team)
 
     # ------------------------------------------------------------------ verbs: LP
     def attack(self, by: str, damage: int, to: str = "opponent") -> None:
@@ -744,33 +736,33 @@ class WrgpMatch(MatchQueries):
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
-            self._ev("WRGP-F9", f"{self._who(by)} attacks and takes the battle damage (a suicide attack is allowed)")
+            self._ev("WRGP-F9", "wrgp.attack.attacks_takes_battle", duelist=self._who(by))
             target = by
         else:
-            self._ev("STD-TIMING", f"{self._who(by)} attacks directly")
+            self._ev("STD-TIMING", "wrgp.attack.attacks_directly", duelist=self._who(by))
             target = foe
-        met = self._hit(target, damage, "battle")
-        self._settle([(0, by, "battle", target, met)] if met is not None else [])
+        met = self._hit(target, damage, Msg("wrgp.source.battle"))
+        self._settle([(0, by, Msg("wrgp.source.battle"), target, met)] if met is not None else [])
 
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
-        src = card or f"team {by}'s effect"
+        src = card or Msg("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
         for t in self._targets(by, to):
-            self._gain_lp(t, amount, card or f"team {by}'s effect")
+            self._gain_lp(t, amount, card or Msg("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
         self._begin()
-        src = card or f"team {by}'s loop"
+        src = card or Msg("wrgp.source.team_loop", team=by)
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
-            self._ev("WRGP-F7", f"{src} could repeat {times} times: {self._who(t)} gains from it once")
+            self._ev("WRGP-F7", "wrgp.gain_loop.could_repeat_times", src=src, times=times, duelist=self._who(t))
             self._gain_lp(t, amount, src)
 
     def pay(self, by: str, amount: int, as_: str = "cost", card: str | None = None) -> None:
@@ -778,34 +770,33 @@ class WrgpMatch(MatchQueries):
         effect makes them pay or lose LP (``as_="effect"``)."""
         self._begin()
         who, before = self._who(by), self.lp[by]
-        what = f" for {card}" if card else ""
+        what = Msg("wrgp.note.for_card", card=card) if card else ""
         if as_ == "cost":
             if amount > before:
                 # STD-LP: a cost must be payable in full from the LP one has; a survivor at 0 LP cannot pay
                 # a cost above 0 (reading no-cost-at-0).
-                note = " (reading no-cost-at-0)" if by in self.at_zero else ""
-                self._fail("STD-LP", f"{who} has {before} LP and cannot pay a cost of {amount} LP{what}{note}")
+                note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                self._fail("STD-LP", "wrgp.reject.has_lp_cannot", who=who, before=before, amount=amount, what=what, note=note)
             self.lp[by] = before - amount
             if by in self.at_zero:
                 # Reading no-cost-at-0: a cost of 0 ("half" of 0 LP) can be paid and changes nothing.
-                self._ev("STD-LP", f"{who} pays a cost of {amount} LP{what} at 0 LP: nothing changes "
-                                   f"(reading no-cost-at-0)")
+                self._ev("STD-LP", "wrgp.pay.pays_cost_lp2", who=who, amount=amount, what=what)
                 return
-            self._ev("STD-LP", f"{who} pays a cost of {amount} LP{what}: {before} -> {self.lp[by]}")
-            self._settle([(0, by, card or "a cost", by, self.lp[by] == 0)] if amount else [])
+            self._ev("STD-LP", "wrgp.pay.pays_cost_lp", who=who, amount=amount, what=what, before=before, after=self.lp[by])
+            self._settle([(0, by, card or Msg("wrgp.source.a_cost"), by, self.lp[by] == 0)] if amount else [])
             return
         # STD-LP: an effect that makes a player pay or lose LP takes what there is.
         self.lp[by] = max(0, before - amount)
-        self._ev("STD-LP", f"{who} must pay or lose {amount} LP by an effect{what}: {before} -> {self.lp[by]}")
+        self._ev("STD-LP", "wrgp.pay.must_pay_or", who=who, amount=amount, what=what, before=before, after=self.lp[by])
         if by in self.handover and amount:
-            self._ev("WRGP-H8", f"{who} has already lost; this changes nothing")
+            self._ev("WRGP-H8", "wrgp.hit.has_already_lost", duelist=who)
             return
         met = amount > 0 and self.lp[by] == 0
         if met and by in self.at_zero:
             # Reading no-cost-at-0 / draw-survivor-stays-at-0: only an effect that makes the survivor pay
             # or lose more than 0 LP makes them lose.
-            self._ev("WRGP-D1", f"{who} is at 0 LP and an effect makes them pay {amount} LP (reading no-cost-at-0)")
-        self._settle([(0, by, card or "an effect", by, met)] if amount else [])
+            self._ev("WRGP-D1", "wrgp.pay.lp_effect_makes", who=who, amount=amount)
+        self._settle([(0, by, card or Msg("wrgp.source.an_effect"), by, met)] if amount else [])
 
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
@@ -820,12 +811,11 @@ class WrgpMatch(MatchQueries):
                 self._timing(by, link["kind"])
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
-            plan.append((n, by, link["card"] or f"link {n}", link["effect"], targets, amount))
-        self._ev("WRGP-D2", f"a chain of {len(links)} link(s) resolves last to first; losses are checked "
-                            f"after the whole chain (reading chain-loss-checked-after-chain)")
+            plan.append((n, by, link["card"] or Msg("wrgp.source.link", n=n), link["effect"], targets, amount))
+        self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
         hits: list[tuple] = []
         for n, by, card, what, targets, amount in reversed(plan):
-            self._ev("WRGP-D2", f"chain link {n}: {card} (team {by}) resolves")
+            self._ev("WRGP-D2", "wrgp.chain.chain_link_team", n=n, card=card, by=by)
             for t in targets:
                 if what == "damage":
                     met = self._hit(t, amount, card)
@@ -840,32 +830,33 @@ class WrgpMatch(MatchQueries):
         self._begin()
         targets = self._targets(by, to)
         if self.phase_i == END:
-            self._fail("STD-TURN", "the End Phase has already begun: a delayed End Phase effect comes too late")
+            self._fail("STD-TURN", "wrgp.reject.end_phase_has")
         self.delayed.append((by, card, targets, amount))
-        names = " and ".join(self._who(t) for t in targets)
-        self._ev("WRGP-H7", f"{card} (team {by}) will deal {amount} damage to {names} in this turn's End Phase")
+        names = and_list(self._who(t) for t in targets)
+        self._ev("WRGP-H7", "wrgp.at_end_phase.team_will_deal", card=card, by=by, amount=amount, names=names)
 
     def special_victory(self, by: str, card: str) -> None:
         """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
         self._begin()
         foe = other(by)
         # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
-        self._ev("WRGP-F8", f"{card}: {self._who(by)} does not win the match; instead {self._who(foe)}'s LP "
-                            f"become 0 and {self._who(foe)} loses (cannot be chained to)")
+        self._ev("WRGP-F8", "wrgp.special_victory.does_not_win", card=card, duelist=self._who(by), foe=self._who(foe))
         if foe in self.handover:
-            self._ev("WRGP-H8", f"{self._who(foe)} has already lost; nothing more happens")
+            self._ev("WRGP-H8", "wrgp.special_victory.has_already_lost", foe=self._who(foe))
             return
         self.lp[foe] = 0
-        self._lose(foe, f"special victory of {card}")
+        self._lose(foe, Msg("wrgp.why.special_victory", card=card))
 
     def lose(self, team: str, why: str = "another reason") -> None:
         """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
         self._begin()
         if team in self.handover:
             # WRGP-H8: a loss, once determined, stands; it does not happen twice.
-            self._fail("WRGP-H8", f"{self._who(team)} has already lost")
+            self._fail("WRGP-H8", "wrgp.reject.has_already_lost", duelist=self._who(team))
         # WRGP-F9: deliberate losses by card play are allowed.
-        self._ev("WRGP-F9", f"{self._who(team)} loses by {why}")
+        if why == "another reason":   # the verb's default, in the catalogue's words
+            why = Msg("wrgp.why.another_reason")
+        self._ev("WRGP-F9", "wrgp.lose.loses2", duelist=self._who(team), why=why)
         self._lose(team, why)
 
     # ------------------------------------------------------------------ verbs: timing
@@ -873,38 +864,38 @@ class WrgpMatch(MatchQueries):
         """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
         self._begin()
         rule = self._timing(by, action)
-        when = "during the handover's run-on" if self.handover else f"in the {T.PHASE_NAMES[self.phase_key]}"
-        self._ev(rule, f"team {by} may {T.ACTION_LABELS[action]} {when}")
+        when = Msg("wrgp.when.run_on") if self.handover else Msg("wrgp.when.in_phase",
+                                                                    phase=term(WRGP_PHASE, self.phase_key))
+        self._ev(rule, "wrgp.act.team_may", by=by, action=term(WRGP_ACTION, action), when=when)
 
     def once_per_duel(self, by: str, card: str) -> None:
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
         self._begin()
         if card in self.once[by]:
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
-            self._fail("WRGP-F6", f"team {by} already used {card}: the whole match is one Duel")
+            self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=card)
         self.once[by].append(card)
-        self._ev("WRGP-F6", f"{self._who(by)} uses {card}; team {by} cannot use it again this match")
+        self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=card, by=by)
 
     def baton_touch(self, team: str) -> None:
         """``team``'s duelist swaps out voluntarily (WRGP-H9)."""
         self._begin()
         # WRGP-H9: only in one's own Draw Phase before the draw, not on the match's first turn, not a loss.
         if team != self.player or self.phase_i != DRAW or self.drawn:
-            self._fail("WRGP-H9", "a baton touch is allowed only in one's own Draw Phase, before the draw")
+            self._fail("WRGP-H9", "wrgp.reject.baton_touch_allowed")
         if self.turn == 1:
-            self._fail("WRGP-H9", "the player who goes first cannot baton touch on the first turn")
+            self._fail("WRGP-H9", "wrgp.reject.player_who_goes")
         if team in self.handover:
-            self._fail("WRGP-H9", f"{self._who(team)} has lost; a handover is not a baton touch")
+            self._fail("WRGP-H9", "wrgp.reject.has_lost_handover", duelist=self._who(team))
         if self.pos[team] >= self.lineup:
-            self._fail("WRGP-H9", f"team {team} has no duelist left to come in")
+            self._fail("WRGP-H9", "wrgp.reject.team_has_duelist", team=team)
         old = self._who(team)
         self.out.append(old)
         self.pos[team] += 1
         self.lp[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
         self.at_zero.discard(team)
         new = self._who(team)
-        self._ev("WRGP-H9", f"baton touch: {new} replaces {old} and goes on with this turn from the draw; "
-                            f"no Speed Counters (a swap is not a loss)")
+        self._ev("WRGP-H9", "wrgp.baton_touch.baton_touch_replaces", new=new, old=old)
         self._transfer(old, new)
 
     # ------------------------------------------------------------------ verbs: Speed World
@@ -914,11 +905,10 @@ class WrgpMatch(MatchQueries):
         self._timing(by, "speed_world")
         if by != self.player or self.phase_i not in MAIN_IDX:
             # WRGP-SW5 (reading speed-world-is-ignition-spell): own Main Phase only.
-            self._fail("WRGP-SW5", f"a Speed World effect is used like a Spell Speed 1 Spell: only in team {by}'s "
-                                   f"own Main Phase")
+            self._fail("WRGP-SW5", "wrgp.reject.speed_world_effect", by=by)
         if self.spc[by] < remove:
             # WRGP-SW5: the counters must be there to remove.
-            self._fail("WRGP-SW5", f"team {by} has {self.spc[by]} SPC, not the {remove} this effect removes")
+            self._fail("WRGP-SW5", "wrgp.reject.team_has_spc", by=by, after=self.spc[by], remove=remove)
         eff = T.SPEED_WORLD_EFFECTS[remove]
         a, b = self.pos[by], self.pos[other(by)]
         size = T.speed_world_size(remove, a, b)
@@ -927,42 +917,42 @@ class WrgpMatch(MatchQueries):
             for name in destroy or []:
                 if name in (T.SPEED_WORLD, "Speed World"):
                     # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
-                    self._fail("WRGP-SW1", "Speed World is unaffected by card effects and cannot be destroyed")
+                    self._fail("WRGP-SW1", "wrgp.reject.speed_world_unaffected")
                 card = self._card(name)
                 if card.zone not in T.FIELD_ZONES:
-                    self._fail("STD-CARDS", f"{name} is not on the field")
+                    self._fail("STD-CARDS", "wrgp.reject.not_field", card=name)
                 victims.append(card)
             if len(victims) > size:
-                self._fail("WRGP-SW5", f"with X = {T.speed_world_x(a, b)} this effect destroys up to {size} card(s)")
+                self._fail("WRGP-SW5", "wrgp.reject.with_x_this", x=T.speed_world_x(a, b), size=size)
         who = self._who(by)
         before = self.spc[by]
         self.spc[by] -= remove
-        self._ev("WRGP-SW5", f"team {by} removes {remove} SPC ({before} -> {self.spc[by]}): a = {a}, b = {b}, "
-                             f"X = {T.speed_world_x(a, b)}")
+        self._ev("WRGP-SW5", "wrgp.speed_world.team_removes_spc", by=by, remove=remove, before=before, after=self.spc[by], a=a, b=b, x=T.speed_world_x(a, b))
         # WRGP-SW7: the effect is a Spell Card effect of the duelist who removed the counters.
-        self._ev("WRGP-SW7", f"the effect counts as a Spell Card effect used by {who}")
+        self._ev("WRGP-SW7", "wrgp.speed_world.effect_counts_spell", who=who)
         if eff.kind == "damage":
-            why = "a < b: exactly 800" if a < b else f"1600 x (1 + {T.speed_world_x(a, b)})"
-            self._ev("WRGP-SW5", f"Speed World deals {size} damage ({why})")
+            why = Msg("wrgp.why.sw_behind") if a < b else Msg("wrgp.why.sw_damage", x=T.speed_world_x(a, b))
+            self._ev("WRGP-SW5", "wrgp.speed_world.speed_world_deals", size=size, why=why)
             foe = other(by)
-            met = self._hit(foe, size, "Speed World")
-            self._settle([(0, by, "Speed World", foe, met)] if met is not None else [])
+            met = self._hit(foe, size, Msg("wrgp.source.speed_world"))
+            self._settle([(0, by, Msg("wrgp.source.speed_world"), foe, met)] if met is not None else [])
         elif eff.kind == "draw":
-            self._ev("WRGP-SW5", f"{who} draws {size} card(s) (1 + X)")
+            self._ev("WRGP-SW5", "wrgp.speed_world.draws_card_s", who=who, size=size)
         else:
-            self._ev("WRGP-SW5", f"{who} may destroy up to {size} card(s) on the field (1 + X)")
+            self._ev("WRGP-SW5", "wrgp.speed_world.may_destroy_up", who=who, size=size)
             for card in victims:
                 card.destroyed_by, card.destroyed_with = who, "spell"
-                self._send(card, "gy", f"destroyed by a Spell Card effect of {who}")
+                self._send(card, "gy", Msg("wrgp.why.destroyed_by_spell", duelist=who))
 
     def target_speed_world(self, by: str, card: str, scope: str) -> None:
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
         ok, why = T.SPEED_WORLD_SCOPES[scope]
+        why = term(WRGP_SCOPE, scope, why)
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
         if not ok:
-            self._fail("WRGP-SW6", f"{card}: {why}")
-        self._ev("WRGP-SW6", f"{card}: {why}")
+            self._fail("WRGP-SW6", "wrgp.reject.msg", card=card, why=why)
+        self._ev("WRGP-SW6", "wrgp.target_speed_world.msg", card=card, why=why)
 
     def counter_cleaner(self, by: str) -> None:
         """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8)."""
@@ -971,22 +961,21 @@ class WrgpMatch(MatchQueries):
         for t in T.TEAMS:
             self.spc[t] = 0
         # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
-        self._ev("WRGP-SW8", f"Counter Cleaner removes Speed World's counters: team {by} {before[by]} -> 0, "
-                             f"team {other(by)} {before[other(by)]} -> 0")
+        self._ev("WRGP-SW8", "wrgp.counter_cleaner.counter_cleaner_removes", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
         """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
         self._begin()
         self.deck_checks[team] = {"legal": legal, "violations": list(violations)}
         if legal:
-            self._ev("WRGP-S2", f"team {team}'s three decks obey the Forbidden/Limited list as a team")
+            self._ev("WRGP-S2", "wrgp.record_deck_check.team_s_three", team=team)
         for v in violations:
             if v["kind"] == "deck-size":
-                self._ev("WRGP-S2", f"team {team}: deck {v['deck']} has {v['count']} cards in its {v['section']} deck")
+                self._ev("WRGP-S2", "wrgp.deck_check.size", team=team, deck=v["deck"], count=v["count"],
+                         section=term(DECK_SECTION, v["section"]))
             else:
-                copies = "copy" if v["count"] == 1 else "copies"
-                self._ev("WRGP-S2", f"team {team}: {v['count']} {copies} of {v.get('name') or v['card']} across the "
-                                    f"team, limit {v['limit']}")
+                code = "wrgp.deck_check.copies_one" if v["count"] == 1 else "wrgp.deck_check.copies"
+                self._ev("WRGP-S2", code, team=team, count=v["count"], card=v.get("name") or v["card"], limit=v["limit"])
 
     # ------------------------------------------------------------------ verbs: cards and zones
     def _card(self, name: str) -> Card:
@@ -1002,16 +991,15 @@ class WrgpMatch(MatchQueries):
         if zone == "field":
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
-                    self._send(c, "gy", "replaced by a new Field Spell")
+                    self._send(c, "gy", Msg("wrgp.why.replaced_field_spell"))
         self.cards[card] = Card(card, who, who, zone, face_up)
-        self._ev("WRGP-H4", f"{card} ({who}'s card) is in {who}'s {zone.replace('_', ' ')}")
+        self._ev("WRGP-H4", "wrgp.place.s_card_s", card=card, who=who, zone=term(WRGP_ZONE, zone, zone.replace("_", " ")))
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
-            self._ev("WRGP-SW2", f"{card} is a Field Spell in {who}'s Field Zone; Speed World stays applied")
+            self._ev("WRGP-SW2", "wrgp.place.field_spell_s", card=card, who=who)
         if card == T.GATE_BLOCKER and zone in ("monster", "extra_monster") and face_up:
             # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
-            self._ev("WRGP-SW8", f"Gate Blocker: team {other(by)} cannot gain Speed Counters while it is face-up; "
-                                 f"its Field Spell negation does not reach Speed World")
+            self._ev("WRGP-SW8", "wrgp.place.gate_blocker_team", foe_team=other(by))
 
     def _send(self, card: Card, dest: str, why: str) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
@@ -1029,37 +1017,37 @@ class WrgpMatch(MatchQueries):
             card.face_up = dest != "extra"
         moved_from = card.holder
         card.holder, card.zone = to, zone
-        note = f" ({card.name}'s original owner is {card.owner})" if rule != "STD-CARDS" else ""
+        note = Msg("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "WRGP-H6" and not _took_over_from(moved_from, card.owner):
             # Reading owner-is-who-brought-it: the original owner is the duelist from whose deck the card
             # started, also after several handovers and for a card whose control was taken.
-            note = f" ({card.name}'s original owner is {card.owner}, who brought it; reading owner-is-who-brought-it)"
-        self._ev(rule, f"{card.name} goes to {to}'s {dest.replace('_', ' ')}: {why}{note}")
+            note = Msg("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
+        self._ev(rule, "wrgp.send.goes_s", card=card.name, to=to, dest=term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
         ``extra`` (face-down; the original owner's)."""
         self._begin()
         c = self._card(card)
-        self._send(c, to, f"moved by team {by}'s effect" if by else "moved")
+        self._send(c, to, Msg("wrgp.why.moved_by", team=by) if by else Msg("wrgp.why.moved"))
 
     def destroy(self, by: str, card: str) -> None:
         """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
         self._begin()
         if card in (T.SPEED_WORLD, "Speed World"):
             # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
-            self._fail("WRGP-SW1", "Speed World never leaves the field and is unaffected by card effects")
+            self._fail("WRGP-SW1", "wrgp.reject.speed_world_never")
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
-            self._fail("STD-CARDS", f"{card} is not on the field")
+            self._fail("STD-CARDS", "wrgp.reject.not_field", card=card)
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
-        self._send(c, "gy", f"destroyed by {self._who(by)}")
+        self._send(c, "gy", Msg("wrgp.why.destroyed_by", duelist=self._who(by)))
 
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
         self._begin()
         self.effects.append((by, card))
-        self._ev("WRGP-H7", f"{card} now applies to team {by} and carries over any handover")
+        self._ev("WRGP-H7", "wrgp.continuing.now_applies_team", card=card, by=by)
 
     def take_control(self, by: str, card: str) -> None:
         """``by``'s current duelist takes control of a card on the field; its original owner stays the
@@ -1067,12 +1055,12 @@ class WrgpMatch(MatchQueries):
         self._begin()
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
-            self._fail("STD-CARDS", f"{card} is not on the field")
+            self._fail("STD-CARDS", "wrgp.reject.not_field", card=card)
         who = self._who(by)
         if c.holder == who:
-            self._fail("STD-CARDS", f"{who} already controls {card}")
+            self._fail("STD-CARDS", "wrgp.reject.already_controls", who=who, card=card)
         before, c.holder = c.holder, who
-        self._ev("STD-CARDS", f"{who} takes control of {card} from {before}; its original owner is still {c.owner}")
+        self._ev("STD-CARDS", "wrgp.take_control.takes_control_original", who=who, card=card, before=before, owner=c.owner)
 
 
 def _took_over_from(holder: str, owner: str) -> bool:

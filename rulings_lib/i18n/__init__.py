@@ -1,0 +1,299 @@
+"""Messages in English and Japanese: a catalogue of codes, rendered at the edge where a person reads.
+
+Events, rejections and input errors carry a *code* and its *args* (plain data); the words are
+chosen here, per language, from data files beside this module::
+
+    rulings_lib/i18n/<domain>.en.json   {"code": "English text with {placeholders}", ...}
+    rulings_lib/i18n/<domain>.ja.json   the same codes, in Japanese
+
+One pair per domain (``common``, ``input``, ``decks``, ``faq``, ``widgets``, ``diagrams``,
+later ``wrgp`` and ``tag``), so helpers can add a domain without touching another's file. A code
+lives in exactly one domain. Plain JSON, no build step: it works the same in Pyodide.
+
+>>> from rulings_lib.i18n import render, Msg
+>>> render("common.transcript.scenario", {"title": "Power Bond"}, "ja")
+'シナリオ: Power Bond'
+>>> str(Msg("common.transcript.scenario", title="Power Bond"))
+'Scenario: Power Bond'
+
+The formatter is deliberately small: a text may hold only ``{name}`` placeholders (``{{`` and
+``}}`` for literal braces); no attribute access, no indexing, no format spec, no conversion.
+Nothing a catalogue or a file says is evaluated. An argument may itself be a message (a
+:class:`Msg`, or its JSON form ``{"code": ..., "args": {...}}``), rendered in the same language;
+a list is joined with the language's separator.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+LANGS = ("en", "ja")
+DEFAULT = "en"
+_DIR = Path(__file__).parent
+_FILE = re.compile(r"^([a-z][a-z0-9_]*)\.(en|ja)\.json$")
+# One placeholder: a name of letters, digits and underscores; or a doubled brace.
+_TOKEN = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}|[{}]")
+_SEP = {"en": ", ", "ja": "、"}
+
+
+class CatalogueError(ValueError):
+    """A catalogue file that cannot be used (a bad placeholder, a duplicate code, bad JSON)."""
+
+
+_MADE: dict = {}     # code -> the Msg of that code without arguments (see Msg.__new__)
+
+
+class Msg(str):
+    """A message: a code and its arguments. It *is* its English text (a ``str``), so it can go
+    wherever English text went before (a report's warnings, an error's message, ``in`` tests,
+    sorting, JSON); :meth:`render` words it in another language.
+
+    >>> m = Msg("input.show.list")
+    >>> m == "a list", m.code, m.render("ja")
+    (True, 'input.show.list', 'リスト')
+    """
+
+    code: str
+    args: dict
+
+    def __new__(cls, code: str, args: dict | None = None, /, **kw):
+        key = None
+        if kw:
+            if not args and len(kw) == 1:        # one plain argument ("team A's effect"): kept too
+                (name, value), = kw.items()
+                if value.__class__ is str or value.__class__ is int:
+                    key = (code, name, value)
+                    made = _MADE.get(key)
+                    if made is not None:
+                        return made
+            args = {**args, **kw} if args else kw
+        elif not args:
+            # A message without arguments is made once: the engines use the same ones over and over.
+            made = _MADE.get(code)
+            if made is not None:
+                return made
+            args = {}
+        self = super().__new__(cls, render(code, args, DEFAULT))
+        self.code = code
+        self.args = args
+        if not args:
+            _MADE[code] = self
+        elif key is not None:
+            if len(_MADE) > 10_000:                # a bound, for long runs with many different values
+                _MADE.clear()
+            _MADE[key] = self
+        return self
+
+    def __getnewargs__(self):   # copy and pickle rebuild it from its code, not from its text
+        return (self.code, self.args)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.code!r}, {self.args!r})"
+
+    def render(self, lang: str = DEFAULT) -> str:
+        return render(self.code, self.args, lang)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def as_dict(self) -> dict:
+        """The JSON form: ``{"code": ..., "args": {...}}`` (nested messages likewise)."""
+        return {"code": self.code, "args": plain_args(self.args)}
+
+
+def plain_args(args: dict | None) -> dict:
+    """``args`` with every nested :class:`Msg` in its JSON form (for outcome JSON)."""
+    return {k: _plain(v) for k, v in (args or {}).items()}
+
+
+def _plain(value):
+    if isinstance(value, Msg):
+        return value.as_dict()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def parse_template(text: str, where: str = "<text>") -> tuple:
+    """A text as a tuple of parts: a ``str`` is literal, a 1-tuple ``(name,)`` a placeholder.
+    Anything else between braces is refused (``{0}``, ``{a.b}``, ``{a[0]}``, ``{a!r}``, ``{a:>3}``)."""
+    parts: list = []
+    buf: list[str] = []
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        buf.append(text[pos:m.start()])
+        pos = m.end()
+        tok = m.group()
+        if tok in ("{{", "}}"):
+            buf.append(tok[0])
+        elif m.group(1):
+            if buf:
+                parts.append("".join(buf))
+                buf = []
+            parts.append((m.group(1),))
+        else:
+            raise CatalogueError(f"{where}: a lone {tok!r} at {m.start()}: only {{name}} placeholders "
+                                 f"(write {{{{ or }}}} for a brace)")
+    buf.append(text[pos:])
+    if "".join(buf):
+        parts.append("".join(buf))
+    return tuple(parts)
+
+
+def placeholders(text: str) -> set[str]:
+    """The placeholder names a text uses."""
+    return {p[0] for p in parse_template(text) if isinstance(p, tuple)}
+
+
+_CATALOGUES: dict[str, dict[str, tuple]] | None = None
+_FORMATS: dict[str, str] = {}             # code -> its English text as a str.format template (fast path)
+_FAST = (str, int)
+
+
+def _format_string(parts: tuple) -> str:
+    """The checked parts as a ``str.format`` template: literal braces doubled, each placeholder a
+    bare ``{name}`` (parse_template refused anything else, so formatting reads ``args[name]`` only)."""
+    return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{" + p[0] + "}"
+                   for p in parts)
+_SOURCES: dict[str, dict[str, str]] = {}   # lang -> code -> the raw text
+_DOMAINS: dict[str, str] = {}              # code -> domain
+
+
+def catalogue_files() -> list[Path]:
+    return sorted(p for p in _DIR.iterdir() if _FILE.match(p.name))
+
+
+def _load() -> dict[str, dict[str, tuple]]:
+    global _CATALOGUES
+    if _CATALOGUES is not None:
+        return _CATALOGUES
+    cats: dict[str, dict[str, tuple]] = {lang: {} for lang in LANGS}
+    sources: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
+    domains: dict[str, str] = {}
+    for path in catalogue_files():
+        domain, lang = _FILE.match(path.name).groups()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CatalogueError(f"{path.name}: not a readable JSON catalogue ({exc})") from None
+        if not isinstance(data, dict):
+            raise CatalogueError(f"{path.name}: expected one JSON object of code: text")
+        for code, text in data.items():
+            if not isinstance(text, str):
+                raise CatalogueError(f"{path.name}: {code}: expected a text")
+            if domains.setdefault(code, domain) != domain:
+                raise CatalogueError(f"{path.name}: code {code!r} is already in domain {domains[code]!r}")
+            if code in cats[lang]:
+                raise CatalogueError(f"{path.name}: duplicate code {code!r}")
+            cats[lang][code] = parse_template(text, f"{path.name}: {code}")
+            sources[lang][code] = text
+    _SOURCES.clear()
+    _SOURCES.update(sources)
+    _FORMATS.clear()
+    _FORMATS.update({code: _format_string(parts) for code, parts in cats[DEFAULT].items()})
+    _DOMAINS.clear()
+    _DOMAINS.update(domains)
+    _CATALOGUES = cats
+    return cats
+
+
+def codes(lang: str = DEFAULT) -> dict[str, str]:
+    """Every code and its raw text in one language (for tests and tools)."""
+    _load()
+    return dict(_SOURCES[lang])
+
+
+def domain_of(code: str) -> str:
+    _load()
+    return _DOMAINS[code]
+
+
+def has(code: str) -> bool:
+    return code in _load()[DEFAULT]
+
+
+def check_lang(lang) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+    return lang
+
+
+def _show(value, lang: str) -> str:
+    if isinstance(value, Msg):
+        return str.__str__(value) if lang == DEFAULT else value.render(lang)   # a Msg is its English
+    if isinstance(value, dict) and set(value) == {"code", "args"} and isinstance(value["code"], str):
+        return render(value["code"], value["args"], lang)
+    if isinstance(value, (list, tuple)):
+        return _SEP[lang].join(_show(v, lang) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
+    """The text of ``code`` in ``lang`` with ``args`` filled in. A language without the code falls
+    back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests)."""
+    cats = _CATALOGUES if _CATALOGUES is not None else _load()
+    if lang == DEFAULT and code in _FORMATS:
+        # English with plain values (text, whole numbers, messages: a Msg is its English text): the
+        # checked template formatted directly; nothing but ``args[name]`` is looked up.
+        if not args:
+            if "{" not in _FORMATS[code]:
+                return cats[DEFAULT][code][0] if cats[DEFAULT][code] else ""
+        else:
+            for v in args.values():
+                if not isinstance(v, _FAST) or v.__class__ is bool:
+                    break
+            else:
+                return _FORMATS[code].format_map(args)
+    table = cats.get(lang)
+    if table is None:
+        lang, table = DEFAULT, cats[DEFAULT]
+    parts = table.get(code)
+    if parts is None:
+        parts = cats[DEFAULT][code]
+    out = []
+    for part in parts:                       # (the engines render an event's English as they record it)
+        if part.__class__ is str:
+            out.append(part)
+            continue
+        value = args[part[0]]
+        kind = value.__class__
+        if kind is str:
+            out.append(value)
+        elif kind is int:
+            out.append(str(value))
+        else:
+            out.append(_show(value, lang))
+    return "".join(out)
+
+
+def text(message: Any, lang: str = DEFAULT) -> str:
+    """A :class:`Msg` (or plain text, returned as it is) in words."""
+    if isinstance(message, Msg):
+        return message.render(lang)
+    return str(message)
+
+
+def lang_from_locale(environ=None) -> str:
+    """``ja`` when the locale says Japanese (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, the
+    first one set wins, as POSIX reads them), else ``en``."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var)
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return DEFAULT
+
+
+def default_lang(option: str | None = None, environ=None) -> str:
+    """The language to speak: ``--lang`` when given, otherwise the locale's."""
+    if option:
+        return check_lang(option)
+    return lang_from_locale(environ)

@@ -1,0 +1,96 @@
+"""The words of the engines' tables as catalogue codes, for the engines' events and the diagrams.
+
+Each mapping sends a table key to a code whose English text is the table's own word for it (a
+test, ``tests/test_i18n.py``, checks that word for word); the Japanese text is the rulebook's term.
+An engine passes ``term(WRGP_PHASE, key)`` as a message argument instead of the English word, so
+the event reads ``Main Phase 2`` in English and ``メインフェイズ２`` in Japanese.
+"""
+
+from __future__ import annotations
+
+from . import _MADE, Msg
+
+WRGP_PHASE = {   # wrgp.tables.PHASE_NAMES
+    "draw": "wrgp.phase.draw", "standby": "wrgp.phase.standby", "main1": "wrgp.phase.main1",
+    "battle": "wrgp.phase.battle", "main2": "wrgp.phase.main2", "end": "wrgp.phase.end",
+}
+WRGP_ACTION = {  # wrgp.tables.ACTION_LABELS
+    "ignition_effect": "wrgp.action.ignition_effect", "trigger_effect": "wrgp.action.trigger_effect",
+    "spell_speed_1": "wrgp.action.spell_speed_1", "spell_speed_2": "wrgp.action.spell_speed_2",
+    "spell_speed_3": "wrgp.action.spell_speed_3", "summon": "wrgp.action.summon",
+    "summon_by_effect": "wrgp.action.summon_by_effect", "set": "wrgp.action.set",
+    "set_by_effect": "wrgp.action.set_by_effect", "attack": "wrgp.action.attack",
+    "speed_world": "wrgp.action.speed_world",
+}
+WRGP_ZONE = {    # a zone key as an event writes it ("extra_monster" -> "extra monster")
+    "monster": "wrgp.zone.monster", "extra_monster": "wrgp.zone.extra_monster", "spell_trap": "wrgp.zone.spell_trap",
+    "field": "wrgp.zone.field", "pendulum": "wrgp.zone.pendulum", "hand": "wrgp.zone.hand", "gy": "wrgp.zone.gy",
+    "banished": "wrgp.zone.banished", "deck": "wrgp.zone.deck", "extra": "wrgp.zone.extra",
+    "extra_face_up": "wrgp.zone.extra_face_up",
+}
+WRGP_SCOPE = {   # wrgp.tables.SPEED_WORLD_SCOPES[...][1]
+    "own_field": "wrgp.scope.own_field", "opponent_field": "wrgp.scope.opponent_field",
+    "both_fields": "wrgp.scope.both_fields", "field_zone": "wrgp.scope.field_zone",
+    "empty_field": "wrgp.scope.empty_field",
+}
+DECK_SECTION = {"main": "decks.section.main", "extra": "decks.section.extra", "side": "decks.section.side"}
+
+
+def term(table: dict, key: str, fallback: str | None = None):
+    """The word for ``key`` as a message (English: the table's word); a key the table does not
+    know is shown as ``fallback`` (or the key itself)."""
+    code = table.get(key)
+    if code is None:
+        return fallback if fallback is not None else key
+    return _MADE.get(code) or Msg(code)
+
+
+def and_list(items) -> Msg | str:
+    """``A1``, ``A1 and B1``, ``A1 and B1 and A2`` (Japanese: ``A1とB1``), as the engines join names."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = Msg("common.and", a=out, b=item)
+    return out
+
+# The Digimon tag battle (rulings_lib.tag.tables).
+TAG_PHASE = {    # PHASES[...].name
+    "preparation": "tag.phase.preparation", "evolution": "tag.phase.evolution", "battle_start": "tag.phase.battle_start",
+    "battle": "tag.phase.battle", "point_calculation": "tag.phase.point_calculation",
+}
+TAG_ACTION = {   # ACTION_LABELS
+    "use": "tag.action.use", "option": "tag.action.option", "ability": "tag.action.ability",
+    "evolve": "tag.action.evolve", "call_off": "tag.action.call_off", "pass": "tag.action.pass",
+}
+TAG_LEVEL = {"3": "tag.level.3", "4": "tag.level.4", "perfect": "tag.level.perfect", "ultimate": "tag.level.ultimate"}
+TAG_SEAT = {"first-A": "tag.seat.first_a", "second-A": "tag.seat.second_a", "first-B": "tag.seat.first_b",
+            "second-B": "tag.seat.second_b"}
+TAG_PRINCIPLE = {  # EFFECT_KINDS[...][1]
+    "projection": "tag.principle.projection", "both_sides": "tag.principle.both_sides", "flush": "tag.principle.flush",
+    "contact": "tag.principle.contact", "support": "tag.principle.support", "opponent": "tag.principle.opponent",
+    "all": "tag.principle.all",
+}
+TAG_CONDITION = {  # NEXT_TURN[...].condition, by rule and result
+    ("TAG-N1", "winner-first"): "tag.cond.n1", ("TAG-N2", "swap"): "tag.cond.n2",
+    ("TAG-N3", "winner-first"): "tag.cond.n3", ("TAG-N4", "swap"): "tag.cond.n4",
+    ("TAG-N5", "winner-first"): "tag.cond.n5_winner", ("TAG-N5", "swap"): "tag.cond.n5_draw",
+}
+TAG_CARD_TEXT = {  # CARD_RULES[...].text, by card key
+    "St-240": "tag.card_text.st_240", "St-296": "tag.card_text.st_296", "St-321": "tag.card_text.st_321",
+    "St-319": "tag.card_text.change_up", "St-320": "tag.card_text.change_up", "aerial": "tag.card_text.aerial",
+    "Bo-302": "tag.card_text.flush", "Bo-356": "tag.card_text.flush", "St-104": "tag.card_text.st_104",
+    "St-220": "tag.card_text.st_220", "Bo-20v": "tag.card_text.bo_20v",
+}
+
+
+def joined(items, code: str = "common.semicolon"):
+    """Items joined two by two with ``code`` (``{a}; {b}``), in the reader's language."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = Msg(code, a=out, b=item)
+    return out

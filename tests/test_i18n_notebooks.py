@@ -1,0 +1,61 @@
+"""The Japanese editions of notebooks 01, 05, 06 and 08 (notebooks/ja/): paired with their text forms,
+run top to bottom with every ruling stored, and re-checked by nbval like the English ones (the nbval
+run of tests/test_notebooks.py collects notebooks/ja/ too; here they run on their own as well)."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+from pathlib import Path
+
+import jupytext
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+JA = ROOT / "notebooks" / "ja"
+EDITIONS = ("01-start-here", "05-draws-and-chains", "06-power-bond", "08-digimon-tag")
+
+_spec = importlib.util.spec_from_file_location("_nb_checks", ROOT / "tests" / "test_notebooks.py")
+nbchecks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(nbchecks)
+
+
+def test_the_japanese_editions_are_there_and_each_has_its_english_original():
+    assert sorted(p.stem for p in JA.glob("*.ipynb")) == list(EDITIONS)
+    assert sorted(p.stem for p in (JA / "py").glob("*.py")) == list(EDITIONS)
+    for name in EDITIONS:
+        assert (ROOT / "notebooks" / f"{name}.ipynb").exists()
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_each_japanese_notebook_is_in_sync_run_and_checkable(name):
+    path = JA / f"{name}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    assert nbchecks.cells_of(jupytext.read(JA / "py" / f"{name}.py")) == nbchecks.cells_of(nb)
+    assert nbchecks.problems(nb) == []
+    assert nb.metadata["kernelspec"]["name"] == nbchecks.refresh.KERNEL
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            shows_widget = any("an interactive widget" in str(o) for o in cell.outputs)
+            assert shows_widget == ("nbval-ignore-output" in cell.metadata.get("tags", []))
+
+
+@pytest.mark.parametrize("name", EDITIONS)
+def test_the_japanese_notebooks_speak_japanese(name):
+    nb = nbformat.read(JA / f"{name}.ipynb", as_version=4)
+    prose = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    outputs = " ".join(str(o) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert "です" in prose or "ます" in prose
+    # the engine's words in the stored rulings are the Japanese catalogue's
+    assert any(word in outputs for word in ("手順", "引き継ぎ", "ポイントゲージ", "先攻", "正解"))
+    for english in ("takes over from", "loses (reached 0 LP)", "Final state:", "waiting for your answer"):
+        assert english not in outputs, english
+
+
+def test_nbval_rechecks_the_japanese_notebooks():
+    proc = subprocess.run(nbchecks.nbval_command(JA), cwd=ROOT, env=nbchecks.refresh.kernel_env(),
+                          capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+    cells = sum(1 for p in JA.glob("*.ipynb") for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code")
+    assert f"{cells} passed" in proc.stdout, proc.stdout[-2000:]
