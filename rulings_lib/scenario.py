@@ -230,8 +230,11 @@ class RunResult:
 
         return scenario_svg(self)
 
-    def _repr_markdown_(self) -> str:  # Jupyter: a readable transcript
-        return "```text\n" + self.transcript() + "\n```"
+    def _repr_html_(self) -> str:  # Jupyter: the final state drawn, then the transcript
+        import html
+
+        return (f'<div class="rulings-kit-result">{self._repr_svg_()}'
+                f"<pre>{html.escape(self.transcript())}</pre></div>")
 
     def __repr__(self) -> str:
         verdict = "passed" if self.passed else f"{len(self.failures)} expectation(s) failed"

@@ -397,3 +397,14 @@ def test_desc_lists_cards_and_lasting_effects_like_the_transcript():
         assert f"{name} ({c['player']} {c['zone'].replace('_', ' ')}, owner {c['owner']})" in d
     result = run("effects-carry-over")
     assert all(e in desc(scenario_svg(result)) for e in result.outcome["effects"]) and result.outcome["effects"]
+
+
+def test_a_scenario_result_shows_its_picture_and_transcript_in_jupyter():
+    import html
+
+    from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
+
+    result = run_scenario(load_scenario(next(p for p in builtin_scenarios("wrgp") if p.stem == "power-bond-handover")))
+    page = result._repr_html_()
+    assert page.count("<svg") == 1 and "Power Bond" in page and "WRGP-D3" in page
+    assert f"<pre>{html.escape(result.transcript())}</pre>" in page       # the transcript, escaped

@@ -26,7 +26,6 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 from __future__ import annotations
 
 import functools
-import html
 import inspect
 import re
 from collections.abc import Mapping
@@ -527,19 +526,6 @@ class TagMatch(MatchQueries):
         state = f" winner={self.winner}" if self.winner else ""
         return (f"<TagMatch turn={self.turn} first={self.first} mode={self.mode} points=({pts}) "
                 f"out={self.out}{state}>")
-
-    def _repr_html_(self) -> str:  # Jupyter: the seats and gauges of the coming turn
-        seat = {p: s for s, p in self.seats().items() if p}
-        rows = []
-        for p in self.players():
-            status = "out" if p in self.out else seat.get(p, "")
-            rows.append(f"<tr><td>{html.escape(p)}</td><td>{html.escape(status)}</td>"
-                        f"<td style='text-align:right'>{self.points[p]}</td></tr>")
-        head = (f"Match over: {html.escape(self.winner)} wins" if self.winner else
-                f"Turn {self.turn} ({'1-vs-1' if self.mode == '1v1' else 'tag battle'}): "
-                f"{html.escape(self.first)} first, {html.escape(self.second)} second")
-        return (f"<table><caption>{head}</caption><tr><th>player</th><th>seat</th><th>points</th></tr>"
-                + "".join(rows) + "</table>")
 
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""

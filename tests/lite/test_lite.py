@@ -107,11 +107,14 @@ def run_notebook(lite, notebook: str) -> list:
         page.goto(f"{lite.base}/lab/lab/index.html")
         page.wait_for_function(APP_READY, timeout=90_000)
         page.evaluate("async () => { await window.jupyterapp.restored; return true; }")
-    kernel_id = REPORT.get("kernel_id")
-    page.evaluate(OPEN, [notebook, kernel_id])
+    # One kernel per folder (a JupyterLite kernel works in its notebook's folder): the notebooks of a
+    # folder share it, the Japanese ones in ja/ get their own.
+    folder = notebook.rpartition("/")[0]
+    kernels = REPORT.setdefault("kernels", {})
+    page.evaluate(OPEN, [notebook, kernels.get(folder)])
     page.wait_for_function(KERNEL_IDLE, timeout=150_000, polling=250)
     t_idle = time.monotonic()
-    REPORT["kernel_id"] = page.evaluate(RESET_AND_CLEAR)
+    kernels[folder] = page.evaluate(RESET_AND_CLEAR)
     page.evaluate(f"() => {{ ({RUN_ALL})(); return true; }}")
     if not RESULTS:
         page.wait_for_function(FIRST_OUTPUT, timeout=120_000, polling=100)
