@@ -72,6 +72,20 @@ def write_text_form(nb, ipynb: Path) -> None:
     text_path(ipynb).write_text(text, encoding="utf-8", newline="\n")
 
 
+def coalesce_streams(outputs: list) -> list:
+    """Consecutive prints to one stream stored as one output (how the kernel split them into
+    messages depends on timing; nbval compares them joined anyway)."""
+    merged: list = []
+    for out in outputs:
+        prev = merged[-1] if merged else None
+        if (out.get("output_type") == "stream" and prev is not None and prev.get("output_type") == "stream"
+                and prev.get("name") == out.get("name")):
+            prev["text"] = "".join(prev["text"]) + "".join(out["text"])
+        else:
+            merged.append(out)
+    return merged
+
+
 def stabilize(nb):
     """Fixed cell ids and notebook metadata; widget views reduced to their text."""
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": dict(LANGUAGE_INFO),
@@ -82,6 +96,7 @@ def stabilize(nb):
         cell.metadata = keep
         if cell.cell_type != "code":
             continue
+        cell.outputs = coalesce_streams(cell.outputs)
         for out in cell.outputs:
             data = out.get("data")
             if data and WIDGET_VIEW in data:
