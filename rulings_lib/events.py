@@ -190,14 +190,9 @@ class MatchQueries:
 
 
     def _txn_save(self):
-        """A snapshot of the match for :meth:`_txn_restore`; the append-only logs are kept by length."""
-        events, rejected = self.events, self.rejected
-        self.events, self.rejected = [], []
-        try:
-            snap = self.copy()
-        finally:
-            self.events, self.rejected = events, rejected
-        return snap.__dict__, len(events), len(rejected)
+        """A snapshot of the match for :meth:`_txn_restore`: its fields (``_fields()``, mutable ones
+        copied), and the append-only logs kept by length."""
+        return self._fields(), len(self.events), len(self.rejected)
 
     def _txn_restore(self, saved) -> None:
         fields, n_events, n_rejected = saved

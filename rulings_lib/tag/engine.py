@@ -509,16 +509,22 @@ class TagMatch(MatchQueries):
             return False, "TAG-E2", Msg("tag.use.no_condition", by=by, foe=foe)
         return True, "TAG-E2", Msg("tag.use.carries_on", by=by, foe=foe, label=label)
 
+    def _fields(self) -> dict:
+        """The match's fields, every mutable one copied, except the append-only logs ``events`` and
+        ``rejected`` (a transaction keeps those by length). Lean (it runs on every verb): letters,
+        the turn's progress and the undo snapshot are immutable values that are replaced, never
+        changed in place, so they are shared."""
+        d = self.__dict__.copy()
+        d["points"] = self.points.copy()
+        d["out"] = self.out.copy()
+        d["battles"] = self.battles.copy()
+        return d
+
     def copy(self) -> TagMatch:
-        # Lean (it runs on every verb): letters, the turn's progress and the undo snapshot are
-        # immutable values that are replaced, never changed in place, so they are shared.
         new = TagMatch.__new__(TagMatch)
-        new.__dict__.update(self.__dict__)
-        new.points = dict(self.points)
-        new.out = list(self.out)
-        new.battles = list(self.battles)
-        new.events = list(self.events)
-        new.rejected = list(self.rejected)
+        d = self._fields()
+        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
+        new.__dict__.update(d)
         return new
 
     def __repr__(self) -> str:

@@ -392,16 +392,21 @@ class WrgpMatch(MatchQueries):
             candidates.extend(("act", (team, kind)) for kind in T.ACTION_KINDS)
         return [(verb, args) for verb, args in candidates if self.is_legal(verb, *args)]
 
-    def copy(self) -> WrgpMatch:
-        new = WrgpMatch.__new__(WrgpMatch)
-        d = new.__dict__
-        d.update(self.__dict__)
-        # Every mutable field gets its own copy (kept lean: the API's transactions copy on each verb).
-        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks",
-                    "events", "rejected"):
+    def _fields(self) -> dict:
+        """The match's fields, every mutable one copied, except the append-only logs ``events`` and
+        ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
+        d = self.__dict__.copy()
+        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks"):
             d[key] = d[key].copy()
         d["once"] = {t: v.copy() for t, v in self.once.items()}
         d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
+        return d
+
+    def copy(self) -> WrgpMatch:
+        new = WrgpMatch.__new__(WrgpMatch)
+        d = self._fields()
+        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
+        new.__dict__.update(d)
         return new
 
     def __repr__(self) -> str:
