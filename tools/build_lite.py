@@ -20,6 +20,9 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
 * ``@viz-js/viz`` (the site's npm copy) as ``static/rulings-kit/viz.js``: in Pyodide the kit's
   diagrams are laid out with it (see ``rulings_lib/diagrams/rendering.py``).
 
+One change to the app as shipped: its session client finds a running session by path, not by file name
+(``sessions_by_path``), so ``ja/01-start-here.ipynb`` and ``01-start-here.ipynb`` get sessions of their own.
+
 A lite edition built from the same inputs is kept in ``build/site-cache/lite/built-HASH/`` and copied
 again rather than rebuilt.
 """
@@ -241,6 +244,31 @@ def fixed_dates(contents: Path) -> None:
         index.write_text(json.dumps(fix(json.loads(index.read_text())), indent=2, sort_keys=True) + "\n")
 
 
+# JupyterLite 0.8.6's session client (@jupyterlite/services, LiteSessionClient.startNew) hands back a
+# running session whose *name* equals the new one's, and JupyterLab names a notebook's session by the
+# file's base name: opening ja/01-start-here.ipynb after 01-start-here.ipynb gave the Japanese notebook
+# the English one's session (its kernel working in the other folder); JupyterLab then dropped it, the
+# widget manager failed on a null session ("Cannot read properties of null (reading 'kernel')") and the
+# notebook's kernel stayed "Initializing". Jupyter Server finds a running session by path; the shipped
+# bundle is made to do the same. The build tools are pinned, so the minified text is known: it must
+# occur exactly once (a new version of jupyterlite-core stops the build here, to be looked at again).
+SESSION_BY_NAME = "let{path:a,name:i}=e,o=this._sessions.find(e=>e.name===i);if(o)return o;"
+SESSION_BY_PATH = "let{path:a,name:i}=e,o=this._sessions.find(e=>e.path===a);if(o)return o;"
+
+
+def sessions_by_path(app: Path) -> Path:
+    """Make the lite app's session client find a running session by path (see SESSION_BY_NAME)."""
+    found = [(js, js.read_text(encoding="utf-8")) for js in sorted((app / "build").glob("*.js"))]
+    found = [(js, text) for js, text in found if SESSION_BY_NAME in text]
+    if len(found) != 1 or found[0][1].count(SESSION_BY_NAME) != 1:
+        raise BuildError(f"expected the session look-up by name of jupyterlite-core 0.8.6 once in {app / 'build'}, "
+                         f"found it {sum(text.count(SESSION_BY_NAME) for _, text in found)} times: check whether "
+                         "LiteSessionClient.startNew still matches sessions by name, then update SESSION_BY_NAME")
+    js, text = found[0]
+    js.write_text(text.replace(SESSION_BY_NAME, SESSION_BY_PATH), encoding="utf-8")
+    return js
+
+
 def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
     py = tools_python()
     with tempfile.TemporaryDirectory(prefix="rulings-lite-") as tmp:
@@ -277,6 +305,7 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
              "--contents", contents, "--settings-overrides", lite / "overrides.json"],
             "jupyter lite build", cwd=tmp, env=env)
         fixed_dates(out / "api" / "contents")
+        sessions_by_path(out)
         for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db"]:
             if junk.is_file():
                 junk.unlink()

@@ -10,6 +10,7 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -75,3 +76,25 @@ def test_the_site_pages_link_to_the_notebooks():
     link = re.search(r'\["(lab/lab/index\.html\?path=([^"]+))", "Notebooks"\]', bar)
     assert link, "the site's bar has no link to the lite edition"
     assert (ROOT / "notebooks" / link.group(2)).exists()
+
+
+def test_the_session_client_finds_sessions_by_path(tmp_path):
+    """The app's session look-up by file name (two notebooks named alike in two folders got one
+    session) becomes a look-up by path; the text is looked for exactly once, or the build stops."""
+    build = tmp_path / "build"
+    build.mkdir()
+    before = f"async startNew(e){{var t;{build_lite.SESSION_BY_NAME}let l=null;}}"
+    (build / "4191.abc.js").write_text(before)
+    (build / "other.js").write_text("let x=this._sessions;")
+    assert build_lite.sessions_by_path(tmp_path) == build / "4191.abc.js"
+    after = (build / "4191.abc.js").read_text()
+    assert "e.path===a" in after and "e.name===i" not in after
+    assert after == before.replace("e.name===i", "e.path===a")
+    assert (build / "other.js").read_text() == "let x=this._sessions;"
+    # Patched already, or a version whose code reads differently: the build says so and stops.
+    with pytest.raises(build_lite.BuildError, match="found it 0 times"):
+        build_lite.sessions_by_path(tmp_path)
+    (build / "4191.abc.js").write_text(before + before)
+    with pytest.raises(build_lite.BuildError, match="found it 2 times"):
+        build_lite.sessions_by_path(tmp_path)
+

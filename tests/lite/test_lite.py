@@ -3,9 +3,11 @@ one JupyterLite page, runs all its cells on Pyodide with no error, draws its dia
 the browser), its widgets answer when moved, the tracker saves to and loads from JupyterLite's own
 file system, and the rulings printed are the ones stored by CPython (the same engine on both).
 
-One page and one kernel for all notebooks, in sequence (a Pyodide kernel takes ~30 s to start on
-2 cores): before each notebook the kernel's namespace is reset (``%reset -f``), so a notebook
-cannot lean on another's variables. Timings go to build/lite/report.json.
+One page, the notebooks in sequence, and one kernel per folder (a Pyodide kernel takes ~10-30 s to
+start on 2 cores): the English notebooks share one, the Japanese ones in ja/ another, and every
+notebook has a session of its own, also where ja/ holds a notebook named like an English one. Before
+each notebook the kernel's namespace is reset (``%reset -f``), so a notebook cannot lean on another's
+variables. Timings go to build/lite/report.json.
 """
 
 from __future__ import annotations
@@ -13,12 +15,16 @@ from __future__ import annotations
 import base64
 import json
 import re
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import build_lite  # noqa: E402
+
 ARTIFACTS = ROOT / "build" / "lite"
 
 pytestmark = pytest.mark.browser
@@ -62,6 +68,11 @@ RESET_AND_CLEAR = """async () => {
     for (const c of w.content.widgets) if (c.model.type === 'code') c.model.executionCount = null;
     return kernel.id;
 }"""
+
+# The notebook's session: its path and kernel (a notebook named like one in another folder has a
+# session of its own: tools/build_lite.py sessions_by_path).
+SESSION = """() => { const s = window.__rulingsNotebook.sessionContext.session;
+    return [s.path, s.kernel.id]; }"""
 
 RUN_ALL = "async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }"
 
@@ -114,6 +125,12 @@ def run_notebook(lite, notebook: str) -> list:
     page.evaluate(OPEN, [notebook, kernels.get(folder)])
     page.wait_for_function(KERNEL_IDLE, timeout=150_000, polling=250)
     t_idle = time.monotonic()
+    path, kernel_id = page.evaluate(SESSION)
+    assert path == notebook, f"{notebook} was given the session of {path}"
+    if folder in kernels:
+        assert kernel_id == kernels[folder], f"{notebook} did not join its folder's kernel"
+    else:
+        assert kernel_id not in kernels.values(), f"{notebook} was given another folder's kernel"
     kernels[folder] = page.evaluate(RESET_AND_CLEAR)
     page.evaluate(f"() => {{ ({RUN_ALL})(); return true; }}")
     if not RESULTS:
@@ -251,6 +268,13 @@ def test_nothing_but_127_0_0_1_was_asked_and_no_page_error(lite):
     assert RESULTS, "no notebook ran"
     assert lite.outside == [], f"requests to other hosts: {sorted(set(lite.outside))[:10]}"
     assert lite.page_errors == [], f"uncaught errors in the page: {lite.page_errors[:5]}"
+
+
+def test_the_app_finds_sessions_by_path(lite_site):
+    """The lite edition's session client, as shipped, finds a running session by path, never by name."""
+    texts = [js.read_text(encoding="utf-8") for js in (lite_site / "lab" / "build").glob("*.js")]
+    assert sum(t.count(build_lite.SESSION_BY_PATH) for t in texts) == 1
+    assert not any(build_lite.SESSION_BY_NAME in t for t in texts)
 
 
 def test_report_times_and_size(lite_site):
