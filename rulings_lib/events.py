@@ -161,7 +161,7 @@ def _coded_state(state):
     def wrapper(self, *args, **kwargs):
         out = state(self, *args, **kwargs)
         if isinstance(out, dict) and "events" in out:
-            out["events"] = event_dicts(self.events)
+            out["events"] = self._event_dicts()
         return out
 
     return wrapper
@@ -197,12 +197,31 @@ class MatchQueries:
     def _txn_restore(self, saved) -> None:
         fields, n_events, n_rejected = saved
         events, rejected = self.events, self.rejected
+        cache = self.__dict__.get("_event_cache")
         del events[n_events:]
         del rejected[n_rejected:]
         self.__dict__.clear()
         self.__dict__.update(fields)
         self.events, self.rejected = events, rejected
+        if cache is not None:
+            self._event_cache = cache
         self._busy = False
+
+    def _event_dicts(self) -> list[dict]:
+        """:func:`event_dicts` of the match's events, each event rendered once: the dicts of the
+        events already seen are kept (checked by identity, as events are only ever appended or cut
+        back) and copies handed out, so asking for the state after every step stays linear."""
+        events = self.events
+        cache = self.__dict__.get("_event_cache")
+        if cache is None:
+            cache = self._event_cache = []
+        n = min(len(cache), len(events))
+        i = 0
+        while i < n and cache[i][0] is events[i]:
+            i += 1
+        del cache[i:]
+        cache.extend((e, e.as_dict()) for e in events[i:])
+        return [{**d, "args": {**d["args"]}} for _, d in cache]
 
     def record_rejection(self, step: int, err: IllegalAction) -> None:
         """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""

@@ -515,6 +515,7 @@ class TagMatch(MatchQueries):
         the turn's progress and the undo snapshot are immutable values that are replaced, never
         changed in place, so they are shared."""
         d = self.__dict__.copy()
+        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
         d["points"] = self.points.copy()
         d["out"] = self.out.copy()
         d["battles"] = self.battles.copy()
@@ -547,7 +548,7 @@ class TagMatch(MatchQueries):
             "out": list(self.out),
             "order": self.orders(),
             "rejected": [dict(r) for r in self.rejected],
-            "events": [{"step": e.step, "rule": e.rule, "text": e.text} for e in self.events],
+            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "seats": self.seats(),
             "battle_order": self.order("battle"),

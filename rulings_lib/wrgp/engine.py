@@ -396,6 +396,7 @@ class WrgpMatch(MatchQueries):
         """The match's fields, every mutable one copied, except the append-only logs ``events`` and
         ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
         d = self.__dict__.copy()
+        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
         for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks"):
             d[key] = d[key].copy()
         d["once"] = {t: v.copy() for t, v in self.once.items()}
@@ -426,7 +427,7 @@ class WrgpMatch(MatchQueries):
             "handover": list(self.handover),
             "out": list(self.out),
             "rejected": [dict(r) for r in self.rejected],
-            "events": [{"step": e.step, "rule": e.rule, "text": e.text} for e in self.events],
+            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "drawn": self.drawn,
             "at_zero": sorted(self._who(t) for t in self.at_zero),
