@@ -1,30 +1,21 @@
 """The FAQ page in a real browser: headless Chromium (Debian's package) driven by Playwright."""
 
-import shutil
-
+import chromium
 import pytest
 
 from rulings_lib.cli import main
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
     out = tmp_path_factory.mktemp("faq") / "faq.html"
     assert main(["faq", "--html", str(out)]) == 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium.launched() as browser:
         pg = browser.new_page(viewport={"width": 1100, "height": 1400})
         pg.goto(out.as_uri())
         yield pg
-        browser.close()
 
 
 def visible_entries(page) -> int:

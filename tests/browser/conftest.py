@@ -37,13 +37,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import chromium
 import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = ROOT / "build" / "browser"          # screenshots (build/ is git-ignored)
 STATE_TIMEOUT = 120                             # seconds for a state to be reached on a loaded machine
 
@@ -180,14 +178,7 @@ class Lab:
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory):
     """JupyterLab on 127.0.0.1 (a free port, a token), serving throw-away copies of notebooks/."""
-    # Both are installed by ./dev test (playwright from the dev extra, chromium with apt-get as root);
-    # a machine without them fails here with the way to get them, rather than passing untested.
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        pytest.fail("Playwright for Python is not installed: ./dev test installs the dev extra")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: sudo apt-get install chromium")
+    chromium.require()      # fails (not skips) with the way to get what is missing
     base = tmp_path_factory.mktemp("lab")
     root = base / "root"
     root.mkdir()
@@ -247,14 +238,8 @@ def lab(tmp_path_factory):
 def browser():
     # Module scope: Playwright's sync API runs an event loop until it is stopped, and other test
     # files of the session (the FAQ's browser tests) start their own; ours must be gone by then.
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium.launched() as b:
+        yield b
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ kept under build/browser/ (the README's two pictures come from here: see docs/im
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
+import chromium
 import pytest
 
 from rulings_lib import TagMatch, WrgpMatch
@@ -16,9 +16,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "build" / "browser"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def wrgp_handover() -> WrgpMatch:
@@ -43,17 +40,9 @@ PICTURES = {"wrgp-handover": wrgp_handover, "tag-out-player": tag_out_player}
 
 @pytest.fixture(scope="module")
 def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright for Python is not installed: ./dev test installs the dev extra")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: sudo apt-get install chromium")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    with chromium.launched() as b:
         yield b
-        b.close()
 
 
 def page_for(browser, html: str, width: int, tmp_path: Path, name: str):

@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -22,16 +21,12 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
+import chromium
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "site"
 ARTIFACTS = ROOT / "build" / "lite"          # screenshots and the timing report (build/ is git-ignored)
-CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1",
-                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -85,14 +80,7 @@ class LitePage:
 
 @pytest.fixture(scope="module")
 def lite(lite_url):
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright for Python is not installed: ./dev test installs the dev extra")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: sudo apt-get install chromium")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+    with chromium.launched(local_only=True) as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 1400})
         page = context.new_page()
         page.set_default_timeout(60_000)
@@ -124,4 +112,3 @@ def lite(lite_url):
             yield lp
         finally:
             context.close()
-            browser.close()

@@ -13,19 +13,14 @@ import functools
 import http.server
 import importlib.util
 import json
-import os
 import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
+import chromium
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1",
-                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 ARTIFACTS = ROOT / "build" / "browser"
 
 
@@ -95,18 +90,8 @@ def server(site_dir):
 
 @pytest.fixture(scope="module")
 def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("Playwright for Python is not installed: ./dev test installs the dev extra")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"no Chromium at {CHROMIUM}: sudo apt-get install chromium")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium.launched(local_only=True) as b:
+        yield b
 
 
 class Watch:

@@ -1,0 +1,47 @@
+"""The one browser every browser test drives: Debian's Chromium (``/usr/bin/chromium``, or
+``$RULINGS_CHROMIUM``) through Playwright, never a downloaded browser. ``./dev test`` installs
+both; a machine without them fails with the way to get them rather than passing untested.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("RULINGS_CHROMIUM", "/usr/bin/chromium")
+# Headless, and quiet on this machine's closed network (no background requests of its own).
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+# For the pages that must work offline: every host but 127.0.0.1 is unreachable, in Chromium itself
+# (a request elsewhere fails at once, and the tests record that it was attempted).
+LOCAL_ONLY = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1",
+              "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+def require() -> None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        pytest.fail("Playwright for Python is not installed: ./dev test installs the dev extra")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: sudo apt-get install chromium")
+
+
+@contextmanager
+def launched(local_only: bool = False):
+    """A headless Chromium (Playwright's sync API), closed afterwards. Use it at module scope at
+    most: Playwright's sync API runs an event loop until it is stopped, and another test file's
+    browser starts its own."""
+    require()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=FLAGS + (LOCAL_ONLY if local_only else []))
+        try:
+            yield browser
+        finally:
+            browser.close()
