@@ -55,9 +55,11 @@ RULES: dict[str, str] = {
 STANDARD_RULES: dict[str, str] = {
     "STD-TURN": "A turn's phases come in order: Draw, Standby, Main 1, Battle, Main 2, End",
     "STD-TIMING": "Summons, sets, ignition effects and Spell Speed 1 only in one's own Main Phase; "
-                  "attacks only in one's own Battle Phase",
+                  "attacks only in one's own Battle Phase; a chain link needs Spell Speed 2 or more, "
+                  "at least the speed of the link it answers",
     "STD-LP": "A cost cannot be paid with more LP than one has",
-    "STD-CARDS": "Only a card that is on the field can be destroyed or handed over",
+    "STD-CARDS": "Only a card that is on the field can be destroyed or handed over; a card leaving the "
+                 "field goes to its owner's pile, whoever controls it (WRGP-H5 excepted)",
 }
 
 TEAMS = ("A", "B")
