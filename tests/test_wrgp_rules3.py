@@ -318,7 +318,7 @@ def test_the_first_turn_never_has_drawn():
 
 # ---------------------------------------------------------------- 6. the envelope of setups
 def histories(first: str, turns: int, lineup: int):
-    """Every (turn, player, positions, past_draw) legal play reaches at the start of a phase, by brute
+    """Every (turn, player, positions, past_draw) legal play reaches in a phase, by brute
     force over the turns: batons by the turn player in its Draw Phase (not on turn 1), then the turn
     ends with no loss, a loss of A, of B, or of both (either team last). Kept apart from reach.py."""
     seen = set()
@@ -334,6 +334,7 @@ def histories(first: str, turns: int, lineup: int):
                 if pos[player] > lineup:
                     continue
                 seen.add((turn, player, pos["A"], pos["B"], True))
+                seen.add((turn, player, pos["A"], pos["B"], False))   # swapped in this Draw Phase, before the draw
                 for lost in ((), ("A",), ("B",), ("A", "B")):
                     p2 = dict(pos)
                     if any(p2[t] >= lineup for t in lost):

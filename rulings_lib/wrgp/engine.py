@@ -345,7 +345,9 @@ class WrgpMatch(MatchQueries):
         """Is there a history that reaches these positions, this turn player and these counters? The envelope
         is derived from the rules in :mod:`.reach` (WRGP-F2 turn order, losses and baton touches, WRGP-SW3/SW4)."""
         need = {t: self.pos[t] - 1 for t in T.TEAMS}
-        past_draw = self.phase_i > DRAW
+        # The current turn player may already have swapped: a baton touch comes in the Draw Phase, before
+        # the draw, so also a moment named by `draw` may follow one (WRGP-H9).
+        past_draw = True
         found = reach.loss_histories(self.first, self.turn, self.player, past_draw, need)
         if not found:
             if reach.loss_histories(self.first, self.turn, other(self.player), past_draw, need):
