@@ -168,7 +168,7 @@ BAD = {
     "both-at-0": ("setup:\n  lineup: 3\n  at:\n    turn: 3\n    lp: {A: 0, B: 0}\nsteps:\n  - chain: [{by: A}]\n", 4,
                   "at_zero"),
     "two-survivors": ("setup:\n  at: {turn: 3, duelist: {A: 2, B: 2}, at_zero: [A, B]}\n", 3, "at most one team"),
-    "survivor-turn-1": ("setup:\n  at: {phase: main1, at_zero: [A]}\n", 3, "replaced"),
+    "survivor-turn-1": ("setup:\n  at: {phase: main1, at_zero: [A]}\n", 3, "opponent lost"),
     "turn-1-lp": ("setup:\n  at: {lp: {B: 7000}}\n", 3, "very start of turn 1"),
     "turn-2-counters": ("setup:\n  at: {turn: 2, player: B, phase: main1, spc: {A: 12, B: 12}}\n", 3,
                         "Speed Counters"),

@@ -322,20 +322,6 @@ class TagMatch(MatchQueries):
             if not self.in_game_of(t):
                 raise ArgumentError("out", f"at least one player of tag {t} in the game (tag {t} would have no "
                                            f"player left: the match would already be over, TAG-S2)", list(self.out))
-        if self.turn == 1:
-            # TAG-S1/TAG-E1: at the start of the match's first turn nothing has happened yet: every gauge is
-            # at its starting points, nobody is out (points are lost only in a turn's battles), and no
-            # Change Up! has swapped letters (TAG-R3).
-            if self.out:
-                raise ArgumentError("out", "nobody out at the start of turn 1 (a player goes out only when a battle "
-                                           "takes their gauge to 0, TAG-E1; give turn: 2 or later)", list(self.out))
-            moved = {p: v for p, v in self.points.items() if v != self.start_points}
-            if moved:
-                raise ArgumentError("gauges", f"every point gauge at {self.start_points} at the start of turn 1 "
-                                              f"(TAG-S1: nothing has happened yet; give turn: 2 or later)", moved)
-            if any(self.letters[p] != p[-1] for p in names):
-                raise ArgumentError("letters", "each player's own letter at the start of turn 1 (no Change Up! yet, "
-                                               "TAG-R3; give turn: 2 or later)", dict(self.letters))
         self.mode = "1v1" if self._is_one_vs_one() else "tag"
         self.winner: str | None = None
         self.termination: Outcome | None = None
