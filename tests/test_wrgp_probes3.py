@@ -378,8 +378,8 @@ def test_an_unreachable_moment_is_refused_at_its_at_line(first, moment):
 LINEUP_UNREACHABLE = [
     (1, "{turn: 3, player: A, duelist: {A: 2}}"),
     (2, "{turn: 3, player: A, duelist: {A: 3}}"),
-    (4, "{turn: 2, player: A, duelist: {A: 4}}"),
-    (5, "{turn: 3, player: A, duelist: {A: 5}}"),
+    (4, "{turn: 1, phase: end, duelist: {A: 2}}"),
+    (5, "{turn: 2, player: B, duelist: {A: 3}}"),      # no A loss in turn 1 (B plays turn 2), no A turn since
     (5, "{turn: 5, player: A, duelist: {A: 6}}"),
 ]
 
