@@ -175,10 +175,10 @@ def cmd_coverage(args) -> int:
         else:
             print(f"advice   {rid:10} {ids[rid]} (nothing to demonstrate)")
     for r in cov.readings_missing:
-        print(f"MISSING  reading {r}: no open-question entry")
+        print(f"MISSING  reading {r}: no FAQ entry or tool note names it")
     shown = len(cov.demonstrated)
     print(f"{shown} of {len(ids)} rule ids demonstrated; {len(cov.missing)} missing; "
-          f"{len(cov.readings_missing)} readings without an open question")
+          f"{len(cov.readings_missing)} readings without an entry")
     return EXIT_OK if cov.complete else EXIT_FAILED
 
 
