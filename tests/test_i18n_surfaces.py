@@ -139,7 +139,7 @@ def test_tag_deck_report_in_japanese(capsys):
 
 def test_faq_text_follows_the_lang_then_the_locale(monkeypatch, capsys):
     en, ja = run(capsys, "faq", "--lang", "en")[1], run(capsys, "faq", "--lang", "ja")[1]
-    assert en.startswith("== Rulings ==") and ja.startswith("== 裁定 ==")
+    assert en.startswith("# WRGP") and ja.startswith("# WRGPルール") and "== 1. 試合の前に" in ja
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
     assert run(capsys, "faq")[1] == ja
 
