@@ -138,7 +138,7 @@ def test_readings_are_shown_as_interpretations(entries):
     for lang in LANGS:
         text = render_text(entries, lang)
         for e in entries:
-            shown = f"A. [{LABELS[lang]['reading']}] {e.a(lang)}" in text
+            shown = f"Q. {e.q(lang)}\nA. [{LABELS[lang]['reading']}] {e.a(lang)}\n" in text
             assert shown == (e.kind == "reading"), e.id
     page = render_html(entries, diagrams=False, pictures=False)
     for e in entries:
