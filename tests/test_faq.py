@@ -179,7 +179,7 @@ CARDS = {   # official English name -> official Japanese name
     "Harpie's Feather Duster": "ハーピィの羽根帚", "Counter Cleaner": "カウンター・クリーナー",
     "Gate Blocker": "ゲート・ブロッカー", "Sales Ban": "発禁令", "Sekka's Light": "雪花の光", "Relay Soul": "魂のリレー",
     "Speed World": "スピード・ワールド", "Digivice 01": "デジヴァイス01", "Return Match!": "リターンマッチだ！",
-    "Change Up!": "チェンジアップ！",
+    "Change Up!": "チェンジアップ！", "Ookazi": "昼夜の大火事", "Solemn Judgment": "神の宣告",
 }
 WRONG = ["Prohibition", "Soul Relay", "Ring of Destruction", "禁止令", "Level III"]
 

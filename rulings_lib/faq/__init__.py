@@ -123,6 +123,14 @@ def all_rule_ids() -> dict[str, str]:
     return ids
 
 
+def standard_rule_ids() -> dict[str, str]:
+    """The standard Yu-Gi-Oh! rules the WRGP FAQ may cite besides WRGP's own (STD-TIMING...), id -> title.
+    Not counted by :func:`coverage`: they are not the format's rules."""
+    from ..wrgp.tables import STANDARD_RULES
+
+    return dict(STANDARD_RULES)
+
+
 def _sections_of(f: Path, data) -> tuple[str, dict, list]:
     """The file's format, title and ``[(Section, [(raw entry, line)])]``; the tool file is a plain list."""
     if isinstance(data, list):
@@ -173,7 +181,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
 
     files = [Path(p) for p in paths] if paths else \
         [FAQ_DIR / TOOL_FILE] if tool else [FAQ_DIR / n for n in PLAYER_FILES]
-    rule_ids = all_rule_ids()
+    rule_ids = {**all_rule_ids(), **standard_rule_ids()}
     reading_ids = {r.id for r in readings()}
     entries: list[Entry] = []
     seen: dict[str, str] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from . import LABELS, Entry, all_rule_ids, by_section, load_titles
+from . import LABELS, Entry, all_rule_ids, by_section, load_titles, standard_rule_ids
 
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;margin:0;
@@ -89,7 +89,7 @@ def _state_pictures(entry: Entry) -> list[str]:
 def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None) -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
     scenario (the browser edition's playground): each entry gets an "open in playground" link."""
-    ids = all_rule_ids()
+    ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
