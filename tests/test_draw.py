@@ -55,7 +55,7 @@ def wrgp_midmatch():
 
 def wrgp_behind():
     # a < b: exactly 800 damage; the 10-counter effect usable by B
-    return WrgpMatch(turn=5, player="B", phase="main2", duelist={"A": 3, "B": 1}, spc={"A": 4, "B": 12})
+    return WrgpMatch(turn=7, player="B", phase="main2", duelist={"A": 3, "B": 1}, spc={"A": 4, "B": 12})
 
 
 def wrgp_over():
@@ -65,7 +65,7 @@ def wrgp_over():
 
 
 def wrgp_baton():
-    m = WrgpMatch(turn=3, player="B")
+    m = WrgpMatch(turn=4, player="B")
     m.baton_touch("B")                                    # B1 swapped out, B2 fresh at 8000
     return m
 

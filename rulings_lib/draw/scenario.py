@@ -167,7 +167,7 @@ def drawing_times(runs: int = 200) -> dict[str, float]:
     from ..wrgp.engine import WrgpMatch
     from . import svg
 
-    w = WrgpMatch(turn=5, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
+    w = WrgpMatch(turn=7, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
     w.once_per_duel("A", "Spore")
     w.damage("A", to="opponent", amount=8000)
     t = TagMatch(("red", "blue"))

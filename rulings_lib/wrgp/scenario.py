@@ -48,7 +48,8 @@ def _delayed(param, value, match):
 
 _effect = MapOf({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _link = Checked(MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
-                       "kind": Choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link"), check_link)
+                       "kind": Choice(*T.ACTION_KINDS), "speed": Choice(*T.SPELL_SPEEDS)}, required=("by",),
+                       name="a chain link"), check_link)
 
 # verb -> schema of its value. Every verb is a method of WrgpMatch taking these keys.
 STEPS = {
