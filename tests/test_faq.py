@@ -167,6 +167,12 @@ def test_the_questions_players_ask_are_answered(entries):
     assert {"rest-of-duel-restriction", "relay-soul", "incoming-hand", "counter-cap", "baton-touch",
             "surrender-last-duelist", "match-structure", "registering-decks-and-order", "exodia-in-hand",
             "inherited-as-they-are", "tag-out-no-battle", "tag-consulting-partners"} <= ids
+    # issue 19's rulings, each proved by its own scenario
+    cited = {e.id: e.scenario for e in entries}
+    assert {cited[k] for k in ("one-player-chain", "taken-card-when-i-leave", "chain-spell-speed",
+                               "counter-cleaner-timing", "first-turn-no-draw")} == {
+        "wrgp/one-player-chain-a.yaml", "wrgp/taken-card-owners-graveyard.yaml", "wrgp/chain-spell-speed.yaml",
+        "wrgp/counter-cleaner-timing.yaml", "wrgp/first-turn-no-draw.yaml"}
     baton = next(e for e in entries if e.id == "baton-touch")
     assert "for good" in baton.a("en") and "サレンダー" in baton.why("ja") and "surrender" in baton.why("en")
     assert "もう戻れません" in baton.a("ja")

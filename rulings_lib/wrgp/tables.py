@@ -314,9 +314,6 @@ READINGS = (
     Reading("second-loss-both-out", "WRGP-D3", FORMAT, "A loss during a handover puts both out",
             "By WRGP-H8 both duelists are out, both teams send in their next duelist, and the next turn "
             "belongs to the team of the duelist who lost last."),
-    Reading("counter-cap-12", "WRGP-SW4", FORMAT, "At most 12 Speed Counters, whatever adds them",
-            "The source writes (max 12) on the Standby Phase counters (WRGP-SW3) only; a team's counters are "
-            "capped at 12 whatever adds them, the loss counters (WRGP-SW4) included."),
     Reading("loss-counters-at-the-moment", "WRGP-SW4", FORMAT, "Loss counters use the positions at that moment",
             "a and b are the lineup positions of the duelists in the duel when the loss happens (a duelist "
             "whose handover is pending still counts), and the counters are added at once."),
