@@ -148,6 +148,25 @@ class DictOf(Schema):
         return out
 
 
+class Checked(Schema):
+    """``inner``'s shape, then a check the API runs too (``check(where, value, None)``, raising
+    ArgumentError): what the API refuses, a scenario file refuses at its line, with the same words."""
+
+    def __init__(self, inner: Schema, check):
+        self.inner, self.check = inner, check
+        self.expected = inner.expected
+
+    def parse(self, value, file, line, where):
+        from .errors import ArgumentError
+
+        value = self.inner.parse(value, file, line, where)
+        try:
+            self.check(where, value, None)
+        except ArgumentError as exc:
+            raise ScenarioError(file, line, str(exc)) from None
+        return value
+
+
 class Either(Schema):
     """The first schema whose basic shape fits (mapping, list or scalar) is used."""
 

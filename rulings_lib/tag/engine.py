@@ -49,14 +49,13 @@ from ..i18n.terms import (
 )
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
+from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
 
 BATTLE = PHASE_INDEX["battle"]
 BATTLE_START = PHASE_INDEX["battle_start"]
 EVOLUTION = PHASE_INDEX["evolution"]
 PREPARATION = PHASE_INDEX["preparation"]
 POINT_CALCULATION = PHASE_INDEX["point_calculation"]
-MAX_AMOUNT = 1_000_000      # powers, lost points, gauges (as the scenario format's numbers)
-MAX_TURN = 1_000_000
 _TAG_RE = re.compile(r"^\w[\w.]*$")
 _PASSED = 9                 # a seat's moment after its pass (beyond every step number)
 _END = 10                   # the moment after everyone passed the turn's last phase
@@ -258,21 +257,8 @@ class TagMatch(MatchQueries):
     (``letters``: player -> letter, after a Change Up!, TAG-R3)."""
 
     # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
-    VERBS: dict[str, dict] = {
-        "battle": {"spec": _arg_battle},
-        "rematch": {"by": _BY},
-        "truce": {"by": _BY, "phase": A.optional(_PHASE)},
-        "act": {"by": _BY, "phase": _PHASE, "kind": A.optional(_KIND)},
-        "pass_": {"by": _BY, "phase": _PHASE},
-        "evolve": {"by": _BY},
-        "call_off": {"by": _BY},
-        "use": {"by": _BY, "kind": A.choice(*T.USE_KINDS)},
-        "record_deck_check": {"legal": A.flag(), "violations": _arg_findings, "warnings": _arg_findings},
-        "target": {"by": _BY, "effect": A.choice(*T.EFFECT_KINDS), "on": _ON, "meets_requirements": A.flag()},
-        "card": {"by": _BY, "number": A.text(40), "effect": A.optional(A.whole(1, 9)), "on": _ON,
-                 "phase": A.optional(_PHASE)},
-        "reshuffle": {"by": _BY},
-    }
+    FORMAT = T.FORMAT
+    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None):

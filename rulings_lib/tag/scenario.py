@@ -11,16 +11,18 @@ from __future__ import annotations
 import re
 
 from ..errors import ScenarioError
-from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, _show
+from ..schema import DictOf, Int, MapOf, Schema, Text, _show
 from . import tables as T
 from .engine import TagMatch
+from .verbs import AT, MAX_AMOUNT, MAX_PLAYER, VERB_TABLE
+from .verbs import ENTRY as ENTRY_PARAM
+from .verbs import SETUP as SETUP_PARAMS
 
 FORMAT = T.FORMAT
 RULE_IDS = dict(T.RULES)
 
-PLAYER = Text(80)
+PLAYER = Text(MAX_PLAYER)
 TAG_NAME = Text(40)
-AMOUNT = Int(0, 1_000_000)
 _TAG_RE = re.compile(r"^\w[\w.]*$")
 
 
@@ -35,8 +37,8 @@ class _Level(Schema):
 
 
 LEVEL = _Level()
-ENTRY = MapOf({"power": AMOUNT, "lost": AMOUNT, "lost_table": DictOf(LEVEL, AMOUNT), "level": LEVEL,
-               "card": Text(200)}, required=("power",), name="a battle entry")
+LOST_TABLE = DictOf(LEVEL, Int(0, MAX_AMOUNT))
+ENTRY = ENTRY_PARAM.to_schema()
 
 
 class _Battle(Schema):
@@ -66,43 +68,13 @@ class _Battle(Schema):
         return out
 
 
-BY = MapOf({"by": PLAYER}, required=("by",), name="a mapping")
+BATTLE = _Battle()
 
-# verb -> schema of its value. Every verb is a method of TagMatch taking these keys.
-STEPS = {
-    "battle": _Battle(),
-    "rematch": BY,
-    "truce": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS)}, required=("by",), name="a truce"),
-    "target": MapOf({"by": PLAYER, "effect": Choice(*T.EFFECT_KINDS), "on": PLAYER, "meets_requirements": Bool()},
-                    required=("by", "effect"), name="a target check"),
-    # Additions: moments within a turn (TAG-P1..P5), TAG-E2 uses, TAG-R3 cards, TAG-P5's Net Ocean.
-    "act": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS), "kind": Choice(*T.ACTION_KINDS)},
-                 required=("by", "phase"), name="an action"),
-    "pass": MapOf({"by": PLAYER, "phase": Choice(*T.PHASE_KEYS)}, required=("by", "phase"), name="a pass"),
-    "evolve": BY,
-    "call_off": BY,
-    "use": MapOf({"by": PLAYER, "kind": Choice(*T.USE_KINDS)}, required=("by", "kind"), name="a use"),
-    "card": MapOf({"by": PLAYER, "number": Text(40), "effect": Int(1, 9), "on": PLAYER,
-                   "phase": Choice(*T.PHASE_KEYS)},
-                  required=("by", "number"), name="a card use"),
-    "reshuffle": BY,
-    # Addition: a deck check (TAG-K1..K3) inside a scenario, so the FAQ can demonstrate it.
-    "check_deck": MapOf({"decks": ListOf(DeckPath(500), min_len=1, max_len=2), "cards": DeckPath(500)},
-                        required=("decks",), name="a deck check"),
-}
+# verb -> schema of its value, from the verb table (rulings_lib/tag/verbs.py).
+STEPS = VERB_TABLE.schemas()
 
-_at = MapOf({
-    "turn": Int(1, 10_000),
-    "points": DictOf(PLAYER, AMOUNT),
-    "out": ListOf(PLAYER, max_len=4),
-    "letters": DictOf(PLAYER, Choice(*T.LETTERS)),
-}, name="a match moment")
-SETUP = MapOf({
-    "tags": ListOf(TAG_NAME, min_len=2, max_len=2),
-    "first": TAG_NAME,
-    "points": Int(1, 1_000_000),
-    "at": _at,
-}, name="the setup")
+SETUP = MapOf({**{p.name: p.to_schema() for p in SETUP_PARAMS},
+               "at": MapOf({p.name: p.to_schema() for p in AT}, name="a match moment")}, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second", "points", "out", "order",
                 "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters")
@@ -135,31 +107,9 @@ def new_match(setup: dict) -> TagMatch:
 
 
 def apply(match: TagMatch, verb: str, args) -> None:
-    """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
-    if verb == "battle":
-        match.battle(args)
-    elif verb == "check_deck":
-        from pathlib import Path
-
-        from .deckcheck import check_deck
-
-        report = check_deck(*args["decks"], cards=args.get("cards")).as_dict()
-        keep = ("rule", "check", "card", "count", "limit", "line", "message")
-
-        def short(f):   # the deck's file name, not a machine path
-            d = {k: f[k] for k in keep if k in f}
-            if "deck" in f:
-                d["deck"] = Path(f["deck"]).name
-            if "message" in d and "deck" in f:
-                d["message"] = d["message"].replace(f["deck"], Path(f["deck"]).name)
-            return d
-
-        match.record_deck_check(report["legal"], [short(f) for f in report["violations"]],
-                                [short(f) for f in report["warnings"]])
-    elif verb == "pass":                 # `pass` is a Python keyword: the method is pass_
-        match.pass_(**args)
-    else:
-        getattr(match, verb)(**args)
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it): the
+    verb table's one dispatch path."""
+    VERB_TABLE[verb].play(match, args)
 
 
 def describe(outcome: dict) -> list[str]:

@@ -30,6 +30,22 @@ from ..i18n import Msg
 from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
+from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs; kept importable here)
+    AMOUNT,
+    CARD,
+    MAX_AMOUNT,
+    MAX_LINEUP,
+    MAX_LP,
+    MAX_TURN,
+    SETUP_CHECKS,
+    TEAM,
+    TO,
+    VERB_TABLE,
+    UnknownCard,
+    check_link,
+    check_links,
+    check_violations,
+)
 
 END = PHASE_INDEX["end"]
 DRAW = PHASE_INDEX["draw"]
@@ -38,122 +54,7 @@ BATTLE = PHASE_INDEX["battle"]
 MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 
-MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
-MAX_LP = 1_000_000_000          # LP of a moment of play (gains may add up)
-MAX_LINEUP = 100
-MAX_TURN = 10_000
 SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
-
-
-class UnknownCard(ArgumentError):
-    """A call names a card that is not in the match (or, for ``place``, one that already is)."""
-
-    def __init__(self, param: str, value, placed: bool = False):
-        allowed = ("a card name not yet in this match (give each card its own name)" if placed
-                   else "the name of a card in this match (place it first)")
-        super().__init__(param, allowed, value)
-        shown = repr(value)[:60]
-        self.args = (f"{param}: a card named {shown} is already in the match; give each card its own name" if placed
-                     else f"{param}: no card named {shown} in this match (place it first)",)
-
-
-# ---------------------------------------------------------------------- argument checks (the API boundary)
-TEAM = A.choice(*T.TEAMS, name="a team: 'A' or 'B'")
-TO = A.choice("A", "B", "self", "opponent", "both", name="'A', 'B', 'self', 'opponent' or 'both'")
-AMOUNT = A.whole(0, MAX_AMOUNT)
-CARD = A.text(200)
-
-
-def _known_card(speed_world_ok: bool = False) -> A.Check:
-    name = A.text(200)
-
-    def check(param, value, match):
-        value = name(param, value, match)
-        if value not in match.cards and not (speed_world_ok and value in SPEED_WORLD_NAMES):
-            raise UnknownCard(param, value)
-        return value
-    return check
-
-
-def _new_card(param, value, match):
-    value = CARD(param, value, match)
-    if value in match.cards:
-        raise UnknownCard(param, value, placed=True)
-    return value
-
-
-_EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
-_LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
-                  "kind": A.choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link")
-
-
-def check_link(param, value, match) -> dict:
-    """One chain link, normalised to ``{by, card, kind, effect, to, amount, per_link}``."""
-    link = _LINK(param, value, match)
-    effects = [k for k in ("damage", "gain") if k in link]
-    if len(effects) == 2:
-        raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
-    out = {"by": link["by"], "card": link.get("card"), "kind": link.get("kind"), "effect": None,
-           "to": None, "amount": None, "per_link": None}
-    if effects:
-        what = effects[0]
-        eff = link[what]
-        if ("amount" in eff) == ("per_link" in eff):
-            raise ArgumentError(f"{param}.{what}", "an effect with either amount (N) or per_link (N x the "
-                                "link's chain number), exactly one of them", eff)
-        out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
-    return out
-
-
-def check_links(param, value, match) -> list[dict]:
-    if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
-        raise ArgumentError(param, "a list of 1 to 100 chain links", value)
-    return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
-
-
-_VIOLATION_KEYS = {"rule": A.text(30), "kind": A.text(40), "card": A.anything(), "name": A.text(200, optional=True),
-                   "count": A.whole(0), "limit": A.whole(0), "deck": A.anything(), "section": A.text(40)}
-
-
-def check_violations(param, value, match) -> list[dict]:
-    """WRGP-S2 verdicts as :mod:`rulings_lib.decks` gives them: a deck-size or a copy-limit violation."""
-    items = A.list_of(A.record(_VIOLATION_KEYS, required=("kind", "count"), name="a violation"))(param, value, match)
-    for i, v in enumerate(items):
-        need = ("deck", "section") if v["kind"] == "deck-size" else ("limit",)
-        for key in need:
-            if key not in v:
-                raise ArgumentError(f"{param}[{i}].{key}", f"a value (a {v['kind']} violation needs {key})", None)
-        if v["kind"] != "deck-size" and v.get("name") is None and "card" not in v:
-            raise ArgumentError(f"{param}[{i}]", "a violation naming its card (card or name)", v)
-    return items
-
-
-def _team_map(values: A.Check, what: str) -> A.Check:
-    return A.optional(A.mapping_of(TEAM, values, f"a mapping from team ('A', 'B') to {what}"))
-
-
-def _teams(param, value, match) -> list[str]:
-    if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
-        raise ArgumentError(param, "a list of teams ('A', 'B')", value)
-    teams = sorted(TEAM(f"{param}[{i}]", t, match) for i, t in enumerate(value))
-    if len(set(teams)) != len(teams):
-        raise ArgumentError(param, "a list of different teams", value)
-    return teams
-
-
-# The constructor's parameters (checked in ``__init__``, which is not a verb).
-SETUP_CHECKS: dict[str, A.Check] = {
-    "lineup": A.whole(1, MAX_LINEUP),
-    "start_lp": A.whole(1, MAX_AMOUNT),
-    "first": TEAM,
-    "turn": A.whole(1, MAX_TURN),
-    "player": A.optional(TEAM),
-    "phase": A.choice(*PHASE_KEYS),
-    "duelist": _team_map(A.whole(1, MAX_LINEUP), "a lineup position"),
-    "lp": _team_map(A.whole(0, MAX_LP), f"LP (0 to {MAX_LP})"),
-    "spc": _team_map(A.whole(0, T.SPC_MAX), f"Speed Counters (0 to {T.SPC_MAX})"),
-    "at_zero": _teams,
-}
 
 
 def _query(**checks):
@@ -211,35 +112,8 @@ class WrgpMatch(MatchQueries):
 
     # The public verbs, each checked at the boundary and run as a transaction (MatchQueries):
     # {verb: {parameter: check}}. A malformed call raises ArgumentError before the verb runs.
-    VERBS: dict[str, dict] = {
-        "phase": {"name": A.choice(*PHASE_KEYS)},
-        "end_turn": {},
-        "attack": {"by": TEAM, "damage": AMOUNT, "to": A.choice("opponent", "self", name="'opponent' or 'self'")},
-        "damage": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
-        "gain": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
-        "gain_loop": {"by": TEAM, "to": TO, "amount": AMOUNT, "times": A.whole(1, MAX_AMOUNT),
-                      "card": A.optional(CARD)},
-        "pay": {"by": TEAM, "amount": AMOUNT, "as_": A.choice("cost", "effect", name="'cost' or 'effect'"),
-                "card": A.optional(CARD)},
-        "chain": {"links": check_links},
-        "at_end_phase": {"by": TEAM, "card": CARD, "to": TO, "amount": AMOUNT},
-        "special_victory": {"by": TEAM, "card": CARD},
-        "lose": {"team": TEAM, "why": CARD},
-        "act": {"by": TEAM, "action": A.choice(*T.ACTION_KINDS)},
-        "once_per_duel": {"by": TEAM, "card": CARD},
-        "baton_touch": {"team": TEAM},
-        "speed_world": {"by": TEAM, "remove": A.choice(*T.SPEED_WORLD_EFFECTS),
-                        "destroy": A.optional(A.list_of(_known_card(speed_world_ok=True), max_len=20))},
-        "target_speed_world": {"by": TEAM, "card": CARD, "scope": A.choice(*T.SPEED_WORLD_SCOPES)},
-        "counter_cleaner": {"by": TEAM},
-        "record_deck_check": {"team": TEAM, "legal": A.flag(), "violations": check_violations},
-        "place": {"by": TEAM, "card": _new_card, "zone": A.choice(*T.ZONES), "face_up": A.flag()},
-        "move": {"card": _known_card(), "to": A.choice(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER),
-                 "by": A.optional(TEAM)},
-        "destroy": {"by": TEAM, "card": _known_card(speed_world_ok=True)},
-        "take_control": {"by": TEAM, "card": _known_card()},
-        "continuing": {"by": TEAM, "card": CARD},
-    }
+    FORMAT = "wrgp"
+    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
