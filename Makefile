@@ -18,7 +18,7 @@ coverage:
 	./dev rulings coverage
 # Re-execute every notebook to refresh its stored outputs (the expected rulings), on purpose.
 notebooks:
-	.venv/bin/python tools/refresh_notebooks.py
+	.venv/bin/python -m tools.refresh_notebooks
 # Long fuzzing run of every input kind (issue 11): many more cases than the test suite's, fresh each run.
 fuzz:
 	RULINGS_FUZZ=long .venv/bin/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider

@@ -4,6 +4,7 @@
     rulings check PATH... [--lang L]    run every scenario under PATHs, report failed expectations
     rulings readings [--format F]       list the named interpretations the kit plays by
     rulings rules [--format F]          list the rule ids
+    rulings verbs [--json] [--lang L] [--format F]   the verbs a scenario step may use (a form builder reads --json)
     rulings bench                       measure the engines' speed
     rulings wrgp check-team ...         WRGP-S2 team deck check
     rulings tag check-deck ...          TAG-K1..K3 deck check
@@ -15,7 +16,10 @@
 it the locale decides (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ja*`` is Japanese). JSON output
 keeps English texts and adds message codes.
 
-Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input.
+``--strict`` (``run``, ``check``): a step rejected that ``expect.rejected`` does not list fails.
+
+Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input,
+3 an internal error (a bug: the traceback is written to a file the message names).
 Heavy modules are imported only by the sub-command that needs them.
 """
 
@@ -28,7 +32,7 @@ import sys
 from .errors import InputError, one_line
 from .i18n import LANGS, Msg, default_lang, render
 
-EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _err(message) -> None:
@@ -47,7 +51,7 @@ def _say(args, code: str, **kw) -> str:
 def cmd_run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
-    result = run_scenario(load_scenario(args.file))
+    result = run_scenario(load_scenario(args.file), strict=args.strict)
     if args.svg or args.svg_steps:   # issue 13: the final state / each step drawn
         from .draw.scenario import cli_pictures
 
@@ -75,7 +79,7 @@ def cmd_check(args) -> int:
     bad, failed, passed = len(problems), 0, 0
     for f in files:
         try:
-            result = run_scenario(load_scenario(f))
+            result = run_scenario(load_scenario(f), strict=args.strict)
         except InputError as exc:      # each bad file is reported; the others still run
             print(exc.render(lang), file=sys.stderr)
             bad += 1
@@ -86,6 +90,8 @@ def cmd_check(args) -> int:
                 print(one_line(_say(args, "cli.check.ok", file=str(f))))
             continue
         failed += 1
+        for r in result.unexpected:
+            print(one_line(_say(args, "cli.check.unexpected", where=str(f), step=r["step"], rule=r["rule"])))
         for c in result.failures:
             where = f"{f}:{c.line}" if c.line else str(f)
             print(one_line(_say(args, "cli.check.failed", where=where, key=c.key,
@@ -106,17 +112,27 @@ def cmd_readings(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from .scenario import FORMATS, format_module
+    from .formats import FORMATS
 
-    for name in FORMATS:
+    for name, fmt in FORMATS.items():
         if args.format and name != args.format:
             continue
-        try:
-            mod = format_module(name)
-        except ImportError:
-            continue
-        for rid, title in mod.RULE_IDS.items():
+        for rid, title in fmt.rule_ids.items():
             print(f"{rid:10} {title}")
+    return EXIT_OK
+
+
+def cmd_verbs(args) -> int:
+    from .formats import describe_verbs
+    from .verbs import markdown, text_table
+
+    description = describe_verbs(_lang(args), args.format)
+    if args.markdown:
+        print(markdown(description), end="")
+    elif args.json:
+        print(json.dumps(description, ensure_ascii=False, indent=1))
+    else:
+        print(text_table(description), end="")
     return EXIT_OK
 
 
@@ -191,12 +207,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
     s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
+    s.add_argument("--strict", action="store_true",
+                   help="fail (exit 1) when a step is rejected that expect.rejected does not list")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
+    s.add_argument("--strict", action="store_true",
+                   help="fail (exit 1) when a step is rejected that expect.rejected does not list")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_check)
 
@@ -207,6 +227,13 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("rules", help="list the rule ids")
     s.add_argument("--format", choices=["wrgp", "digimon-tag"])
     s.set_defaults(func=cmd_rules)
+
+    s = sub.add_parser("verbs", help="list the verbs a scenario step may use, with their parameters")
+    s.add_argument("--json", action="store_true", help="print one JSON object (what a form builder reads)")
+    s.add_argument("--markdown", action="store_true", help="print the verb table of the scenario docs")
+    s.add_argument("--lang", choices=LANGS, help="language of the labels: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.set_defaults(func=cmd_verbs)
 
     s = sub.add_parser("bench", help="measure engine speed, import time and command start-up")
     s.add_argument("--steps", type=int, default=200_000, help="engine steps of random play to time")
@@ -290,6 +317,30 @@ def main(argv=None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:   # noqa: BLE001 - a bug of the kit: said in one line, the traceback kept in a file
+        return _internal_error(args, exc)
+
+
+def _internal_error(args, exc: BaseException) -> int:
+    """Exit 3: one line asking for a report, naming the file that holds the traceback."""
+    import tempfile
+    import traceback
+
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        fd, path = tempfile.mkstemp(prefix="rulings-internal-error-", suffix=".txt")
+        with open(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError:
+        path = "-"
+    where = getattr(exc, "where", None) or type(exc).__name__
+    try:
+        message = _say(args, "cli.internal_error", where=where, path=path)
+    except Exception:   # noqa: BLE001 - the words themselves are broken: say it in plain English
+        message = f"internal error (a bug in the kit, not in your input) at {where}; please report it with " \
+                  f"the traceback written to {path}"
+    _err(one_line(message))
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

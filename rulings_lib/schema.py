@@ -13,14 +13,13 @@ from pathlib import Path, PurePath
 
 from .errors import ScenarioError
 from .i18n import Msg
-from .yamlsrc import YMap, YSeq
 
 
 def _show(value) -> Msg | str:
     """A value found in a file, shown briefly (its kind, or its first 40 characters)."""
-    if isinstance(value, YMap | dict):
+    if isinstance(value, dict):          # a YAML mapping (yamlsrc.YMap) is a dict
         return Msg("input.show.mapping")
-    if isinstance(value, YSeq | list):
+    if isinstance(value, list):
         return Msg("input.show.list")
     if value is None:
         return Msg("input.show.nothing")

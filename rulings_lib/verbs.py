@@ -16,10 +16,11 @@ From that one declaration come:
 An :class:`Action` is a verb and its value, as a scenario step writes it; its text form is the
 step line and parses back::
 
+    >>> from rulings_lib import WrgpMatch
     >>> a = Action("damage", {"by": "B", "to": "both", "amount": 1000})
     >>> str(a)
     'damage: {by: B, to: both, amount: 1000}'
-    >>> Action.parse(str(a), "wrgp") == a
+    >>> Action.parse(str(a), WrgpMatch) == a
     True
 """
 
@@ -71,6 +72,7 @@ class Param:
     allowed: str | None = None
     internal: bool = False          # a key of the file that the API never sees (e.g. per_link refused)
     api_only: bool = False          # a keyword of the API that a scenario step does not write
+    terms: Any = None               # choice value -> the catalogue code of its word (rulings_lib.i18n.terms)
 
     def __post_init__(self):
         if self.type not in TYPES:
@@ -154,7 +156,8 @@ class Param:
             out.update(min=self.min, max=self.max)
         elif self.type in ("choice", "team", "team_map", "player"):
             if self.choices:
-                out["choices"] = [{"value": c, "label": _label(f"verbs.value.{c}", lang, str(c))}
+                terms = self.terms or {}
+                out["choices"] = [{"value": c, "label": _label(terms.get(c) or f"verbs.value.{c}", lang, str(c))}
                                   for c in self.choices]
         elif self.type in ("text", "card"):
             out["max_len"] = self.max_len or 200
@@ -394,7 +397,8 @@ class Action:
 
     >>> Action("end_turn", {})
     Action('end_turn: {}')
-    >>> Action.parse("phase: main1", "wrgp").value
+    >>> from rulings_lib import WrgpMatch
+    >>> Action.parse("phase: main1", WrgpMatch).value
     'main1'
     """
 
@@ -426,28 +430,28 @@ class Action:
         return hash(self._text)
 
     @classmethod
-    def parse(cls, text: str, format: str, file: str = "<action>") -> Action:
+    def parse(cls, text: str, table, file: str = "<action>") -> Action:
         """A scenario step line (``damage: {by: B, to: both, amount: 1000}``) as an Action, checked
-        against the format's verb table (a :class:`~rulings_lib.errors.ScenarioError` if unusable)."""
+        against a verb table (a :class:`VerbTable`, or a match or match class: its ``VERB_TABLE``);
+        a :class:`~rulings_lib.errors.ScenarioError` if unusable."""
         from .errors import ScenarioError
-        from .formats import get
         from .yamlsrc import load_text
 
-        fmt = get(format)
+        table = getattr(table, "VERB_TABLE", table)
+        steps = table.steps
         data = load_text(text, file)
         if not isinstance(data, dict) or len(data) != 1:
-            raise ScenarioError(file, 1, Msg("input.scenario.step_shape", n=1, verbs=", ".join(fmt.verbs.steps)))
+            raise ScenarioError(file, 1, Msg("input.scenario.step_shape", n=1, verbs=", ".join(steps)))
         (verb, value), = data.items()
-        if verb not in fmt.verbs.steps:
+        if verb not in steps:
             raise ScenarioError(file, 1, Msg("input.scenario.unknown_verb", n=1, verb=repr(verb),
-                                             verbs=", ".join(fmt.verbs.steps)))
-        return cls(verb, fmt.verbs[verb].schema().parse(value, file, 1, verb))
+                                             verbs=", ".join(steps)))
+        return cls(verb, steps[verb].schema().parse(value, file, 1, verb))
 
     def play(self, match) -> None:
-        """Play it on ``match`` (raises IllegalAction when the rules forbid it now)."""
-        from .formats import of
-
-        of(match).verbs[self.verb].play(match, self.value)
+        """Play it on ``match`` (raises IllegalAction when the rules forbid it now): the verb
+        table's one dispatch path (:meth:`Verb.play`)."""
+        match.VERB_TABLE[self.verb].play(match, self.value)
 
 
 def _freeze_copy(value):
@@ -461,13 +465,11 @@ def _freeze_copy(value):
 
 
 # ---------------------------------------------------------------------- descriptions
-def describe(lang: str = "en", format: str | None = None) -> dict:
-    """The machine-readable description of every verb (``rulings verbs --json``, CONTRACTS.md)."""
-    from .formats import FORMATS
-
+def describe(tables, lang: str = "en") -> dict:
+    """The machine-readable description of the verbs of ``tables`` (``[(VerbTable, label code)]``):
+    what ``rulings verbs --json`` prints (CONTRACTS.md)."""
     return {"version": 1, "lang": lang,
-            "formats": [f.verbs.describe(lang, render(f"verbs.{f.name}.format.label", {}, lang))
-                        for f in FORMATS.values() if format in (None, f.name)]}
+            "formats": [t.describe(lang, render(label, {}, lang)) for t, label in tables]}
 
 
 def _param_line(p: dict) -> str:
@@ -486,10 +488,10 @@ def _param_line(p: dict) -> str:
     return f"`{p['name']}` {kind}{opt}"
 
 
-def markdown(lang: str = "en") -> str:
-    """The verb table of the scenario docs, made from the tables (a test keeps the docs equal)."""
+def markdown(description: dict) -> str:
+    """The verb table of the scenario docs, from a :func:`describe` (a test keeps the docs equal)."""
     out = []
-    for f in describe(lang)["formats"]:
+    for f in description["formats"]:
         out.append(f"### {f['label']} (`format: {f['format']}`)\n")
         out.append("| step | parameters | rules | what it does |")
         out.append("|---|---|---|---|")
@@ -501,5 +503,18 @@ def markdown(lang: str = "en") -> str:
         out.append("|---|---|")
         for p in f["setup"]:
             out.append(f"| `{p['name']}` | {_param_line(p).split(' ', 1)[1]} — {p['help']} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def text_table(description: dict) -> str:
+    """``rulings verbs`` without ``--json``: each verb with its label, help and example."""
+    out = []
+    for f in description["formats"]:
+        out.append(f"{f['label']} (format: {f['format']})")
+        for v in f["verbs"]:
+            out.append(f"  {v['name']:<20} {v['label']}  [{', '.join(v['rules'])}]")
+            out.append(f"  {'':<20} {v['help']}")
+            out.append(f"  {'':<20} {v['example']}")
         out.append("")
     return "\n".join(out)

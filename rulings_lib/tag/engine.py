@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
-from ..events import Event, MatchQueries, Outcome
+from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import (
     TAG_ACTION,
@@ -47,6 +47,7 @@ from ..i18n.terms import (
     joined,
     term,
 )
+from ..match import Match
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
@@ -251,13 +252,17 @@ _BY = _arg_player()
 _ON = _arg_player(optional=True)
 
 
-class TagMatch(MatchQueries):
+_ARG_CHECKS = {"_BY": _BY, "_ON": _ON, "_arg_battle": _arg_battle, "_arg_findings": _arg_findings}
+
+
+class TagMatch(Match):
     """One tag battle match. ``tags`` are the two tag names; the first listed goes first unless
     ``first`` says otherwise. ``turn``/``gauges``/``out``/``letters`` start from a mid-match moment
     (``letters``: player -> letter, after a Change Up!, TAG-R3)."""
 
-    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
+    # The public verbs, each checked at the boundary and run as a transaction (Match).
     FORMAT = T.FORMAT
+    VERB_TABLE = VERB_TABLE
     VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
@@ -501,18 +506,41 @@ class TagMatch(MatchQueries):
         the turn's progress and the undo snapshot are immutable values that are replaced, never
         changed in place, so they are shared."""
         d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
+        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
         d["points"] = self.points.copy()
         d["out"] = self.out.copy()
         d["battles"] = self.battles.copy()
         return d
 
+    def _arg(self, name: str, param: str, value):
+        """The engine's argument check ``name`` (the verb table names it: rulings_lib/tag/verbs.py)."""
+        return _ARG_CHECKS[name](param, value, self)
+
+    def _candidates(self) -> list:
+        """The actions to try (:meth:`Match.legal_actions`) for every player still in the game:
+        acting in each phase (each kind, and without one), passing, evolving, calling off, a truce,
+        a rematch and each kind of use. (Battles, card uses and target checks are not listed: a
+        battle needs its powers, and the others are questions, always possible.)"""
+        from ..verbs import Action
+
+        out = []
+        for p in self.in_game_players():
+            for ph in T.PHASE_KEYS:
+                out.append(Action("act", {"by": p, "phase": ph}))
+                out.extend(Action("act", {"by": p, "phase": ph, "kind": k}) for k in T.ACTION_KINDS)
+                out.append(Action("pass", {"by": p, "phase": ph}))
+            out += [Action("evolve", {"by": p}), Action("call_off", {"by": p}), Action("truce", {"by": p}),
+                    Action("rematch", {"by": p})]
+            out.extend(Action("use", {"by": p, "kind": k}) for k in T.USE_KINDS)
+        return out
+
     def copy(self) -> TagMatch:
-        new = TagMatch.__new__(TagMatch)
-        d = self._fields()
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        new.__dict__.update(d)
-        return new
+        return super().copy()
+
+    def _draw(self, lang: str = "en") -> str:
+        from ..draw.tag import tag_svg
+
+        return tag_svg(self, lang)
 
     def __repr__(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -534,7 +562,7 @@ class TagMatch(MatchQueries):
             "out": list(self.out),
             "order": self.orders(),
             "rejected": [dict(r) for r in self.rejected],
-            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
+            "events": None,   # filled in by Match.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "seats": self.seats(),
             "battle_order": self.order("battle"),
@@ -564,7 +592,7 @@ class TagMatch(MatchQueries):
             self._reshuffled = ()
 
     def _reject(self, err: IllegalAction):
-        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, code, **args):
@@ -612,19 +640,14 @@ class TagMatch(MatchQueries):
         # this turn, passes in a row, turns over).
         self._bp: tuple = (self.second, None, 0, 0, 0)
 
+    # TAG-R5's rewind keeps the log and the step counter; everything else goes back.
+    _REWIND_KEEPS = ("step", "_last", "_undo")
+
     def _snapshot(self) -> dict:
-        return {"points": dict(self.points), "out": list(self.out), "mode": self.mode, "turn": self.turn,
-                "first": self.first, "winner": self.winner, "termination": self.termination,
-                "battles": list(self.battles), "cursor": self._cursor, "bp": self._bp, "letters": self.letters}
+        return self._fields_snapshot(*self._REWIND_KEEPS)
 
     def _restore(self, snap: dict) -> None:
-        self.points = dict(snap["points"])
-        self.out = list(snap["out"])
-        self.mode, self.turn, self.first = snap["mode"], snap["turn"], snap["first"]
-        self.winner, self.termination = snap["winner"], snap["termination"]
-        self.battles = list(snap["battles"])
-        self._cursor, self._bp = snap["cursor"], snap["bp"]
-        self._set_letters(snap["letters"])
+        self._fields_restore(snap)
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.

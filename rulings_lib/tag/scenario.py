@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ScenarioError
-from ..schema import DictOf, Int, MapOf, Schema, Text, _show
+from ..schema import MapOf, Text
 from . import tables as T
 from .engine import TagMatch
-from .verbs import AT, MAX_AMOUNT, MAX_PLAYER, VERB_TABLE
+from .verbs import AT, LEVEL, MAX_PLAYER, TAG_NAME, VERB_TABLE
 from .verbs import ENTRY as ENTRY_PARAM
 from .verbs import SETUP as SETUP_PARAMS
 
@@ -22,53 +21,10 @@ FORMAT = T.FORMAT
 RULE_IDS = dict(T.RULES)
 
 PLAYER = Text(MAX_PLAYER)
-TAG_NAME = Text(40)
 _TAG_RE = re.compile(r"^\w[\w.]*$")
-
-
-class _Level(Schema):
-    expected = "a Digimon level: 3, 4, perfect, ultimate or ultimate-class"
-
-    def parse(self, value, file, line, where):
-        try:
-            return T.level_key(value)
-        except ValueError:
-            self.fail(value, file, line, where)
-
-
-LEVEL = _Level()
-LOST_TABLE = DictOf(LEVEL, Int(0, MAX_AMOUNT))
 ENTRY = ENTRY_PARAM.to_schema()
-
-
-class _Battle(Schema):
-    """``{A: {TAG: entry, TAG: entry}, B: {...}}`` (tag battle) or ``{TAG: entry, TAG: entry}`` (1-vs-1)."""
-
-    expected = "a mapping of letters (A, B) to {TAG: entry}, or of the two tags to entries (1-vs-1)"
-
-    def parse(self, value, file, line, where):
-        if not isinstance(value, dict) or not value:
-            self.fail(value, file, line, where)
-        lines = getattr(value, "lines", {})
-        letters = [k for k in value if k in T.LETTERS]
-        if letters and len(letters) != len(value):
-            other = next(k for k in value if k not in T.LETTERS)
-            raise ScenarioError(file, lines.get(other, line),
-                                f"{where}: {other!r} mixed with letters: give either letters A/B (tag battle) or "
-                                f"the two tags (1-vs-1)")
-        out = {}
-        for key, val in value.items():
-            kline = lines.get(key, line)
-            if not isinstance(key, str):
-                raise ScenarioError(file, kline, f"{where}: expected a letter or a tag name, got {_show(key)}")
-            if letters:
-                out[key] = DictOf(TAG_NAME, ENTRY).parse(val, file, kline, f"{where}.{key}")
-            else:
-                out[key] = ENTRY.parse(val, file, kline, f"{where}.{key}")
-        return out
-
-
-BATTLE = _Battle()
+BATTLE = VERB_TABLE["battle"].schema()
+__all__ = ["LEVEL", "TAG_NAME", "PLAYER"]
 
 # verb -> schema of its value, from the verb table (rulings_lib/tag/verbs.py).
 STEPS = VERB_TABLE.schemas()

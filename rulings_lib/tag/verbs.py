@@ -10,6 +10,9 @@ here by reference so that the engine module can import this one without a cycle.
 
 from __future__ import annotations
 
+from ..errors import ScenarioError
+from ..i18n.terms import TAG_ACTION, TAG_LEVEL, TAG_PHASE
+from ..schema import DictOf, Int, Schema, Text, _show
 from ..verbs import Param, Verb, VerbTable
 from . import tables as T
 
@@ -20,11 +23,10 @@ MAX_PLAYER = 80
 
 
 def _engine_check(name: str):
-    """The engine's argument check ``name`` (looked up when first called: the engine imports this module)."""
+    """The engine's argument check ``name``, reached through the match (``match._arg``): the checks
+    that need the match's players and tags are the engine's."""
     def check(param, value, match):
-        from . import engine
-
-        return getattr(engine, name)(param, value, match)
+        return match._arg(name, param, value)
     check.__name__ = name
     return check
 
@@ -35,7 +37,7 @@ def _player(name="by", **kw) -> Param:
 
 
 def _phase(**kw) -> Param:
-    return Param("phase", "choice", choices=T.PHASE_KEYS, allowed="a phase: " + ", ".join(T.PHASE_KEYS), **kw)
+    return Param("phase", "choice", choices=T.PHASE_KEYS, terms=TAG_PHASE, allowed="a phase: " + ", ".join(T.PHASE_KEYS), **kw)
 
 
 BY = _player()
@@ -44,33 +46,55 @@ P_AMOUNT = Param("amount", "int", min=0, max=MAX_AMOUNT)
 
 
 
-class _Lazy:
-    """A scenario schema made when first used (the tag scenario module defines the shapes the
-    parameter types cannot say: a Digimon level, a battle)."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def _get(self):
-        from . import scenario
-
-        return getattr(scenario, self.name)
+class _Level(Schema):
+    expected = "a Digimon level: 3, 4, perfect, ultimate or ultimate-class"
 
     def parse(self, value, file, line, where):
-        return self._get().parse(value, file, line, where)
+        try:
+            return T.level_key(value)
+        except ValueError:
+            self.fail(value, file, line, where)
 
-    @property
-    def expected(self):
-        return self._get().expected
+
+LEVEL = _Level()
+TAG_NAME = Text(40)
 
 
 ENTRY = Param("entry", "record", name_msg="a battle entry", params=(
     Param("power", "int", min=0, max=MAX_AMOUNT),
     Param("lost", "int", min=0, max=MAX_AMOUNT, required=False),
-    Param("lost_table", "team_map", required=False, value=P_AMOUNT, schema=_Lazy("LOST_TABLE")),
+    Param("lost_table", "team_map", required=False, value=P_AMOUNT, schema=DictOf(LEVEL, Int(0, MAX_AMOUNT))),
     Param("level", "choice", choices=("3", "4", "perfect", "ultimate", "ultimate-class"), required=False,
-          schema=_Lazy("LEVEL")),
+          schema=LEVEL, terms=TAG_LEVEL),
     Param("card", "card", max_len=200, required=False)))
+
+
+class _Battle(Schema):
+    """``{A: {TAG: entry, TAG: entry}, B: {...}}`` (tag battle) or ``{TAG: entry, TAG: entry}`` (1-vs-1)."""
+
+    expected = "a mapping of letters (A, B) to {TAG: entry}, or of the two tags to entries (1-vs-1)"
+
+    def parse(self, value, file, line, where):
+        if not isinstance(value, dict) or not value:
+            self.fail(value, file, line, where)
+        entry = ENTRY.to_schema()
+        lines = getattr(value, "lines", {})
+        letters = [k for k in value if k in T.LETTERS]
+        if letters and len(letters) != len(value):
+            other = next(k for k in value if k not in T.LETTERS)
+            raise ScenarioError(file, lines.get(other, line),
+                                f"{where}: {other!r} mixed with letters: give either letters A/B (tag battle) or "
+                                f"the two tags (1-vs-1)")
+        out = {}
+        for key, val in value.items():
+            kline = lines.get(key, line)
+            if not isinstance(key, str):
+                raise ScenarioError(file, kline, f"{where}: expected a letter or a tag name, got {_show(key)}")
+            if letters:
+                out[key] = DictOf(TAG_NAME, entry).parse(val, file, kline, f"{where}.{key}")
+            else:
+                out[key] = entry.parse(val, file, kline, f"{where}.{key}")
+        return out
 
 
 def _check_deck(match, value) -> None:
@@ -97,7 +121,7 @@ def _check_deck(match, value) -> None:
 
 VERBS = (
     Verb("battle", "scalar", (Param("battle", "team_map", choices=T.LETTERS, value=ENTRY, api="spec",
-                                    schema=_Lazy("BATTLE"), api_check=_engine_check("_arg_battle")),),
+                                    schema=_Battle(), api_check=_engine_check("_arg_battle")),),
          rules=("TAG-P5", "TAG-N1", "TAG-N2", "TAG-N3", "TAG-N4", "TAG-N5", "TAG-E1", "TAG-E3", "TAG-E4"),
          example="battle: {A: {red: {power: 7000}, blue: {power: 5000}}, B: {red: {power: 3000}, blue: {power: 4000}}}"),
     Verb("rematch", "record", (BY,), rules=("TAG-R5",), example="rematch: {by: red-A}", name_msg="a mapping"),
@@ -108,7 +132,7 @@ VERBS = (
                               Param("meets_requirements", "bool", required=False, default=True)),
          rules=("TAG-R1", "TAG-R2", "TAG-R4", "TAG-E2"), example="target: {by: red-A, effect: contact, on: red-B}",
          name_msg="a target check"),
-    Verb("act", "record", (BY, _phase(), Param("kind", "choice", choices=T.ACTION_KINDS, required=False,
+    Verb("act", "record", (BY, _phase(), Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=TAG_ACTION,
                                                allowed="an action kind: " + ", ".join(T.ACTION_KINDS))),
          rules=("TAG-P1", "TAG-P2", "TAG-P3", "TAG-P4", "TAG-P5"), example="act: {by: red-A, phase: preparation}",
          name_msg="an action"),

@@ -25,9 +25,10 @@ import inspect
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
-from ..events import Event, MatchQueries, Outcome
+from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
+from ..match import Match
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs; kept importable here)
@@ -107,12 +108,13 @@ class Card:
         return d
 
 
-class WrgpMatch(MatchQueries):
+class WrgpMatch(Match):
     """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
 
-    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries):
+    # The public verbs, each checked at the boundary and run as a transaction (Match):
     # {verb: {parameter: check}}. A malformed call raises ArgumentError before the verb runs.
     FORMAT = "wrgp"
+    VERB_TABLE = VERB_TABLE
     VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
@@ -245,44 +247,40 @@ class WrgpMatch(MatchQueries):
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
 
-    @_query()
-    def legal_actions(self) -> list[tuple[str, tuple]]:
-        """The timing-dependent actions the rules allow right now, as ``(verb, args)`` pairs:
-        phase changes, ending the turn, attacks, Speed World effects, baton touches and every
-        ``act`` kind, for both teams. (Damage, gains and card moves are effects that are always
-        possible and are not listed.)
+    def _candidates(self) -> list:
+        """The timing-dependent actions to try (:meth:`Match.legal_actions`): phase changes, ending
+        the turn, attacks, Speed World effects, baton touches and every ``act`` kind, for both teams.
+        (Damage, gains and card moves are effects that are always possible and are not listed.)
 
         >>> WrgpMatch().legal_actions()[:3]
-        [('phase', ('standby',)), ('phase', ('main1',)), ('phase', ('end',))]
+        [Action('phase: standby'), Action('phase: main1'), Action('phase: end')]
         """
-        if self.winner is not None:
-            return []
-        candidates: list[tuple[str, tuple]] = [("phase", (k,)) for k in PHASE_KEYS]
-        candidates.append(("end_turn", ()))
+        from ..verbs import Action
+
+        out = [Action("phase", k) for k in PHASE_KEYS]
+        out.append(Action("end_turn", {}))
         for team in T.TEAMS:
-            candidates.append(("attack", (team, 0)))
-            candidates.extend(("speed_world", (team, cost)) for cost in T.SPEED_WORLD_EFFECTS)
-            candidates.append(("baton_touch", (team,)))
-            candidates.extend(("act", (team, kind)) for kind in T.ACTION_KINDS)
-        return [(verb, args) for verb, args in candidates if self.is_legal(verb, *args)]
+            out.append(Action("attack", {"by": team, "damage": 0}))
+            out.extend(Action("speed_world", {"by": team, "remove": cost}) for cost in T.SPEED_WORLD_EFFECTS)
+            out.append(Action("baton_touch", team))
+            out.extend(Action("act", {"by": team, "action": kind}) for kind in T.ACTION_KINDS)
+        return out
 
     def _fields(self) -> dict:
         """The match's fields, every mutable one copied, except the append-only logs ``events`` and
         ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
         d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
+        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
         for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks"):
             d[key] = d[key].copy()
         d["once"] = {t: v.copy() for t, v in self.once.items()}
         d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
         return d
 
-    def copy(self) -> WrgpMatch:
-        new = WrgpMatch.__new__(WrgpMatch)
-        d = self._fields()
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        new.__dict__.update(d)
-        return new
+    def _draw(self, lang: str = "en") -> str:
+        from ..draw.wrgp import wrgp_svg
+
+        return wrgp_svg(self, lang)
 
     def __repr__(self) -> str:
         return (f"<WrgpMatch turn={self.turn} player={self.player} phase={self.phase_key} "
@@ -301,7 +299,7 @@ class WrgpMatch(MatchQueries):
             "handover": list(self.handover),
             "out": list(self.out),
             "rejected": [dict(r) for r in self.rejected],
-            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
+            "events": None,   # filled in by Match.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "drawn": self.drawn,
             "at_zero": sorted(self._who(t) for t in self.at_zero),
@@ -323,7 +321,7 @@ class WrgpMatch(MatchQueries):
             self._reject(MatchOver("WRGP-F4", Msg("wrgp.reject.match_over", winner=self.winner)))
 
     def _reject(self, err: IllegalAction):
-        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, code: str, **args):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import args as A
 from ..errors import ArgumentError
+from ..i18n.terms import WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
 from ..verbs import Param, Verb, VerbTable
 from . import tables as T
 
@@ -142,7 +143,7 @@ P_LINK = Param("link", "record", name_msg="a chain link", check=check_link, para
     BY, P_CARD_OPT,
     Param("damage", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
     Param("gain", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
-    Param("kind", "choice", choices=T.ACTION_KINDS, required=False)))
+    Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=WRGP_ACTION)))
 
 
 def _check_team(match, value) -> None:
@@ -157,7 +158,7 @@ def _check_team(match, value) -> None:
 
 
 VERBS = (
-    Verb("phase", "scalar", (Param("phase", "choice", choices=T.PHASE_KEYS, api="name",
+    Verb("phase", "scalar", (Param("phase", "choice", choices=T.PHASE_KEYS, api="name", terms=WRGP_PHASE,
                                    allowed="one of " + ", ".join(repr(k) for k in T.PHASE_KEYS)),),
          rules=("STD-TURN", "WRGP-F5", "WRGP-SW3"), example="phase: main1"),
     Verb("end_turn", "empty", rules=("STD-TURN", "WRGP-H1", "WRGP-F2"), example="end_turn: {}"),
@@ -190,7 +191,7 @@ VERBS = (
                                                                         max_len=20)))),
          rules=("WRGP-SW5", "WRGP-SW7"), example="speed_world: {by: A, remove: 4}"),
     Verb("baton_touch", "scalar", (_team("team"),), rules=("WRGP-H9",), example="baton_touch: A"),
-    Verb("act", "record", (BY, Param("action", "choice", choices=T.ACTION_KINDS)),
+    Verb("act", "record", (BY, Param("action", "choice", choices=T.ACTION_KINDS, terms=WRGP_ACTION)),
          rules=("STD-TIMING", "WRGP-H2"), example="act: {by: B, action: spell_speed_1}"),
     Verb("once_per_duel", "record", (BY, P_CARD), rules=("WRGP-F6",),
          example="once_per_duel: {by: A, card: Pot of Duality}"),
@@ -200,11 +201,12 @@ VERBS = (
                                                  default="another reason", api_only=True)),
          rules=("WRGP-F9", "WRGP-H8"), example="lose: B"),
     Verb("place", "record", (BY, Param("card", "card", max_len=200, api_check=_new_card),
-                             Param("zone", "choice", choices=T.ZONES),
+                             Param("zone", "choice", choices=T.ZONES, terms=WRGP_ZONE),
                              Param("face_up", "bool", required=False, default=True)),
          rules=("WRGP-H4", "WRGP-SW2", "WRGP-SW8"), example="place: {by: A, card: Dark Magician, zone: monster}"),
     Verb("move", "record", (Param("card", "card", max_len=200, api_check=_known_card()),
-                            Param("to", "choice", choices=(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER)),
+                            Param("to", "choice", choices=(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER),
+                                  terms=WRGP_ZONE),
                             _team(required=False)),
          rules=("WRGP-H5", "WRGP-H6"), example="move: {card: Dark Magician, to: hand}"),
     Verb("destroy", "record", (BY, Param("card", "card", max_len=200, api_check=_known_card(speed_world_ok=True))),
@@ -213,7 +215,7 @@ VERBS = (
          rules=("WRGP-H6", "STD-CARDS"), example="take_control: {by: B, card: Dark Magician}"),
     Verb("continuing", "record", (BY, P_CARD), rules=("WRGP-H7",),
          example="continuing: {by: A, card: Skill Drain}"),
-    Verb("target_speed_world", "record", (BY, P_CARD, Param("scope", "choice", choices=tuple(T.SPEED_WORLD_SCOPES))),
+    Verb("target_speed_world", "record", (BY, P_CARD, Param("scope", "choice", choices=tuple(T.SPEED_WORLD_SCOPES), terms=WRGP_SCOPE)),
          rules=("WRGP-SW6",), example="target_speed_world: {by: A, card: Harpie's Feather Duster, scope: opponent_field}"),
     Verb("counter_cleaner", "record", (BY,), rules=("WRGP-SW8",), example="counter_cleaner: {by: A}"),
     Verb("check_team", "record", (_team("team"),
@@ -233,7 +235,7 @@ VERBS = (
 
 # The setup (the constructor's keywords): `setup:` keys, then `setup.at:` keys (a moment of play).
 P_SETUP_CARD = Param("card", "record", name_msg="a card", params=(
-    P_CARD, BY, Param("zone", "choice", choices=T.ZONES), Param("face_up", "bool", required=False, default=True)))
+    P_CARD, BY, Param("zone", "choice", choices=T.ZONES, terms=WRGP_ZONE), Param("face_up", "bool", required=False, default=True)))
 SETUP = (
     Param("lineup", "int", min=1, max=MAX_LINEUP, required=False, default=3),
     Param("start_lp", "int", min=1, max=MAX_AMOUNT, required=False, default=8000),
@@ -243,7 +245,7 @@ SETUP = (
 AT = (
     Param("turn", "int", min=1, max=MAX_TURN, required=False, default=1),
     _team("player", required=False),
-    Param("phase", "choice", choices=T.PHASE_KEYS, required=False, default="draw",
+    Param("phase", "choice", choices=T.PHASE_KEYS, required=False, default="draw", terms=WRGP_PHASE,
           allowed="one of " + ", ".join(repr(k) for k in T.PHASE_KEYS)),
     Param("duelist", "team_map", choices=T.TEAMS, value=Param("position", "int", min=1, max=MAX_LINEUP),
           required=False, api_check=_team_map(A.whole(1, MAX_LINEUP), "a lineup position")),
