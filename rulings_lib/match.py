@@ -91,6 +91,16 @@ def _transaction(method, checks: dict):
     return wrapper
 
 
+def plain_copy(value):
+    """A copy of plain data (dicts, lists, tuples as lists) sharing nothing mutable: what
+    ``state()`` hands out is a snapshot, never the match's own objects."""
+    if isinstance(value, dict):
+        return {k: plain_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain_copy(v) for v in value]
+    return value
+
+
 def _public(sig: inspect.Signature) -> str:
     return str(sig.replace(parameters=[p for n, p in sig.parameters.items() if n != "self"]))
 
@@ -182,7 +192,7 @@ class Match:
             i += 1
         del cache[i:]
         cache.extend((e, e.as_dict()) for e in events[i:])
-        return [{**d, "args": {**d["args"]}} for _, d in cache]
+        return [{**d, "args": plain_copy(d["args"])} for _, d in cache]
 
     def record_rejection(self, step: int, err: IllegalAction) -> None:
         """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import compileall
 import copy
-import importlib.util
 import json
 import re
 import shutil
@@ -35,9 +34,7 @@ NB_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NB_DIR.glob("*.ipynb"))
 IDS = [p.stem for p in NOTEBOOKS]
 
-_spec = importlib.util.spec_from_file_location("refresh_notebooks", ROOT / "tools" / "refresh_notebooks.py")
-refresh = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(refresh)
+from tools import refresh_notebooks as refresh  # noqa: E402 (tools/ is a package)
 
 # A cell produces output if it prints, checks an answer or draws, or ends in a bare expression.
 PRINTERS = {"print", "display", "check", "show_step"}

@@ -367,3 +367,62 @@ def test_no_import_cycles():
     for v in sorted(graph):
         if v not in state:
             visit(v)
+
+
+# ---------------------------------------------------------------------- issue 20 #10: state() is a snapshot
+def test_state_hands_out_no_internals():
+    m = WrgpMatch()
+    m.record_deck_check("A", False, [{"kind": "copies", "count": 4, "limit": 3, "name": "Pot"}])
+    m.phase("main1")
+    m.damage("A", to="opponent", amount=8000)
+    s = m.state()
+    s["deck_checks"]["A"]["violations"][0]["count"] = 99
+    for e in s["events"]:
+        for v in e["args"].values():
+            if isinstance(v, dict):
+                v["args"] = {"spoiled": True}
+    assert m.state() != s
+    again = m.state()
+    assert again["deck_checks"]["A"]["violations"][0]["count"] == 4
+    assert all(v.get("args") != {"spoiled": True} for e in again["events"] for v in e["args"].values()
+               if isinstance(v, dict))
+    t = TagMatch()
+    t.record_deck_check(False, [{"rule": "TAG-K1", "message": "x"}], [])
+    t.state()["deck_check"]["violations"].append("spoiled")
+    c = t.copy()
+    c.deck_check["violations"].append("spoiled")
+    assert t.state()["deck_check"]["violations"] == [{"rule": "TAG-K1", "message": "x"}]
+
+
+# ---------------------------------------------------------------------- issue 20 #5, #11, #12: the saved match
+def test_saved_match_loads_without_copies_and_undoes_without_replay(monkeypatch):
+    from rulings_lib.widgets import record as R
+
+    rec = R.RecordedMatch()
+    for i in range(300):
+        rec.try_do("end_turn") if i % 3 else rec.try_do("phase", "battle")
+    text = rec.to_json()
+    monkeypatch.setattr(WrgpMatch, "copy", lambda self: (_ for _ in ()).throw(AssertionError("a copy per action")))
+    loaded = R.RecordedMatch.from_json(text)
+    assert loaded.match.state() == rec.match.state()
+    monkeypatch.setattr(R, "_replay", lambda *a: (_ for _ in ()).throw(AssertionError("a replay on undo")))
+    for _ in range(5):
+        loaded.undo()
+    monkeypatch.undo()
+    expect = R.RecordedMatch.from_dict({**rec.to_dict(), "actions": rec.actions[:-5]})
+    assert loaded.match.state() == expect.match.state() and loaded.actions == expect.actions
+
+
+def test_tracker_limits_and_file_format_are_the_engines():
+    from rulings_lib import web
+    from rulings_lib.widgets.record import LIMITS, SETUP_RULES, VERBS, RecordedMatch
+    from rulings_lib.wrgp.verbs import MAX_LINEUP
+
+    assert LIMITS["lineup"] == {"min": 1, "max": MAX_LINEUP}
+    assert "take_control" in VERBS
+    page = web.WebTracker()
+    view = page.new(lineup=50)
+    assert view["limits"]["lineup"]["max"] == MAX_LINEUP
+    again = RecordedMatch.from_json(page.export())           # what the tracker starts, its file format takes
+    assert again.match.lineup == 50
+    assert not SETUP_RULES["lineup"][0](MAX_LINEUP + 1)

@@ -47,7 +47,7 @@ from ..i18n.terms import (
     joined,
     term,
 )
-from ..match import Match
+from ..match import Match, plain_copy
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
@@ -510,6 +510,8 @@ class TagMatch(Match):
         d["points"] = self.points.copy()
         d["out"] = self.out.copy()
         d["battles"] = self.battles.copy()
+        if self.deck_check is not None:
+            d["deck_check"] = plain_copy(self.deck_check)
         return d
 
     def _arg(self, name: str, param: str, value):
@@ -567,7 +569,7 @@ class TagMatch(Match):
             "seats": self.seats(),
             "battle_order": self.order("battle"),
             "battles": [b.as_dict() for b in self.battles],
-            "deck_check": self.deck_check,
+            "deck_check": plain_copy(self.deck_check),
             "letters": dict(self.letters),
         }
 

@@ -28,7 +28,7 @@ from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
-from ..match import Match
+from ..match import Match, plain_copy
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs; kept importable here)
@@ -306,7 +306,7 @@ class WrgpMatch(Match):
             "once_per_duel": {t: list(v) for t, v in self.once.items()},
             "effects": [card for _, card in self.effects],
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
-            "deck_checks": {t: dict(v) for t, v in self.deck_checks.items()},
+            "deck_checks": plain_copy(self.deck_checks),
         }
 
     # ------------------------------------------------------------------ plumbing
