@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .errors import IllegalAction
-from .i18n import plain_args, render
+from .i18n import Msg, plain_args, render
 
 
 class _EventFields(NamedTuple):
@@ -72,11 +72,22 @@ def event_text(event: dict, lang: str = "en") -> str:
 @dataclass(frozen=True)
 class Outcome:
     """How a match ended: the winning team or tag, the rule id that ended it, and why
-    (python-chess's ``Outcome``)."""
+    (python-chess's ``Outcome``): ``text`` in English, ``code`` and ``args`` the message, which
+    :meth:`render` words in any language."""
 
     winner: str
     termination: str
     text: str
+    code: str | None = field(default=None, compare=False)
+    args: dict | None = field(default=None, compare=False, hash=False)
+
+    @classmethod
+    def of(cls, winner: str, termination: str, message: Msg) -> Outcome:
+        return cls(winner, termination, str(message), message.code, message.args)
+
+    def render(self, lang: str = "en") -> str:
+        """Why the match ended, in ``lang``."""
+        return self.text if self.code is None else render(self.code, self.args, lang)
 
 
 def rejection_dict(step: int, err: IllegalAction) -> dict:

@@ -91,6 +91,22 @@ def _transaction(method, checks: dict):
     return wrapper
 
 
+def _checked_init(init, name: str):
+    """A constructor whose call does not fit its signature raises ArgumentError (not TypeError),
+    as a verb's does."""
+    sig = inspect.signature(init)
+    usage = f"a call {name}{_public(sig)}"
+
+    @functools.wraps(init)
+    def wrapper(self, *args, **kwargs):
+        try:
+            sig.bind(self, *args, **kwargs)
+        except TypeError as exc:
+            raise ArgumentError(name, usage, str(exc)) from None
+        init(self, *args, **kwargs)
+    return wrapper
+
+
 def plain_copy(value):
     """A copy of plain data (dicts, lists, tuples as lists) sharing nothing mutable: what
     ``state()`` hands out is a snapshot, never the match's own objects."""
@@ -130,6 +146,8 @@ class Match:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:       # both engines: the same constructor errors
+            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)
         for name, checks in cls.__dict__.get("VERBS", {}).items():
             setattr(cls, name, _transaction(cls.__dict__[name], checks))
         if "state" in cls.__dict__:

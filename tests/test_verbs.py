@@ -426,3 +426,19 @@ def test_tracker_limits_and_file_format_are_the_engines():
     again = RecordedMatch.from_json(page.export())           # what the tracker starts, its file format takes
     assert again.match.lineup == 50
     assert not SETUP_RULES["lineup"][0](MAX_LINEUP + 1)
+
+
+def test_both_engines_share_constructor_errors_and_outcome_words():
+    from rulings_lib.errors import ArgumentError
+    from rulings_lib.tag.turn import tag_turn
+
+    for make in (WrgpMatch, TagMatch):
+        with pytest.raises(ArgumentError, match=make.__name__):
+            make(bogus=1)
+    turn = tag_turn({"red-A": 500, "blue-A": 300, "red-B": 500, "blue-B": 300}, {"blue-A": 100, "blue-B": 100})
+    last = turn.text("ja").splitlines()[-1]
+    assert last.startswith("試合終了") and "both remaining" not in last
+    m = WrgpMatch(lineup=1)
+    m.phase("main1")
+    m.damage("A", to="opponent", amount=8000)
+    assert m.outcome().render("en") == m.outcome().text and m.outcome().render("ja") != m.outcome().text

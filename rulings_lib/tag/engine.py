@@ -794,11 +794,11 @@ class TagMatch(Match):
                 if len(left) == 2:
                     # TAG-E4 reading same-tag-survivors-win.
                     text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
-                    self.termination = Outcome(win, "TAG-E4", str(text))
+                    self.termination = Outcome.of(win, "TAG-E4", text)
                 else:
                     # TAG-S2: the game goes on until both players of one tag are out.
                     text = Msg("tag.settle.tag_out", tag=t, winner=win)
-                    self.termination = Outcome(win, "TAG-S2", str(text))
+                    self.termination = Outcome.of(win, "TAG-S2", text)
                 self._ev(self.termination.termination, text)
                 return
         if self.mode == "tag" and self._is_one_vs_one():
@@ -1181,8 +1181,7 @@ def _query(fn):
 
 QUERIES = ("players", "other_tag", "tag_of", "letter_of", "player", "partner", "opponent", "in_game", "is_out",
            "in_game_players", "in_game_of", "seats", "seat_of", "order", "orders", "is_finished", "outcome",
-           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state",
-           "__init__")
+           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state")
 for _name in QUERIES:
     _fn = TagMatch.__dict__[_name]
     if isinstance(_fn, staticmethod):

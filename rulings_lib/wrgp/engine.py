@@ -455,7 +455,7 @@ class WrgpMatch(Match):
             # WRGP-F4: the team that defeated every opposing duelist wins (reading match-ends-at-last-loss).
             self.winner = other(team)
             text = Msg("wrgp.lose.match_won", team=team, winner=self.winner)
-            self.termination = Outcome(self.winner, "WRGP-F4", str(text))
+            self.termination = Outcome.of(self.winner, "WRGP-F4", text)
             self._ev("WRGP-F4", "wrgp.lose.match_won", team=team, winner=self.winner)
             return
         if self.handover:
