@@ -12,17 +12,15 @@ from .i18n import Msg, plain_args, render
 class _EventFields(NamedTuple):
     step: int
     rule: str
-    text_: str | None          # the English of an event made from a sentence; None for a coded one
-    code: str | None = None
-    args: dict | None = None
+    code: str
+    args: dict
 
 
 class Event(_EventFields):
     """One thing that happened: the step that caused it (0 = setup), the rule id, and what
     happened as a message ``code`` with its ``args`` (plain data); ``text`` is its English
-    rendering, made when it is read (the engines record many events nobody reads). An event made
-    the old way, ``Event(step, rule, text)``, has no code: its text is shown as it is in every
-    language.
+    rendering, made when it is read (the engines record many events nobody reads). Every event is
+    coded: there is no event made from an English sentence.
 
     >>> e = Event.coded(0, "STD-TURN", "common.transcript.scenario", {"title": "X"})
     >>> e.text, e.render("ja")
@@ -34,19 +32,15 @@ class Event(_EventFields):
     @classmethod
     def coded(cls, step: int, rule: str, code: str, args: dict | None = None) -> Event:
         """An event from a catalogue code and its arguments."""
-        return cls(step, rule, None, code, args if args is not None else {})
+        return cls(step, rule, code, args if args is not None else {})
 
     @property
     def text(self) -> str:
         """The event in English."""
-        if self.text_ is not None:
-            return self.text_
         return render(self.code, self.args, "en")
 
     def render(self, lang: str = "en") -> str:
-        """The event in words, in ``lang`` (an event with no code: its text as it is)."""
-        if self.code is None:
-            return self.text
+        """The event in words, in ``lang``."""
         return render(self.code, self.args, lang)
 
     def as_dict(self) -> dict:

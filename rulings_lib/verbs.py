@@ -179,19 +179,34 @@ def _or_list(values) -> str:
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
+_WORDS_USED: set = set()     # the catalogue codes descriptions have looked up (tests/test_i18n.py)
+
+
+def _word(code: str, lang: str) -> str:
+    _WORDS_USED.add(code)
+    return render(code, {}, lang)
+
+
+def words_used() -> set:
+    """The catalogue codes the verb descriptions made so far have looked up (labels and help are
+    found by name, so no module spells them out)."""
+    return set(_WORDS_USED)
+
+
 def _label(code: str, lang: str, fallback: str) -> str:
-    return render(code, {}, lang) if has(code) else fallback
+    return _word(code, lang) if has(code) else fallback
 
 
 def _param_word(name: str, where: str, kind: str, lang: str) -> str:
-    """A parameter's label or help: the verb's own words for it when the catalogue has them, else
-    the format's, else the common ones (``verbs.param.<name>.<kind>``)."""
+    """A parameter's label or help: the verb's (or the setup's) own words for it when the catalogue
+    has them (``verbs.<format>.<verb>[.<param>...].<name>.<kind>``), else the common ones
+    (``verbs.param.<name>.<kind>``)."""
     parts = where.split(".")
-    for i in range(len(parts), 0, -1):
+    for i in range(len(parts), 2, -1):      # the verb's (or setup's) own words, then the common ones
         code = ".".join(parts[:i]) + f".{name}.{kind}"
         if has(code):
-            return render(code, {}, lang)
-    return render(f"verbs.param.{name}.{kind}", {}, lang)
+            return _word(code, lang)
+    return _word(f"verbs.param.{name}.{kind}", lang)
 
 
 @dataclass(frozen=True)
@@ -280,8 +295,8 @@ class Verb:
     # ------------------------------------------------------------------ description
     def describe(self, fmt: str, rule_ids, lang: str) -> dict:
         where = f"verbs.{fmt}.{self.name}"
-        return {"name": self.name, "label": render(f"{where}.label", {}, lang),
-                "help": render(f"{where}.help", {}, lang), "rules": list(self.rules), "shape": self.shape,
+        return {"name": self.name, "label": _word(f"{where}.label", lang),
+                "help": _word(f"{where}.help", lang), "rules": list(self.rules), "shape": self.shape,
                 "params": [p.describe(lang, where) for p in self.params if not (p.internal or p.api_only)],
                 "example": self.example}
 
@@ -469,7 +484,7 @@ def describe(tables, lang: str = "en") -> dict:
     """The machine-readable description of the verbs of ``tables`` (``[(VerbTable, label code)]``):
     what ``rulings verbs --json`` prints (CONTRACTS.md)."""
     return {"version": 1, "lang": lang,
-            "formats": [t.describe(lang, render(label, {}, lang)) for t, label in tables]}
+            "formats": [t.describe(lang, _word(label, lang)) for t, label in tables]}
 
 
 def _param_line(p: dict) -> str:

@@ -579,7 +579,7 @@ class TagMatch(Match):
         the words are the catalogue's (rulings_lib/i18n/tag.*.json), ``text`` the English."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline
+        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline
 
     def _begin(self, rewind: bool = False) -> None:
         self.step += 1

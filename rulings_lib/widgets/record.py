@@ -97,6 +97,9 @@ MAX_TEXT = 500
 MAX_INT = 10**12                   # LP, amounts, turns: far below; JSON's huge integers are refused
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
+_FILE_WORDS = {"duelist": "widgets.file.positions", "lp": "widgets.file.lps", "spc": "widgets.file.counters"}
+
+
 def _setup_rule(param):
     """A setup key's check and what it must be, from its parameter (the engine's own check)."""
     check = param.to_check()
@@ -108,7 +111,13 @@ def _setup_rule(param):
             return False
         return value is not None
 
-    return ok, param.to_schema().expected
+    if param.type == "team":
+        what = Msg("widgets.file.team")
+    elif param.name in _FILE_WORDS:
+        what = Msg(_FILE_WORDS[param.name], lo=param.value.min, hi=param.value.max)
+    else:
+        what = param.to_schema().expected
+    return ok, what
 
 
 # setup key -> (check, what it must be): the engine's limits, so that every match the tracker can

@@ -313,7 +313,7 @@ class WrgpMatch(Match):
     def _ev(self, rule: str, code: str, **args) -> None:
         """Record an event: the rule id, a message code and its arguments (the words are the
         catalogue's, rulings_lib/i18n/wrgp.*.json; ``text`` is the English)."""
-        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline: it runs often
+        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline: it runs often
 
     def _begin(self) -> None:
         self.step += 1
