@@ -458,7 +458,7 @@ def test_legal_actions_follow_the_rules():
     from rulings_lib.verbs import Action
 
     def act(text):
-        return Action.parse(text, "wrgp")
+        return Action.parse(text, WrgpMatch)
 
     m = WrgpMatch()
     acts = m.legal_actions()
