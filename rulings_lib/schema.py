@@ -172,6 +172,18 @@ class Either(Schema):
 _KIT = Path(__file__).resolve().parent
 
 
+class WrittenPath(str):
+    """A resolved path that remembers how the scenario wrote it (``written``), so that a problem
+    in the file names ``decks/a.ydk``, not the machine's absolute path."""
+
+    written: str
+
+    def __new__(cls, resolved: str, written: str):
+        self = super().__new__(cls, resolved)
+        self.written = written
+        return self
+
+
 class DeckPath(Text):
     """A deck, banlist, card database or catalogue file named by a scenario step (or a ydke:// URL).
 
@@ -179,7 +191,7 @@ class DeckPath(Text):
     one that leaves the folder (``../``, or a link pointing out), is refused before anything is
     read, so a scenario cannot make the kit read (and quote) a file elsewhere. The scenarios
     shipped with the kit may also name the kit's own sample files (``rulings_lib/samples``).
-    Returns the resolved path.
+    Returns the resolved path (a :class:`WrittenPath`: it keeps the path as written).
     """
 
     expected = Msg("input.schema.deck_path")
@@ -201,4 +213,4 @@ class DeckPath(Text):
             roots.append(_KIT / "samples")
         if not any(target.is_relative_to(r) for r in roots):
             raise ScenarioError(file, line, Msg("input.path.leaves", where=where))
-        return str(target)
+        return WrittenPath(str(target), value)

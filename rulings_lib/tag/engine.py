@@ -233,15 +233,31 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
     return {t: Fighter.of(value[t], f"{param}.{t}") for t in match.tags if t in value}
 
 
+_FINDING_TEXT = 1000      # a finding's message or card name; a deck check's are one line
+
+
+def _finding_value(value) -> bool:
+    """A finding's other values are plain: text, a whole number (a count, a line) or None."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return len(value) <= _FINDING_TEXT
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**12
+
+
 def _arg_findings(param, value, match) -> list[dict]:
-    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``."""
+    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``, its
+    other values plain (text, whole numbers or None), so that state() can always be written out."""
     if not isinstance(value, list | tuple) or len(value) > 10_000:
         raise ArgumentError(param, "a list of findings ({rule, message, ...})", value)
     out = []
     for i, f in enumerate(value):
-        if not isinstance(f, Mapping) or f.get("rule") not in T.RULES or not isinstance(f.get("message"), str) \
-                or not all(isinstance(k, str) for k in f):
-            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message", f)
+        rule = f.get("rule") if isinstance(f, Mapping) else None
+        if not isinstance(f, Mapping) or not isinstance(rule, str) or rule not in T.RULES \
+                or not isinstance(f.get("message"), str) or not all(isinstance(k, str) for k in f) \
+                or not all(_finding_value(v) for v in f.values()):
+            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message "
+                                                 "(other values text, whole numbers or None)", f)
         out.append(dict(f))
     return out
 
@@ -287,7 +303,7 @@ class TagMatch(MatchQueries):
         if first is not None and (not isinstance(first, str) or first not in self.tags):
             raise ArgumentError("first", f"one of the tags ({', '.join(self.tags)}) or None", first)
         self.first = self.tags[0] if first is None else first
-        self.start_points = _whole("points", points, 1)
+        self.start_points = _whole("points", points, 1, T.START_POINTS)   # TAG-S1: a gauge starts at 100 at most
         self.turn = _whole("turn", turn, 1, MAX_TURN)
         names = self.players()
         self._names = frozenset(names)

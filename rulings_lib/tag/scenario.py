@@ -100,7 +100,7 @@ _at = MapOf({
 SETUP = MapOf({
     "tags": ListOf(TAG_NAME, min_len=2, max_len=2),
     "first": TAG_NAME,
-    "points": Int(1, 1_000_000),
+    "points": Int(1, T.START_POINTS),
     "at": _at,
 }, name="the setup")
 
@@ -134,8 +134,11 @@ def new_match(setup: dict) -> TagMatch:
                     letters=at.get("letters"))
 
 
-def apply(match: TagMatch, verb: str, args) -> None:
-    """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
+def apply(match: TagMatch, verb: str, args, memo: dict | None = None) -> None:
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it).
+
+    ``memo`` (one per run) keeps each deck check's result: the same decks named again are not
+    read again."""
     if verb == "battle":
         match.battle(args)
     elif verb == "check_deck":
@@ -143,7 +146,11 @@ def apply(match: TagMatch, verb: str, args) -> None:
 
         from .deckcheck import check_deck
 
-        report = check_deck(*args["decks"], cards=args.get("cards")).as_dict()
+        key = ("check_deck", tuple(args["decks"]), args.get("cards"))
+        memo = {} if memo is None else memo
+        if key not in memo:
+            memo[key] = check_deck(*args["decks"], cards=args.get("cards")).as_dict()
+        report = memo[key]
         keep = ("rule", "check", "card", "count", "limit", "line", "message")
 
         def short(f):   # the deck's file name, not a machine path

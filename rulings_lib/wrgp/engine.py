@@ -111,8 +111,13 @@ def check_links(param, value, match) -> list[dict]:
     return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
 
 
-_VIOLATION_KEYS = {"rule": A.text(30), "kind": A.text(40), "card": A.anything(), "name": A.text(200, optional=True),
-                   "count": A.whole(0), "limit": A.whole(0), "deck": A.anything(), "section": A.text(40)}
+# Each key as rulings_lib.decks reports it (TeamReport.to_json): a passcode is a whole number, a
+# deck its place in the lineup, a section one of the three. Anything else (a dict for a card, an
+# object for a deck) is refused here, so that state() always holds plain, serialisable values.
+_VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whitelist", "deck-size"),
+                   "card": A.whole(0, 10**10), "name": A.text(200, optional=True),
+                   "count": A.whole(0, 10**6), "limit": A.whole(0, 3), "deck": A.whole(1, MAX_LINEUP),
+                   "section": A.choice(*DECK_SECTION)}
 
 
 def check_violations(param, value, match) -> list[dict]:

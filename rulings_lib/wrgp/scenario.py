@@ -148,8 +148,11 @@ def new_match(setup: dict) -> WrgpMatch:
     return m
 
 
-def apply(match: WrgpMatch, verb: str, args) -> None:
-    """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
+def apply(match: WrgpMatch, verb: str, args, memo: dict | None = None) -> None:
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it).
+
+    ``memo`` (one per run) keeps each team check's result: the same decks, banlist and catalogue
+    named again are not read again."""
     if verb == "phase":
         match.phase(args)
     elif verb == "end_turn":
@@ -159,12 +162,26 @@ def apply(match: WrgpMatch, verb: str, args) -> None:
     elif verb == "chain":
         match.chain(args)
     elif verb == "check_team":
-        from ..decks import check_team
+        from ..decks import load_deck
+        from ..decks.wrgp_team import _load_banlist, check_team
 
-        report = check_team(args["decks"], args["banlist"], args.get("list"), args.get("cards"))
-        keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
-        violations = [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]]
-        match.record_deck_check(args["team"], report.legal, violations)
+        memo = {} if memo is None else memo
+
+        def once(key, read):
+            if key not in memo:
+                memo[key] = read()
+            return memo[key]
+
+        key = ("check_team", tuple(args["decks"]), args["banlist"], args.get("list"), args.get("cards"))
+        if key not in memo:
+            decks = [once(("deck", d), lambda d=d: load_deck(d)) for d in args["decks"]]
+            banlist = once(("banlist", args["banlist"], args.get("list")),
+                           lambda: _load_banlist(args["banlist"], args.get("list")))
+            report = check_team(decks, banlist, None, args.get("cards"))
+            keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
+            memo[key] = (report.legal, [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]])
+        legal, violations = memo[key]
+        match.record_deck_check(args["team"], legal, [dict(v) for v in violations])
     elif verb == "at_end_phase":
         eff = args["damage"]
         match.at_end_phase(args["by"], args["card"], eff["to"], eff["amount"])
