@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalAction, InputError, ScenarioError, one_line
+from .errors import ArgumentError, IllegalAction, InputError, ScenarioError, one_line
 from .events import event_text
 from .i18n import Msg, check_lang, render
 from .schema import ListOf, MapOf, Text, _show
@@ -331,7 +331,7 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None)
             raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
                                                               message=_as_written(exc, step))) from None
         except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed
-            msg = exc.args[0] if exc.args else str(exc)
+            msg = exc.as_msg() if isinstance(exc, ArgumentError) else exc.args[0] if exc.args else str(exc)
             raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
                                                               message=msg)) from None
         if len(match.events) > MAX_EVENTS:

@@ -8,6 +8,7 @@ describe their verbs with these.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from pathlib import Path, PurePath
 
@@ -170,6 +171,15 @@ class Either(Schema):
 
 
 _KIT = Path(__file__).resolve().parent
+
+
+def scenario_key(param: str, prefix: str = "", rename: dict | None = None) -> str:
+    """The scenario key an API parameter stands for: ``gauges['red-A']`` -> ``PREFIX + points.red-A``
+    with ``rename={"gauges": "points"}`` (a file's reader knows its keys, not the API's names)."""
+    head, sep, rest = param.partition("[")
+    head = (rename or {}).get(head, head)
+    rest = re.sub(r"\['([^']*)'\]", r".\1", sep + rest) if sep else ""
+    return f"{prefix}{head}{rest}"
 
 
 class WrittenPath(str):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ScenarioError
-from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, _show
+from ..errors import ArgumentError, ScenarioError
+from ..i18n import Msg
+from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, _show, scenario_key
 from . import tables as T
 from .engine import TagMatch
 
@@ -51,14 +52,13 @@ class _Battle(Schema):
         letters = [k for k in value if k in T.LETTERS]
         if letters and len(letters) != len(value):
             other = next(k for k in value if k not in T.LETTERS)
-            raise ScenarioError(file, lines.get(other, line),
-                                f"{where}: {other!r} mixed with letters: give either letters A/B (tag battle) or "
-                                f"the two tags (1-vs-1)")
+            raise ScenarioError(file, lines.get(other, line), Msg("input.tag.battle.mixed", where=where, key=repr(other)))
         out = {}
         for key, val in value.items():
             kline = lines.get(key, line)
             if not isinstance(key, str):
-                raise ScenarioError(file, kline, f"{where}: expected a letter or a tag name, got {_show(key)}")
+                raise ScenarioError(file, kline, Msg("input.schema.expected", where=where,
+                                                     expected=Msg("input.tag.battle.key"), got=_show(key)))
             if letters:
                 out[key] = DictOf(TAG_NAME, ENTRY).parse(val, file, kline, f"{where}.{key}")
             else:
@@ -115,16 +115,19 @@ def check_setup(setup: dict, fail) -> None:
     tags = tuple(setup.get("tags", DEFAULT_TAGS))
     for t in tags:
         if t in T.LETTERS or not _TAG_RE.match(t):
-            fail("tags", f"setup.tags: {t!r} cannot be a tag name (letters, digits, _ and . only; not A or B)")
+            fail("tags", Msg("input.tag.setup.tag_name", tag=repr(t)))
     if tags[0] == tags[1]:
-        fail("tags", f"setup.tags: the two tags need different names, got {tags[0]!r} twice")
+        fail("tags", Msg("input.tag.setup.same_tags", tag=repr(tags[0])))
     if "first" in setup and setup["first"] not in tags:
-        fail("first", f"setup.first: expected one of the tags ({', '.join(tags)}), got {setup['first']!r}")
-    at = setup.get("at", {})
+        fail("first", Msg("input.tag.setup.first", tags=", ".join(tags), got=repr(setup["first"])))
     try:
         new_match(setup)
-    except (KeyError, ValueError) as exc:
-        fail("at" if at else "points", f"setup.at: {exc.args[0] if exc.args else exc}")
+    except ArgumentError as exc:
+        # Named by the file's own keys: `setup.at.points.red-A`, not the API's `gauges['red-A']`.
+        head = exc.param.partition("[")[0]
+        top = head in ("tags", "first", "points")
+        fail(head if top else "at", exc.as_msg(scenario_key(exc.param, "setup." if top else "setup.at.",
+                                                            {"gauges": "points"})))
 
 
 def new_match(setup: dict) -> TagMatch:

@@ -92,22 +92,21 @@ def check_link(param, value, match) -> dict:
     link = _LINK(param, value, match)
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
-        raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
     out = {"by": link["by"], "card": link.get("card"), "kind": link.get("kind"), "effect": None,
            "to": None, "amount": None, "per_link": None}
     if effects:
         what = effects[0]
         eff = link[what]
         if ("amount" in eff) == ("per_link" in eff):
-            raise ArgumentError(f"{param}.{what}", "an effect with either amount (N) or per_link (N x the "
-                                "link's chain number), exactly one of them", eff)
+            raise ArgumentError(f"{param}.{what}", Msg("input.arg.wrgp.amount_or_per_link"), eff)
         out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
     return out
 
 
 def check_links(param, value, match) -> list[dict]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
-        raise ArgumentError(param, "a list of 1 to 100 chain links", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
     return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
 
 
@@ -291,44 +290,35 @@ class WrgpMatch(MatchQueries):
         for t in T.TEAMS:
             if self.pos[t] > self.lineup:
                 # WRGP-S1: positions within the lineup.
-                bad("duelist", f"lineup positions from 1 to {self.lineup} (WRGP-S1: position {self.pos[t]} is "
-                               f"outside a lineup of {self.lineup})", self.pos)
+                bad("duelist", Msg("input.arg.wrgp.positions", lineup=self.lineup, pos=self.pos[t]), self.pos)
         if self.turn == 1:
             # WRGP-F5: the match's first turn has no Battle Phase and so no Main Phase 2.
             if PHASE_KEYS[self.phase_i] in T.FIRST_TURN_SKIPS:
-                bad("phase", "a phase the match's first turn has: draw, standby, main1 or end (WRGP-F5: no "
-                             "Battle Phase and no Main Phase 2 on turn 1)", PHASE_KEYS[self.phase_i])
+                bad("phase", Msg("input.arg.wrgp.first_turn_phase"), PHASE_KEYS[self.phase_i])
             # WRGP-S4: turn 1 is the first team's, played by the two 1st duelists.
             if self.player != self.first:
-                bad("player", f"the team that goes first on turn 1 ({self.first}) (WRGP-S4)", self.player)
+                bad("player", Msg("input.arg.wrgp.first_player", first=self.first), self.player)
             if self.pos != {"A": 1, "B": 1}:
-                bad("duelist", "positions 1 and 1 on turn 1 (WRGP-S4: a handover completes only when a turn "
-                               "ends, and no baton touch on the first turn, WRGP-H9)", self.pos)
+                bad("duelist", Msg("input.arg.wrgp.first_positions"), self.pos)
             # WRGP-SW3/SW4: before the first Standby Phase no counters; from it on at most its 2.
             most = 0 if self.phase_i < STANDBY else T.STANDBY_SPC
             for t in T.TEAMS:
                 if self.spc[t] > most:
-                    bad("spc", f"at most {most} Speed Counters a team at this point of turn 1 (WRGP-SW3: only "
-                               f"Standby Phases and losses give counters, and a loss would leave a handover pending)",
-                        self.spc)
+                    bad("spc", Msg("input.arg.wrgp.first_turn_spc", most=most), self.spc)
         if len(self.at_zero) > 1:
             # Reading draw-survivor-stays-at-0: one duelist survives a draw; the other lost.
-            bad("at_zero", "at most one team (the survivor of a draw; the other duelist lost, WRGP-D1/D2)",
-                sorted(self.at_zero))
+            bad("at_zero", Msg("input.arg.wrgp.one_survivor"), sorted(self.at_zero))
         for t in T.TEAMS:
             if t in self.at_zero:
                 if self.lp[t] != 0:
-                    bad("lp", f"0 LP for team {t}, which at_zero declares a draw survivor", self.lp)
+                    bad("lp", Msg("input.arg.wrgp.survivor_lp", team=t), self.lp)
                 if self.turn == 1 or self.pos[other(t)] < 2:
                     # The duelist the survivor drew with has lost and been replaced (WRGP-F1).
-                    bad("at_zero", f"a survivor whose opponent was replaced: team {other(t)} at position 2 or "
-                                   f"later after turn 1 (the duelist who lost the draw hands over, WRGP-F1)",
-                        sorted(self.at_zero))
+                    bad("at_zero", Msg("input.arg.wrgp.survivor_opponent", other=other(t)), sorted(self.at_zero))
             elif self.lp[t] == 0:
                 # WRGP-F1: a duelist at 0 LP has lost, unless declared a draw survivor (reading
                 # draw-survivor-stays-at-0); a pending handover cannot be a starting moment.
-                bad("lp", f"LP above 0 for team {t}, or team {t} in at_zero (a draw survivor staying in at 0 LP)",
-                    self.lp)
+                bad("lp", Msg("input.arg.wrgp.lp_above_zero", team=t), self.lp)
 
     @_query()
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
@@ -469,7 +459,7 @@ class WrgpMatch(MatchQueries):
             return (other(by),)
         if to in T.TEAMS:
             return (to,)
-        raise ArgumentError("to", "'A', 'B', 'self', 'opponent' or 'both'", to)
+        raise ArgumentError("to", Msg("input.arg.wrgp.to"), to)
 
     def _timing(self, by: str, kind: str) -> str:
         """Is an action of ``kind`` by ``by`` allowed now? Returns the rule that allows it."""
