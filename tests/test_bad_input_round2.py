@@ -185,6 +185,26 @@ def test_3_each_deck_file_is_read_once_per_run(tmp_path, monkeypatch):
     assert scenario_from_text  # the text loader reads no file
 
 
+def test_3_an_alias_bomb_is_refused_before_anything_is_built(tmp_path, capsys, monkeypatch):
+    from rulings_lib import yamlsrc
+
+    built = [0]
+    original = yamlsrc._Builder.build
+
+    def counting(self, node, depth=0):
+        built[0] += 1
+        return original(self, node, depth)
+
+    monkeypatch.setattr(yamlsrc._Builder, "build", counting)
+    levels = ["&n1 [" + ", ".join(["{end_turn: {}}"] * 40) + "]"]
+    levels += [f"&n{k + 1} [" + ", ".join([f"*n{k}"] * 40) + "]" for k in range(1, 6)]   # 40**6 nodes
+    f = tmp_path / "s.yaml"
+    f.write_text("format: wrgp\ndescription: [" + ", ".join(levels) + "]\n")
+    code, _, err = run_cli(capsys, "run", f)
+    assert_one_line_error(code, err, f, "too large")
+    assert built[0] == 0
+
+
 @pytest.mark.parametrize("exc", [MemoryError, RecursionError])
 def test_3_out_of_resource_is_its_own_status(tmp_path, capsys, monkeypatch, exc):
     import rulings_lib.scenario as S
