@@ -95,7 +95,7 @@ def check_link(param, value, match) -> dict:
     link = _LINK(param, value, match)
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
-        raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
     card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
     # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
     said = {"speed": speed, "card": T.card_speed(card), "kind": T.KIND_SPEEDS.get(kind)}
@@ -111,20 +111,24 @@ def check_link(param, value, match) -> dict:
         what = effects[0]
         eff = link[what]
         if ("amount" in eff) == ("per_link" in eff):
-            raise ArgumentError(f"{param}.{what}", "an effect with either amount (N) or per_link (N x the "
-                                "link's chain number), exactly one of them", eff)
+            raise ArgumentError(f"{param}.{what}", Msg("input.arg.wrgp.amount_or_per_link"), eff)
         out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
     return out
 
 
 def check_links(param, value, match) -> list[dict]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
-        raise ArgumentError(param, "a list of 1 to 100 chain links", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
     return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
 
 
-_VIOLATION_KEYS = {"rule": A.text(30), "kind": A.text(40), "card": A.anything(), "name": A.text(200, optional=True),
-                   "count": A.whole(0), "limit": A.whole(0), "deck": A.anything(), "section": A.text(40)}
+# Each key as rulings_lib.decks reports it (TeamReport.to_json): a passcode is a whole number, a
+# deck its place in the lineup, a section one of the three. Anything else (a dict for a card, an
+# object for a deck) is refused here, so that state() always holds plain, serialisable values.
+_VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whitelist", "deck-size"),
+                   "card": A.whole(0, 10**10), "name": A.text(200, optional=True),
+                   "count": A.whole(0, 10**6), "limit": A.whole(0, 3), "deck": A.whole(1, MAX_LINEUP),
+                   "section": A.choice(*DECK_SECTION)}
 
 
 def check_violations(param, value, match) -> list[dict]:
@@ -302,44 +306,36 @@ class WrgpMatch(MatchQueries):
         for t in T.TEAMS:
             if self.pos[t] > self.lineup:
                 # WRGP-S1: positions within the lineup.
-                bad("duelist", f"lineup positions from 1 to {self.lineup} (WRGP-S1: position {self.pos[t]} is "
-                               f"outside a lineup of {self.lineup})", self.pos)
+                bad("duelist", Msg("input.arg.wrgp.positions", lineup=self.lineup, pos=self.pos[t]), self.pos)
         if self.turn == 1:
             # WRGP-F5: the match's first turn has no Battle Phase and so no Main Phase 2.
             if PHASE_KEYS[self.phase_i] in T.FIRST_TURN_SKIPS:
-                bad("phase", "a phase the match's first turn has: draw, standby, main1 or end (WRGP-F5: no "
-                             "Battle Phase and no Main Phase 2 on turn 1)", PHASE_KEYS[self.phase_i])
+                bad("phase", Msg("input.arg.wrgp.first_turn_phase"), PHASE_KEYS[self.phase_i])
             # WRGP-S4: turn 1 is the first team's, played by the two 1st duelists.
             if self.player != self.first:
-                bad("player", f"the team that goes first on turn 1 ({self.first}) (WRGP-S4)", self.player)
+                bad("player", Msg("input.arg.wrgp.first_player", first=self.first), self.player)
             if self.pos != {"A": 1, "B": 1}:
-                bad("duelist", "positions 1 and 1 on turn 1 (WRGP-S4: a handover completes only when a turn "
-                               "ends, and no baton touch on the first turn, WRGP-H9)", self.pos)
+                bad("duelist", Msg("input.arg.wrgp.first_positions"), self.pos)
             if self.phase_i == DRAW:
                 # At the very start of the match nothing has happened yet (WRGP-F10: the starting LP).
                 for t in T.TEAMS:
                     if self.lp[t] != self.start_lp:
-                        bad("lp", f"the starting LP ({self.start_lp}) for both duelists at the very start of turn 1 "
-                                  f"(WRGP-F10: nothing has happened yet)", self.lp)
+                        bad("lp", Msg("input.arg.wrgp.start_lp", lp=self.start_lp), self.lp)
         if len(self.at_zero) > 1:
             # Reading draw-survivor-stays-at-0: one duelist survives a draw; the other lost.
-            bad("at_zero", "at most one team (the survivor of a draw; the other duelist lost, WRGP-D1/D2)",
-                sorted(self.at_zero))
+            bad("at_zero", Msg("input.arg.wrgp.one_survivor"), sorted(self.at_zero))
         self._check_history()
         for t in T.TEAMS:
             if t in self.at_zero:
                 if self.lp[t] != 0:
-                    bad("lp", f"0 LP for team {t}, which at_zero declares a draw survivor", self.lp)
+                    bad("lp", Msg("input.arg.wrgp.survivor_lp", team=t), self.lp)
                 if self.turn == 1 or self.pos[other(t)] < 2:
                     # The duelist the survivor drew with has lost and been replaced (WRGP-F1).
-                    bad("at_zero", f"a survivor whose opponent was replaced: team {other(t)} at position 2 or "
-                                   f"later after turn 1 (the duelist who lost the draw hands over, WRGP-F1)",
-                        sorted(self.at_zero))
+                    bad("at_zero", Msg("input.arg.wrgp.survivor_opponent", other=other(t)), sorted(self.at_zero))
             elif self.lp[t] == 0:
                 # WRGP-F1: a duelist at 0 LP has lost, unless declared a draw survivor (reading
                 # draw-survivor-stays-at-0); a pending handover cannot be a starting moment.
-                bad("lp", f"LP above 0 for team {t}, or team {t} in at_zero (a draw survivor staying in at 0 LP)",
-                    self.lp)
+                bad("lp", Msg("input.arg.wrgp.lp_above_zero", team=t), self.lp)
 
     def _check_history(self) -> None:
         """Is there a history that reaches these positions, this turn player and these counters? The envelope
@@ -352,18 +348,15 @@ class WrgpMatch(MatchQueries):
         if not found:
             if reach.loss_histories(self.first, self.turn, other(self.player), past_draw, need):
                 # WRGP-F2: the duel resumes with the team that handed over; otherwise the turns alternate.
-                raise ArgumentError("player", f"team {other(self.player)}: with these positions turn {self.turn} "
-                                    f"cannot be team {self.player}'s (WRGP-F2: after a loss the duel resumes with the "
-                                    f"team that handed over; otherwise the teams take turns)", self.player)
-            raise ArgumentError("duelist", f"positions some play reaches by turn {self.turn} (each team loses at most "
-                                f"one duelist a turn, WRGP-F1/H8; a baton touch needs a turn of the team's own after "
-                                f"turn 1, WRGP-H9; after a loss the duel resumes with that team, WRGP-F2)", self.pos)
+                raise ArgumentError("player", Msg("input.arg.wrgp.turn_order", other=other(self.player), turn=self.turn,
+                                                  team=self.player), self.player)
+            raise ArgumentError("duelist", Msg("input.arg.wrgp.reached_positions", turn=self.turn), self.pos)
         for t in self.at_zero:
             # Reading draw-survivor-stays-at-0: the duelist the survivor drew with has lost (not swapped out).
             found = {h for h in found if h[T.TEAMS.index(other(t))] >= 1}
             if not found:
-                raise ArgumentError("at_zero", f"a survivor whose opponent lost: team {other(t)} has lost a duelist "
-                                    f"by turn {self.turn} (a baton touch is not a loss, WRGP-H9)", sorted(self.at_zero))
+                raise ArgumentError("at_zero", Msg("input.arg.wrgp.survivor_lost", other=other(t), turn=self.turn),
+                                    sorted(self.at_zero))
         standbys = reach.standby_phases(self.turn, self.phase_i)
         if not any(all(reach.counters_reachable(self.spc[t], reach.most_gained(standbys, h[i]))
                        for i, t in enumerate(T.TEAMS)) for h in found):
@@ -371,10 +364,8 @@ class WrgpMatch(MatchQueries):
             team = next((t for t in T.TEAMS if not reach.counters_reachable(self.spc[t], most[t])), "A")
             lost = max(h[T.TEAMS.index(team)] for h in found)
             cap = min(T.SPC_MAX, most[team])
-            raise ArgumentError("spc", f"at most {cap} Speed Counters for team {team} here, an odd number only after "
-                                f"7 were removed from at least 8 (WRGP-SW3: 2 a Standby Phase, {standbys} so far; "
-                                f"WRGP-SW4: at most 4 a loss, {lost} so far; reading counter-cap-12: at most "
-                                f"{T.SPC_MAX}; every gain is even)", self.spc)
+            raise ArgumentError("spc", Msg("input.arg.wrgp.reached_spc", cap=cap, team=team, standbys=standbys,
+                                               lost=lost, most=T.SPC_MAX), self.spc)
 
     @_query()
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
@@ -515,7 +506,7 @@ class WrgpMatch(MatchQueries):
             return (other(by),)
         if to in T.TEAMS:
             return (to,)
-        raise ArgumentError("to", "'A', 'B', 'self', 'opponent' or 'both'", to)
+        raise ArgumentError("to", Msg("input.arg.wrgp.to"), to)
 
     def _timing(self, by: str, kind: str) -> str:
         """Is an action of ``kind`` by ``by`` allowed now? Returns the rule that allows it."""
