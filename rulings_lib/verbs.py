@@ -285,10 +285,11 @@ class Verb:
                 out[p.api_name] = value[p.name]
         return out
 
-    def play(self, match, value) -> None:
-        """Play the step ``value`` on ``match``: the one dispatch path."""
+    def play(self, match, value, memo: dict | None = None) -> None:
+        """Play the step ``value`` on ``match``: the one dispatch path. ``memo`` (one per scenario
+        run) lets a step that reads files read each once."""
         if self.call is not None:
-            self.call(match, value)
+            self.call(match, value, memo)
             return
         getattr(match, self.method or self.name)(**self.kwargs(value))
 

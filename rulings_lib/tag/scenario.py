@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..schema import MapOf, Text
+from ..errors import ArgumentError
+from ..i18n import Msg
+from ..schema import MapOf, Text, scenario_key
 from . import tables as T
 from .engine import TagMatch
 from .verbs import AT, LEVEL, MAX_PLAYER, TAG_NAME, VERB_TABLE
@@ -43,16 +45,19 @@ def check_setup(setup: dict, fail) -> None:
     tags = tuple(setup.get("tags", DEFAULT_TAGS))
     for t in tags:
         if t in T.LETTERS or not _TAG_RE.match(t):
-            fail("tags", f"setup.tags: {t!r} cannot be a tag name (letters, digits, _ and . only; not A or B)")
+            fail("tags", Msg("input.tag.setup.tag_name", tag=repr(t)))
     if tags[0] == tags[1]:
-        fail("tags", f"setup.tags: the two tags need different names, got {tags[0]!r} twice")
+        fail("tags", Msg("input.tag.setup.same_tags", tag=repr(tags[0])))
     if "first" in setup and setup["first"] not in tags:
-        fail("first", f"setup.first: expected one of the tags ({', '.join(tags)}), got {setup['first']!r}")
-    at = setup.get("at", {})
+        fail("first", Msg("input.tag.setup.first", tags=", ".join(tags), got=repr(setup["first"])))
     try:
         new_match(setup)
-    except (KeyError, ValueError) as exc:
-        fail("at" if at else "points", f"setup.at: {exc.args[0] if exc.args else exc}")
+    except ArgumentError as exc:
+        # Named by the file's own keys: `setup.at.points.red-A`, not the API's `gauges['red-A']`.
+        head = exc.param.partition("[")[0]
+        top = head in ("tags", "first", "points")
+        fail(head if top else "at", exc.as_msg(scenario_key(exc.param, "setup." if top else "setup.at.",
+                                                            {"gauges": "points"})))
 
 
 def new_match(setup: dict) -> TagMatch:

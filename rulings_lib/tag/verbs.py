@@ -11,6 +11,7 @@ here by reference so that the engine module can import this one without a cycle.
 from __future__ import annotations
 
 from ..errors import ScenarioError
+from ..i18n import Msg
 from ..i18n.terms import TAG_ACTION, TAG_LEVEL, TAG_PHASE
 from ..schema import DictOf, Int, Schema, Text, _show
 from ..verbs import Param, Verb, VerbTable
@@ -82,14 +83,13 @@ class _Battle(Schema):
         letters = [k for k in value if k in T.LETTERS]
         if letters and len(letters) != len(value):
             other = next(k for k in value if k not in T.LETTERS)
-            raise ScenarioError(file, lines.get(other, line),
-                                f"{where}: {other!r} mixed with letters: give either letters A/B (tag battle) or "
-                                f"the two tags (1-vs-1)")
+            raise ScenarioError(file, lines.get(other, line), Msg("input.tag.battle.mixed", where=where, key=repr(other)))
         out = {}
         for key, val in value.items():
             kline = lines.get(key, line)
             if not isinstance(key, str):
-                raise ScenarioError(file, kline, f"{where}: expected a letter or a tag name, got {_show(key)}")
+                raise ScenarioError(file, kline, Msg("input.schema.expected", where=where,
+                                                     expected=Msg("input.tag.battle.key"), got=_show(key)))
             if letters:
                 out[key] = DictOf(TAG_NAME, entry).parse(val, file, kline, f"{where}.{key}")
             else:
@@ -97,14 +97,19 @@ class _Battle(Schema):
         return out
 
 
-def _check_deck(match, value) -> None:
+def _check_deck(match, value, memo: dict | None = None) -> None:
     """A deck check (TAG-K1..K3) inside a scenario: the decks are read and checked, and the verdict
-    recorded (``record_deck_check``), each finding naming the deck by its file name."""
+    recorded (``record_deck_check``), each finding naming the deck by its file name. ``memo`` (one
+    per run) keeps each check's result: the same decks named again are not read again."""
     from pathlib import Path
 
     from .deckcheck import check_deck
 
-    report = check_deck(*value["decks"], cards=value.get("cards")).as_dict()
+    key = ("check_deck", tuple(value["decks"]), value.get("cards"))
+    memo = {} if memo is None else memo
+    if key not in memo:
+        memo[key] = check_deck(*value["decks"], cards=value.get("cards")).as_dict()
+    report = memo[key]
     keep = ("rule", "check", "card", "count", "limit", "line", "message")
 
     def short(f):   # the deck's file name, not a machine path
@@ -164,7 +169,7 @@ SETUP = (
     Param("tags", "list", item=Param("tag", "text", max_len=40), min_items=2, max_items=2, required=False,
           default=["red", "blue"]),
     Param("first", "text", max_len=40, required=False),
-    Param("points", "int", min=1, max=MAX_AMOUNT, required=False, default=T.START_POINTS),
+    Param("points", "int", min=1, max=T.START_POINTS, required=False, default=T.START_POINTS),
 )
 AT = (
     Param("turn", "int", min=1, max=MAX_TURN, required=False, default=1),

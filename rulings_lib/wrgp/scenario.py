@@ -7,7 +7,7 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 from __future__ import annotations
 
 from ..errors import ArgumentError
-from ..schema import MapOf
+from ..schema import MapOf, scenario_key
 from . import tables as T
 from .engine import WrgpMatch
 from .verbs import AT, VERB_TABLE
@@ -54,12 +54,12 @@ def new_match(setup: dict) -> WrgpMatch:
         )
     except ArgumentError as exc:
         key = exc.param if exc.param in _SETUP_TOP else "at"
-        raise _SetupError(key, f"setup.{'' if key != 'at' else 'at.'}{exc}") from None
+        raise _SetupError(key, exc.as_msg(scenario_key(exc.param, "setup." if key != "at" else "setup.at."))) from None
     for i, c in enumerate(setup.get("cards", []), 1):
         try:
             m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
         except ArgumentError as exc:
-            raise _SetupError("cards", f"setup.cards[{i}].{exc}") from None
+            raise _SetupError("cards", exc.as_msg(scenario_key(exc.param, f"setup.cards[{i}]."))) from None
     m.step = 0
     m.events = [e._replace(step=0) for e in m.events]
     return m

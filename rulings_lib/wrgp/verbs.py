@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .. import args as A
 from ..errors import ArgumentError
-from ..i18n.terms import WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
+from ..i18n import Msg
+from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
 from ..verbs import Param, Verb, VerbTable
 from . import tables as T
 
@@ -60,43 +61,57 @@ def _new_card(param, value, match):
 
 _EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
-                  "kind": A.choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link")
+                  "kind": A.choice(*T.ACTION_KINDS), "speed": A.choice(*T.SPELL_SPEEDS)},
+                 required=("by",), name="a chain link")
 
 
 def check_link(param, value, match) -> dict:
-    """One chain link, normalised to ``{by, card, kind, effect, to, amount, per_link}``."""
+    """One chain link, normalised to ``{by, card, kind, speed, effect, to, amount, per_link}`` (``speed``: the
+    link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`)."""
     link = _LINK(param, value, match)
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
-        raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
-    out = {"by": link["by"], "card": link.get("card"), "kind": link.get("kind"), "effect": None,
-           "to": None, "amount": None, "per_link": None}
+        raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
+    card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
+    # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
+    said = {"speed": speed, "card": T.card_speed(card), "kind": T.KIND_SPEEDS.get(kind)}
+    if kind == "trigger_effect" and speed is not None:
+        said["kind"] = None     # a trigger effect may be a quick one (Spell Speed 2)
+    given = {k: v for k, v in said.items() if v is not None}
+    if len(set(given.values())) > 1:
+        raise ArgumentError(f"{param}.speed", "one Spell Speed for the link: its speed, its card's and its kind's "
+                            "agree (" + ", ".join(f"{k} says {v}" for k, v in given.items()) + ")", value)
+    out = {"by": link["by"], "card": card, "kind": kind, "speed": T.link_speed(card, kind, speed),
+           "trigger": kind == "trigger_effect", "effect": None, "to": None, "amount": None, "per_link": None}
     if effects:
         what = effects[0]
         eff = link[what]
         if ("amount" in eff) == ("per_link" in eff):
-            raise ArgumentError(f"{param}.{what}", "an effect with either amount (N) or per_link (N x the "
-                                "link's chain number), exactly one of them", eff)
+            raise ArgumentError(f"{param}.{what}", Msg("input.arg.wrgp.amount_or_per_link"), eff)
         out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
     return out
 
 
 def check_links(param, value, match) -> list[dict]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
-        raise ArgumentError(param, "a list of 1 to 100 chain links", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
     return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
 
 
 def _delayed(param, value, match):
     if "per_link" in value:
-        raise ArgumentError(f"{param}.per_link", "no per_link here (it counts chain links, and a delayed End "
-                            "Phase effect is not a chain link): give amount: N", value["per_link"])
+        raise ArgumentError(f"{param}.per_link", Msg("input.arg.wrgp.no_per_link"), value["per_link"])
     if "amount" not in value:
-        raise ArgumentError(f"{param}.amount", "the damage the delayed effect deals (a whole number)", None)
+        raise ArgumentError(f"{param}.amount", Msg("input.arg.wrgp.delayed_amount"), None)
 
 
-_VIOLATION_KEYS = {"rule": A.text(30), "kind": A.text(40), "card": A.anything(), "name": A.text(200, optional=True),
-                   "count": A.whole(0), "limit": A.whole(0), "deck": A.anything(), "section": A.text(40)}
+# Each key as rulings_lib.decks reports it (TeamReport.to_json): a passcode is a whole number, a
+# deck its place in the lineup, a section one of the three. Anything else (a dict for a card, an
+# object for a deck) is refused here, so that state() always holds plain, serialisable values.
+_VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whitelist", "deck-size"),
+                   "card": A.whole(0, 10**10), "name": A.text(200, optional=True),
+                   "count": A.whole(0, 10**6), "limit": A.whole(0, 3), "deck": A.whole(1, MAX_LINEUP),
+                   "section": A.choice(*DECK_SECTION)}
 
 
 def check_violations(param, value, match) -> list[dict]:
@@ -143,18 +158,34 @@ P_LINK = Param("link", "record", name_msg="a chain link", check=check_link, para
     BY, P_CARD_OPT,
     Param("damage", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
     Param("gain", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
-    Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=WRGP_ACTION)))
+    Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=WRGP_ACTION),
+    Param("speed", "choice", choices=tuple(T.SPELL_SPEEDS), required=False)))
 
 
-def _check_team(match, value) -> None:
+def _check_team(match, value, memo: dict | None = None) -> None:
     """A WRGP-S2 team deck check inside a scenario: the decks are read and checked, and the verdict
-    recorded (``record_deck_check``)."""
-    from ..decks import check_team
+    recorded (``record_deck_check``). ``memo`` (one per run) keeps each check's result: the same
+    decks, banlist and catalogue named again are not read again."""
+    from ..decks import load_deck
+    from ..decks.wrgp_team import _load_banlist, check_team
 
-    report = check_team(value["decks"], value["banlist"], value.get("list"), value.get("cards"))
-    keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
-    violations = [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]]
-    match.record_deck_check(value["team"], report.legal, violations)
+    memo = {} if memo is None else memo
+
+    def once(key, read):
+        if key not in memo:
+            memo[key] = read()
+        return memo[key]
+
+    key = ("check_team", tuple(value["decks"]), value["banlist"], value.get("list"), value.get("cards"))
+    if key not in memo:
+        decks = [once(("deck", d), lambda d=d: load_deck(d)) for d in value["decks"]]
+        banlist = once(("banlist", value["banlist"], value.get("list")),
+                       lambda: _load_banlist(value["banlist"], value.get("list")))
+        report = check_team(decks, banlist, None, value.get("cards"))
+        keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
+        memo[key] = (report.legal, [{k: x[k] for k in keep if k in x} for x in report.to_json()["violations"]])
+    legal, violations = memo[key]
+    match.record_deck_check(value["team"], legal, [dict(x) for x in violations])
 
 
 VERBS = (
