@@ -215,9 +215,10 @@ class RunResult:
     def failures(self) -> list[Check]:
         return [c for c in self.checks if not c.ok]
 
-    def replay(self) -> RunResult:
-        """The same scenario played again, keeping the match after each step (``snapshots``)."""
-        return run_scenario(self.scenario, keep_snapshots=True, strict=self.strict)
+    def replay(self, on_step=None) -> RunResult:
+        """The same scenario played again: keeping the match after each step (``snapshots``), or,
+        with ``on_step(n, match)``, showing each moment to it instead (nothing kept)."""
+        return run_scenario(self.scenario, keep_snapshots=on_step is None, on_step=on_step, strict=self.strict)
 
     def transcript(self, lang: str = "en") -> str:
         return render_transcript(self, lang)

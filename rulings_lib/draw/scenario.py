@@ -152,7 +152,7 @@ class _LazyEvents:
 
 
 def _draw_state(match, lang: str, title: str) -> str:
-    from . import svg
+    from .pick import svg
 
     kw = {}
     if getattr(match, "lineup", None) is not None:
@@ -169,7 +169,6 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
     played: nothing is kept, so the time and memory grow linearly with the steps."""
     from ..files import make_folder
     from ..i18n import Msg
-    from ..scenario import run_scenario
 
     check_lang(lang)
     folder = make_folder(folder, Msg("files.what.step_pictures"))
@@ -183,7 +182,7 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
         written.append(write_svg(folder / f"step-{n:0{digits}d}.svg",
                                  _draw_state(match, lang, f"{scenario.title}: {head}")))
 
-    run_scenario(scenario, on_step=draw)
+    result.replay(on_step=draw)
     return written
 
 

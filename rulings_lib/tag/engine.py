@@ -72,7 +72,14 @@ class UnknownPlayer(ArgumentError, KeyError):
             shown = repr(value)[:60]
         except (ValueError, RecursionError):
             shown = f"<{type(value).__name__}>"
+        self.what, self.shown_value = what, shown
         self.args = (f"{param}: unknown {what} {shown} (expected {allowed})",)
+
+    def as_msg(self, where: str | None = None) -> Msg:
+        """The error as a message: an unknown player or tag, and who or what the match has."""
+        code = "input.arg.tag.unknown_tag" if self.what == "tag" else "input.arg.tag.unknown_player"
+        return Msg(code, param=self.param if where is None else where,
+                   value=self.shown_value, allowed=self.allowed)
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
