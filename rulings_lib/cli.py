@@ -182,9 +182,39 @@ def cmd_coverage(args) -> int:
     return EXIT_OK if cov.complete else EXIT_FAILED
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unbuilt:
+    """A sub-command's parser not built: it takes the calls that would build it and does nothing."""
+
+    def add_argument(self, *args, **kwargs):
+        return None
+
+    def set_defaults(self, **kwargs):
+        return None
+
+    def add_subparsers(self, **kwargs):
+        return self
+
+    def add_parser(self, name, **kwargs):
+        return self
+
+
+class _OnlyOne:
+    """``add_subparsers()`` building only the sub-command ``name`` (each parser built costs
+    argparse a look-up of its words' translations on disk: the start-up of ``rulings run``)."""
+
+    def __init__(self, sub, name: str):
+        self.sub, self.name = sub, name
+
+    def add_parser(self, name, **kwargs):
+        return self.sub.add_parser(name, **kwargs) if name == self.name else _Unbuilt()
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, just that sub-command's parser (when there is one)."""
     p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    full = sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    if only is not None:
+        sub = _OnlyOne(full, only)
 
     s = sub.add_parser("run", help="play one scenario file and print its transcript")
     s.add_argument("file")
@@ -244,6 +274,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_tag_check_deck)
+    if only is not None and only not in full.choices:
+        return build_parser()        # not a command: the full parser says which ones there are
     return p
 
 
@@ -275,7 +307,8 @@ def _tolerant_streams() -> None:
 
 def main(argv=None) -> int:
     _tolerant_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     empty = _empty_path_arg(args)
     if empty:

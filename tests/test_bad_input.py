@@ -349,12 +349,12 @@ def test_faq_html_output_paths(tmp_path, capsys, monkeypatch):
 
 
 def test_faq_html_without_permission(tmp_path, capsys, monkeypatch):
-    import rulings_lib.files as files_module
+    import tempfile      # rulings_lib.files imports it when it writes
 
     def denied(*a, **k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(files_module.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
     code, _, err = run_cli(capsys, "faq", "--html", tmp_path / "faq.html")
     assert_one_line_error(code, err, tmp_path / "faq.html", "permission denied")
 
