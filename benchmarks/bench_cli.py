@@ -67,7 +67,8 @@ def compare(commands: dict[str, list[str]], runs: int, env: dict | None = None, 
 
 def load() -> str:
     try:
-        return "load average %.2f %.2f %.2f on %d cores" % (*os.getloadavg(), os.cpu_count() or 0)
+        one, five, fifteen = os.getloadavg()
+        return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count() or 0} cores"
     except OSError:
         return "load average unknown"
 

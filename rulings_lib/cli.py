@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .errors import InputError, one_line
@@ -198,23 +199,45 @@ class _Unbuilt:
         return self
 
 
-class _OnlyOne:
-    """``add_subparsers()`` building only the sub-command ``name`` (each parser built costs
-    argparse a look-up of its words' translations on disk: the start-up of ``rulings run``)."""
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it, without importing shutil
+    (and its compression modules) for every ``rulings run``."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
 
-    def __init__(self, sub, name: str):
+
+def _formatter(prog):
+    return argparse.HelpFormatter(prog, width=_columns() - 2)
+
+
+class _OnlyOne:
+    """``add_subparsers()`` building only the sub-command ``name`` when one is given (each parser
+    built costs argparse a look-up of its words' translations on disk: the start-up of ``rulings
+    run``), each with the help formatter above."""
+
+    def __init__(self, sub, name: str | None):
         self.sub, self.name = sub, name
 
     def add_parser(self, name, **kwargs):
-        return self.sub.add_parser(name, **kwargs) if name == self.name else _Unbuilt()
+        if self.name is not None and name != self.name:
+            return _Unbuilt()
+        return self.sub.add_parser(name, formatter_class=_formatter, **kwargs)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only``, just that sub-command's parser (when there is one)."""
-    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
-    full = sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    if only is not None:
-        sub = _OnlyOne(full, only)
+    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.",
+                                formatter_class=_formatter)
+    full = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = _OnlyOne(full, only)
 
     s = sub.add_parser("run", help="play one scenario file and print its transcript")
     s.add_argument("file")
@@ -256,7 +279,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s = sub.add_parser("coverage", help="which rule ids the FAQ demonstrates; exit 1 while any is missing")
     s.set_defaults(func=cmd_coverage)
 
-    w = sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True, metavar="TOOL")
+    w = _OnlyOne(sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True,
+                                                                         metavar="TOOL"), None)
     s = w.add_parser("check-team", help="WRGP-S2: check a team's three .ydk decks against a banlist")
     s.add_argument("decks", nargs=3, metavar="DECK", help=".ydk file or ydke:// URL")
     s.add_argument("--banlist", required=True, help="lflist.conf")
@@ -266,8 +290,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)
 
-    t = sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
-        dest="tag_command", required=True, metavar="TOOL")
+    t = _OnlyOne(sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
+        dest="tag_command", required=True, metavar="TOOL"), None)
     s = t.add_parser("check-deck", help="TAG-K1..K3: check one deck or a tag's two decks")
     s.add_argument("decks", nargs="+", metavar="DECK")
     s.add_argument("--cards", help="catalogue CSV (number,name,level,...)")

@@ -152,7 +152,7 @@ def write_text(path, text: str, what=None) -> Path:
     parent = path.parent
     make_folder(parent, what)
     data = text.encode("utf-8")
-    import tempfile   # only when writing: `rulings run` never pays for it
+    import tempfile  # only when writing: `rulings run` never pays for it
 
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=parent)

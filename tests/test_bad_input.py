@@ -349,7 +349,7 @@ def test_faq_html_output_paths(tmp_path, capsys, monkeypatch):
 
 
 def test_faq_html_without_permission(tmp_path, capsys, monkeypatch):
-    import tempfile      # rulings_lib.files imports it when it writes
+    import tempfile  # rulings_lib.files imports it when it writes
 
     def denied(*a, **k):
         raise PermissionError(13, "Permission denied")
