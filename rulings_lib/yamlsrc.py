@@ -125,10 +125,6 @@ def _copy(value):
     return value
 
 
-class _PureWouldRefuse(Exception):
-    """libyaml read something PyYAML's pure scanner refuses: the text is read again by the latter."""
-
-
 class _Builder:
     """Plain values from the parser's events, as PyYAML's composer would see them, without its node
     tree: nothing of a node outlives its event but the value (half the memory, less time)."""
@@ -143,7 +139,7 @@ class _Builder:
     def err(self, event, message):
         return ScenarioError(self.file, event.start_mark.line + 1, message)
 
-    def node(self, event, depth=0, flow=False):
+    def node(self, event, depth=0):
         self.count += 1
         if self.count > _MAX_NODES or depth > 100:
             raise self.err(event, Msg("input.yaml.too_large"))
@@ -166,8 +162,6 @@ class _Builder:
             self.anchors[anchor] = _BUILDING
             first = self.count
         if kind is _SCALAR_EV:
-            if flow and not event.style and "?" in event.value:
-                raise _PureWouldRefuse    # `{card: Why?}`: libyaml reads it, PyYAML's pure scanner does not
             value = self.scalar(event)
         elif kind is _MAP_EV:
             value = self.mapping(event, depth)
@@ -198,9 +192,6 @@ class _Builder:
             if kev.__class__ is not _SCALAR_EV:
                 raise self.err(kev, Msg("input.yaml.text_key"))
             ktag = self.tag(kev, yaml.ScalarNode)
-            flow = start.flow_style
-            if flow and not kev.style and "?" in kev.value:
-                raise _PureWouldRefuse
             if ktag not in _KEY_TAGS:
                 if ktag == "tag:yaml.org,2002:merge":
                     raise self.err(kev, Msg("input.yaml.merge_key"))
@@ -213,7 +204,7 @@ class _Builder:
             key = kev.value
             if key in out:
                 raise self.err(kev, Msg("input.yaml.duplicate_key", key=repr(key)))
-            out[key] = node(get(), depth + 1, flow)
+            out[key] = node(get(), depth + 1)
             lines[key] = kev.start_mark.line + 1
 
     def sequence(self, start, depth):
@@ -228,7 +219,7 @@ class _Builder:
             ev = get()
             if ev.__class__ is _SEQ_END:
                 return out
-            out.append(node(ev, depth + 1, start.flow_style))
+            out.append(node(ev, depth + 1))
             lines.append(ev.start_mark.line + 1)
 
     def scalar(self, event):
@@ -282,20 +273,16 @@ def _read(text: str, file: str, loader_class):
         loader.dispose()
 
 
-# Where libyaml is more lenient than PyYAML's pure scanner (tabs as white space, Unicode line
-# breaks, a comment right after a block scalar's `|` or `>`): a text holding one of these is read
-# by the pure parser only. Scenarios hold none; tests/test_yaml_loaders.py looks for more.
-_LENIENT = re.compile("[\t\x85\u2028\u2029]|[|>][-+0-9]*#")
-
-
 def _parse(text: str, file: str):
-    """The file's one document as plain values, by the chosen parser. The pure parser's reading
-    is the reference: a text libyaml refuses (for any reason) is read again by the pure parser,
-    whose error -- wording and line -- is the one reported, the same either way."""
-    if _LOADER is not _PureLoader and not _LENIENT.search(text):
+    """The file's one document as plain values, by the chosen parser. A text libyaml refuses (for
+    any reason) is read again by the pure parser, whose error -- wording and line -- is the one
+    reported: the same message either way. (Where PyYAML's pure scanner refuses what YAML allows
+    and libyaml reads -- a tab after a value, ``{q: Why?}``, ``|#note`` -- libyaml's reading
+    stands; tests/test_yaml_loaders.py lists these.)"""
+    if _LOADER is not _PureLoader:
         try:
             return _read(text, file, _LOADER)
-        except (yaml.YAMLError, RecursionError, ScenarioError, _PureWouldRefuse):
+        except (yaml.YAMLError, RecursionError, ScenarioError):
             pass
     return _read(text, file, _PureLoader)
 
