@@ -48,12 +48,22 @@ def _say(args, code: str, **kw) -> str:
 def cmd_run(args) -> int:
     import gc
 
+    # One scenario: the cycle collector (which would walk every step and event again and again as
+    # they pile up: half the time of a long scenario) is paused while it runs; the engines make next
+    # to no reference cycles (the peak memory is the same without it). Restored after (main() may be
+    # called in a longer-lived process).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
-    # One scenario in a process that ends with it: the cycle collector (which would walk every
-    # step and event again and again as they pile up: half the time of a long scenario) is not
-    # needed; the engines make next to no reference cycles (peak memory is the same without it).
-    gc.disable()
     result = run_scenario(load_scenario(args.file))
     if args.svg or args.svg_steps:   # issue 13: the final state / each step drawn
         from .draw.scenario import cli_pictures

@@ -208,3 +208,13 @@ def test_any_text_reads_the_same_either_way(text):
         assert _PURE_REFUSES.search(text), (text, pure)
     else:
         assert c == pure
+
+
+def test_rulings_run_leaves_the_cycle_collector_on(capsys):
+    import gc
+
+    from rulings_lib.cli import main
+
+    assert main(["run", str(builtin_scenarios("wrgp")[0])]) in (0, 1)
+    assert gc.isenabled()
+    capsys.readouterr()
