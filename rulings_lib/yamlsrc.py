@@ -112,8 +112,20 @@ _STR, _MAPTAG, _SEQTAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:
 _BUILDING = object()         # an anchor whose node is not finished (an alias to it would be a loop)
 
 
+class _Alias:
+    """An alias met while reading: expanded (:meth:`_Builder.build`) only once the whole document
+    has been counted, so an alias bomb is refused having expanded nothing."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
 def _copy(value):
     """A fresh copy of a value an alias names (lines kept), as if its node were written there."""
+    if isinstance(value, _Alias):
+        return _copy(value.value)
     if isinstance(value, YMap):
         out = YMap((k, _copy(v)) for k, v in value.items())
         out.line, out.lines = value.line, dict(value.lines)
@@ -134,6 +146,7 @@ class _Builder:
         self.get = loader.get_event
         self.resolve = loader.resolve
         self.count = 0
+        self.aliases = 0
         self.anchors: dict = {}
 
     def err(self, event, message):
@@ -154,7 +167,8 @@ class _Builder:
             self.count += size - 1          # an alias counts as all the nodes it repeats
             if self.count > _MAX_NODES:
                 raise self.err(event, Msg("input.yaml.too_large"))
-            return _copy(value)
+            self.aliases += 1
+            return _Alias(value)
         anchor = event.anchor
         if anchor is not None:
             if anchor in self.anchors:
@@ -169,6 +183,21 @@ class _Builder:
             value = self.sequence(event, depth)
         if anchor is not None:
             self.anchors[anchor] = (value, self.count - first + 1)
+        return value
+
+    def build(self, value):
+        """The value with every alias expanded into a fresh copy (the node count, aliases included,
+        was checked while reading)."""
+        if isinstance(value, _Alias):
+            return _copy(value.value)
+        if isinstance(value, YMap):
+            for k, v in value.items():
+                if isinstance(v, (_Alias, YMap, YSeq)):
+                    value[k] = self.build(v)
+        elif isinstance(value, YSeq):
+            for i, v in enumerate(value):
+                if isinstance(v, (_Alias, YMap, YSeq)):
+                    value[i] = self.build(v)
         return value
 
     def tag(self, event, kind):
@@ -268,7 +297,7 @@ def _read(text: str, file: str, loader_class):
         except ScenarioError:
             _drain(get)
             raise
-        return value
+        return builder.build(value) if builder.aliases else value
     finally:
         loader.dispose()
 
