@@ -42,7 +42,7 @@ CASES = {
     "unknown-expect": ("format: wrgp\nexpect:\n  score: 3\n", 3, "unknown outcome key"),
     "duplicate-key": ("format: wrgp\nformat: wrgp\n", 2, "duplicate key"),
     "unplaced-card": ("format: wrgp\nsteps:\n  - phase: main1\n  - destroy: {by: A, card: Ghost}\n", 4,
-                      "no card named 'Ghost'"),
+                      "the name of a card in this match (place it first), got 'Ghost'"),
     "steps-not-list": ("format: wrgp\nsteps: {phase: main1}\n", 2, "expected a list"),
     "bad-phase": ("format: wrgp\nsteps:\n  - phase: lunch\n", 3, "expected one of draw"),
     "multi-doc": ("format: wrgp\n---\nformat: wrgp\n", 3, "one YAML document"),
