@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .errors import InputError, one_line
@@ -51,6 +52,22 @@ def _say(args, code: str, **kw) -> str:
 
 
 def cmd_run(args) -> int:
+    import gc
+
+    # One scenario: the cycle collector (which would walk every step and event again and again as
+    # they pile up: half the time of a long scenario) is paused while it runs; the engines make next
+    # to no reference cycles (the peak memory is the same without it). Restored after (main() may be
+    # called in a longer-lived process).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
     result = run_scenario(load_scenario(args.file), strict=args.strict)
@@ -207,9 +224,61 @@ def _positive(value: str) -> int:
     return n
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+class _Unbuilt:
+    """A sub-command's parser not built: it takes the calls that would build it and does nothing."""
+
+    def add_argument(self, *args, **kwargs):
+        return None
+
+    def set_defaults(self, **kwargs):
+        return None
+
+    def add_subparsers(self, **kwargs):
+        return self
+
+    def add_parser(self, name, **kwargs):
+        return self
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it, without importing shutil
+    (and its compression modules) for every ``rulings run``."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+def _formatter(prog):
+    return argparse.HelpFormatter(prog, width=_columns() - 2)
+
+
+class _OnlyOne:
+    """``add_subparsers()`` building only the sub-command ``name`` when one is given (each parser
+    built costs argparse a look-up of its words' translations on disk: the start-up of ``rulings
+    run``), each with the help formatter above."""
+
+    def __init__(self, sub, name: str | None):
+        self.sub, self.name = sub, name
+
+    def add_parser(self, name, **kwargs):
+        if self.name is not None and name != self.name:
+            return _Unbuilt()
+        return self.sub.add_parser(name, formatter_class=_formatter, **kwargs)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, just that sub-command's parser (when there is one)."""
+    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.",
+                                formatter_class=_formatter)
+    full = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = _OnlyOne(full, only)
 
     s = sub.add_parser("run", help="play one scenario file and print its transcript")
     s.add_argument("file")
@@ -262,7 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("coverage", help="which rule ids the FAQ demonstrates; exit 1 while any is missing")
     s.set_defaults(func=cmd_coverage)
 
-    w = sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True, metavar="TOOL")
+    w = _OnlyOne(sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True,
+                                                                         metavar="TOOL"), None)
     s = w.add_parser("check-team", help="WRGP-S2: check a team's three .ydk decks against a banlist")
     s.add_argument("decks", nargs=3, metavar="DECK", help=".ydk file or ydke:// URL")
     s.add_argument("--banlist", required=True, help="lflist.conf")
@@ -272,14 +342,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)
 
-    t = sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
-        dest="tag_command", required=True, metavar="TOOL")
+    t = _OnlyOne(sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
+        dest="tag_command", required=True, metavar="TOOL"), None)
     s = t.add_parser("check-deck", help="TAG-K1..K3: check one deck or a tag's two decks")
     s.add_argument("decks", nargs="+", metavar="DECK")
     s.add_argument("--cards", help="catalogue CSV (number,name,level,...)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_tag_check_deck)
+    if only is not None and only not in full.choices:
+        return build_parser()        # not a command: the full parser says which ones there are
     return p
 
 
@@ -311,7 +383,8 @@ def _tolerant_streams() -> None:
 
 def main(argv=None) -> int:
     _tolerant_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     empty = _empty_path_arg(args)
     if empty:
