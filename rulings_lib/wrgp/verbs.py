@@ -29,13 +29,9 @@ class UnknownCard(ArgumentError):
         allowed = ("a card name not yet in this match (give each card its own name)" if placed
                    else "the name of a card in this match (place it first)")
         super().__init__(param, allowed, value)
-        self.placed = placed
-        self.args = (str(self.as_msg()),)
-
-    def as_msg(self, where: str | None = None) -> Msg:
-        """The error as a message, in the kit's words for a card that is (or is not yet) in the match."""
-        return Msg("input.arg.wrgp.card_placed" if self.placed else "input.arg.wrgp.unknown_card",
-                   param=self.param if where is None else where, card=repr(self.value)[:60])
+        shown = repr(value)[:60]
+        self.args = (f"{param}: a card named {shown} is already in the match; give each card its own name" if placed
+                     else f"{param}: no card named {shown} in this match (place it first)",)
 
 
 # ---------------------------------------------------------------------- argument checks (the API boundary)
