@@ -850,6 +850,9 @@ class TagMatch(Match):
             self.first = self.second
             rule = "TAG-N4"
             note = rule_note
+        if self.turn >= MAX_TURN:
+            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            raise ArgumentError("turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self._new_turn()
         how = Msg("tag.next_turn.stays_first") if self.first == old_first else Msg("tag.next_turn.goes_first_now")

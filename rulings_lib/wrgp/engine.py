@@ -405,6 +405,10 @@ class WrgpMatch(Match):
 
     def _gain_lp(self, team: str, amount: int, source: str) -> None:
         before = self.lp[team]
+        if before + amount > MAX_LP:
+            # The kit's limit on LP, the same one `setup.at.lp` takes (issue 20 #11: every moment play reaches
+            # can be given back as a setup); the call changes nothing.
+            raise ArgumentError("amount", Msg("input.arg.lp_limit", most=MAX_LP), amount)
         self.lp[team] = before + amount
         self._ev("WRGP-F10", "wrgp.gain_lp.gains_lp_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
         if team in self.handover:
@@ -615,6 +619,9 @@ class WrgpMatch(Match):
             self._ev("WRGP-F2", "wrgp.end_turn.duel_resumes_with", nxt=nxt, duelist=self._who(nxt))
         else:
             nxt = other(self.player)
+        if self.turn >= MAX_TURN:
+            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            raise ArgumentError("end_turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self.player = nxt
         self.phase_i = DRAW
