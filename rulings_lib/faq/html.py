@@ -86,15 +86,16 @@ def _state_pictures(entry: Entry) -> list[str]:
             for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None) -> str:
+def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None, head: str = "") -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
-    scenario (the browser edition's playground): each entry gets an "open in playground" link."""
+    scenario (the browser edition's playground): each entry gets an "open in playground" link.
+    ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script)."""
     ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>Ruling FAQ — WRGP and Digimon tag battle</title>",
-           f"<style>{_CSS}</style><script>{_JS}</script></head><body class=\"en\">",
+           f"<style>{_CSS}</style><script>{_JS}</script>{head}</head><body class=\"en\">",
            '<header><h1><span lang="en">Ruling FAQ</span><span lang="ja">裁定FAQ</span></h1>',
            '<input id="search" type="search" placeholder="Search / 検索" aria-label="search">',
            '<span id="count"></span>',
@@ -171,7 +172,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
 
 
 def write_html(entries: list[Entry], path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_html(entries), encoding="utf-8")
-    return path
+    from ..files import write_text
+    from ..i18n import Msg
+
+    return write_text(Path(path), render_html(entries), Msg("files.what.faq_page"))
