@@ -1,12 +1,151 @@
-"""Small helpers the notebooks use: check a reader's answer against the engine's ruling.
+"""What the notebooks teach with, kept out of the notebooks: reading a person's answer, checking it
+against the engine's ruling (hint first, the full answer on request), and the short transcript
+people read (the steps that decide, in words, with rule ids) with the full one a click away.
 
-The ruling always comes from the engine (a scenario run, a match, a table); these helpers only
-compare and print, so that nbval stores and re-checks the printed line.
+Pure Python: no Jupyter import (a notebook shows the objects through ``_repr_html_``); the words
+are the ``teach`` domain of the message catalogue (rulings_lib/i18n/teach.*.json). The rulings
+always come from an engine: :mod:`.exercises` asks it, this module only reads and compares.
+
+>>> read_answer("yesno", "いいえ"), read_answer("number", "３,２００ダメージ"), read_answer("duelist", "b 2")
+(False, 3200, 'B2')
+>>> read_answer("players", "blue-B と blue-A")
+['blue-A', 'blue-B']
 """
 
 from __future__ import annotations
 
+import copy
+import html
+import re
+import unicodedata
 
+# --------------------------------------------------------------------------- answers people type
+YES = {"yes", "y", "true", "ok", "allowed", "can", "はい", "うん", "ええ", "できる", "できます", "可", "可能",
+       "○", "〇", "使える", "使えます", "いい", "よい", "はい。"}
+NO = {"no", "n", "false", "not allowed", "cannot", "can't", "cant", "いいえ", "いえ", "ううん", "できない",
+      "できません", "不可", "不可能", "×", "✕", "使えない", "使えません", "だめ", "ダメ", "いいえ。"}
+NOBODY = {"", "nobody", "none", "no one", "noone", "nothing", "-", "なし", "無し", "誰も", "だれも", "いない",
+          "誰もいない", "0人"}
+TAGS = {"red": "red", "赤": "red", "レッド": "red", "blue": "blue", "青": "blue", "ブルー": "blue"}
+KINDS = ("number", "yesno", "duelist", "duelists", "team", "tag", "player", "players", "team_numbers", "rule")
+_SPLIT = re.compile(r"\s*(?:,|、|，|/|・|\band\b|と|\s)\s*")
+
+
+class Unreadable(ValueError):
+    """An answer that cannot be read as the kind the exercise asks for."""
+
+
+def _text(value) -> str:
+    """A typed answer as plain text: full-width letters and digits made ordinary, case folded."""
+    return unicodedata.normalize("NFKC", str(value)).strip().casefold()
+
+
+def _number(value) -> int:
+    if isinstance(value, bool):
+        raise Unreadable(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    digits = re.findall(r"-?\d+", _text(value).replace(",", ""))
+    if len(digits) != 1:
+        raise Unreadable(value)
+    return int(digits[0])
+
+
+def _yesno(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    t = _text(value).rstrip("!.。！")
+    if t in YES:
+        return True
+    if t in NO:
+        return False
+    raise Unreadable(value)
+
+
+def _duelist(value) -> str:
+    t = _text(value)
+    found = re.fullmatch(r"(?:team\s*|チーム\s*)?([ab])\s*(?:'s)?\s*(?:の\s*)?(\d)\s*(?:st|nd|rd|th|番手|番)?", t)
+    if not found:
+        raise Unreadable(value)
+    return found.group(1).upper() + found.group(2)
+
+
+def _team(value) -> str:
+    t = re.sub(r"^(?:team|チーム)\s*|\s*(?:チーム|team)$", "", _text(value))
+    if t in ("a", "b"):
+        return t.upper()
+    raise Unreadable(value)
+
+
+def _tag(value) -> str:
+    t = re.sub(r"\s*(?:tag|タッグ|team|チーム)\s*", "", _text(value))
+    if t in TAGS:
+        return TAGS[t]
+    raise Unreadable(value)
+
+
+def _player(value) -> str:
+    t = _text(value)
+    found = re.fullmatch(r"(red|blue|赤|青|レッド|ブルー)\s*(?:-|の|\s)?\s*([ab])", t)
+    if not found:
+        raise Unreadable(value)
+    return f"{TAGS[found.group(1)]}-{found.group(2).upper()}"
+
+
+def _many(one, value) -> list[str]:
+    items = list(value) if isinstance(value, list | tuple | set | frozenset) else None
+    if items is None:
+        t = _text(value)
+        if t in NOBODY:
+            return []
+        items = [p for p in _SPLIT.split(t) if p]
+    return sorted({one(v) for v in items})
+
+
+def _team_numbers(value) -> dict:
+    if isinstance(value, dict):
+        return {_team(k): _number(v) for k, v in value.items()}
+    pairs = re.findall(r"([ab])\D*?(\d+)", _text(value).replace(",", ""))
+    if len(pairs) != 2 or {p[0] for p in pairs} != {"a", "b"}:
+        raise Unreadable(value)
+    return {k.upper(): int(v) for k, v in pairs}
+
+
+def _rule(value) -> str:
+    t = re.sub(r"[\s_]+", "-", _text(value)).upper()
+    if not re.fullmatch(r"(WRGP|TAG|STD)-[A-Z]+\d*", t):
+        raise Unreadable(value)
+    return t
+
+
+_READERS = {"number": _number, "yesno": _yesno, "duelist": _duelist, "team": _team, "tag": _tag,
+            "player": _player, "team_numbers": _team_numbers, "rule": _rule,
+            "duelists": lambda v: _many(_duelist, v), "players": lambda v: _many(_player, v)}
+
+
+def read_answer(kind: str, value):
+    """``value`` as a person typed it, read as ``kind`` (one of :data:`KINDS`): ``"4"`` is 4,
+    ``"no"``/``"いいえ"`` is False, ``"b2"``/``"Bの2番手"`` is ``"B2"``, players in any order.
+    :class:`Unreadable` if it cannot be read that way."""
+    return _READERS[kind](value)
+
+
+def show_value(kind: str, value, lang: str = "en") -> str:
+    """A ruling written the way the exercise asks for it."""
+    from ..i18n import render
+
+    if kind == "yesno":
+        return render("teach.value.yes" if value else "teach.value.no", {}, lang)
+    if kind in ("duelists", "players"):
+        return ", ".join(value) if value else render("teach.value.nobody", {}, lang)
+    if kind == "team_numbers":
+        return ", ".join(f"{k} {v}" for k, v in sorted(value.items()))
+    return str(value)
+
+
+# --------------------------------------------------------------------------- the old check (kept)
 def _norm(value):
     if isinstance(value, str):
         return value.strip().casefold()
@@ -19,17 +158,22 @@ def _norm(value):
     return value
 
 
-def is_correct(answer, ruling) -> bool:
-    """Does ``answer`` match the engine's ``ruling``? (Case and surrounding spaces aside; lists
-    and tuples alike.)"""
+def is_correct(answer, ruling, kind: str | None = None) -> bool:
+    """Does ``answer`` match the engine's ``ruling``? With ``kind``: the answer is first read as a
+    person types it (:func:`read_answer`); an answer that cannot be read is not correct. Without:
+    case and surrounding spaces aside, lists and tuples alike."""
+    if kind is not None:
+        try:
+            return read_answer(kind, answer) == read_answer(kind, ruling)
+        except Unreadable:
+            return False
     return _norm(answer) == _norm(ruling)
 
 
 def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
-    """Print ``correct`` if ``answer`` matches the engine's ``ruling``, else
-    ``not quite — the engine says …`` (returns nothing, so a notebook cell shows only that line).
-    An answer still ``...`` (an exercise not tried yet) prints that it waits for an answer, and
-    does not give the ruling away. ``lang="ja"``: the same in Japanese (the Japanese notebooks)."""
+    """Print ``correct`` if ``answer`` matches ``ruling``, else ``not quite — the engine says …``.
+    An answer still ``...`` prints that it waits. (The notebooks' exercises use
+    :class:`~rulings_lib.widgets.exercises.Exercise`, which gives a hint first.)"""
     from ..i18n import render
 
     if answer is Ellipsis:
@@ -41,3 +185,191 @@ def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
     else:
         why = render("widgets.check.since", {"text": explain}, lang) if explain else ""
         print(render("widgets.check.not_quite", {"ruling": repr(ruling), "explain": why}, lang))
+
+
+# --------------------------------------------------------------------------- card names
+# The official Japanese names of the real cards the notebooks and scenarios name, until the card
+# catalogue (rulings_lib/cards) gives every card its names.
+CARD_NAMES_JA = {
+    "Power Bond": "パワー・ボンド", "Cyber End Dragon": "サイバー・エンド・ドラゴン", "Destruction Ring": "破壊指輪",
+    "Sparks": "火の粉", "Chain Strike": "連鎖爆撃", "Spore": "スポーア", "Stardust Dragon": "スターダスト・ドラゴン",
+    "Harpie's Feather Duster": "ハーピィの羽根帚", "Counter Cleaner": "カウンタークリーナー",
+    "Gate Blocker": "ゲート・ブロッカー", "Dark Magician": "ブラック・マジシャン",
+    "Blue-Eyes White Dragon": "青眼の白龍", "Pot of Greed": "強欲な壺", "Raigeki": "サンダー・ボルト",
+    "Monster Reborn": "死者蘇生", "Exodia the Forbidden One": "封印されしエクゾディア",
+    "Speed World": "スピード・ワールド", "Mystic Plasma Zone": "ダーク・ゾーン", "Gaia Power": "ガイアパワー",
+    "Junk Synchron": "ジャンク・シンクロン", "Scrap-Iron Scarecrow": "くず鉄のかかし",
+    "Stargazer Magician": "星読みの魔術師", "Skill Drain": "スキルドレイン", "Level Eater": "レベル・イーター",
+    "Quillbolt Hedgehog": "ボルト・ヘッジホッグ",
+}
+
+
+_BY_LENGTH = sorted(CARD_NAMES_JA, key=len, reverse=True)
+
+
+def card_name(name: str, lang: str = "en") -> str:
+    """A card's name in ``lang`` (a name the kit does not know stays as written)."""
+    return CARD_NAMES_JA.get(name, name) if lang == "ja" else name
+
+
+def _named(value, lang: str):
+    """Event arguments with every card name in ``lang``."""
+    if lang == "en":
+        return value
+    if isinstance(value, str):
+        for name in _BY_LENGTH:
+            if name in value:
+                value = value.replace(name, CARD_NAMES_JA[name])
+        return value
+    if isinstance(value, dict):
+        return {k: _named(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, lang) for v in value]
+    return value
+
+
+# --------------------------------------------------------------------------- transcripts for people
+# Events that tell where the turn is, not what was decided: left out of the short transcript.
+ROUTINE_RULES = {"STD-TURN"}
+ROUTINE_CODES = {"tag.battle.powers_read", "tag.battle.lost_battle"}
+RUN_ON_CODE = "wrgp.enter.run"          # "run-on: <phase>": consecutive ones become one line
+
+
+def _event_line(ev: dict, lang: str) -> str:
+    from ..events import event_text
+
+    return f"[{ev['rule']}] {event_text({**ev, 'args': _named(ev.get('args') or {}, lang)}, lang)}"
+
+
+def short_lines(result, lang: str = "en") -> list[str]:
+    """The steps that decide, in words, with their rule ids: what a person reads first. Setup
+    notices, phase-by-phase turn notices and the sending of beaten Digimon are left out; the
+    run-on's phases become one line; a refused step says why; then where the match stands."""
+    from ..i18n import render
+
+    out = result.outcome
+    rejected = {r["step"]: r for r in out["rejected"]}
+    lines: list[str] = []
+    run_on: list[str] = []
+
+    def flush():
+        if run_on:
+            lines.append(render("teach.short.run_on", {"phases": " → ".join(run_on)}, lang))
+            run_on.clear()
+
+    for step in result.scenario.steps:
+        for ev in (e for e in out["events"] if e["step"] == step.number):
+            if ev.get("code") == RUN_ON_CODE:
+                run_on.append(render(ev["args"]["phase"]["code"], ev["args"]["phase"].get("args") or {}, lang))
+                continue
+            if ev["rule"] in ROUTINE_RULES or ev.get("code") in ROUTINE_CODES:
+                continue
+            flush()
+            lines.append("• " + _event_line(ev, lang))
+        if step.number in rejected:
+            flush()
+            r = rejected[step.number]
+            reason = render(r["code"], _named(r.get("args") or {}, lang), lang) if r.get("code") else r["reason"]
+            lines.append("✗ " + render("teach.short.refused", {"rule": r["rule"], "reason": reason}, lang))
+    flush()
+    lines.append(render("teach.short.now", {}, lang))
+    lines.extend("  " + s for s in now_lines(out, lang))
+    return lines
+
+
+FIELD_ZONES = ("monster", "extra_monster", "spell_trap", "pendulum", "field")
+
+
+def now_lines(outcome: dict, lang: str = "en") -> list[str]:
+    """Where a match stands, in a few lines (a WRGP or a tag battle scenario's outcome)."""
+    from ..i18n import render
+
+    if outcome.get("format") == "digimon-tag":
+        from ..draw import summary
+        from ..draw.words import word
+
+        skip = word("last_battles", lang)
+        return [s for s in summary(outcome, lang) if not s.startswith(skip)]
+    t = outcome["turn"]
+    lines = []
+    if outcome["finished"]:
+        lines.append(render("teach.now.winner", {"team": outcome["winner"]}, lang))
+    lines.append(render("teach.now.turn", {"n": t["number"], "team": t["player"],
+                                           "duelist": f"{t['player']}{outcome['duelist'][t['player']]}",
+                                           "phase": render(f"wrgp.phase.{t['phase']}", {}, lang)}, lang))
+    for team in ("A", "B"):
+        who = f"{team}{outcome['duelist'][team]}"
+        notes = "".join(render(code, {}, lang) for code, on in (("teach.now.handover", team in outcome["handover"]),
+                                                                 ("teach.now.at_zero", who in outcome["at_zero"])) if on)
+        lines.append(render("teach.now.team", {"team": team, "duelist": who, "lp": outcome["lp"][team],
+                                               "spc": outcome["spc"][team], "notes": notes}, lang))
+    lines.append(render("teach.now.out", {"who": ", ".join(outcome["out"]) or render("teach.value.nobody", {}, lang)},
+                        lang))
+    field = [f"{card_name(n, lang)} ({c['player']})" for n, c in outcome.get("cards", {}).items()
+             if c["zone"] in FIELD_ZONES]
+    if field:
+        lines.append(render("teach.now.field", {"cards": ", ".join(field)}, lang))
+    return lines
+
+
+def full_transcript(result, lang: str = "en") -> str:
+    """Every event of the scenario, numbered by step, with the expectations (what ``rulings run``
+    prints), card names in ``lang``."""
+    from ..scenario import RunResult, render_transcript
+
+    outcome = copy.deepcopy(result.outcome)
+    for ev in outcome["events"]:
+        ev["args"] = _named(ev.get("args") or {}, lang)
+    return render_transcript(RunResult(result.scenario, result.match, outcome, result.checks), lang)
+
+
+class Explained:
+    """A scenario for people: the short transcript shown, the full one a click away (an HTML
+    ``<details>`` element, collapsed). Its text form (``str``, a console, nbval's text/plain) is
+    the short transcript."""
+
+    def __init__(self, result, lang: str = "en"):
+        self.result, self.lang = result, lang
+
+    @property
+    def short(self) -> str:
+        return "\n".join(short_lines(self.result, self.lang))
+
+    @property
+    def full(self) -> str:
+        return full_transcript(self.result, self.lang)
+
+    def __str__(self) -> str:
+        return self.short
+
+    def __repr__(self) -> str:
+        return self.short
+
+    def _repr_html_(self) -> str:
+        from ..i18n import render
+
+        more = render("teach.short.full", {}, self.lang)
+        return (f'<div class="rulings-kit-explained"><pre>{html.escape(self.short)}</pre>'
+                f"<details><summary>{html.escape(more)}</summary><pre>{html.escape(self.full)}</pre></details></div>")
+
+
+def explain(scenario, lang: str = "en") -> Explained:
+    """A scenario (a built-in name, a path, or a played result) with its short transcript and the
+    full one behind a click."""
+    return Explained(scenario if hasattr(scenario, "outcome") else played(scenario), lang)
+
+
+def played(name):
+    """A built-in scenario (by name, e.g. ``"power-bond-handover"``) or a scenario file, played with
+    the match kept after every step (as :func:`rulings_lib.widgets.play`, without Jupyter)."""
+    from pathlib import Path
+
+    from ..scenario import builtin_scenarios, load_scenario, run_scenario
+
+    path = Path(name)
+    if not path.suffix:
+        found = [p for p in builtin_scenarios() if p.stem == str(name)]
+        if not found:
+            raise KeyError(f"no built-in scenario named {name!r}")
+        path = found[0]
+    return run_scenario(load_scenario(path), keep_snapshots=True)
