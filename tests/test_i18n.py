@@ -62,6 +62,9 @@ def _source_strings() -> set[str]:
 
     found.update(f"teach.ex.{e}.{part}" for e in EXERCISES for part in ("hint", "why"))
     found.update(f"teach.kind.{k}" for k in KINDS)
+    from rulings_lib.widgets.teach import _FAMILIES
+
+    found.update(f"teach.topic.{name}" for _, name in _FAMILIES)
     return found
 
 

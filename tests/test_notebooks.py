@@ -41,7 +41,7 @@ _spec.loader.exec_module(refresh)
 
 # A cell produces output if it prints, checks an answer or draws, or ends in a bare expression.
 PRINTERS = {"print", "display", "check", "show_step"}
-DISPLAYERS = {"scenario_path", "wrgp_turn", "wrgp_handover", "wrgp_relay", "tag_turn", "tag_next_turn"}
+DISPLAYERS = {"explain", "explain_steps", "scenario_path", "wrgp_turn", "wrgp_handover", "wrgp_relay", "tag_turn", "tag_next_turn"}
 VOLATILE = [
     (re.compile(r" at 0x[0-9a-fA-F]{6,}"), "a memory address"),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}"), "a timestamp"),

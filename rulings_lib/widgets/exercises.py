@@ -267,9 +267,9 @@ _EXERCISES = (
     Exercise("wrgp-chain-gain", "duelists", ("WRGP-D2",), _chain_gain),
     # 06 · Power Bond
     Exercise("wrgp-power-bond-turn-4", "duelist", ("WRGP-D3",),
-             lambda: (lambda m: m.duelist(m.player))(_scenario("power-bond-handover").match)),
+             lambda: (lambda m: m.duelist(m.player))(_scenario("power-bond-cyber-end-dragon").match)),
     Exercise("wrgp-power-bond-counters", "team_numbers", ("WRGP-SW4",),
-             lambda: _scenario("power-bond-handover").outcome["spc"]),
+             lambda: _scenario("power-bond-cyber-end-dragon").outcome["spc"]),
     Exercise("wrgp-power-bond-only-a", "team", ("WRGP-F2",), _power_bond_attack_3000),
     # 07 · team decks
     Exercise("wrgp-limited-twice", "yesno", ("WRGP-S2",), _limited_twice),

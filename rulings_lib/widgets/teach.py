@@ -373,3 +373,82 @@ def played(name):
             raise KeyError(f"no built-in scenario named {name!r}")
         path = found[0]
     return run_scenario(load_scenario(path), keep_snapshots=True)
+
+
+class StepView:
+    """One step of a scenario for people: what it did (the deciding events, with rule ids) and the
+    match after it, drawn (:mod:`rulings_lib.draw`)."""
+
+    def __init__(self, result, numbers, lang: str = "en"):
+        self.result, self.numbers, self.lang = result, tuple(numbers), lang
+
+    @property
+    def text(self) -> str:
+        import dataclasses
+
+        from ..scenario import RunResult
+
+        sc = self.result.scenario
+        steps = [s for s in sc.steps if s.number in self.numbers]
+        last = max(self.numbers)
+        part = RunResult(dataclasses.replace(sc, steps=steps), self.result.snapshots[last],
+                         self.result.snapshots[last].state(), [], self.result.snapshots)
+        events = [e for e in part.outcome["events"] if e["step"] in self.numbers]
+        part.outcome = {**part.outcome, "events": events,
+                        "rejected": [r for r in part.outcome["rejected"] if r["step"] in self.numbers]}
+        return "\n".join(short_lines(part, self.lang))
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        from ..draw import html_picture, svg
+
+        picture = html_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
+        return f'<div class="rulings-kit-step"><pre>{html.escape(self.text)}</pre>{picture}</div>'
+
+
+def explain_steps(scenario, *numbers: int, lang: str = "en") -> StepView:
+    """Steps ``numbers`` of a scenario (a name or a played result): their deciding events and the
+    match after the last of them, drawn."""
+    return StepView(scenario if hasattr(scenario, "outcome") else played(scenario), numbers, lang)
+
+
+# --------------------------------------------------------------------------- the FAQ by topic
+_FAMILIES = (("WRGP-SW", "speed_world"), ("WRGP-S", "before"), ("WRGP-F", "flow"), ("WRGP-H", "handover"),
+             ("WRGP-D", "draws"), ("TAG-S", "tag_setup"), ("TAG-K", "tag_setup"), ("TAG-P", "tag_phases"),
+             ("TAG-N", "tag_next"), ("TAG-E", "tag_out"), ("TAG-R", "tag_cards"), ("STD-", "flow"))
+
+
+def faq_topic(entry, lang: str = "en") -> str:
+    """The topic an FAQ entry is filed under: its section's title where the FAQ has sections, else
+    the part of the rules its first rule id belongs to."""
+    from ..i18n import render
+
+    section = getattr(entry, "section", None)
+    if section is not None:
+        return section.t(lang)
+    family = next(name for prefix, name in _FAMILIES if entry.rules[0].startswith(prefix))
+    return render(f"teach.topic.{family}", {}, lang)
+
+
+def faq_by_topic(entries, lang: str = "en") -> list[tuple[str, list]]:
+    """The FAQ's entries grouped by topic, topics in the order they first come, entries in FAQ order."""
+    topics: dict[str, list] = {}
+    for e in entries:
+        topics.setdefault(faq_topic(e, lang), []).append(e)
+    return list(topics.items())
+
+
+def faq_text(entries, lang: str = "en") -> str:
+    """Questions and answers, one topic after the other; a Reading is marked as one."""
+    from ..i18n import render
+
+    out = []
+    for topic, group in faq_by_topic(entries, lang):
+        out.append(f"■ {topic}")
+        for e in group:
+            reading = render("teach.faq.reading", {"id": e.reading}, lang) if getattr(e, "reading", None) else ""
+            out.append(f"Q. {e.q(lang)}\nA. {e.a(lang)}{reading} [{', '.join(e.rules)}]")
+        out.append("")
+    return "\n".join(out).rstrip()
