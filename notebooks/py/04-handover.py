@@ -196,7 +196,7 @@ exercise("wrgp-battle-loss-next-team").answer()
 # **2.** A1 lost and A2 inherited A1's Stardust Dragon. Later, team B's effect returns Stardust Dragon
 # face-down to the Extra Deck. Whose Extra Deck does it go to: A1's or A2's?
 
-# %%
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
 exercise("wrgp-inherited-extra-deck").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

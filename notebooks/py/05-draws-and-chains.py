@@ -51,7 +51,6 @@ print(f"Reading {r.id} (of {r.rule}): {r.title}\n{r.text}")
 # %%
 explain("draw-survivor-loses-on-damage")
 
-
 # %% [markdown]
 # ## Both at 0 after a chain: Sparks and Chain Strike (WRGP-D2)
 #
@@ -146,7 +145,7 @@ exercise("wrgp-ring-survivor").answer()
 # chain link 1; B answers with Chain Strike as link 2 (400 damage for each chain link number). Who
 # is out after the chain? (a duelist, or "nobody")
 
-# %%
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
 exercise("wrgp-chain-gain").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

@@ -261,7 +261,7 @@ exercise("tag-next-first").answer()
 # **3.** red-A wants to use a projection-type effect. Which players may red-A name? (all of them,
 # in any order)
 
-# %%
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
 exercise("tag-projection").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

@@ -202,6 +202,22 @@ CARD_NAMES_JA = {
     "Stargazer Magician": "星読みの魔術師", "Skill Drain": "スキルドレイン", "Level Eater": "レベル・イーター",
     "Quillbolt Hedgehog": "ボルト・ヘッジホッグ",
 }
+# The made-up cards of the shipped scenarios, said in Japanese.
+CARD_NAMES_JA.update({
+    "a Quick-Play Spell that gains 500 LP (made up)": "ライフを500回復する速攻魔法（架空）",
+    "a Quick-Play Spell that gains 1000 LP (made up)": "ライフを1000回復する速攻魔法（架空）",
+    "a Spell Speed 2 card that gains 4000 LP (made up)": "ライフを4000回復するスペルスピード2のカード（架空）",
+    "a Trap that deals 1000 damage (made up)": "1000ダメージを与える罠（架空）",
+    "a burn card that deals 1000 (made up)": "1000ダメージを与えるバーンカード（架空）",
+    "a burn card that deals 1200 (made up)": "1200ダメージを与えるバーンカード（架空）",
+    "a burn card that deals 2000 (made up)": "2000ダメージを与えるバーンカード（架空）",
+    "a card needing a Field Spell in your Field Zone": "自分のフィールドゾーンにフィールド魔法が必要なカード",
+    "a card that needs you to control no cards (made up)": "自分のフィールドにカードが存在しないことが条件のカード（架空）",
+    "a looping combo": "ループするコンボ",
+    "a quick effect that deals 300 (made up)": "300ダメージを与える誘発即時効果（架空）",
+    "a self-burn card": "自分にダメージを与えるカード",
+    "a trigger effect that deals 1000 (made up)": "1000ダメージを与える誘発効果（架空）",
+})
 
 
 _BY_LENGTH = sorted(CARD_NAMES_JA, key=len, reverse=True)
