@@ -132,3 +132,47 @@ def test_teaching_needs_no_jupyter():
             "print(sorted(m for m in ('ipywidgets', 'IPython', 'graphviz') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+# --------------------------------------------------------------------------- real cards do what they do
+# The printed LP effect of the real cards the shipped scenarios and exercises name (damage or gain, the
+# amount; None: the card has no such effect). The card catalogue (rulings_lib/cards) will take this over.
+REAL_CARDS = {"Ookazi": 800, "Dian Keto the Cure Master": 1000, "Sparks": 200, "Destruction Ring": 1000,
+              "Pot of Generosity": None, "Sinister Serpent": None, "Cyber Dragon": None}
+SPELL_SPEED_1 = {"Ookazi", "Dian Keto the Cure Master", "Pot of Generosity"}
+
+
+def _lp_effects(scenario):
+    """(card, amount or None, chain link number or 0) for every step that names a card with an LP effect."""
+    for step in scenario.steps:
+        args = step.args if isinstance(step.args, dict) else {}
+        if step.verb in ("damage", "gain") and "card" in args:
+            yield args["card"], args.get("amount"), 0
+        if step.verb == "chain":
+            for n, link in enumerate(step.args, 1):
+                effect = link.get("damage") or link.get("gain") or {}
+                yield link.get("card", ""), effect.get("amount"), n
+
+
+def test_no_shipped_scenario_names_a_real_card_with_an_effect_it_lacks():
+    from rulings_lib.scenario import builtin_scenarios, load_scenario
+
+    wrong = []
+    for path in builtin_scenarios():
+        for card, amount, link in _lp_effects(load_scenario(path)):
+            if card in REAL_CARDS and REAL_CARDS[card] is None:
+                wrong.append(f"{path.name}: {card} has no such effect")
+            elif card in REAL_CARDS and amount is not None and amount != REAL_CARDS[card]:
+                wrong.append(f"{path.name}: {card} deals or gains {REAL_CARDS[card]}, not {amount}")
+            if card in SPELL_SPEED_1 and link > 1:
+                wrong.append(f"{path.name}: {card} is Spell Speed 1, so it cannot be chain link {link}")
+    assert wrong == []
+
+
+def test_the_notebooks_name_no_misused_card():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    texts = {p.name: p.read_text(encoding="utf-8") for p in [*root.glob("py/*.py"), *root.glob("ja/py/*.py")]}
+    for card in ("Ookazi", "Pot of Generosity", "Sinister Serpent", "Dian Keto", "Cyber Dragon "):
+        assert not [name for name, text in texts.items() if card in text], card
