@@ -177,3 +177,19 @@ def test_the_notebooks_name_no_misused_card():
     texts = {p.name: p.read_text(encoding="utf-8") for p in [*root.glob("py/*.py"), *root.glob("ja/py/*.py")]}
     for card in ("Ookazi", "Pot of Generosity", "Sinister Serpent", "Dian Keto", "Cyber Dragon "):
         assert not [name for name, text in texts.items() if card in text], card
+
+
+def test_the_faq_by_topic_holds_every_entry_once_wrgp_first_readings_marked():
+    from rulings_lib.faq import load_faq
+    from rulings_lib.widgets.teach import faq_by_topic, faq_text
+
+    entries = load_faq(run=False)
+    for lang in ("en", "ja"):
+        topics = faq_by_topic(entries, lang)
+        grouped = [e.id for _, group in topics for e in group]
+        assert sorted(grouped) == sorted(e.id for e in entries) and len(set(grouped)) == len(grouped)
+        games = [group[0].rules[0].split("-")[0] for _, group in topics]
+        assert games == sorted(games, key=lambda g: g != "WRGP")          # one game after the other
+        text = faq_text(entries, lang)
+        with_reading = [e for e in entries if getattr(e, "reading", None)]
+        assert all(render("teach.faq.reading", {"id": e.reading}, lang) in text for e in with_reading)

@@ -385,9 +385,9 @@ def now_lines(outcome: dict, lang: str = "en") -> list[str]:
 def full_transcript(result, lang: str = "en") -> str:
     """Every event of the scenario, numbered by step, with the expectations (what ``rulings run``
     prints), card names in ``lang``."""
-    from ..scenario import RunResult, render_transcript
-
     import dataclasses
+
+    from ..scenario import RunResult, render_transcript
 
     outcome = copy.deepcopy(result.outcome)
     for ev in outcome["events"]:
@@ -508,10 +508,22 @@ def faq_topic(entry, lang: str = "en") -> str:
     return render(f"teach.topic.{family}", {}, lang)
 
 
+# Without sections, topics follow a match at the table: WRGP from the team to the draws, then the tag battle.
+_TABLE_ORDER = ("before", "flow", "speed_world", "handover", "draws", "tag_setup", "tag_phases", "tag_next",
+                "tag_out", "tag_cards")
+
+
+def _table_order(entry) -> int:
+    if getattr(entry, "section", None) is not None:
+        return 0                                      # the FAQ's own order
+    return _TABLE_ORDER.index(next(name for prefix, name in _FAMILIES if entry.rules[0].startswith(prefix)))
+
+
 def faq_by_topic(entries, lang: str = "en") -> list[tuple[str, list]]:
-    """The FAQ's entries grouped by topic, topics in the order they first come, entries in FAQ order."""
+    """The FAQ's entries grouped by topic: the FAQ's sections in its order where it has them, else in
+    the order a match goes at the table; entries in FAQ order within a topic."""
     topics: dict[str, list] = {}
-    for e in entries:
+    for e in sorted(entries, key=_table_order):
         topics.setdefault(faq_topic(e, lang), []).append(e)
     return list(topics.items())
 
