@@ -79,7 +79,7 @@ def _battle_loss_next_team():
 
 
 def _stardust_owner():
-    m = _wrgp(turn=3, player="B", phase="main1")
+    m = _wrgp(turn=4, player="B", phase="main1")
     m.place("A", "Stardust Dragon", "extra_monster")
     m.lose("A")
     m.end_turn()
