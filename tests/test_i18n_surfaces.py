@@ -218,10 +218,10 @@ def test_the_readings_registry_imports_nothing_of_the_kit_at_module_level():
     top = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
     assert all(isinstance(n, ast.ImportFrom) and n.module == "__future__" or
                isinstance(n, ast.ImportFrom) and n.level == 0 and n.module in ("dataclasses",) for n in top)
+    from rulings_lib.formats import FORMATS
     from rulings_lib.readings import readings
-    from rulings_lib.scenario import READING_MODULES
 
-    assert {r.format for r in readings()} == set(READING_MODULES)
+    assert {r.format for r in readings()} == set(FORMATS)
     assert {"banlist-strictest-passcode", "team-count-by-name"} <= {r.id for r in readings("wrgp")}
 
 

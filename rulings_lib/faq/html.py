@@ -89,15 +89,16 @@ def _state_pictures(entry: Entry) -> list[str]:
             for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None) -> str:
+def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None, head: str = "") -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
-    scenario (the browser edition's playground): each entry gets an "open in playground" link."""
+    scenario (the browser edition's playground): each entry gets an "open in playground" link.
+    ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script)."""
     ids = all_rule_ids()
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>Ruling FAQ — WRGP and Digimon tag battle</title>",
-           f"<style>{_CSS}</style><script>{_JS}</script></head><body class=\"en\">",
+           f"<style>{_CSS}</style><script>{_JS}</script>{head}</head><body class=\"en\">",
            '<header><h1><span lang="en">Ruling FAQ</span><span lang="ja">裁定FAQ</span></h1>',
            '<input id="search" type="search" placeholder="Search / 検索" aria-label="search">',
            '<span id="count"></span>',
