@@ -8,19 +8,19 @@ describe their verbs with these.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from pathlib import Path, PurePath
 
 from .errors import ScenarioError
 from .i18n import Msg
-from .yamlsrc import YMap, YSeq
 
 
 def _show(value) -> Msg | str:
     """A value found in a file, shown briefly (its kind, or its first 40 characters)."""
-    if isinstance(value, YMap | dict):
+    if isinstance(value, dict):          # a YAML mapping (yamlsrc.YMap) is a dict
         return Msg("input.show.mapping")
-    if isinstance(value, YSeq | list):
+    if isinstance(value, list):
         return Msg("input.show.list")
     if value is None:
         return Msg("input.show.nothing")
@@ -148,6 +148,25 @@ class DictOf(Schema):
         return out
 
 
+class Checked(Schema):
+    """``inner``'s shape, then a check the API runs too (``check(where, value, None)``, raising
+    ArgumentError): what the API refuses, a scenario file refuses at its line, with the same words."""
+
+    def __init__(self, inner: Schema, check):
+        self.inner, self.check = inner, check
+        self.expected = inner.expected
+
+    def parse(self, value, file, line, where):
+        from .errors import ArgumentError
+
+        value = self.inner.parse(value, file, line, where)
+        try:
+            self.check(where, value, None)
+        except ArgumentError as exc:
+            raise ScenarioError(file, line, exc.as_msg()) from None
+        return value
+
+
 class Either(Schema):
     """The first schema whose basic shape fits (mapping, list or scalar) is used."""
 
@@ -172,6 +191,27 @@ class Either(Schema):
 _KIT = Path(__file__).resolve().parent
 
 
+def scenario_key(param: str, prefix: str = "", rename: dict | None = None) -> str:
+    """The scenario key an API parameter stands for: ``gauges['red-A']`` -> ``PREFIX + points.red-A``
+    with ``rename={"gauges": "points"}`` (a file's reader knows its keys, not the API's names)."""
+    head, sep, rest = param.partition("[")
+    head = (rename or {}).get(head, head)
+    rest = re.sub(r"\['([^']*)'\]", r".\1", sep + rest) if sep else ""
+    return f"{prefix}{head}{rest}"
+
+
+class WrittenPath(str):
+    """A resolved path that remembers how the scenario wrote it (``written``), so that a problem
+    in the file names ``decks/a.ydk``, not the machine's absolute path."""
+
+    written: str
+
+    def __new__(cls, resolved: str, written: str):
+        self = super().__new__(cls, resolved)
+        self.written = written
+        return self
+
+
 class DeckPath(Text):
     """A deck, banlist, card database or catalogue file named by a scenario step (or a ydke:// URL).
 
@@ -179,7 +219,7 @@ class DeckPath(Text):
     one that leaves the folder (``../``, or a link pointing out), is refused before anything is
     read, so a scenario cannot make the kit read (and quote) a file elsewhere. The scenarios
     shipped with the kit may also name the kit's own sample files (``rulings_lib/samples``).
-    Returns the resolved path.
+    Returns the resolved path (a :class:`WrittenPath`: it keeps the path as written).
     """
 
     expected = Msg("input.schema.deck_path")
@@ -201,4 +241,4 @@ class DeckPath(Text):
             roots.append(_KIT / "samples")
         if not any(target.is_relative_to(r) for r in roots):
             raise ScenarioError(file, line, Msg("input.path.leaves", where=where))
-        return str(target)
+        return WrittenPath(str(target), value)

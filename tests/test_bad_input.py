@@ -42,7 +42,7 @@ CASES = {
     "unknown-expect": ("format: wrgp\nexpect:\n  score: 3\n", 3, "unknown outcome key"),
     "duplicate-key": ("format: wrgp\nformat: wrgp\n", 2, "duplicate key"),
     "unplaced-card": ("format: wrgp\nsteps:\n  - phase: main1\n  - destroy: {by: A, card: Ghost}\n", 4,
-                      "no card named 'Ghost'"),
+                      "the name of a card in this match (place it first), got 'Ghost'"),
     "steps-not-list": ("format: wrgp\nsteps: {phase: main1}\n", 2, "expected a list"),
     "bad-phase": ("format: wrgp\nsteps:\n  - phase: lunch\n", 3, "expected one of draw"),
     "multi-doc": ("format: wrgp\n---\nformat: wrgp\n", 3, "one YAML document"),
@@ -251,7 +251,21 @@ def test_error_in_a_named_deck_names_scenario_line_and_deck(tmp_path, capsys):
     f = tmp_path / "s.yaml"
     f.write_text(_deck_step("bad.ydk"))
     code, _, err = run_cli(capsys, "run", f)
-    assert_one_line_error(code, err, f"{f}:4: steps[2].check_team: ", f"{tmp_path / 'bad.ydk'}:3: expected a passcode")
+    # The deck as the step wrote it (issue 20 #21), never the machine's absolute path.
+    assert_one_line_error(code, err, f"{f}:4: steps[2].check_team: ", "check_team: bad.ydk:3: expected a passcode")
+    assert str(tmp_path / "bad.ydk") not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_error_in_a_named_deck_in_a_folder_names_the_path_as_written(tmp_path, capsys, monkeypatch, lang):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.ydk").write_text("#main\n123\nnope\n")
+    (tmp_path / "lflist.conf").write_text("!A\n")
+    (tmp_path / "s.yaml").write_text(_deck_step("decks/a.ydk"))
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, "run", "s.yaml", "--lang", lang)
+    assert_one_line_error(code, err, "s.yaml:4: steps[2].check_team: decks/a.ydk:3: ")
+    assert str(tmp_path) not in err
 
 
 def test_a_fifo_named_by_a_scenario_is_refused(tmp_path, capsys):
@@ -349,12 +363,12 @@ def test_faq_html_output_paths(tmp_path, capsys, monkeypatch):
 
 
 def test_faq_html_without_permission(tmp_path, capsys, monkeypatch):
-    import rulings_lib.files as files_module
+    import tempfile  # rulings_lib.files imports it when it writes
 
     def denied(*a, **k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(files_module.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
     code, _, err = run_cli(capsys, "faq", "--html", tmp_path / "faq.html")
     assert_one_line_error(code, err, tmp_path / "faq.html", "permission denied")
 

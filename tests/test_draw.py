@@ -334,9 +334,10 @@ def test_cli_svg_and_steps(tmp_path, capsys):
     assert not list(tmp_path.glob("**/*.tmp"))
 
 
-@pytest.mark.parametrize("where", ["missing/dir/out.svg", "a-folder"])
+@pytest.mark.parametrize("where", ["a-file/out.svg", "a-folder"])
 def test_cli_unusable_svg_path(tmp_path, capsys, where):
     (tmp_path / "a-folder").mkdir()
+    (tmp_path / "a-file").write_text("x")
     target = tmp_path / where
     assert main(["run", str(SCENARIOS["match-start"]), "--svg", str(target)]) == 2
     err = capsys.readouterr().err.strip()

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
-from ..events import Event, MatchQueries, Outcome
+from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import (
     TAG_ACTION,
@@ -47,16 +47,16 @@ from ..i18n.terms import (
     joined,
     term,
 )
+from ..match import Match, plain_copy
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
+from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
 
 BATTLE = PHASE_INDEX["battle"]
 BATTLE_START = PHASE_INDEX["battle_start"]
 EVOLUTION = PHASE_INDEX["evolution"]
 PREPARATION = PHASE_INDEX["preparation"]
 POINT_CALCULATION = PHASE_INDEX["point_calculation"]
-MAX_AMOUNT = 1_000_000      # powers, lost points, gauges (as the scenario format's numbers)
-MAX_TURN = 1_000_000
 _TAG_RE = re.compile(r"^\w[\w.]*$")
 _PASSED = 9                 # a seat's moment after its pass (beyond every step number)
 _END = 10                   # the moment after everyone passed the turn's last phase
@@ -72,7 +72,14 @@ class UnknownPlayer(ArgumentError, KeyError):
             shown = repr(value)[:60]
         except (ValueError, RecursionError):
             shown = f"<{type(value).__name__}>"
+        self.what, self.shown_value = what, shown
         self.args = (f"{param}: unknown {what} {shown} (expected {allowed})",)
+
+    def as_msg(self, where: str | None = None) -> Msg:
+        """The error as a message: an unknown player or tag, and who or what the match has."""
+        code = "input.arg.tag.unknown_tag" if self.what == "tag" else "input.arg.tag.unknown_player"
+        return Msg(code, param=self.param if where is None else where,
+                   value=self.shown_value, allowed=self.allowed)
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
@@ -102,10 +109,10 @@ class Fighter:
         if self.lost is not None:
             _whole("lost", self.lost)
         if self.lost is not None and self.lost_table is not None:
-            raise ArgumentError("lost_table", "lost or lost_table, not both", self.lost_table)
+            raise ArgumentError("lost_table", Msg("input.arg.tag.lost_or_table"), self.lost_table)
         if self.lost_table is not None:
             if not isinstance(self.lost_table, Mapping) or len(self.lost_table) > len(T.LEVELS) + 1:
-                raise ArgumentError("lost_table", "a mapping of Digimon levels to lost points", self.lost_table)
+                raise ArgumentError("lost_table", Msg("input.arg.tag.lost_table"), self.lost_table)
             table = {}
             for k, v in self.lost_table.items():
                 table[_level("lost_table key", k, table=True)] = _whole(f"lost_table[{k!r}]", v)
@@ -120,13 +127,13 @@ class Fighter:
         if isinstance(value, Fighter):
             return value
         if not isinstance(value, Mapping):
-            raise ArgumentError(where, "a mapping with power (and lost or lost_table, level, card)", value)
+            raise ArgumentError(where, Msg("input.arg.tag.entry"), value)
         unknown = [k for k in value if k not in ("power", "lost", "lost_table", "level", "card")]
         if unknown:
-            raise ArgumentError(f"{where}.{unknown[0]}", "one of the keys power, lost, lost_table, level, card",
+            raise ArgumentError(f"{where}.{unknown[0]}", Msg("input.arg.tag.entry_key"),
                                 value[unknown[0]])
         if "power" not in value:
-            raise ArgumentError(f"{where}.power", "an attack power (a whole number >= 0)", None)
+            raise ArgumentError(f"{where}.power", Msg("input.arg.tag.power"), None)
         try:
             return cls(**value)
         except ArgumentError as exc:
@@ -135,11 +142,11 @@ class Fighter:
 
 def _level(param: str, value, table: bool = False) -> str:
     if isinstance(value, float) or not isinstance(value, int | str):
-        raise ArgumentError(param, "a Digimon level: 3, 4, perfect, ultimate or ultimate-class", value)
+        raise ArgumentError(param, Msg("input.arg.tag.level"), value)
     try:
         return T.table_level(value) if table else T.level_key(value)
     except ValueError:
-        raise ArgumentError(param, "a Digimon level: 3, 4, perfect, ultimate or ultimate-class", value) from None
+        raise ArgumentError(param, Msg("input.arg.tag.level"), value) from None
 
 
 @dataclass(frozen=True)
@@ -187,8 +194,7 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
     TAG: entry}`` (1-vs-1). Returns ``(shape, {letter or "": {tag: Fighter}})``. Everything that
     makes the call malformed is found here: the rules (TAG-E1, TAG-E3) are the verb's."""
     if not isinstance(value, Mapping) or not value or len(value) > 2:
-        raise ArgumentError(param, "a mapping of the letters (A, B) to {TAG: entry}, or of the two tags to "
-                                   "entries (1-vs-1)", value)
+        raise ArgumentError(param, Msg("input.arg.tag.battle"), value)
     keys = list(value)
     if all(isinstance(k, str) and k in LETTERS for k in keys):
         shape, pairs = "tag", {}
@@ -210,17 +216,16 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
         if table is not None:
             # TAG-P5 ③: the loser's table is read at the level of the winner's Digimon.
             if pair[win].level is None:
-                raise ArgumentError(f"{where}.{win}.level", f"the level of {win}'s Digimon: {lose}'s lost points "
-                                                            f"come from a lost-points table", None)
+                raise ArgumentError(f"{where}.{win}.level", Msg("input.arg.tag.winner_level", win=win, lose=lose), None)
             if T.table_level(pair[win].level) not in table:
-                raise ArgumentError(f"{where}.{lose}.lost_table", f"an entry for {T.LEVEL_NAMES[T.table_level(pair[win].level)]} "
-                                                                  f"(the level of {win}'s Digimon)", table)
+                raise ArgumentError(f"{where}.{lose}.lost_table", Msg("input.arg.tag.table_entry", win=win,
+                                    level=T.LEVEL_NAMES[T.table_level(pair[win].level)]), table)
     return shape, pairs
 
 
 def _arg_pair(param, value, match, letter: str | None = None) -> dict:
     if not isinstance(value, Mapping) or not value:
-        raise ArgumentError(param, f"a mapping of the tags ({', '.join(match.tags)}) to entries", value)
+        raise ArgumentError(param, Msg("input.arg.tag.pair", tags=", ".join(match.tags)), value)
     for k in value:
         if not (isinstance(k, str) and k in match.tags):
             raise UnknownPlayer(param, f"a tag of this match: {', '.join(match.tags)}", k)
@@ -228,20 +233,35 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
     # A letter whose player is out has no battle (TAG-E1): the verb rejects it, whatever is given.
     both_in = letter is None or all(match._holder[(t, letter)] not in match.out for t in match.tags)
     if missing and both_in:
-        raise ArgumentError(f"{param}.{missing[0]}", f"an entry for {missing[0]} too: give an entry for "
-                                                      f"{missing[0]} (each battle has both tags)", None)
+        raise ArgumentError(f"{param}.{missing[0]}", Msg("input.arg.tag.both_tags", tag=missing[0]), None)
     return {t: Fighter.of(value[t], f"{param}.{t}") for t in match.tags if t in value}
 
 
+_FINDING_TEXT = 1000      # a finding's message or card name; a deck check's are one line
+
+
+def _finding_value(value) -> bool:
+    """A finding's other values are plain: text, a whole number (a count, a line) or None."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return len(value) <= _FINDING_TEXT
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**12
+
+
 def _arg_findings(param, value, match) -> list[dict]:
-    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``."""
+    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``, its
+    other values plain (text, whole numbers or None), so that state() can always be written out."""
     if not isinstance(value, list | tuple) or len(value) > 10_000:
         raise ArgumentError(param, "a list of findings ({rule, message, ...})", value)
     out = []
     for i, f in enumerate(value):
-        if not isinstance(f, Mapping) or f.get("rule") not in T.RULES or not isinstance(f.get("message"), str) \
-                or not all(isinstance(k, str) for k in f):
-            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message", f)
+        rule = f.get("rule") if isinstance(f, Mapping) else None
+        if not isinstance(f, Mapping) or not isinstance(rule, str) or rule not in T.RULES \
+                or not isinstance(f.get("message"), str) or not all(isinstance(k, str) for k in f) \
+                or not all(_finding_value(v) for v in f.values()):
+            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message "
+                                                 "(other values text, whole numbers or None)", f)
         out.append(dict(f))
     return out
 
@@ -252,76 +272,66 @@ _BY = _arg_player()
 _ON = _arg_player(optional=True)
 
 
-class TagMatch(MatchQueries):
+_ARG_CHECKS = {"_BY": _BY, "_ON": _ON, "_arg_battle": _arg_battle, "_arg_findings": _arg_findings}
+
+
+class TagMatch(Match):
     """One tag battle match. ``tags`` are the two tag names; the first listed goes first unless
     ``first`` says otherwise. ``turn``/``gauges``/``out``/``letters`` start from a mid-match moment
     (``letters``: player -> letter, after a Change Up!, TAG-R3)."""
 
-    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
-    VERBS: dict[str, dict] = {
-        "battle": {"spec": _arg_battle},
-        "rematch": {"by": _BY},
-        "truce": {"by": _BY, "phase": A.optional(_PHASE)},
-        "act": {"by": _BY, "phase": _PHASE, "kind": A.optional(_KIND)},
-        "pass_": {"by": _BY, "phase": _PHASE},
-        "evolve": {"by": _BY},
-        "call_off": {"by": _BY},
-        "use": {"by": _BY, "kind": A.choice(*T.USE_KINDS)},
-        "record_deck_check": {"legal": A.flag(), "violations": _arg_findings, "warnings": _arg_findings},
-        "target": {"by": _BY, "effect": A.choice(*T.EFFECT_KINDS), "on": _ON, "meets_requirements": A.flag()},
-        "card": {"by": _BY, "number": A.text(40), "effect": A.optional(A.whole(1, 9)), "on": _ON,
-                 "phase": A.optional(_PHASE)},
-        "reshuffle": {"by": _BY},
-    }
+    # The public verbs, each checked at the boundary and run as a transaction (Match).
+    FORMAT = T.FORMAT
+    VERB_TABLE = VERB_TABLE
+    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None):
         if not isinstance(tags, list | tuple) or len(tags) != 2:
-            raise ArgumentError("tags", "a list of two tag names (TAG-S2)", tags)
+            raise ArgumentError("tags", Msg("input.arg.tag.two_tags"), tags)
         for t in tags:
             if not isinstance(t, str) or not 0 < len(t) <= 40 or t in LETTERS or not _TAG_RE.match(t):
-                raise ArgumentError("tags", "tag names: letters, digits, _ and . (up to 40; not A or B)", t)
+                raise ArgumentError("tags", Msg("input.arg.tag.tag_name"), t)
         if tags[0] == tags[1]:
-            raise ArgumentError("tags", "two tags with different names (TAG-S2)", list(tags))
+            raise ArgumentError("tags", Msg("input.arg.tag.different"), list(tags))
         self.tags: tuple[str, str] = tuple(tags)
         if first is not None and (not isinstance(first, str) or first not in self.tags):
-            raise ArgumentError("first", f"one of the tags ({', '.join(self.tags)}) or None", first)
+            raise ArgumentError("first", Msg("input.arg.tag.first", tags=", ".join(self.tags)), first)
         self.first = self.tags[0] if first is None else first
-        self.start_points = _whole("points", points, 1)
+        self.start_points = _whole("points", points, 1, T.START_POINTS)   # TAG-S1: a gauge starts at 100 at most
         self.turn = _whole("turn", turn, 1, MAX_TURN)
         names = self.players()
         self._names = frozenset(names)
         # TAG-S2: letters A and B (a Change Up! swaps them within a tag, TAG-R3).
         if letters is not None and not isinstance(letters, Mapping):
-            raise ArgumentError("letters", "a mapping of players to letters (A or B)", letters)
+            raise ArgumentError("letters", Msg("input.arg.tag.letters_map"), letters)
         given = {self._player(p, "letters"): A.choice(*LETTERS)(f"letters[{p!r}]", v, self)
                  for p, v in (letters or {}).items()}
         self._set_letters({p: given.get(p, p[-1]) for p in names})
         for t in self.tags:
             if sorted(self.letters[p] for p in names if self._tag_of(p) == t) != list(LETTERS):
-                raise ArgumentError("letters", f"letters A and B, one for each player of tag {t}",
+                raise ArgumentError("letters", Msg("input.arg.tag.letters_each", tag=t),
                                     {p: self.letters[p] for p in names if self._tag_of(p) == t})
         # TAG-S1: every point gauge starts at 100 (or the setting).
         self.points: dict[str, int] = {p: self.start_points for p in names}
         if gauges is not None and not isinstance(gauges, Mapping):
-            raise ArgumentError("gauges", "a mapping of players to point gauges", gauges)
+            raise ArgumentError("gauges", Msg("input.arg.tag.gauges"), gauges)
         for p, v in (gauges or {}).items():
             self.points[self._player(p, "gauges")] = _whole(f"gauges[{p!r}]", v, 0, self.start_points)
         if not isinstance(out, list | tuple) or len(out) > 4:
-            raise ArgumentError("out", "a list of the players who are out", out)
+            raise ArgumentError("out", Msg("input.arg.tag.out_list"), out)
         out_given = [self._player(p, "out") for p in out]
         if len(set(out_given)) != len(out_given):
-            raise ArgumentError("out", "each player at most once", list(out))
+            raise ArgumentError("out", Msg("input.arg.tag.out_once"), list(out))
         for p in out_given:
             if self.points[p] != 0 and p in (gauges or {}):
-                raise ArgumentError("out", f"players whose point gauge is 0: {p}'s is {self.points[p]} (TAG-E1)", p)
+                raise ArgumentError("out", Msg("input.arg.tag.out_at_zero", player=p, points=self.points[p]), p)
             self.points[p] = 0
         # TAG-E1: a player at 0 is out.
         self.out: list[str] = list(dict.fromkeys(out_given + [p for p in names if self.points[p] == 0]))
         for t in self.tags:
             if not self.in_game_of(t):
-                raise ArgumentError("out", f"at least one player of tag {t} in the game (tag {t} would have no "
-                                           f"player left: the match would already be over, TAG-S2)", list(self.out))
+                raise ArgumentError("out", Msg("input.arg.tag.one_left", tag=t), list(self.out))
         if self.turn == 1:
             # TAG-S1/TAG-E1: at the start of the match's first turn no battle has been fought: every gauge is at
             # its starting points and so nobody is out (a player goes out only when a battle takes their gauge to
@@ -526,18 +536,43 @@ class TagMatch(MatchQueries):
         the turn's progress and the undo snapshot are immutable values that are replaced, never
         changed in place, so they are shared."""
         d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
+        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
         d["points"] = self.points.copy()
         d["out"] = self.out.copy()
         d["battles"] = self.battles.copy()
+        if self.deck_check is not None:
+            d["deck_check"] = plain_copy(self.deck_check)
         return d
 
+    def _arg(self, name: str, param: str, value):
+        """The engine's argument check ``name`` (the verb table names it: rulings_lib/tag/verbs.py)."""
+        return _ARG_CHECKS[name](param, value, self)
+
+    def _candidates(self) -> list:
+        """The actions to try (:meth:`Match.legal_actions`) for every player still in the game:
+        acting in each phase (each kind, and without one), passing, evolving, calling off, a truce,
+        a rematch and each kind of use. (Battles, card uses and target checks are not listed: a
+        battle needs its powers, and the others are questions, always possible.)"""
+        from ..verbs import Action
+
+        out = []
+        for p in self.in_game_players():
+            for ph in T.PHASE_KEYS:
+                out.append(Action("act", {"by": p, "phase": ph}))
+                out.extend(Action("act", {"by": p, "phase": ph, "kind": k}) for k in T.ACTION_KINDS)
+                out.append(Action("pass", {"by": p, "phase": ph}))
+            out += [Action("evolve", {"by": p}), Action("call_off", {"by": p}), Action("truce", {"by": p}),
+                    Action("rematch", {"by": p})]
+            out.extend(Action("use", {"by": p, "kind": k}) for k in T.USE_KINDS)
+        return out
+
     def copy(self) -> TagMatch:
-        new = TagMatch.__new__(TagMatch)
-        d = self._fields()
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        new.__dict__.update(d)
-        return new
+        return super().copy()
+
+    def _draw(self, lang: str = "en") -> str:
+        from ..draw.tag import tag_svg
+
+        return tag_svg(self, lang)
 
     def __repr__(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -559,12 +594,12 @@ class TagMatch(MatchQueries):
             "out": list(self.out),
             "order": self.orders(),
             "rejected": [dict(r) for r in self.rejected],
-            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
+            "events": None,   # filled in by Match.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "seats": self.seats(),
             "battle_order": self.order("battle"),
             "battles": [b.as_dict() for b in self.battles],
-            "deck_check": self.deck_check,
+            "deck_check": plain_copy(self.deck_check),
             "letters": dict(self.letters),
         }
 
@@ -574,7 +609,7 @@ class TagMatch(MatchQueries):
         the words are the catalogue's (rulings_lib/i18n/tag.*.json), ``text`` the English."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline
+        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline
 
     def _begin(self, rewind: bool = False) -> None:
         self.step += 1
@@ -589,7 +624,7 @@ class TagMatch(MatchQueries):
             self._reshuffled = ()
 
     def _reject(self, err: IllegalAction):
-        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, code, **args):
@@ -637,19 +672,14 @@ class TagMatch(MatchQueries):
         # this turn, passes in a row, turns over).
         self._bp: tuple = (self.second, None, 0, 0, 0)
 
+    # TAG-R5's rewind keeps the log and the step counter; everything else goes back.
+    _REWIND_KEEPS = ("step", "_last", "_undo")
+
     def _snapshot(self) -> dict:
-        return {"points": dict(self.points), "out": list(self.out), "mode": self.mode, "turn": self.turn,
-                "first": self.first, "winner": self.winner, "termination": self.termination,
-                "battles": list(self.battles), "cursor": self._cursor, "bp": self._bp, "letters": self.letters}
+        return self._fields_snapshot(*self._REWIND_KEEPS)
 
     def _restore(self, snap: dict) -> None:
-        self.points = dict(snap["points"])
-        self.out = list(snap["out"])
-        self.mode, self.turn, self.first = snap["mode"], snap["turn"], snap["first"]
-        self.winner, self.termination = snap["winner"], snap["termination"]
-        self.battles = list(snap["battles"])
-        self._cursor, self._bp = snap["cursor"], snap["bp"]
-        self._set_letters(snap["letters"])
+        self._fields_restore(snap)
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
@@ -794,11 +824,11 @@ class TagMatch(MatchQueries):
                 if len(left) == 2:
                     # TAG-E4 reading same-tag-survivors-win.
                     text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
-                    self.termination = Outcome(win, "TAG-E4", str(text))
+                    self.termination = Outcome.of(win, "TAG-E4", text)
                 else:
                     # TAG-S2: the game goes on until both players of one tag are out.
                     text = Msg("tag.settle.tag_out", tag=t, winner=win)
-                    self.termination = Outcome(win, "TAG-S2", str(text))
+                    self.termination = Outcome.of(win, "TAG-S2", text)
                 self._ev(self.termination.termination, text)
                 return
         if self.mode == "tag" and self._is_one_vs_one():
@@ -831,6 +861,9 @@ class TagMatch(MatchQueries):
             self.first = self.second
             rule = "TAG-N4"
             note = rule_note
+        if self.turn >= MAX_TURN:
+            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            raise ArgumentError("turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self._new_turn()
         how = Msg("tag.next_turn.stays_first") if self.first == old_first else Msg("tag.next_turn.goes_first_now")
@@ -1181,8 +1214,7 @@ def _query(fn):
 
 QUERIES = ("players", "other_tag", "tag_of", "letter_of", "player", "partner", "opponent", "in_game", "is_out",
            "in_game_players", "in_game_of", "seats", "seat_of", "order", "orders", "is_finished", "outcome",
-           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state",
-           "__init__")
+           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state")
 for _name in QUERIES:
     _fn = TagMatch.__dict__[_name]
     if isinstance(_fn, staticmethod):
