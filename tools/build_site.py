@@ -275,6 +275,10 @@ def build_pages(out: Path, tmp: Path) -> dict:
     data.mkdir(exist_ok=True)
     scenarios = shipped()
     (data / "scenarios.json").write_text(json.dumps(scenarios, ensure_ascii=False, indent=0), encoding="utf-8")
+    from rulings_lib.webdata import files as data_files      # the pages' words, verb table, card names
+
+    for name, content in data_files().items():
+        (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
     def play_link(entry):
         return "index.html#s=" + entry.scenario.removesuffix(".yaml")
