@@ -65,12 +65,15 @@ def _lang(lang) -> str:
     return lang if lang in LANGS else "en"
 
 
-def _picture(obj, lang: str = "en") -> str | None:
-    """The match picture (SVG) in ``lang``; None where the kit cannot draw one (the page shows words)."""
+def _picture(obj, lang: str = "en", phone: bool = False) -> str | None:
+    """The match picture (SVG) in ``lang``; ``phone``: its phone layout (360 wide, shown at 1:1 on
+    a 390 px screen, so no text under 12 CSS px). None where the kit cannot draw one."""
     from .draw import svg
 
     scenario = getattr(obj, "scenario", None)     # a scenario result: its match, under its title
     kwargs = {"title": scenario.title} if scenario is not None else {}
+    if phone:
+        kwargs["layout"] = "phone"
     picture = svg(getattr(obj, "match", obj), lang, **kwargs)
     if picture and "<svg" in picture:
         return picture[picture.index("<svg"):]
@@ -94,7 +97,7 @@ def _state_lines(fmt, outcome: dict, lang: str) -> list[str]:
     return summary(outcome, lang)
 
 
-def answer(result, lang: str = "en") -> dict:
+def answer(result, lang: str = "en", phone: bool = False) -> dict:
     """A run as the playground shows it, in ``lang``. The verdict is the page's (site/js/verdict.js),
     worded from ``outcome`` with the kit's catalogue, so an outcome computed anywhere reads the same."""
     lang = _lang(lang)
@@ -110,7 +113,7 @@ def answer(result, lang: str = "en") -> dict:
                    for c in result.checks],
         "rejected": result.outcome["rejected"],
         "state": _state_lines(fmt, result.outcome, lang),
-        "picture": _picture(result, lang),
+        "picture": _picture(result, lang, phone),
         "dot": _path_dot(result, lang),
         "outcome": result.outcome,
     }
@@ -120,7 +123,7 @@ def _input_error(exc: InputError) -> dict:
     return {"error": {"line": exc.line or 1, "message": exc.message}}
 
 
-def run_text(text: str, source: str | None = None, lang: str = "en") -> dict:
+def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool = False) -> dict:
     """Play a scenario written (or edited) in the page. ``source``: the shipped scenario it came
     from, if any (deck paths resolve beside it)."""
     if not isinstance(text, str):
@@ -136,15 +139,15 @@ def run_text(text: str, source: str | None = None, lang: str = "en") -> dict:
         result = run_scenario(scenario_from_text(text, name))
     except InputError as exc:
         return _input_error(exc)
-    return answer(result, lang)
+    return answer(result, lang, phone)
 
 
-def run_shipped(id: str, lang: str = "en") -> dict:
+def run_shipped(id: str, lang: str = "en", phone: bool = False) -> dict:
     try:
         result = run_scenario(load_scenario(shipped_path(id)))
     except KeyError as exc:
         return {"error": {"line": 1, "message": exc.args[0]}}
-    return answer(result, lang)
+    return answer(result, lang, phone)
 
 
 def read_question(text: str) -> dict:
@@ -208,12 +211,13 @@ class WebTracker:
     The page keeps ``record`` (the match file: setup + actions) in the browser's storage, and
     ``previous`` (the match a "New match" replaced, so that Undo can bring it back)."""
 
-    def __init__(self, record=None, lang: str = "en"):
+    def __init__(self, record=None, lang: str = "en", phone: bool = False):
         from .widgets.record import RecordedMatch
 
         self.record = record or RecordedMatch()
         self.previous = None                    # the match before the last "New match"
         self.lang = _lang(lang)
+        self.phone = bool(phone)
         self.feedback = ("", "")
 
     def say(self, code: str, tone: str = "", **args) -> None:
@@ -240,7 +244,7 @@ class WebTracker:
                 "can_undo": any(a.get("accepted", True) for a in self.record.actions) or self.previous is not None,
                 "record": self.record.to_dict(),
                 "previous": self.previous.to_dict() if self.previous is not None else None,
-                "picture": _picture(m, self.lang), "setup": {"lineup": m.lineup, "start_lp": m.start_lp, "first": m.first},
+                "picture": _picture(m, self.lang, self.phone), "setup": {"lineup": m.lineup, "start_lp": m.start_lp, "first": m.first},
                 "finished": m.is_finished()}
 
     def press(self, button: str, team: str = "A", amount: int = 0) -> dict:
@@ -320,12 +324,12 @@ _BUTTON_OF = {"phase": "next_phase", "end_turn": "end_turn", "attack": "battle_d
 _tracker: WebTracker | None = None
 
 
-def tracker(op: str, lang: str = "en", **kwargs) -> dict:
+def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
     """The page's tracker: ``open`` (with the stored match and the one a New match replaced, if
     any), ``press``, ``undo``, ``new``, ``load`` (an imported file), ``export``."""
     global _tracker
     if op == "open":
-        _tracker = WebTracker(lang=lang)
+        _tracker = WebTracker(lang=lang, phone=phone)
         saved = kwargs.get("saved")
         if saved:
             out = _tracker.load(saved, render("site.tracker.kept_file", {}, _tracker.lang))
@@ -343,8 +347,8 @@ def tracker(op: str, lang: str = "en", **kwargs) -> dict:
                     _tracker.previous = None
         return _tracker.view()
     if _tracker is None:
-        _tracker = WebTracker(lang=lang)
-    _tracker.lang = _lang(lang)
+        _tracker = WebTracker(lang=lang, phone=phone)
+    _tracker.lang, _tracker.phone = _lang(lang), bool(phone)
     if op == "export":
         return {"json": _tracker.export()}
     if op in ("press", "undo", "new", "load"):

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import io
 import json
 
@@ -137,3 +138,31 @@ def files() -> dict[str, object]:
         out[f"verbs.{lang}.json"] = verbs(lang)
         out[f"cards.{lang}.json"] = cards(lang)
     return out
+
+
+# ------------------------------------------------------------------------------ the FAQ in parts
+_ENTRY = re.compile(r'(<section class="entry" id="(faq-[A-Za-z0-9_.\-]+)"[^>]*>)(.*?)(</section>)', re.S)
+_META_END = re.compile(r'<p class="meta">.*?</p>', re.S)
+
+
+def faq_parts(page: str) -> tuple[str, dict[str, str]]:
+    """The FAQ page with each entry's heavy part (its pictures, transcripts and diagram: what
+    follows the entry's ``meta`` line) moved to a file of its own, ``data/faq/<entry id>.html``,
+    which the page loads as the entry comes near the screen (site/js/faqparts.js). The questions,
+    answers, rule links and search stay in the page. An entry without a meta line stays whole."""
+    parts: dict[str, str] = {}
+
+    def cut(m):
+        head, ident, body, end = m.groups()
+        meta = _META_END.search(body)
+        if meta is None:
+            return m.group(0)
+        heavy = body[meta.end():].strip()
+        if not heavy:
+            return m.group(0)
+        name = f"{ident}.html"
+        parts[name] = heavy
+        return (f'{head}{body[:meta.end()]}<div class="part" data-part="data/faq/{name}" '
+                f'aria-busy="true"></div>{end}')
+
+    return _ENTRY.sub(cut, page), parts

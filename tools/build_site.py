@@ -288,6 +288,12 @@ def build_pages(out: Path, tmp: Path) -> dict:
     faq = faq.replace("</head>", '<link rel="manifest" href="manifest.webmanifest"><link rel="icon" '
                       'href="icons/icon.svg"><link rel="stylesheet" href="css/bar.css">'
                       '<script type="module" src="js/site.js"></script></head>', 1)
+    from rulings_lib.webdata import faq_parts          # the entries' pictures and transcripts load in parts
+
+    faq, parts = faq_parts(faq.replace("</head>", '<script type="module" src="js/faqparts.js"></script></head>', 1))
+    (data / "faq").mkdir(exist_ok=True)
+    for name, fragment in parts.items():
+        (data / "faq" / name).write_text(fragment, encoding="utf-8")
     (out / "faq.html").write_text(faq, encoding="utf-8")
     icons = out / "icons"
     icons.mkdir(exist_ok=True)

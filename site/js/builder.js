@@ -74,7 +74,8 @@ function intControl(p, value, set, label) {
     if (Number.isFinite(n)) set(clamp(n));
   });
   const bump = (d) => () => {
-    const n = clamp((input.value === "" ? (p.min ?? 0) : Math.trunc(Number(input.value)) || 0) + d * stepOf(p));
+    // From an empty box the first tap gives the smallest value; then each tap is one step.
+    const n = input.value === "" ? clamp(p.min ?? 0) : clamp((Math.trunc(Number(input.value)) || 0) + d * stepOf(p));
     input.value = String(n);
     set(n);
   };

@@ -9,6 +9,8 @@ import { Builder, loadedTable } from "./builder.js";
 import { checkRows, eventText, linkRules, verdictRows } from "./verdict.js";
 
 const $ = (id) => document.getElementById(id);
+// A phone gets the pictures' phone layout (shown at 1:1, no text under 12 CSS px).
+export const phone = () => matchMedia("(max-width: 600px)").matches;
 const src = $("src"), gutter = $("gutter"), pick = $("pick");
 let shipped = [];
 let marks = { bad: 0, failed: new Set() };
@@ -122,7 +124,7 @@ async function run() {
   try {
     await ready;
     const t0 = performance.now();
-    const r = await call("run_text", { text: src.value, source: edited() && !/check_team|check_deck/.test(src.value) ? null : source, lang });
+    const r = await call("run_text", { text: src.value, source: edited() && !/check_team|check_deck/.test(src.value) ? null : source, lang, phone: phone() });
     if (timings.firstRuling == null) timings.firstRuling = performance.now();
     timings.lastRun = performance.now() - t0;
     if (r.error) showError(r.error.line, r.error.message);
@@ -187,7 +189,7 @@ async function openText(text) {
 async function example(id) {
   try {
     await ready;
-    const r = await call("run_shipped", { id, lang });
+    const r = await call("run_shipped", { id, lang, phone: phone() });
     if (timings.firstRuling == null) timings.firstRuling = performance.now();
     if (r.error) showError(r.error.line, r.error.message);
     else await showAnswer(r, r.title);

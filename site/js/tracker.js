@@ -8,6 +8,7 @@ import { lang, loaded, t } from "./i18n.js";
 const KEY = "rulings-kit.tracker.match";
 const PREVIOUS = KEY + ".previous";
 const $ = (id) => document.getElementById(id);
+const phone = () => matchMedia("(max-width: 600px)").matches;      // the picture's phone layout
 let team = "A";
 
 function board(b) {
@@ -47,7 +48,7 @@ function show(view) {
 
 async function act(op, args = {}) {
   await ready;
-  show(await call("tracker", { op, lang, ...args }));
+  show(await call("tracker", { op, lang, phone: phone(), ...args }));
 }
 
 function amount() {
@@ -104,7 +105,7 @@ async function start() {
     await act("load", { text, file: file.name });
   });
   await ready;
-  const view = await call("tracker", { op: "open", lang, saved: localStorage.getItem(KEY), previous: localStorage.getItem(PREVIOUS) });
+  const view = await call("tracker", { op: "open", lang, phone: phone(), saved: localStorage.getItem(KEY), previous: localStorage.getItem(PREVIOUS) });
   if (view.refused) {
     // Keep the unusable copy aside (a person may want it), then keep the new match.
     localStorage.setItem(KEY + ".damaged", localStorage.getItem(KEY));

@@ -42,7 +42,7 @@ function wrgp(o) {
   if (!o.finished) {
     for (const team of ["A", "B"]) {
       const duelist = `${team}${o.duelist?.[team] ?? 1}`;
-      const zero = (o.at_zero ?? []).includes(team);
+      const zero = (o.at_zero ?? []).some((z) => z === duelist || z === team);
       rows.push(row("stay", t(zero ? "site.verdict.stays_at_zero" : "site.verdict.stays",
                                { who: duelist, team, lp: o.lp?.[team], spc: o.spc?.[team] ?? 0 }),
                     zero ? "WRGP-D1" : null));

@@ -60,7 +60,8 @@ def test_every_shipped_scenario_gives_the_cli_outcome(play, artifacts):
     assert "[WRGP-D3]" in page.locator("#transcript").inner_text()
     assert page.locator("#transcript a.rule").count() > 5
     assert page.locator("#checks li.ok").count() >= 1 and page.locator("#checks li.no").count() == 0
-    assert page.locator("#verdict").inner_text().startswith("Every expectation holds")
+    assert page.locator("#checks-sum").inner_text().startswith("Every expectation holds")
+    assert page.locator("#verdict li.lose").count() == 2          # the answer first: B1 and A1 lose
     page.wait_for_selector("#diagram svg")
     assert page.locator("#diagram svg g.node").count() > 10
     assert page.locator("#state").inner_text() or page.locator("#picture svg").count() == 1
@@ -128,7 +129,7 @@ def test_invalid_scenario_shows_its_line(play, artifacts):
     # A failed expectation is marked on its line too.
     page.fill("#src", "format: wrgp\nsteps:\n  - phase: main1\nexpect:\n  out: [A1]\n")
     run_again(page)
-    assert page.locator("#checks li.no").inner_text().startswith("FAIL — out (line 5)")
+    assert page.locator("#checks li.no").inner_text().startswith("✗ Out (line 5)")
     assert page.locator("#gutter .failed").inner_text() == "5"
     page.set_viewport_size({"width": 1280, "height": 1000})
 
@@ -150,7 +151,7 @@ def test_faq_opens_an_entry_in_the_playground(play, server):
     page.fill("#src", src.replace("expect:\n", "expect:\n  winner: B\n", 1))
     run_again(page)
     assert page.locator("#checks li.no").count() == 1
-    assert "winner" in page.locator("#checks li.no").inner_text()
+    assert "Winner" in page.locator("#checks li.no").inner_text()
     page.close()
 
 
