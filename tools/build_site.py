@@ -279,6 +279,9 @@ def build_pages(out: Path, tmp: Path) -> dict:
 
     for name, content in data_files().items():
         (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    # What a page downloads before its first ruling (Python, the wheels), said on the loading bar.
+    first = [p for d in ("pyodide", "wheels") for p in (out / d).glob("*") if p.is_file()]
+    (data / "download.json").write_text(json.dumps({"bytes": sum(p.stat().st_size for p in first)}) + "\n")
 
     def play_link(entry):
         return "index.html#s=" + entry.scenario.removesuffix(".yaml")

@@ -61,6 +61,10 @@ export function t(code, args = {}) {
 
 export const has = (code) => code in table || code in english;
 
+// A code's text in Japanese whatever the page's language (the FAQ page holds both): the
+// Japanese table is the page's when the page is Japanese, else it is not loaded: English then.
+export const tIn = (l, code) => (l === lang ? t(code) : english[code] ?? code);
+
 // Elements marked data-t="code" get the words; data-t-label / data-t-title / data-t-placeholder
 // give an attribute (aria-label, title, placeholder) its words.
 export function translate(root = document) {

@@ -1,6 +1,6 @@
 // On every page: the site's bar (links between the pages, the language switch) and the service
 // worker (offline after one visit). The pages' words come from the kit's catalogue (i18n.js).
-import { lang, loaded, switchTo, t, translate } from "./i18n.js";
+import { has, lang, loaded, switchTo, t, tIn, translate } from "./i18n.js";
 
 const LAB = "lab/lab/index.html?path=01-start-here.ipynb";
 // Below a tablet's width the notebooks are not usable: the bar leads to a page that says so.
@@ -37,7 +37,7 @@ function bar() {
   sw.className = "lang";
   sw.lang = other;
   sw.textContent = other === "ja" ? "日本語" : "English";
-  sw.setAttribute("aria-label", t("site.bar.switch"));
+  sw.dataset.switch = t("site.bar.switch");             // its own name, in its own language, is the label
   sw.addEventListener("click", () => switchTo(other));
   nav.append(sw);
   document.body.prepend(nav);
@@ -47,6 +47,17 @@ function bar() {
 // chosen one, and its own buttons switch the whole site.
 function faq() {
   if (typeof window.setLang !== "function") return;
+  // The rules reference: each rule's title in both languages (the kit's catalogue).
+  for (const dt of document.querySelectorAll("dt[id^='rule-']")) {
+    const dd = dt.nextElementSibling;
+    const code = "site.rule." + dt.id.slice(5);
+    const first = dd?.firstChild;
+    if (!first || first.nodeType !== Node.TEXT_NODE || !has(code)) continue;
+    const en = Object.assign(document.createElement("span"), { lang: "en", textContent: first.textContent });
+    const ja = Object.assign(document.createElement("span"), { lang: "ja", textContent: tIn("ja", code) });
+    dd.replaceChild(en, first);
+    en.after(ja);
+  }
   window.setLang(lang);
   for (const b of document.querySelectorAll(".langs button[data-lang]")) {
     b.removeAttribute("onclick");
