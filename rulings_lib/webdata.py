@@ -102,14 +102,12 @@ def _verb(name: str, schema) -> dict:
     param = _param(name, schema, True)
     if isinstance(schema, S.MapOf) and not schema.fields:
         shape, params = "empty", []
-    elif param["type"] == "record" and not isinstance(schema, S.MapOf):
-        shape, params = "scalar", [{**param, "name": "value"}]
-    elif param["type"] == "record":
+    elif param["type"] == "record" and isinstance(schema, S.MapOf):
         shape, params = "record", param["params"]
     elif param["type"] == "list":
-        shape, params = "list", [param["item"]]
+        shape, params = "list", [param]            # the verb's one parameter: the list
     else:
-        shape, params = "scalar", [{**param, "name": "value"}]
+        shape, params = "scalar", [param]          # the verb's one parameter, named after it
     return {"name": name, "label": name.replace("_", " "), "help": "", "rules": [], "shape": shape,
             "params": params, "example": ""}
 
@@ -124,7 +122,12 @@ def verbs_from_steps(lang: str) -> dict:
     formats = []
     for fmt, label in (("wrgp", "WRGP (Yu-Gi-Oh! 3-vs-3 relay)"), ("digimon-tag", "Digimon Card Game tag battle")):
         mod = format_module(fmt)
-        setup = _param("setup", mod.SETUP, False)["params"]
+        setup = []                                  # setup's keys, and setup.at's as "at.turn", ...
+        for p in _param("setup", mod.SETUP, False)["params"]:
+            if p["name"] == "at" and p["type"] == "record":
+                setup += [{**q, "name": f"at.{q['name']}", "required": False} for q in p["params"]]
+            else:
+                setup.append(p)
         formats.append({"format": fmt, "label": label, "setup": setup,
                         "verbs": [_verb(k, v) for k, v in mod.STEPS.items() if not k.startswith("check_")]})
     return {"version": 1, "lang": lang, "formats": formats, "derived_from": "scenario STEPS"}

@@ -38,8 +38,8 @@ const nextId = (name) => `b-${name}-${++uid}`;
 // ---------------------------------------------------------------- values
 // A default value for a PARAM: what the form starts with (null = left out, for optional ones).
 function initial(p, ctx) {
+  if (!p.required) return null;                 // left out: the kit's default applies (shown as a hint)
   if (p.default != null) return structuredClone(p.default);
-  if (!p.required) return null;
   switch (p.type) {
     case "int": return Math.max(p.min ?? 0, Math.min(p.max ?? 0, p.min ?? 0));
     case "choice": case "team": return p.choices?.[0]?.value ?? null;
@@ -66,7 +66,8 @@ function stepOf(p) {
 function intControl(p, value, set, label) {
   const id = nextId(p.name);
   const input = el("input", { id, type: "number", inputmode: "numeric", min: p.min, max: p.max, step: stepOf(p),
-                              value: value ?? "", "aria-label": label });
+                              value: value ?? "", "aria-label": label,
+                              placeholder: p.default != null ? String(p.default) : undefined });
   const clamp = (n) => Math.max(p.min ?? -Infinity, Math.min(p.max ?? Infinity, n));
   input.addEventListener("input", () => {
     if (input.value === "" && !p.required) return set(null);
@@ -87,7 +88,11 @@ function intControl(p, value, set, label) {
 
 function choiceControl(p, choices, value, set, label) {
   const options = [...choices];
-  if (!p.required) options.unshift({ value: null, label: t("site.builder.unset") });
+  if (!p.required) {
+    const known = p.default != null && choices.find((c) => c.value === p.default);
+    options.unshift({ value: null, label: known ? t("site.builder.default", { value: known.label ?? String(p.default) })
+                                              : t("site.builder.unset") });
+  }
   if (options.length <= 4) {
     const group = el("span", { class: "seg", role: "group", "aria-label": label });
     for (const c of options) {
@@ -202,11 +207,18 @@ function listControl(p, value, set, ctx, path, label) {
   return box;
 }
 
+// The keys of a team_map: its own choices when given; else the players of a tag battle, or teams A and B.
+function mapKeys(p, ctx) {
+  if (p.choices?.length) return p.choices.map((c) => [c.value, c.label ?? String(c.value)]);
+  if (ctx.format === "digimon-tag") return players(ctx).map((x) => [x, x]);
+  return ["A", "B"].map((x) => [x, t("site.builder.team", { team: x })]);
+}
+
 function teamMapControl(p, value, set, ctx, path) {
   const box = el("div", { class: "teammap" });
   const v = value ?? {};
-  for (const team of ["A", "B"]) {
-    const label = `${p.label || p.name} ${t("site.builder.team", { team })}`;
+  for (const [team, name] of mapKeys(p, ctx)) {
+    const label = `${p.label || p.name} ${name}`;
     box.append(field({ ...p.value, required: false, label }, v[team] ?? null, (x) => {
       if (x == null) delete v[team]; else v[team] = x;
       set(Object.keys(v).length ? v : null);
@@ -247,19 +259,41 @@ export function toYaml(q) {
 }
 
 // ---------------------------------------------------------------- the builder
+// PARAMs named "at.turn", "at.lp"... as one optional record "at" holding them (as setup nests).
+function nest(params) {
+  const out = [], groups = new Map();
+  for (const p of params) {
+    const dot = p.name.indexOf(".");
+    if (dot < 0) { out.push(p); continue; }
+    const head = p.name.slice(0, dot);
+    if (!groups.has(head)) {
+      const g = { name: head, type: "record", required: false, default: null, label: t(`site.builder.group.${head}`),
+                  help: "", params: [] };
+      groups.set(head, g);
+      out.push(g);
+    }
+    groups.get(head).params.push({ ...p, name: p.name.slice(dot + 1) });
+  }
+  return out;
+}
+
+// shape: record -> {param: value}; scalar and list -> the value of the verb's one parameter; empty -> {}.
 function verbValue(v, values) {
-  // shape: record -> {param: value}; scalar -> the one value; empty -> {}; list -> the items.
   if (v.shape === "empty") return {};
-  if (v.shape === "scalar") return values.value;
-  if (v.shape === "list") return values.value ?? [];
+  if (v.shape === "scalar" || v.shape === "list") return values[v.params[0].name] ?? (v.shape === "list" ? [] : null);
   return values;
+}
+
+function verbValues(v, value) {
+  if (v.shape === "record") return value ?? {};
+  if (v.shape === "empty") return {};
+  return { [v.params[0].name]: value };
 }
 
 function verbForm(v, ctx, step, onchange) {
   if (v.shape === "empty") return el("p", { class: "muted", text: t("site.builder.nothing_to_set") });
-  const params = v.shape === "list" ? [{ name: "value", type: "list", label: v.label, item: v.params[0], required: true, min_items: 1, max_items: 100 }]
-    : v.params;
-  const values = v.shape === "record" ? step.value : { value: step.value };
+  const params = v.params.map((p) => (v.shape === "record" ? p : { ...p, required: true }));
+  const values = verbValues(v, step.value);
   const box = el("div", { class: "record" });
   for (const p of params) {
     box.append(field(p, values[p.name] ?? null, (x) => {
@@ -281,7 +315,7 @@ export class Builder {
   get formats() { return table?.formats ?? []; }
   format() { return this.formats.find((f) => f.format === this.q.format); }
   ctx() {
-    return { setup: this.q.setup, defaultTags: ["red", "blue"], redraw: () => this.draw() };
+    return { setup: this.q.setup, format: this.q.format, defaultTags: ["red", "blue"], redraw: () => this.draw() };
   }
 
   // A new, empty question of a format.
@@ -295,7 +329,7 @@ export class Builder {
   load(data) {
     const f = this.formats.find((x) => x.format === data?.format);
     if (!f) return false;
-    const keys = new Set(f.setup.map((p) => p.name));
+    const keys = new Set(nest(f.setup).map((p) => p.name));
     const verbs = new Map(f.verbs.map((v) => [v.name, v]));
     if (Object.keys(data).some((k) => !["format", "title", "setup", "steps"].includes(k))) return false;
     if (Object.keys(data.setup ?? {}).some((k) => !keys.has(k))) return false;
@@ -332,8 +366,9 @@ export class Builder {
     title.addEventListener("input", () => { this.q.title = title.value; this.changed(); });
     root.append(el("label", { class: "field" }, el("span", { class: "flabel", text: t("site.builder.title") }), title));
     // The moment: the setup's PARAMs.
+    // The setup's PARAMs are its keys and setup.at's (named "at.turn", ...): grouped as they nest.
     const moment = el("fieldset", { class: "moment" }, el("legend", { text: t("site.builder.moment") }));
-    moment.append(recordControl({ name: "setup", type: "record", required: true, params: f.setup }, this.q.setup,
+    moment.append(recordControl({ name: "setup", type: "record", required: true, params: nest(f.setup) }, this.q.setup,
                                 (v) => { this.q.setup = v; this.changed(); }, ctx, "setup"));
     root.append(moment);
     // The steps.
@@ -357,8 +392,12 @@ export class Builder {
     add.addEventListener("change", () => {
       const v = verbs.get(add.value);
       if (!v) return;
-      const values = Object.fromEntries(v.params.map((p) => [p.name, initial(p, ctx)]).filter(([, x]) => x != null));
-      const value = v.shape === "list" ? [initial({ ...v.params[0], required: true }, ctx)] : verbValue(v, values);
+      const params = v.shape === "record" ? v.params : v.params.map((p) => ({ ...p, required: true }));
+      const values = Object.fromEntries(params.map((p) => [p.name, initial(p, ctx)]).filter(([, x]) => x != null));
+      if (v.shape === "list" && !values[params[0].name]?.length) {
+        values[params[0].name] = [initial({ ...params[0].item, required: true }, ctx)];
+      }
+      const value = verbValue(v, values);
       this.q.steps.push({ verb: v.name, value });
       this.draw();
       this.changed();

@@ -25,7 +25,7 @@ function board(b) {
     box.querySelector(".bt-lp .u").textContent = t("site.tracker.board_lp");
     box.querySelector(".bt-spc").textContent = `${t("site.tracker.board_spc")} ${x.spc}`;
     box.querySelector(".bt-left").textContent = t("site.tracker.board_left", { n: x.left });
-    box.dataset.team = x.team;
+    box.dataset.boardTeam = x.team;
     $("board-teams").append(box);
   }
 }

@@ -53,8 +53,8 @@ def build_destruction_ring(page):
     """Team B's effect deals 1000 to both duelists at 1000 LP, in B's Main Phase 1 of turn 2, then
     the turn ends: built with taps and list choices only (no text typed)."""
     page.wait_for_selector("#builder [data-param='setup.lineup']")
-    tap(page, "#builder .moment button.add")                         # set the moment (setup.at)
     at = field(page, "setup.at")
+    tap(page, at + " button.add")                                     # set the moment (setup.at)
     page.wait_for_selector(at + " " + field(page, "setup.at.turn"))
     tap_times(page, field(page, "setup.at.turn") + " .step-up", 2)  # empty -> 1 -> 2
     tap(page, field(page, "setup.at.player") + " button[data-value=B]")
