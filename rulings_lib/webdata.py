@@ -14,9 +14,9 @@
 from __future__ import annotations
 
 import contextlib
-import re
 import io
 import json
+import re
 
 from .i18n import LANGS, codes
 
