@@ -3,7 +3,7 @@
 // the full transcript folded below.
 import { call, ready, timings } from "./kit.js";
 import { drawDot } from "./diagram.js";
-import { decode, encode } from "./share.js";
+import { LinkTooLong, MAX_CHARS, decode, encode } from "./share.js";
 import { lang, loaded, t } from "./i18n.js";
 import { Builder, loadedTable } from "./builder.js";
 import { checkRows, eventText, linkRules, verdictRows } from "./verdict.js";
@@ -214,9 +214,10 @@ async function fromHash() {
   let wanted;
   try {
     wanted = await decode(location.hash);
-  } catch {
+  } catch (err) {
     setMode("yaml");
-    showError(1, t("site.play.damaged"));
+    showError(1, err instanceof LinkTooLong ? t("site.play.too_long", { max: MAX_CHARS.toLocaleString(lang) })
+                                            : t("site.play.damaged"));
     return true;
   }
   if (wanted?.id) {
