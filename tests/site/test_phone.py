@@ -189,6 +189,10 @@ def test_pictures_read_at_390_px(new_context, server, artifacts):
 def test_tracker_buttons_stay_put_new_match_asks_and_undo(new_context, server, artifacts):
     ctx, page = phone_page(new_context, server, "tracker.html")
     page.wait_for_selector("body[data-ready]")
+    # The lineup's range is the verb table's (issue 20 #12), so every match the page starts can be exported and
+    # imported again.
+    from rulings_lib.widgets.record import LIMITS
+    assert page.locator("#lineup").get_attribute("max") == str(LIMITS["lineup"]["max"])
     buttons = page.locator("main button")
     where = lambda: [b.bounding_box() for b in buttons.all() if b.is_visible()]   # noqa: E731
     start = where()
