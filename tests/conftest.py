@@ -1,12 +1,13 @@
 """Suite-wide wiring (issue 12).
 
 Every test that drives a browser is marked ``browser`` (registered in pyproject.toml). Under
-pytest-xdist (``./dev test`` runs ``-n auto --dist loadgroup``) they all go to one worker, one
-after the other: one JupyterLab server and one Chromium at a time, while the other worker runs
-the rest. ``-m "not browser"`` is the quick run after a change.
+pytest-xdist (``./dev test`` runs ``-n auto --dist loadgroup``) the browser tests of one edition
+(JupyterLab, the phone site, JupyterLite) go to one worker, one after the other: each edition's
+server and Chromium live on one worker, and the editions are shared out with the rest. ``-m "not browser"`` is the quick run after a change.
 """
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -24,6 +25,16 @@ settings.load_profile("rulings-explore" if os.environ.get("RULINGS_FUZZ") == "lo
 
 @pytest.hookimpl(tryfirst=True)          # before xdist's own hook reads the xdist_group marks
 def pytest_collection_modifyitems(config, items):
+    root = Path(__file__).parent
     for item in items:
         if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            item.add_marker(pytest.mark.xdist_group(browser_group(Path(item.fspath), root)))
+
+
+def browser_group(path: Path, root: Path) -> str:
+    """The xdist group of a browser test: one per edition it drives (``browser-site``: the phone
+    pages; ``browser-lite``: JupyterLite; ``browser-lab``: JupyterLab and the FAQ page), so the
+    two workers share the slow browser work while each edition's server and Chromium stay on one."""
+    rel = path.relative_to(root)
+    edition = rel.parts[0] if len(rel.parts) > 1 else "lab"
+    return "browser-" + {"browser": "lab"}.get(edition, edition)

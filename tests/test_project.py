@@ -98,3 +98,15 @@ def test_xdist_keeps_a_group_on_one_worker(tmp_path):
     workers = sorted(p.name for p in tmp_path.glob("gw*"))
     assert len(workers) == 1, f"the group ran on {workers}"
     assert (tmp_path / workers[0]).read_text() == "x" * 8
+
+
+def test_each_browser_edition_is_one_xdist_group():
+    """The browser tests are shared out by edition: each edition's server and Chromium on one worker."""
+    from conftest import browser_group
+
+    tests = ROOT / "tests"
+    groups = {browser_group(tests / rel, tests) for rel in
+              ("site/test_phone.py", "site/test_web.py", "lite/test_lite.py", "browser/test_lab_smoke.py",
+               "test_faq_browser.py")}
+    assert groups == {"browser-site", "browser-lite", "browser-lab"}
+    assert browser_group(tests / "site/test_phone.py", tests) == browser_group(tests / "site/test_web.py", tests)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import shutil
 import socket
@@ -149,10 +150,18 @@ class Lab:
         client.start_channels()
         state = None
         try:
-            try:
-                client.wait_for_ready(timeout=max(1.0, deadline - time.monotonic()))
-            except RuntimeError as exc:
-                pytest.fail(f"the kernel for {path} did not answer: {exc}\n{self.log_tail()}")
+            # Not client.wait_for_ready(): it declares the kernel dead when one heartbeat is late
+            # by a second, which a loaded 2-core machine makes happen while the kernel imports.
+            # A kernel that really dies never replies, and the deadline reports it with the log.
+            answered = False
+            while not answered and time.monotonic() < deadline:
+                client.kernel_info()
+                try:
+                    answered = client.get_shell_msg(timeout=1)["msg_type"] == "kernel_info_reply"
+                except queue.Empty:
+                    pass
+            if not answered:
+                pytest.fail(f"the kernel for {path} did not answer kernel_info:\n{self.log_tail()}")
             while time.monotonic() < deadline:
                 state = self.api("GET", f"kernels/{kernel_id}")["execution_state"]
                 if state == "idle":
