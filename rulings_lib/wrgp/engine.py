@@ -84,7 +84,108 @@ def _new_card(param, value, match):
 
 _EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
-                  "kind": A.choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link")
+                  "kind": A.choice(*T.ACTION_KINDS), "summon": CARD, "declare": CARD},
+                 required=("by",), name="a chain link")
+
+
+# ---------------------------------------------------------------------- named cards (rulings_lib.cards)
+def _cards():
+    from .. import cards   # the catalogue is read on first use: `import rulings_lib` stays light
+
+    return cards
+
+
+def _card_targets(to: str) -> str:
+    return {"self": "self", "opponent": "opponent", "both": "both"}.get(to, to)
+
+
+def named_card(param: str, name, *, numbers: bool):
+    """The catalogue card ``name`` names, or None (an unknown name allowed with explicit numbers);
+    ArgumentError for a close unknown name ("did you mean") or an unknown one without numbers."""
+    if name is None:
+        return None
+    return _cards().lookup(param, name, numbers=numbers)
+
+
+def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None) -> None:
+    """Refuse explicit numbers that contradict what ``card`` does (ArgumentError naming the card):
+    ``what`` is ``damage``, ``gain``, ``cost``, ``delayed``, ``lasting``, ``once_per_duel``,
+    ``special_victory`` or ``scope``; ``effect`` the step's own numbers."""
+    if card is None:
+        return
+    eff = card.effect
+    does = card.does["en"]
+
+    def no(detail):
+        raise ArgumentError(param, f"what {card.en} does ({detail}): {does}", effect)
+
+    if what in ("damage", "gain"):
+        mine = eff.get(what)
+        if mine is None:
+            no(f"it has no {what} effect")
+        to = effect.get("to")
+        if to in T.TEAMS and by is not None:
+            to = "self" if to == by else "opponent"
+        if to != mine["to"]:
+            no(f"its {what} goes to {mine['to']}, not {to}")
+        for key in ("amount", "per_link"):
+            if effect.get(key) is not None and effect.get(key) != mine.get(key):
+                shown = f"{mine[key]}" if key in mine else "none"
+                no(f"its {key.replace('_', ' ')} is {shown}, not {effect[key]}")
+    elif what == "cost":
+        mine = (eff.get("cost") or {}).get("pay")
+        if (eff.get("cost") or {}).get("half"):
+            mine = effect.get("lp", 0) // 2      # "half your LP": of the LP one has now
+            if mine != effect.get("amount"):
+                no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
+        elif mine != effect.get("amount"):
+            no(f"its LP cost is {mine or 'none'}, not {effect.get('amount')}")
+    elif what == "delayed":
+        if "fusion_boost" not in eff:
+            no("it has no delayed End Phase damage")
+    elif what == "scope":
+        if "scopes" in eff and effect.get("scope") not in eff["scopes"]:
+            no(f"it targets or counts {', '.join(eff['scopes']) or 'nothing on the field'}, not {effect.get('scope')}")
+    elif what not in eff:
+        no(f"it is not a {what.replace('_', ' ')} card")
+
+
+def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
+    """A monster's name, current ATK, whether that ATK was changed in this match, and its card."""
+    boosted = match.monsters.get(name) if match is not None else None
+    found = _cards().card(name) if isinstance(name, str) else None
+    db = match.card_db_monster(name) if match is not None else None
+    label = found.en if found is not None else (db["name"] if db else name)
+    if boosted is None and found is not None:
+        boosted = match.monsters.get(found.en) if match is not None else None
+    if boosted is not None:
+        return label, boosted, True, found
+    stats = (found.monster if found is not None else None) or db
+    if not stats or stats.get("atk") is None:
+        if found is None:
+            named_card(param, name, numbers=False)   # "did you mean"
+        raise ArgumentError(param, "a monster whose ATK the kit knows (a catalogue monster, one from "
+                                   "--cards / setup.cards_db, or one summoned in this match)", name)
+    return label, stats["atk"], False, found
+
+
+def _link_card(param: str, link: dict, explicit: bool):
+    """The catalogue card of a chain link, its explicit numbers checked against it."""
+    card = named_card(f"{param}.card", link.get("card"), numbers=explicit)
+    if card is None:
+        return None
+    if card.speed is None:
+        raise ArgumentError(f"{param}.card", f"a card with an effect to activate ({card.en} is a "
+                            f"{card.kind} without one; use place: to put it on the field)", link.get("card"))
+    for what in ("damage", "gain"):
+        if what in link:
+            contradiction(f"{param}.{what}", card, what, link[what], link.get("by"))
+    if link.get("kind") and link["kind"] != card.action_kind:
+        raise ArgumentError(f"{param}.kind", f"the kind of {card.en}'s activation ({card.action_kind})",
+                            link["kind"])
+    if "fusion_boost" in card.effect and link.get("summon") is None:
+        raise ArgumentError(f"{param}.summon", f"the Machine Fusion Monster {card.en} summons (summon: NAME)", None)
+    return card
 
 
 def check_link(param, value, match) -> dict:
@@ -93,8 +194,17 @@ def check_link(param, value, match) -> dict:
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
         raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
-    out = {"by": link["by"], "card": link.get("card"), "kind": link.get("kind"), "effect": None,
-           "to": None, "amount": None, "per_link": None}
+    explicit = bool(effects) or "kind" in link
+    card = _link_card(param, link, explicit)
+    out = {"by": link["by"], "card": card.en if card else link.get("card"), "kind": link.get("kind"),
+           "effect": None, "to": None, "amount": None, "per_link": None, "def": card,
+           "summon": link.get("summon"), "declare": link.get("declare")}
+    if card is not None:
+        out["kind"] = card.action_kind
+        for what in ("damage", "gain"):
+            if what in card.effect:
+                e = card.effect[what]
+                out.update(effect=what, to=e["to"], amount=e.get("amount"), per_link=e.get("per_link"))
     if effects:
         what = effects[0]
         eff = link[what]
@@ -214,7 +324,9 @@ class WrgpMatch(MatchQueries):
     VERBS: dict[str, dict] = {
         "phase": {"name": A.choice(*PHASE_KEYS)},
         "end_turn": {},
-        "attack": {"by": TEAM, "damage": AMOUNT, "to": A.choice("opponent", "self", name="'opponent' or 'self'")},
+        "attack": {"by": TEAM, "damage": A.optional(AMOUNT),
+                   "to": A.choice("opponent", "self", name="'opponent' or 'self'"), "with_": A.optional(CARD)},
+        "activate": {"by": TEAM, "card": CARD, "summon": A.optional(CARD), "declare": A.optional(CARD)},
         "damage": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
         "gain": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
         "gain_loop": {"by": TEAM, "to": TO, "amount": AMOUNT, "times": A.whole(1, MAX_AMOUNT),
@@ -271,6 +383,8 @@ class WrgpMatch(MatchQueries):
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
         self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
         self.cards: dict[str, Card] = {}
+        self.monsters: dict[str, int] = {}      # monster -> ATK changed in this match (Power Bond)
+        self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
         self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
         self.winner: str | None = None
         self.termination: Outcome | None = None
@@ -341,6 +455,24 @@ class WrgpMatch(MatchQueries):
     def _who(self, team: str) -> str:
         return f"{team}{self.pos[team]}"
 
+    def card_db_monster(self, name) -> dict | None:
+        """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
+        if self.cards_db is None or not isinstance(name, str):
+            return None
+        return self.cards_db.monster(name)
+
+    def _named(self, param: str, name, what: str, effect: dict, by: str | None = None):
+        """A step that names a card and gives its effect by hand: the catalogue's name for a known
+        card (explicit numbers that contradict it are an ArgumentError naming the card), the name as
+        given for a card the catalogue does not know (unless close to a known one: "did you mean")."""
+        if name is None or name == T.SPEED_WORLD or name in SPEED_WORLD_NAMES:
+            return name
+        found = named_card(param, name, numbers=True)
+        if found is None:
+            return name
+        contradiction(param, found, what, effect, by)
+        return found.en
+
     @property
     def phase_key(self) -> str:
         return PHASE_KEYS[self.phase_i]
@@ -397,7 +529,7 @@ class WrgpMatch(MatchQueries):
         ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
         d = self.__dict__.copy()
         d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
-        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks"):
+        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks", "monsters"):
             d[key] = d[key].copy()
         d["once"] = {t: v.copy() for t, v in self.once.items()}
         d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
@@ -611,7 +743,7 @@ class WrgpMatch(MatchQueries):
     def _gate_blocker_against(self, team: str) -> str | None:
         foe = other(team)
         for c in self.cards.values():
-            if (c.name == T.GATE_BLOCKER and c.face_up and c.zone in ("monster", "extra_monster")
+            if (_is_card(c.name, "gate-blocker") and c.face_up and c.zone in ("monster", "extra_monster")
                     and c.holder.startswith(foe)):
                 return c.holder
         return None
@@ -734,11 +866,23 @@ class WrgpMatch(MatchQueries):
                 self._ev("WRGP-H7", "wrgp.transfer.still_applies_team", card=card, team=team)
 
     # ------------------------------------------------------------------ verbs: LP
-    def attack(self, by: str, damage: int, to: str = "opponent") -> None:
+    def attack(self, by: str, damage: int | None = None, to: str = "opponent", with_: str | None = None) -> None:
         """``by``'s monster attacks and deals ``damage`` battle damage, to the opponent (a direct attack)
-        or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9)."""
+        or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9). ``with_`` names the
+        monster: the damage of a direct attack is then its current ATK (Power Bond's doubled Cyber End
+        Dragon deals 8000)."""
         self._begin()
+        if with_ is None and damage is None:
+            raise ArgumentError("damage", "the battle damage (damage: N) or the attacking monster (with: NAME)", None)
+        if with_ is not None:
+            monster, atk, changed, _ = monster_atk("with", with_, self)
+            if damage is not None and damage != atk:
+                raise ArgumentError("damage", f"{monster}'s ATK now ({atk})", damage)
+            damage = atk
         self._timing(by, "attack")
+        if with_ is not None:
+            self._ev("STD-TIMING", "wrgp.attack.with", monster=monster, atk=atk,
+                     note="" if changed else Msg("wrgp.note.printed_atk"))
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
@@ -753,18 +897,21 @@ class WrgpMatch(MatchQueries):
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
+        card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
         src = card or Msg("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
+        card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         for t in self._targets(by, to):
             self._gain_lp(t, amount, card or Msg("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
         self._begin()
+        card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         src = card or Msg("wrgp.source.team_loop", team=by)
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
@@ -775,6 +922,8 @@ class WrgpMatch(MatchQueries):
         """``by``'s duelist pays ``amount`` LP: as a cost (``as_="cost"``, the default), or because an
         effect makes them pay or lose LP (``as_="effect"``)."""
         self._begin()
+        if as_ == "cost":
+            card = self._named("card", card, "cost", {"amount": amount, "lp": self.lp[by]}, by)
         who, before = self._who(by), self.lp[by]
         what = Msg("wrgp.note.for_card", card=card) if card else ""
         if as_ == "cost":
@@ -807,20 +956,84 @@ class WrgpMatch(MatchQueries):
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
         (``"per_link": N`` instead of ``amount`` deals N x the link's number, like Chain Strike), and
-        optionally ``"kind"`` (an action kind, checked for timing). Losses are checked after the whole
-        chain (WRGP-D2)."""
+        optionally ``"kind"`` (an action kind, checked for timing). A link may be just ``{"by": T,
+        "card": NAME}`` of a card the catalogue knows (``rulings cards``): its effect, cost, Spell Speed
+        and timing come from the card. Losses are checked after the whole chain (WRGP-D2)."""
         self._begin()
+        self._chain(links)
+
+    def activate(self, by: str, card: str, summon: str | None = None, declare: str | None = None) -> None:
+        """``by`` activates a card of the catalogue by name, as a chain of one link: its effect, cost,
+        Spell Speed, timing, once-per-Duel and lasting effects come from the card (``rulings cards``).
+        Choices the card asks for are keyword arguments (Power Bond's ``summon``).
+
+        >>> m = WrgpMatch(turn=3, phase="main1", lp={"A": 1000, "B": 1000})
+        >>> m.activate("A", "破壊指輪")
+        >>> m.out, m.at_zero
+        (['B1'], {'A'})
+        """
+        self._begin()
+        found = named_card("card", card, numbers=False)
+        if "special_victory" in found.effect:
+            # WRGP-F8: its win condition is a trigger that cannot be chained to (no chain link).
+            self._special_victory(by, found.en)
+            return
+        link = check_link("card", {"by": by, "card": card, **({"summon": summon} if summon is not None else {}),
+                                   **({"declare": declare} if declare is not None else {})}, self)
+        self._chain([link])
+
+    def _chain(self, links: list[dict]) -> None:
         plan = []
+        prev_speed = None
         for n, link in enumerate(links, 1):
             by = link["by"]
+            found = link.get("def")
             if link["kind"]:
                 self._timing(by, link["kind"])
+            if found is not None:
+                name = found.en
+                # STD-TIMING: a card answering a chain link needs Spell Speed 2+ and at least that link's.
+                if n > 1 and (found.speed < 2 or (prev_speed is not None and found.speed < prev_speed)):
+                    self._fail("STD-TIMING", "wrgp.reject.speed_too_low", card=name, speed=found.speed,
+                               prev=prev_speed if prev_speed is not None else 1)
+                low = found.effect.get("min_link")
+                if low and n < low:
+                    # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
+                    self._fail("STD-TIMING", "wrgp.reject.min_link", card=name, min=low, n=n)
+                if "once_per_duel" in found.effect:
+                    if name in self.once[by]:
+                        # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
+                        self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=name)
+                    self.once[by].append(name)
+                    self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=name, by=by)
+                self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=name,
+                         kind=found.kind, n=n)
+                if found.assumes:
+                    self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
+                cost = (found.effect.get("cost") or {}).get("pay")
+                if (found.effect.get("cost") or {}).get("half"):
+                    cost = self.lp[by] // 2
+                if cost:
+                    before = self.lp[by]
+                    if cost > before:
+                        # STD-LP: a cost must be payable in full (reading no-cost-at-0 for a survivor at 0).
+                        note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                        self._fail("STD-LP", "wrgp.reject.cost_lp", duelist=self._who(by), before=before,
+                                   card=name, amount=cost, note=note)
+                    self.lp[by] = before - cost
+                    self._ev("STD-LP", "wrgp.activate.cost", duelist=self._who(by), amount=cost, card=name,
+                             before=before, after=self.lp[by])
+                if "fusion_boost" in found.effect:
+                    link = {**link, "fusion": self._fusion_target(found, link["summon"])}
+                prev_speed = found.speed
+            elif link["kind"] and link["kind"].startswith("spell_speed_"):
+                prev_speed = int(link["kind"][-1])
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
-            plan.append((n, by, link["card"] or Msg("wrgp.source.link", n=n), link["effect"], targets, amount))
+            plan.append((n, by, link["card"] or Msg("wrgp.source.link", n=n), link["effect"], targets, amount, link))
         self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
         hits: list[tuple] = []
-        for n, by, card, what, targets, amount in reversed(plan):
+        for n, by, card, what, targets, amount, link in reversed(plan):
             self._ev("WRGP-D2", "wrgp.chain.chain_link_team", n=n, card=card, by=by)
             for t in targets:
                 if what == "damage":
@@ -829,11 +1042,49 @@ class WrgpMatch(MatchQueries):
                         hits.append((n, by, card, t, met))
                 else:
                     self._gain_lp(t, amount, card)
+            found = link.get("def")
+            if found is not None:
+                self._resolve_card(by, found, link)
         self._settle(hits, chain=True)
+
+    def _fusion_target(self, found, summon: str) -> tuple[str, int]:
+        """The Fusion Monster a fusion_boost card (Power Bond) summons, and its original ATK."""
+        want = found.effect["fusion_boost"].get("type")
+        monster = _cards().card(summon) if isinstance(summon, str) else None
+        stats = monster.monster if monster is not None else self.card_db_monster(summon)
+        if monster is None and stats is None:
+            named_card("summon", summon, numbers=False)
+            raise ArgumentError("summon", "a Fusion Monster the kit knows (the catalogue, or --cards / "
+                                          "setup.cards_db)", summon)
+        label = monster.en if monster is not None else stats["name"]
+        if not stats or not stats.get("fusion") or (want and stats.get("type") != want) or stats.get("atk") is None:
+            raise ArgumentError("summon", f"a {want} Fusion Monster with a known ATK for {found.en} ({label} "
+                                          f"is not one)", summon)
+        return label, stats["atk"]
+
+    def _resolve_card(self, by: str, found, link: dict) -> None:
+        """What a catalogue card does when its chain link resolves, beyond damage and gain."""
+        eff, name = found.effect, found.en
+        if eff.get("none"):
+            self._ev("STD-CARDS", "wrgp.activate.no_lp", card=name)
+        if eff.get("clear_counters"):
+            self._clear_counters(by)
+        if eff.get("lasting"):
+            # WRGP-H7: effects already activated and applied carry over a handover.
+            self.effects.append((by, name))
+            self._ev("WRGP-H7", "wrgp.activate.lasting", card=name, by=by)
+        if "fusion" in link:
+            monster, atk = link["fusion"]
+            self.monsters[monster] = atk * 2
+            # WRGP-H7: the delayed End Phase damage applies also during a handover.
+            self.delayed.append((by, name, (by,), atk))
+            self._ev("WRGP-H7", "wrgp.activate.fusion", card=name, duelist=self._who(by), monster=monster,
+                     atk=atk, boosted=atk * 2)
 
     def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
         """A delayed effect: ``card`` deals ``amount`` damage in this turn's End Phase (Power Bond)."""
         self._begin()
+        card = self._named("card", card, "delayed", {"to": to, "amount": amount}, by)
         targets = self._targets(by, to)
         if self.phase_i == END:
             self._fail("STD-TURN", "wrgp.reject.end_phase_has")
@@ -844,6 +1095,10 @@ class WrgpMatch(MatchQueries):
     def special_victory(self, by: str, card: str) -> None:
         """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
         self._begin()
+        card = self._named("card", card, "special_victory", {})
+        self._special_victory(by, card)
+
+    def _special_victory(self, by: str, card: str) -> None:
         foe = other(by)
         # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
         self._ev("WRGP-F8", "wrgp.special_victory.does_not_win", card=card, duelist=self._who(by), foe=self._who(foe))
@@ -877,6 +1132,7 @@ class WrgpMatch(MatchQueries):
     def once_per_duel(self, by: str, card: str) -> None:
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
         self._begin()
+        card = self._named("card", card, "once_per_duel", {}, by)
         if card in self.once[by]:
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=card)
@@ -953,6 +1209,7 @@ class WrgpMatch(MatchQueries):
     def target_speed_world(self, by: str, card: str, scope: str) -> None:
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
+        card = self._named("card", card, "scope", {"scope": scope}, by)
         ok, why = T.SPEED_WORLD_SCOPES[scope]
         why = term(WRGP_SCOPE, scope, why)
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
@@ -963,6 +1220,9 @@ class WrgpMatch(MatchQueries):
     def counter_cleaner(self, by: str) -> None:
         """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8)."""
         self._begin()
+        self._clear_counters(by)
+
+    def _clear_counters(self, by: str) -> None:
         before = dict(self.spc)
         for t in T.TEAMS:
             self.spc[t] = 0
@@ -1003,7 +1263,7 @@ class WrgpMatch(MatchQueries):
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
             self._ev("WRGP-SW2", "wrgp.place.field_spell_s", card=card, who=who)
-        if card == T.GATE_BLOCKER and zone in ("monster", "extra_monster") and face_up:
+        if _is_card(card, "gate-blocker") and zone in ("monster", "extra_monster") and face_up:
             # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
             self._ev("WRGP-SW8", "wrgp.place.gate_blocker_team", foe_team=other(by))
 
@@ -1052,6 +1312,7 @@ class WrgpMatch(MatchQueries):
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
         self._begin()
+        card = self._named("card", card, "lasting", {}, by)
         self.effects.append((by, card))
         self._ev("WRGP-H7", "wrgp.continuing.now_applies_team", card=card, by=by)
 
@@ -1067,6 +1328,14 @@ class WrgpMatch(MatchQueries):
             self._fail("STD-CARDS", "wrgp.reject.already_controls", who=who, card=card)
         before, c.holder = c.holder, who
         self._ev("STD-CARDS", "wrgp.take_control.takes_control_original", who=who, card=card, before=before, owner=c.owner)
+
+
+def _is_card(name: str, card_id: str) -> bool:
+    """Is ``name`` (any spelling) the catalogue card ``card_id``?"""
+    if name == T.GATE_BLOCKER and card_id == "gate-blocker":
+        return True
+    found = _cards().card(name)
+    return found is not None and found.id == card_id
 
 
 def _took_over_from(holder: str, owner: str) -> bool:

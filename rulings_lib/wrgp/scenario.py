@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..errors import ArgumentError, ScenarioError
 from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text
 from . import tables as T
-from .engine import MAX_LP, WrgpMatch, check_link
+from .engine import MAX_LP, WrgpMatch, check_link, named_card
 
 FORMAT = "wrgp"
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
@@ -48,13 +48,33 @@ def _delayed(param, value, match):
 
 _effect = MapOf({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _link = Checked(MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
-                       "kind": Choice(*T.ACTION_KINDS)}, required=("by",), name="a chain link"), check_link)
+                       "kind": Choice(*T.ACTION_KINDS), "summon": CARD, "declare": CARD},
+                      required=("by",), name="a chain link"), check_link)
+
+
+def _activate(param, value, match):
+    """``activate: {by, card, ...}``: a card of the catalogue, its choices, as a one-link chain."""
+    named_card(f"{param}.card", value["card"], numbers=False)
+    link = {k: v for k, v in value.items()}
+    from ..cards import card as _card
+    if "special_victory" not in _card(value["card"]).effect:
+        check_link(param, link, None)
+
+
+def _attack(param, value, match):
+    if "damage" not in value and "with" not in value:
+        raise ArgumentError(f"{param}.damage", "the battle damage (damage: N) or the attacking monster (with: NAME)",
+                            None)
 
 # verb -> schema of its value. Every verb is a method of WrgpMatch taking these keys.
 STEPS = {
     "phase": Choice(*T.PHASE_KEYS),
     "end_turn": MapOf({}, name="an empty mapping"),
-    "attack": MapOf({"by": TEAM, "damage": AMOUNT, "to": Choice("opponent", "self")}, required=("by", "damage")),
+    "attack": Checked(MapOf({"by": TEAM, "damage": AMOUNT, "to": Choice("opponent", "self"), "with": CARD},
+                            required=("by",)), _attack),
+    # Addition (cards): a card of the catalogue played by name, as a chain of one link.
+    "activate": Checked(MapOf({"by": TEAM, "card": CARD, "summon": CARD, "declare": CARD}, required=("by", "card")),
+                        _activate),
     "damage": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
     "gain": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
     "gain_loop": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "times": Int(1, 1_000_000), "card": CARD},
@@ -168,6 +188,8 @@ def apply(match: WrgpMatch, verb: str, args) -> None:
     elif verb == "at_end_phase":
         eff = args["damage"]
         match.at_end_phase(args["by"], args["card"], eff["to"], eff["amount"])
+    elif verb == "attack":
+        match.attack(args["by"], args.get("damage"), args.get("to", "opponent"), args.get("with"))
     elif verb == "pay":
         match.pay(args["by"], args["amount"], args.get("as", "cost"), args.get("card"))
     else:
