@@ -105,6 +105,31 @@ def cmd_readings(args) -> int:
     return EXIT_OK
 
 
+def cmd_cards(args) -> int:
+    """The card catalogue: names in both languages, kind, Spell Speed, what it does, rule ids, FAQ entries."""
+    from .cards import listing
+
+    lang = _lang(args)
+    data = listing(args.format, lang)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    for fmt in data["formats"]:
+        print(f"# {fmt['format']}")
+        for c in fmt["cards"]:
+            other = "en" if lang == "ja" else "ja"
+            speed = f", Spell Speed {c['speed']}" if c["speed"] else ""
+            number = f"{c['number']} " if c.get("number") else ""
+            print(f"{number}{c['name'][lang]} / {c['name'][other]}  [{c['kind']}{speed}]")
+            print(f"    {c['does'][lang]}")
+            if c["choices"]:
+                print("    " + ", ".join(f"{ch['name']}: {ch['label']}" for ch in c["choices"]))
+            refs = c["rules"] + [f"faq:{f}" for f in c["faq"]]
+            if refs:
+                print("    " + " ".join(refs))
+    return EXIT_OK
+
+
 def cmd_rules(args) -> int:
     from .scenario import FORMATS, format_module
 
@@ -203,6 +228,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("readings", help="list the named interpretations (Readings)")
     s.add_argument("--format", choices=["wrgp", "digimon-tag"])
     s.set_defaults(func=cmd_readings)
+
+    s = sub.add_parser("cards", help="list the card catalogue: names (en/ja), kind, what each card does")
+    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.add_argument("--json", action="store_true", help="print the catalogue as one JSON object")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.set_defaults(func=cmd_cards)
 
     s = sub.add_parser("rules", help="list the rule ids")
     s.add_argument("--format", choices=["wrgp", "digimon-tag"])

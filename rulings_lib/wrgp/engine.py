@@ -90,7 +90,7 @@ _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
 
 # ---------------------------------------------------------------------- named cards (rulings_lib.cards)
 def _cards():
-    from .. import cards   # the catalogue is read on first use: `import rulings_lib` stays light
+    from .. import cards  # the catalogue is read on first use: `import rulings_lib` stays light
 
     return cards
 
@@ -198,7 +198,7 @@ def check_link(param, value, match) -> dict:
     card = _link_card(param, link, explicit)
     out = {"by": link["by"], "card": card.en if card else link.get("card"), "kind": link.get("kind"),
            "effect": None, "to": None, "amount": None, "per_link": None, "def": card,
-           "summon": link.get("summon"), "declare": link.get("declare")}
+           "summon": link.get("summon"), "declare": link.get("declare"), "shown": link.get("card")}
     if card is not None:
         out["kind"] = card.action_kind
         for what in ("damage", "gain"):
@@ -881,7 +881,7 @@ class WrgpMatch(MatchQueries):
             damage = atk
         self._timing(by, "attack")
         if with_ is not None:
-            self._ev("STD-TIMING", "wrgp.attack.with", monster=monster, atk=atk,
+            self._ev("STD-TIMING", "wrgp.attack.with", monster=with_, atk=atk,
                      note="" if changed else Msg("wrgp.note.printed_atk"))
         foe = other(by)
         if to == "self":
@@ -992,6 +992,7 @@ class WrgpMatch(MatchQueries):
                 self._timing(by, link["kind"])
             if found is not None:
                 name = found.en
+                shown = link.get("shown") or name     # the name as the step wrote it (either language)
                 # STD-TIMING: a card answering a chain link needs Spell Speed 2+ and at least that link's.
                 if n > 1 and (found.speed < 2 or (prev_speed is not None and found.speed < prev_speed)):
                     self._fail("STD-TIMING", "wrgp.reject.speed_too_low", card=name, speed=found.speed,
@@ -1006,7 +1007,7 @@ class WrgpMatch(MatchQueries):
                         self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=name)
                     self.once[by].append(name)
                     self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=name, by=by)
-                self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=name,
+                self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=shown,
                          kind=found.kind, n=n)
                 if found.assumes:
                     self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
@@ -1030,7 +1031,8 @@ class WrgpMatch(MatchQueries):
                 prev_speed = int(link["kind"][-1])
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
-            plan.append((n, by, link["card"] or Msg("wrgp.source.link", n=n), link["effect"], targets, amount, link))
+            plan.append((n, by, link.get("shown") or link["card"] or Msg("wrgp.source.link", n=n), link["effect"],
+                         targets, amount, link))
         self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
         hits: list[tuple] = []
         for n, by, card, what, targets, amount, link in reversed(plan):
@@ -1064,18 +1066,19 @@ class WrgpMatch(MatchQueries):
 
     def _resolve_card(self, by: str, found, link: dict) -> None:
         """What a catalogue card does when its chain link resolves, beyond damage and gain."""
-        eff, name = found.effect, found.en
+        eff, name = found.effect, link.get("shown") or found.en
         if eff.get("none"):
             self._ev("STD-CARDS", "wrgp.activate.no_lp", card=name)
         if eff.get("clear_counters"):
             self._clear_counters(by)
         if eff.get("lasting"):
             # WRGP-H7: effects already activated and applied carry over a handover.
-            self.effects.append((by, name))
+            self.effects.append((by, found.en))
             self._ev("WRGP-H7", "wrgp.activate.lasting", card=name, by=by)
         if "fusion" in link:
             monster, atk = link["fusion"]
             self.monsters[monster] = atk * 2
+            monster = link.get("summon") or monster
             # WRGP-H7: the delayed End Phase damage applies also during a handover.
             self.delayed.append((by, name, (by,), atk))
             self._ev("WRGP-H7", "wrgp.activate.fusion", card=name, duelist=self._who(by), monster=monster,
