@@ -166,8 +166,8 @@ solution_2 = "B1"
 check(solution_2, m.state()["at_zero"][0], "WRGP-D1: the card's controller is treated as the winner")
 
 # %% [markdown]
-# **3.** Both at 1000. A chains: link 1 is A's Ookazi (800 to B), link 2 is B's Ookazi (800 to A),
-# link 3 is A's Dian Keto (A gains 1000). Who is out after the chain? Write a list, e.g. `["B1"]`,
+# **3.** Both at 1000. A chains: link 1 is A's Ookazi (800 to B), link 2 is B's Chain Strike (400 x 2
+# = 800 to A), link 3 is A's Quick-Play Spell that gains A 1000. Who is out after the chain? Write a list, e.g. `["B1"]`,
 # or `[]` for nobody.
 
 # %%
@@ -177,8 +177,8 @@ answer_3 = ...
 m = WrgpMatch(turn=3, phase="main1", lp={"A": 1000, "B": 1000})
 m.chain([
     {"by": "A", "card": "Ookazi", "damage": {"to": "opponent", "amount": 800}},
-    {"by": "B", "card": "Ookazi", "damage": {"to": "opponent", "amount": 800}},
-    {"by": "A", "card": "Dian Keto the Cure Master", "gain": {"to": "self", "amount": 1000}},
+    {"by": "B", "card": "Chain Strike"},
+    {"by": "A", "card": "a Quick-Play Spell that gains LP", "gain": {"to": "self", "amount": 1000}},
 ])
 check(answer_3, m.out, f"nobody reaches 0 (A {m.lp['A']}, B {m.lp['B']})")
 
