@@ -47,7 +47,10 @@ def _say(args, code: str, **kw) -> str:
 def cmd_run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
-    result = run_scenario(load_scenario(args.file))
+    scenario = load_scenario(args.file)
+    if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
+        scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
+    result = run_scenario(scenario)
     if args.svg or args.svg_steps:   # issue 13: the final state / each step drawn
         from .draw.scenario import cli_pictures
 
@@ -217,6 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
     s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.add_argument("--cards", action="append", metavar="CDB",
+                   help="an EDOPro cards.cdb or a folder of .cdb files (repeatable; later ones override earlier "
+                        "ones for the same passcode): monsters' ATK, level and type")
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")

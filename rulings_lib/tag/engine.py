@@ -1076,7 +1076,7 @@ class TagMatch(MatchQueries):
         of ``on``'s, exchange letters) change the match; the rest is accepted or rejected. ``number``
         may also be the card's name in either language (the catalogue, ``rulings cards``)."""
         if isinstance(number, str) and not T.card_rule(number):
-            from ..cards import card as catalogue_card   # read on first use
+            from ..cards import card as catalogue_card  # read on first use
 
             named = catalogue_card(number, "digimon-tag")
             if named is not None and named.number:

@@ -194,8 +194,9 @@ def check_link(param, value, match) -> dict:
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
         raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
-    explicit = bool(effects) or "kind" in link
-    card = _link_card(param, link, explicit)
+    # A link naming a card the catalogue does not know (and not close to one) is a link described by
+    # hand: its effect is what the link gives (none: an effect the kit does not track, like a negation).
+    card = _link_card(param, link, explicit=True)
     out = {"by": link["by"], "card": card.en if card else link.get("card"), "kind": link.get("kind"),
            "effect": None, "to": None, "amount": None, "per_link": None, "def": card,
            "summon": link.get("summon"), "declare": link.get("declare"), "shown": link.get("card")}
@@ -454,6 +455,19 @@ class WrgpMatch(MatchQueries):
 
     def _who(self, team: str) -> str:
         return f"{team}{self.pos[team]}"
+
+    def use_card_databases(self, paths: list[str]) -> None:
+        """Read monsters' ATK, level and type from EDOPro databases (files or folders, read as EDOPro
+        reads them: a later database replaces an earlier one's card with the same passcode)."""
+        from ..cards.cdb import read_databases
+
+        self.cards_db = read_databases(paths)
+        replaced = sorted({(old, new) for _, old, new in self.cards_db.overrides})
+        self._ev("STD-CARDS", "wrgp.cards_db.read", files=list(self.cards_db.sources),
+                 cards=len(self.cards_db.by_code))
+        for old, new in replaced:
+            n = sum(1 for _, o, w in self.cards_db.overrides if (o, w) == (old, new))
+            self._ev("STD-CARDS", "wrgp.cards_db.override", new=new, old=old, n=n)
 
     def card_db_monster(self, name) -> dict | None:
         """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
@@ -983,6 +997,7 @@ class WrgpMatch(MatchQueries):
         self._chain([link])
 
     def _chain(self, links: list[dict]) -> None:
+        self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
         plan = []
         prev_speed = None
         for n, link in enumerate(links, 1):
@@ -1033,7 +1048,6 @@ class WrgpMatch(MatchQueries):
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or Msg("wrgp.source.link", n=n), link["effect"],
                          targets, amount, link))
-        self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
         hits: list[tuple] = []
         for n, by, card, what, targets, amount, link in reversed(plan):
             self._ev("WRGP-D2", "wrgp.chain.chain_link_team", n=n, card=card, by=by)

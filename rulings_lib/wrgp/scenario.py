@@ -118,12 +118,24 @@ _at = MapOf({
 }, name="a match moment")
 _card_setup = MapOf({"card": CARD, "by": TEAM, "zone": Choice(*T.ZONES), "face_up": Bool()},
                     required=("card", "by", "zone"), name="a card")
+class _Databases(Schema):
+    """``cards_db:``: an EDOPro database (or a folder of them), or a list of them, relative to the scenario."""
+
+    expected = "a card database path (cards.cdb or a folder of .cdb files), or a list of them"
+
+    def parse(self, value, file, line, where):
+        if isinstance(value, list):
+            return ListOf(DeckPath(500), min_len=1, max_len=20).parse(value, file, line, where)
+        return [DeckPath(500).parse(value, file, line, where)]
+
+
 SETUP = MapOf({
     "lineup": Int(1, 100),
     "start_lp": Int(1, 1_000_000),
     "first": TEAM,
     "at": _at,
     "cards": ListOf(_card_setup, max_len=200),
+    "cards_db": _Databases(),
 }, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", "handover", "out",
@@ -158,6 +170,8 @@ def new_match(setup: dict) -> WrgpMatch:
     except ArgumentError as exc:
         key = exc.param if exc.param in _SETUP_TOP else "at"
         raise _SetupError(key, f"setup.{'' if key != 'at' else 'at.'}{exc}") from None
+    if setup.get("cards_db"):
+        m.use_card_databases([str(p) for p in setup["cards_db"]])
     for i, c in enumerate(setup.get("cards", []), 1):
         try:
             m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
