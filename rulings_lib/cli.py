@@ -268,7 +268,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("decks", nargs=3, metavar="DECK", help=".ydk file or ydke:// URL")
     s.add_argument("--banlist", required=True, help="lflist.conf")
     s.add_argument("--list", dest="list_name", help="which list in the file (default: the first)")
-    s.add_argument("--cards", help="cards.cdb for names and aliases")
+    s.add_argument("--cards", action="append",
+                   help="cards.cdb for names and aliases, or a folder of .cdb files (repeatable; later ones override "
+                        "earlier ones for the same passcode, as EDOPro reads them)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)

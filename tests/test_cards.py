@@ -484,3 +484,22 @@ def test_a_database_that_is_not_one_is_exit_2_naming_it(tmp_path, capsys):
     assert main(["run", str(scen)]) == 2
     err = capsys.readouterr().err
     assert "cards.cdb" in err and "Traceback" not in err
+
+
+def test_check_team_reads_several_databases_later_ones_override(tmp_path, capsys):
+    from rulings_lib.decks import samples
+    from rulings_lib.decks.cdb import write_cdb
+
+    illegal = [str(p) for p in samples.team("illegal")]
+    args = ["wrgp", "check-team", *illegal, "--banlist", str(samples.BANLIST), "--json"]
+    first, later = tmp_path / "cards.cdb", tmp_path / "later"
+    later.mkdir()
+    write_cdb(first, [{"id": 55144522, "name": "Pot of Greed", "type": 2, "alias": 0}])
+    write_cdb(later / "cards-unofficial.cdb", [{"id": 55144522, "name": "強欲な壺", "type": 2, "alias": 0}])
+    assert main([*args, "--cards", str(first)]) == 1
+    one = json.loads(capsys.readouterr().out)
+    assert main([*args, "--cards", str(first), "--cards", str(later)]) == 1
+    both = json.loads(capsys.readouterr().out)
+    names = {v.get("name") for v in both["violations"]}
+    assert "強欲な壺" in names and "Pot of Greed" not in names
+    assert "Pot of Greed" in {v.get("name") for v in one["violations"]}
