@@ -27,7 +27,7 @@ from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
 from ..i18n import Msg
-from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
+from ..i18n.terms import CARD_KIND, DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 
@@ -1023,7 +1023,7 @@ class WrgpMatch(MatchQueries):
                     self.once[by].append(name)
                     self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=name, by=by)
                 self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=shown,
-                         kind=found.kind, n=n)
+                         kind=term(CARD_KIND, found.kind), n=n)
                 if found.assumes:
                     self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
                 cost = (found.effect.get("cost") or {}).get("pay")
