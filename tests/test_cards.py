@@ -503,3 +503,12 @@ def test_check_team_reads_several_databases_later_ones_override(tmp_path, capsys
     names = {v.get("name") for v in both["violations"]}
     assert "強欲な壺" in names and "Pot of Greed" not in names
     assert "Pot of Greed" in {v.get("name") for v in one["violations"]}
+
+
+def test_vennominagas_special_victory_makes_one_opposing_duelist_lose_wrgp_f8():
+    m = at()
+    m.activate("A", "毒蛇神ヴェノミナーガ")
+    assert m.out == ["B1"] and m.winner is None
+    assert any(e.rule == "WRGP-F8" for e in m.events)
+    with pytest.raises(ArgumentError, match="special victory"):
+        at().special_victory("A", "Ookazi")

@@ -184,7 +184,13 @@ def card(name, format: str = "wrgp") -> Card | None:
 
 
 def suggest(name: str, format: str = "wrgp") -> list[str]:
-    return catalogue(format).suggest(name)
+    """Known names close to an unknown ``name`` (remembered: a step names the same card again and again)."""
+    return list(_suggest(fold(name), format)) if isinstance(name, str) else []
+
+
+@functools.lru_cache(maxsize=4096)
+def _suggest(key: str, format: str) -> tuple[str, ...]:
+    return tuple(catalogue(format).suggest(key))
 
 
 def lookup(param: str, name, format: str = "wrgp", *, numbers: bool = False) -> Card | None:
