@@ -27,7 +27,16 @@ from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, MatchQueries, Outcome
 from ..i18n import Msg
-from ..i18n.terms import CARD_KIND, DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
+from ..i18n.terms import (
+    CARD_KIND,
+    DECK_SECTION,
+    WRGP_ACTION,
+    WRGP_PHASE,
+    WRGP_SCOPE,
+    WRGP_ZONE,
+    and_list,
+    term,
+)
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 
