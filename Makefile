@@ -19,9 +19,12 @@ coverage:
 # Re-execute every notebook to refresh its stored outputs (the expected rulings), on purpose.
 notebooks:
 	.venv/bin/python tools/refresh_notebooks.py
-# Long fuzzing run of every input kind (issue 11): many more cases than the test suite's, fresh each run.
+# Long fuzzing run of every input kind (issue 11) and random exploration of every property (issue 20):
+# many more cases than the test suite's, fresh randomness each run. A counterexample found here becomes
+# an @example on its property, so that ./dev test (derandomized) checks it from then on.
 fuzz:
-	RULINGS_FUZZ=long .venv/bin/python -m pytest tests/test_fuzz.py -q -s -p no:cacheprovider
+	RULINGS_FUZZ=long .venv/bin/python -m pytest tests/test_fuzz.py tests/test_wrgp_properties.py \
+		tests/test_tag_properties.py tests/test_wrgp_decks_props.py -q -s -p no:cacheprovider
 # The browser edition (static site on Pyodide) in build/site/; serve it with: python3 -m http.server -d build/site
 site:
 	./dev site

@@ -21,20 +21,22 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import ArgumentError
+from .i18n import Msg
 
 Check = Callable[[str, Any, Any], Any]
 
 
 def whole(lo: int | None = 0, hi: int | None = None) -> Check:
     """An ``int`` (never a bool, float, NaN or string) within ``lo..hi``."""
+    # What is allowed, as a message (worded in English or Japanese where a person reads it).
     if lo is not None and hi is not None:
-        allowed = f"a whole number from {lo} to {hi}"
+        allowed = Msg("input.schema.int", lo=lo, hi=hi)
     elif lo is not None:
-        allowed = f"a whole number >= {lo}"
+        allowed = Msg("input.arg.whole_min", lo=lo)
     elif hi is not None:
-        allowed = f"a whole number <= {hi}"
+        allowed = Msg("input.arg.whole_max", hi=hi)
     else:
-        allowed = "a whole number"
+        allowed = Msg("input.arg.whole")
 
     def check(param, value, match):
         if isinstance(value, bool) or not isinstance(value, int) or \
@@ -46,7 +48,7 @@ def whole(lo: int | None = 0, hi: int | None = None) -> Check:
 
 def choice(*options, name: str | None = None) -> Check:
     """One of ``options`` (compared by equality; bools never match numbers)."""
-    allowed = name or "one of " + ", ".join(repr(o) for o in options)
+    allowed = name or Msg("input.schema.one_of", choices=", ".join(repr(o) for o in options))
 
     def check(param, value, match):
         try:
@@ -71,7 +73,7 @@ def dynamic_choice(options: Callable[[Any], Iterable], what: str) -> Check:
 
 def text(max_len: int = 200, optional: bool = False) -> Check:
     """A non-empty ``str`` of printable text (no lone surrogates), at most ``max_len`` characters."""
-    allowed = f"a name (text of 1 to {max_len} characters)" + (" or None" if optional else "")
+    allowed = Msg("input.arg.name_or_none" if optional else "input.arg.name", max=max_len)
 
     def check(param, value, match):
         if value is None and optional:
@@ -90,7 +92,7 @@ def flag() -> Check:
     """``True`` or ``False``."""
     def check(param, value, match):
         if not isinstance(value, bool):
-            raise ArgumentError(param, "True or False", value)
+            raise ArgumentError(param, Msg("input.arg.flag"), value)
         return value
     return check
 
@@ -106,7 +108,7 @@ def list_of(inner: Check, max_len: int = 1000, min_len: int = 0) -> Check:
     """A list (or tuple) of values each allowed by ``inner``."""
     def check(param, value, match):
         if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
-            raise ArgumentError(param, f"a list of {min_len} to {max_len} items", value)
+            raise ArgumentError(param, Msg("input.schema.list_len", min=min_len, max=max_len), value)
         return [inner(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
     return check
 

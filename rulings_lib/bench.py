@@ -18,7 +18,10 @@ HEAVY = ("ipywidgets", "jupyter_core", "jupyterlab", "IPython", "graphviz", "pyg
 
 
 def random_play(steps: int, seed: int = 2022) -> tuple[int, float, int]:
-    """Play ``steps`` random engine steps (legal or not); returns (steps, seconds, matches finished)."""
+    """Play ``steps`` random engine steps (legal or not); returns (steps, seconds, matches finished).
+    A rate needs something to time: ``steps`` is a whole number >= 1 (else ValueError)."""
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise ValueError(f"steps: expected a whole number >= 1, got {steps!r}")
     from .errors import IllegalAction
     from .wrgp.engine import WrgpMatch
     from .wrgp.tables import ACTION_KINDS, PHASE_KEYS

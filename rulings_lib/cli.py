@@ -15,7 +15,8 @@
 it the locale decides (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ja*`` is Japanese). JSON output
 keeps English texts and adds message codes.
 
-Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input.
+Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input,
+3 the machine ran out of a resource (memory, stack) before the answer was known: not a verdict.
 Heavy modules are imported only by the sub-command that needs them.
 """
 
@@ -28,7 +29,7 @@ import sys
 from .errors import InputError, one_line
 from .i18n import LANGS, Msg, default_lang, render
 
-EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_RESOURCE = 0, 1, 2, 3
 
 
 def _err(message) -> None:
@@ -51,13 +52,10 @@ def cmd_run(args) -> int:
     if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
         scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
     result = run_scenario(scenario)
-    if args.svg or args.svg_steps:   # issue 13: the final state / each step drawn
+    if args.svg is not None or args.svg_steps is not None:   # issue 13: the final state / each step drawn
         from .draw.scenario import cli_pictures
 
-        problem = cli_pictures(result, args.svg, args.svg_steps)
-        if problem:
-            _err(problem)
-            return EXIT_INPUT
+        cli_pictures(result, args.svg, args.svg_steps, _lang(args))   # unusable path: InputError, exit 2
     if args.json:
         print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
     else:
@@ -210,6 +208,16 @@ def cmd_coverage(args) -> int:
     return EXIT_OK if cov.complete else EXIT_FAILED
 
 
+def _positive(value: str) -> int:
+    """A whole number >= 1 in ASCII digits (argparse: a bad one is a usage error, exit 2)."""
+    from .files import ascii_number
+
+    n = ascii_number(value.strip(), 9)
+    if n is None or n < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 999,999,999, got {value!r}")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -246,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_rules)
 
     s = sub.add_parser("bench", help="measure engine speed, import time and command start-up")
-    s.add_argument("--steps", type=int, default=200_000, help="engine steps of random play to time")
+    s.add_argument("--steps", type=_positive, default=200_000, help="engine steps of random play to time (at least 1)")
     s.set_defaults(func=cmd_bench)
 
     s = sub.add_parser("diagrams", help="write every phase diagram as SVG and .dot into a folder")
@@ -288,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Arguments that name files: an empty one is a mistake (`--cards ""`), never "no file".
 _PATH_ARGS = {"file": "FILE", "paths": "PATH", "decks": "DECK", "banlist": "--banlist", "cards": "--cards",
-              "html": "--html", "out": "--out"}
+              "html": "--html", "out": "--out", "svg": "--svg", "svg_steps": "--svg-steps"}
 
 
 def _empty_path_arg(args) -> str | None:
@@ -329,6 +337,12 @@ def main(argv=None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+    except (MemoryError, RecursionError) as exc:
+        # Out of memory or stack: no verdict was reached, so neither 1 ("illegal", "expectation
+        # failed") nor 2 (the input is unusable) would be true. One line and a status of its own.
+        _err(_say(args, "cli.out_of_resource", what=_say(args, "cli.resource.memory" if isinstance(exc, MemoryError)
+                                                         else "cli.resource.stack")))
+        return EXIT_RESOURCE
 
 
 if __name__ == "__main__":

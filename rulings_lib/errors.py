@@ -78,8 +78,19 @@ class ArgumentError(RulingsError):
             shown = shown[:57] + "..."
         super().__init__(f"{param}: expected {allowed}, got {shown}")
         self.param = param
-        self.allowed = allowed
+        self.allowed = allowed      # text, or a Msg (the same English, and Japanese where a person reads it)
         self.value = value
+        self.shown = shown
+
+    def as_msg(self, where: str | None = None) -> Msg:
+        """The error as a message (``WHERE: expected ALLOWED, got VALUE``), ``where`` in place of
+        the parameter's name when given (a scenario names its own key, not the API's)."""
+        return Msg("input.schema.expected", where=self.param if where is None else where, expected=self.allowed,
+                   got=self.shown)
+
+    def render(self, lang: str = "en") -> str:
+        """The error in words, in ``lang``."""
+        return self.as_msg().render(lang)
 
 
 class MatchOver(IllegalAction):

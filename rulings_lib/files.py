@@ -6,7 +6,9 @@
   in between cannot block), checks the opened file again and reads at most ``cap + 1`` bytes.
 * :func:`read_text` does the same and decodes UTF-8 (a BOM is allowed), refusing NUL bytes.
 * :func:`write_text` writes to a temporary file in the same folder, then ``os.replace``: the
-  target is either the old file or the whole new one, never half written.
+  target is either the old file or the whole new one, never half written. It is the one writer
+  of every output (pictures, diagrams, the FAQ page): only a regular file (or nothing) is ever
+  replaced; a FIFO, a device node, a socket or a folder at the path is refused (exit 2).
 * :func:`ascii_number` reads a whole number from text the way every file format of the kit
   does: ASCII digits ``0-9`` only. Full-width digits (``３``), superscripts (``²``) and other
   Unicode digits are not numbers here, and a number longer than ``max_digits`` is refused
@@ -166,14 +168,29 @@ def write_text(path, text: str, what=None) -> Path:
         finally:
             os.close(fd)
         os.chmod(tmp, 0o644 if st is None else stat.S_IMODE(st.st_mode))
+        _still_replaceable(path, file, what)   # a FIFO or device put there meanwhile is not replaced
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise InputError(file, None, Msg("files.write_failed", what=what, why=_why(exc))) from None
+    except InputError:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+def _still_replaceable(path: Path, file: str, what) -> None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(file, None, Msg("files.write_is_dir", what=what))
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(file, None, Msg("files.write_not_regular", what=what))
 
 
 def make_folder(folder, what=None) -> Path:

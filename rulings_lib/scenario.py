@@ -19,11 +19,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import IllegalAction, InputError, ScenarioError, one_line
+from .errors import ArgumentError, IllegalAction, InputError, ScenarioError, one_line
 from .events import event_text
 from .i18n import Msg, check_lang, render
 from .schema import ListOf, MapOf, Text, _show
 from .yamlsrc import YMap, load_file, load_text
+
+# What one scenario may ask the kit to do (issue 20): a scenario is a worked example of a ruling,
+# some dozens of steps. A file within the size cap could otherwise ask for hours of play and
+# gigabytes of output (YAML aliases repeat a step without repeating its text). Aliases count as
+# what they expand to: a step reached through an alias is one more step.
+MAX_STEPS = 5_000
+MAX_EVENTS = 50_000
 
 FORMATS = {
     "wrgp": "rulings_lib.wrgp.scenario",
@@ -153,6 +160,8 @@ def parse_scenario(data, file: str) -> Scenario:
         raw_steps = []
     if not isinstance(raw_steps, list):
         raise ScenarioError(file, at("steps"), Msg("input.scenario.steps_list", got=_show(raw_steps)))
+    if len(raw_steps) > MAX_STEPS:
+        raise ScenarioError(file, at("steps"), Msg("input.scenario.too_many_steps", n=len(raw_steps), max=MAX_STEPS))
     steps = []
     step_lines = getattr(raw_steps, "lines", [at("steps")] * len(raw_steps))
     for i, raw in enumerate(raw_steps):
@@ -241,37 +250,97 @@ class RunResult:
         return f"<RunResult {self.scenario.name}: {len(self.scenario.steps)} steps, {verdict}>"
 
 
+def same(expected, actual) -> bool:
+    """Whether an expected value matches an outcome value exactly (scenario-format: "each must
+    match exactly"): the same type as well as the same value, all the way down. ``0`` is not
+    ``false``, ``8000.0`` is not ``8000``, ``1.0`` is not ``1``; mappings match key for key, lists
+    item for item."""
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return type(expected) is type(actual) and expected == actual
+    if isinstance(actual, int) or isinstance(expected, int):
+        return type(expected) is int and type(actual) is int and expected == actual
+    if isinstance(actual, float) or isinstance(expected, float):
+        return type(expected) is float and type(actual) is float and expected == actual
+    if isinstance(actual, dict):
+        return isinstance(expected, dict) and expected.keys() == actual.keys() and \
+            all(same(expected[k], actual[k]) for k in actual)
+    if isinstance(actual, list | tuple):
+        return isinstance(expected, list | tuple) and len(expected) == len(actual) and \
+            all(same(e, a) for e, a in zip(expected, actual, strict=True))
+    if actual is None or expected is None:
+        return expected is None and actual is None
+    return type(expected) is type(actual) and expected == actual
+
+
 def _compare(key: str, expected, actual) -> bool:
     if key == "rejected":
+        # Each rejection is matched on its step and rule (its reason is for people; code and args
+        # for programs), exactly: `step: 1.0` is not step 1.
         if not isinstance(expected, list) or len(expected) != len(actual):
             return False
-        return all(isinstance(e, dict) and e.get("step") == a["step"] and e.get("rule") == a["rule"]
-                   for e, a in zip(expected, actual, strict=True))
-    return expected == actual
+        return all(isinstance(e, dict) and "step" in e and "rule" in e and same(e["step"], a["step"])
+                   and same(e["rule"], a["rule"]) for e, a in zip(expected, actual, strict=True))
+    return same(expected, actual)
 
 
-def run_scenario(scenario: Scenario, keep_snapshots: bool = False) -> RunResult:
-    """Play every step; a step the rules forbid is rejected (recorded) and play goes on."""
+def _written_paths(value, found: dict) -> dict:
+    """``{resolved path: path as written}`` of the files a step names (see schema.DeckPath)."""
+    if isinstance(value, dict):
+        for v in value.values():
+            _written_paths(v, found)
+    elif isinstance(value, list):
+        for v in value:
+            _written_paths(v, found)
+    elif isinstance(value, str) and getattr(value, "written", None) is not None:
+        found[str(value)] = value.written
+    return found
+
+
+def _as_written(exc: InputError, step: Step) -> Msg:
+    """The error of a file a step names, located by the path the scenario wrote (``decks/a.ydk``),
+    never the machine's absolute path."""
+    msg = exc.as_msg()
+    written = _written_paths(step.args, {})
+    if exc.file in written:
+        where = f"{written[exc.file]}:{exc.line}" if exc.line else written[exc.file]
+        msg = Msg("input.located", where=where, message=msg.args["message"])
+    return msg
+
+
+def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None) -> RunResult:
+    """Play every step; a step the rules forbid is rejected (recorded) and play goes on.
+
+    ``on_step(n, match)``, when given, is called after the setup (n = 0) and after each step n,
+    with the live match (to look at, not to keep: it goes on changing). A run that makes more
+    than MAX_EVENTS events stops with a ScenarioError naming the limit."""
     fmt = format_module(scenario.format)
     match = fmt.new_match(scenario.setup)
     snapshots = [match.copy()] if keep_snapshots else []
+    memo: dict = {}      # each file a step names is read and checked once per run
+    if on_step is not None:
+        on_step(0, match)
     for step in scenario.steps:
         match.step = step.number - 1
         try:
-            fmt.apply(match, step.verb, step.args)
+            fmt.apply(match, step.verb, step.args, memo)
         except IllegalAction as err:
             match.record_rejection(step.number, err)
         except ScenarioError:
             raise
         except InputError as exc:   # a deck, banlist or catalogue named by the step: name both files
             raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
-                                                              message=exc.as_msg())) from None
+                                                              message=_as_written(exc, step))) from None
         except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed
-            msg = exc.args[0] if exc.args else str(exc)
+            msg = exc.as_msg() if isinstance(exc, ArgumentError) else exc.args[0] if exc.args else str(exc)
             raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
                                                               message=msg)) from None
+        if len(match.events) > MAX_EVENTS:
+            raise ScenarioError(scenario.path, step.line, Msg("input.scenario.too_many_events", n=step.number,
+                                                              max=MAX_EVENTS))
         if keep_snapshots:
             snapshots.append(match.copy())
+        if on_step is not None:
+            on_step(step.number, match)
     outcome = match.state()     # its events with code and args (MatchQueries; scenario README)
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
               for k, v in scenario.expect.items()]

@@ -8,6 +8,7 @@ describe their verbs with these.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from pathlib import Path, PurePath
 
@@ -172,6 +173,27 @@ class Either(Schema):
 _KIT = Path(__file__).resolve().parent
 
 
+def scenario_key(param: str, prefix: str = "", rename: dict | None = None) -> str:
+    """The scenario key an API parameter stands for: ``gauges['red-A']`` -> ``PREFIX + points.red-A``
+    with ``rename={"gauges": "points"}`` (a file's reader knows its keys, not the API's names)."""
+    head, sep, rest = param.partition("[")
+    head = (rename or {}).get(head, head)
+    rest = re.sub(r"\['([^']*)'\]", r".\1", sep + rest) if sep else ""
+    return f"{prefix}{head}{rest}"
+
+
+class WrittenPath(str):
+    """A resolved path that remembers how the scenario wrote it (``written``), so that a problem
+    in the file names ``decks/a.ydk``, not the machine's absolute path."""
+
+    written: str
+
+    def __new__(cls, resolved: str, written: str):
+        self = super().__new__(cls, resolved)
+        self.written = written
+        return self
+
+
 class DeckPath(Text):
     """A deck, banlist, card database or catalogue file named by a scenario step (or a ydke:// URL).
 
@@ -179,7 +201,7 @@ class DeckPath(Text):
     one that leaves the folder (``../``, or a link pointing out), is refused before anything is
     read, so a scenario cannot make the kit read (and quote) a file elsewhere. The scenarios
     shipped with the kit may also name the kit's own sample files (``rulings_lib/samples``).
-    Returns the resolved path.
+    Returns the resolved path (a :class:`WrittenPath`: it keeps the path as written).
     """
 
     expected = Msg("input.schema.deck_path")
@@ -201,4 +223,4 @@ class DeckPath(Text):
             roots.append(_KIT / "samples")
         if not any(target.is_relative_to(r) for r in roots):
             raise ScenarioError(file, line, Msg("input.path.leaves", where=where))
-        return str(target)
+        return WrittenPath(str(target), value)

@@ -146,7 +146,35 @@ def load_text(text: str, file: str = "<string>"):
         raise ScenarioError(file, 1, Msg("input.yaml.empty"))
     if len(docs) > 1:
         raise ScenarioError(file, docs[1].start_mark.line + 1, Msg("input.yaml.several"))
+    _check_expanded_size(docs[0], file)
     return _Builder(file).build(docs[0])
+
+
+def _check_expanded_size(root, file: str) -> None:
+    """Refuse a document whose nodes, aliases expanded, pass _MAX_NODES, before building any of
+    it: an alias is the same node object as its anchor, so each distinct node's expanded size is
+    found once (a "billion laughs" costs its few lines, not its expansion). Nesting deeper than the
+    builder allows is left to the builder, which names the line."""
+    sizes: dict[int, int] = {}
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if key in sizes:
+            continue
+        # The nodes the builder builds: a mapping's values (its keys are read as text), a list's items.
+        children = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else \
+            node.value if isinstance(node, yaml.SequenceNode) else []
+        if not done:
+            if len(stack) > 10_000:          # far deeper than any scenario: the builder refuses it
+                return
+            stack.append((node, True))
+            stack.extend((c, False) for c in children if id(c) not in sizes)
+            continue
+        total = 1 + sum(sizes.get(id(c), 1) for c in children)
+        if total > _MAX_NODES:
+            raise ScenarioError(file, node.start_mark.line + 1, Msg("input.yaml.too_large"))
+        sizes[key] = total
 
 
 def load_file(path) -> object:

@@ -6,7 +6,20 @@ after the other: one JupyterLab server and one Chromium at a time, while the oth
 the rest. ``-m "not browser"`` is the quick run after a change.
 """
 
+import os
+
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis (issue 20): `./dev test` runs the same cases every time -- derandomized (the examples
+# come from each test's own name, not from a random seed or a database of earlier failures), so a
+# run passes or fails by the code alone. Random exploration is `make fuzz` (RULINGS_FUZZ=long):
+# fresh randomness and a longer budget; each counterexample it finds becomes an ``@example`` on the
+# property (a fixed regression case, e.g. TagMatch(points=101) in test_tag_properties.py).
+settings.register_profile("rulings-test", derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile("rulings-explore", derandomize=False, database=None, deadline=None, print_blob=True,
+                          max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("rulings-explore" if os.environ.get("RULINGS_FUZZ") == "long" else "rulings-test")
 
 
 @pytest.hookimpl(tryfirst=True)          # before xdist's own hook reads the xdist_group marks

@@ -251,7 +251,21 @@ def test_error_in_a_named_deck_names_scenario_line_and_deck(tmp_path, capsys):
     f = tmp_path / "s.yaml"
     f.write_text(_deck_step("bad.ydk"))
     code, _, err = run_cli(capsys, "run", f)
-    assert_one_line_error(code, err, f"{f}:4: steps[2].check_team: ", f"{tmp_path / 'bad.ydk'}:3: expected a passcode")
+    # The deck as the step wrote it (issue 20 #21), never the machine's absolute path.
+    assert_one_line_error(code, err, f"{f}:4: steps[2].check_team: ", "check_team: bad.ydk:3: expected a passcode")
+    assert str(tmp_path / "bad.ydk") not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_error_in_a_named_deck_in_a_folder_names_the_path_as_written(tmp_path, capsys, monkeypatch, lang):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.ydk").write_text("#main\n123\nnope\n")
+    (tmp_path / "lflist.conf").write_text("!A\n")
+    (tmp_path / "s.yaml").write_text(_deck_step("decks/a.ydk"))
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, "run", "s.yaml", "--lang", lang)
+    assert_one_line_error(code, err, "s.yaml:4: steps[2].check_team: decks/a.ydk:3: ")
+    assert str(tmp_path) not in err
 
 
 def test_a_fifo_named_by_a_scenario_is_refused(tmp_path, capsys):

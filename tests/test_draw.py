@@ -55,7 +55,7 @@ def wrgp_midmatch():
 
 def wrgp_behind():
     # a < b: exactly 800 damage; the 10-counter effect usable by B
-    return WrgpMatch(turn=5, player="B", phase="main2", duelist={"A": 3, "B": 1}, spc={"A": 4, "B": 12})
+    return WrgpMatch(turn=7, player="B", phase="main2", duelist={"A": 3, "B": 1}, spc={"A": 4, "B": 12})
 
 
 def wrgp_over():
@@ -65,7 +65,7 @@ def wrgp_over():
 
 
 def wrgp_baton():
-    m = WrgpMatch(turn=3, player="B")
+    m = WrgpMatch(turn=4, player="B")
     m.baton_touch("B")                                    # B1 swapped out, B2 fresh at 8000
     return m
 
@@ -334,9 +334,10 @@ def test_cli_svg_and_steps(tmp_path, capsys):
     assert not list(tmp_path.glob("**/*.tmp"))
 
 
-@pytest.mark.parametrize("where", ["missing/dir/out.svg", "a-folder"])
+@pytest.mark.parametrize("where", ["a-file/out.svg", "a-folder"])
 def test_cli_unusable_svg_path(tmp_path, capsys, where):
     (tmp_path / "a-folder").mkdir()
+    (tmp_path / "a-file").write_text("x")
     target = tmp_path / where
     assert main(["run", str(SCENARIOS["match-start"]), "--svg", str(target)]) == 2
     err = capsys.readouterr().err.strip()

@@ -259,3 +259,176 @@ def test_fuzz_processes_end_with_one_line(argv):
                           timeout=60, cwd=ROOT, check=False)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert all("not a regular file" in line for line in proc.stderr.splitlines())
+
+
+# ----------------------------------------------------------------- issue 20: the new surfaces
+PATH_KINDS = ["new", "regular", "fifo", "folder", "under-a-file", "link-to-fifo", "dev-null", "empty",
+              "control-name", "long-name", "new-folder/deep"]
+
+
+def _make_target(base: Path, kind: str, name: str) -> tuple[str, Path | None]:
+    """An output path of the given kind (and the thing at it, to check afterwards)."""
+    safe = "".join(c for c in name if c.isalnum())[:20] or "x"
+    if kind == "empty":
+        return "", None
+    if kind == "dev-null":
+        return "/dev/null", Path("/dev/null")
+    if kind == "control-name":
+        return str(base / f"{safe}\x1b[31m\n.svg"), None
+    if kind == "long-name":
+        return str(base / ("n" * 300 + ".svg")), None
+    if kind == "new-folder/deep":
+        return str(base / safe / "deep" / "o.svg"), None
+    path = base / f"{safe}.svg"
+    if kind == "regular":
+        path.write_text("old")
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "under-a-file":
+        path.write_text("a file")
+        return str(path / "o.svg"), path
+    elif kind == "link-to-fifo":
+        os.mkfifo(base / f"{safe}.fifo")
+        path.symlink_to(base / f"{safe}.fifo")
+        return str(path), base / f"{safe}.fifo"
+    return str(path), path
+
+
+def test_fuzz_output_paths():
+    """Every output option, every kind of path: exit 0 or 2 (one line naming the path); a FIFO, a
+    device, a folder or a file in the way is never replaced; no temporary file is left behind."""
+    import stat as st_mode
+    import xml.etree.ElementTree as ET
+
+    scenario = ROOT / "rulings_lib" / "scenarios" / "wrgp" / "match-start.yaml"
+
+    @PROFILE
+    @given(kind=st.sampled_from(PATH_KINDS), option=st.sampled_from(["--svg", "--svg-steps"]),
+           name=st.text(max_size=12))
+    def case(kind, option, name):
+        with tempfile.TemporaryDirectory(prefix="rulings-out-") as d:
+            base = Path(d)
+            target, thing = _make_target(base, kind, name)
+            before = os.stat(thing).st_mode if thing is not None and os.path.exists(thing) else None
+            code, _, err = cli("run", scenario, option, target)   # (faq --html: the same writer, tests/test_bad_input_round2.py)
+            assert code in (0, 2), (code, err)
+            assert "Traceback" not in err
+            if code == 2:
+                assert err.count("\n") == 1, err
+            if before is not None and not st_mode.S_ISREG(before):
+                assert st_mode.S_IFMT(os.stat(thing).st_mode) == st_mode.S_IFMT(before)   # never replaced
+            assert not list(base.glob("**/.*.tmp"))
+            if code == 0 and option == "--svg" and target != "/dev/null":
+                ET.fromstring(Path(target).read_text(encoding="utf-8"))
+
+    case()
+
+
+ALIAS_STEPS = ["{end_turn: {}}", "{phase: main1}", "{damage: {by: A, to: opponent, amount: 100}}",
+               "{chain: [{by: A, gain: {to: self, amount: 1}}, {by: B, gain: {to: self, amount: 1}}]}",
+               "{act: {by: B, action: ignition_effect}}"]
+
+
+def test_fuzz_aliases():
+    """Scenarios that repeat steps through YAML aliases (nested, repeated, past every limit): they
+    end within the time bound with 0, 1 or 2, and a file over a limit is refused naming it."""
+    from rulings_lib.scenario import MAX_STEPS
+
+    @PROFILE
+    @given(step=st.sampled_from(ALIAS_STEPS), fan=st.integers(1, 60), depth=st.integers(0, 4),
+           repeat=st.one_of(st.integers(1, 300), st.just(MAX_STEPS), st.integers(MAX_STEPS, 3 * MAX_STEPS)))
+    def case(step, fan, depth, repeat):
+        # Steps: &s0 and `repeat` aliases of it. Beside them a "billion laughs" of `depth` levels,
+        # each a list of `fan` aliases of the level below (the reader counts nodes as expanded).
+        text = ("format: wrgp\ntitle: aliases\nsetup: {at: {turn: 3, phase: main1}}\nsteps:\n"
+                f"  - &s0 {step}\n" + "  - *s0\n" * repeat)
+        if depth:
+            levels = [f"&n1 [{', '.join(['*s0'] * fan)}]"]
+            levels += [f"&n{k + 1} [{', '.join([f'*n{k}'] * fan)}]" for k in range(1, depth)]
+            text += "description: [" + ", ".join(levels) + "]\n"
+        with tempfile.TemporaryDirectory(prefix="rulings-alias-") as d:
+            f = Path(d) / "s.yaml"
+            f.write_text(text)
+            code, _, err = cli("run", f, "--json")
+            check_result(code, err, [str(f)])
+            if 1 + repeat > MAX_STEPS or depth:     # over the step limit; a description is text
+                assert code == 2, err
+
+    case()
+
+
+def test_fuzz_share_links():
+    """Hostile `#z=` links for the page's decoder (site/js/share.js under Node): random bytes,
+    mutated and truncated real links, bombs. Each ends in a text within the limit, "too long" or
+    "damaged", in bounded memory."""
+    import base64
+    import json
+    import random
+    import zlib
+
+    rng = random.Random(None if LONG else 20)
+    n = 400 if LONG else 40
+
+    def z(raw: bytes, level: int = 9) -> str:
+        c = zlib.compressobj(level, zlib.DEFLATED, -15)
+        return base64.urlsafe_b64encode(c.compress(raw) + c.flush()).decode().rstrip("=")
+
+    sample = (ROOT / "rulings_lib" / "scenarios" / "wrgp" / "power-bond-handover.yaml").read_bytes()
+    cases = {}
+    for i in range(n):
+        kind = rng.choice(["random", "mutated", "truncated", "bomb", "text", "base64-junk"])
+        if kind == "random":
+            payload = base64.urlsafe_b64encode(rng.randbytes(rng.randint(0, 4000))).decode().rstrip("=")
+        elif kind == "mutated":
+            link = bytearray(z(sample).encode())
+            for _ in range(rng.randint(1, 5)):
+                link[rng.randrange(len(link))] = rng.choice(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef0123456789-_")
+            payload = link.decode()
+        elif kind == "truncated":
+            link = z(sample)
+            payload = link[: rng.randint(0, len(link))]
+        elif kind == "bomb":
+            payload = z(rng.choice([b"a", b"\x00", "あ".encode()]) * rng.randint(200_001, 8_000_000))
+        elif kind == "text":
+            payload = z(mutate(sample, [("repeat", rng.random(), rng.randint(2, 50))]))
+        else:
+            payload = "".join(rng.choice("!*%=+/ ~\u3042") for _ in range(rng.randint(1, 50)))
+        cases[f"{i}-{kind}"] = "#z=" + payload
+    proc = subprocess.run(["node", str(ROOT / "tests" / "site" / "share_link.mjs")], cwd=ROOT,
+                          input=json.dumps({"cases": [{"name": k, "hash": v} for k, v in cases.items()]}),
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    for name, r in out["cases"].items():
+        if r["ok"]:
+            assert r["text_length"] is not None and r["text_length"] <= out["max_chars"], (name, r)
+        else:
+            assert "too long" in r["error"] or "damaged" in r["error"], (name, r)
+            if name.endswith("bomb"):
+                assert "too long" in r["error"], (name, r)
+        assert r["rss_mb"] < 200, (name, r)
+    print(f"\n  fuzz share links: {len(cases)} links")
+
+
+def test_fuzz_web_entry_point():
+    """The page's one door (rulings_lib.web.call) with mutated scenario text: always an answer or
+    an error with a line and a one-line message, as JSON; never an exception."""
+    import json
+
+    from rulings_lib import web
+
+    sample = (ROOT / "rulings_lib" / "scenarios" / "wrgp" / "power-bond-handover.yaml").read_bytes()
+
+    def check(data):
+        text = data.decode("utf-8", "replace")
+        with time_bound():
+            out = json.loads(web.call("run_text", json.dumps({"text": text})))
+        if "error" in out:
+            assert isinstance(out["error"]["line"], int) and out["error"]["line"] >= 1
+            assert "\n" not in out["error"]["message"] and out["error"]["message"]
+        else:
+            assert out["format"] in ("wrgp", "digimon-tag") and isinstance(out["passed"], bool)
+
+    run_fuzz(sample, check)

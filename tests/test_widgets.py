@@ -173,7 +173,7 @@ def test_tracker_plays_a_handover_through_the_engine():
 
 def test_tracker_baton_touch_loss_pay_gain_and_undo():
     t = MatchTracker()
-    t.record = RecordedMatch(turn=3, player="A", phase="draw", spc={"A": 8, "B": 8})
+    t.record = RecordedMatch(turn=5, player="A", phase="draw", spc={"A": 8, "B": 8})
     t.refresh()
     t.team.value = "B"
     t.buttons["baton_touch"].click()

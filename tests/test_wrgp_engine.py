@@ -8,7 +8,9 @@ from rulings_lib.wrgp import tables as T
 
 
 def at(**kw) -> WrgpMatch:
-    kw.setdefault("turn", 3)
+    """A mid-match moment late enough for any counters (WRGP-SW3), the turn player's by turn order (WRGP-F2)."""
+    first = kw.get("first", "A")
+    kw.setdefault("turn", 13 if kw.get("player", first) == first else 14)
     kw.setdefault("phase", "main1")
     return WrgpMatch(**kw)
 
@@ -65,7 +67,7 @@ def test_f2_resume_with_team_that_handed_over_even_in_own_turn():
     m = at(player="A")
     m.pay("A", 8000)
     m.end_turn()
-    assert (m.turn, m.player, m.duelist("A")) == (4, "A", "A2")
+    assert (m.turn, m.player, m.duelist("A")) == (14, "A", "A2")
 
 
 def test_f2_opponent_loses_then_that_team_plays():
@@ -402,7 +404,8 @@ def test_sw7_effect_is_spell_of_remover():
 
 def test_sw8_counter_cleaner_and_gate_blocker():
     m = at(spc={"A": 7, "B": 5})
-    m.counter_cleaner("B")
+    rejected_by("STD-TIMING", m.counter_cleaner, "B")   # a Normal Spell: only in B's own Main Phase
+    m.counter_cleaner("A")
     assert m.spc == {"A": 0, "B": 0}
     m.place("B", "Gate Blocker", "monster")
     m.end_turn()
@@ -441,7 +444,7 @@ def test_copy_is_independent_and_repr_stable():
     c = m.copy()
     c.damage("A", "opponent", 8000)
     assert m.out == [] and c.out == ["B1"]
-    assert "0x" not in repr(m) and repr(m).startswith("<WrgpMatch turn=3")
+    assert "0x" not in repr(m) and repr(m).startswith("<WrgpMatch turn=13")
 
 
 def test_readings_are_listed_with_ids_names_text():

@@ -27,6 +27,9 @@ FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED = 0, 1, 2, 3
 STATUS = {FORBIDDEN: "forbidden", LIMITED: "limited", SEMI_LIMITED: "semi-limited", UNLIMITED: "unlimited"}
 EXPECTED_LFLIST = Msg("decks.expected.lflist")
 MAX_PASSCODE = 0xFFFFFFFF
+# A list's warnings kept one by one; past this they are counted in one last warning. A real file
+# has a handful (EDOPro's section lines); a file of junk would otherwise keep millions (issue 20).
+MAX_WARNINGS = 50
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,17 @@ def _card_line(line: str) -> tuple[int, int, Msg | None] | Msg:
     return code, count, note
 
 
+def _numbered(text: str):
+    """``(number, line)`` of each ``\n``-ended line, one at a time (no list of millions of lines)."""
+    start, number, end = 0, 1, len(text)
+    while start <= end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        yield number, text[start:stop]
+        start, number = stop + 1, number + 1
+
+
 def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
     """The lists, and the names of all lists. With ``pick`` (a list name, or None for the first
     list) only that list is read in full, and reading stops at its end: YGOPro's lflist.conf has
@@ -118,18 +132,34 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
     name: str | None = None
     header = 0
     limits: dict[int, int] = {}
-    warnings: list[tuple[int, str]] = []
+    warnings: list[tuple[int, Msg]] = []
+    dropped = [0, 0]          # warnings past MAX_WARNINGS: how many, and the line of the first
     whitelist = skip = done = False
 
     def close() -> None:
         if name is not None and not skip:
-            lists.append(Banlist(name, limits, whitelist, file, header, tuple(warnings)))
+            kept = list(warnings)
+            if dropped[0]:
+                kept.append((dropped[1], Msg("decks.lflist.more_warnings", n=f"{dropped[0]:,}", max=MAX_WARNINGS)))
+            lists.append(Banlist(name, limits, whitelist, file, header, tuple(kept)))
 
-    def warn(number: int, message: Msg) -> None:
+    def note(number: int, code: str, raw: str | None = None, **args) -> None:
+        """A warning, kept while there are fewer than MAX_WARNINGS (the rest are only counted);
+        ``raw``, the line, is quoted in it (as ``line``) only when it is kept."""
+        if len(warnings) < MAX_WARNINGS:
+            if raw is not None:
+                args["line"] = shown(raw)
+            warnings.append((number, Msg(code, **args)))
+        else:
+            if not dropped[0]:
+                dropped[1] = number
+            dropped[0] += 1
+
+    def warn(number: int, code: str, raw: str | None = None, **args) -> None:
         if not skip:
-            warnings.append((number, message))
+            note(number, code, raw, **args)
 
-    for number, raw in enumerate(text.removeprefix("\ufeff").split("\n"), 1):
+    for number, raw in _numbered(text.removeprefix("\ufeff")):
         line = raw.split("\r", 1)[0]          # EDOPro cuts a line at its first carriage return
         if not line or line[0] == "#":
             continue
@@ -140,34 +170,35 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
                 break
             if names:
                 warnings = []                 # (those before the first header go with the first list)
+                dropped[:] = [0, 0]
             name, header, limits, whitelist = line[1:].strip(), number, {}, False
             names.append(name)
             skip = pick is not _ALL and pick is not None and name != pick
             if not name:
-                warn(number, Msg("decks.lflist.no_name"))
+                warn(number, "decks.lflist.no_name")
             continue
         if line.startswith(_WHITELIST):       # EDOPro: any line starting with $whitelist
             if name is None:
-                warnings.append((number, Msg("decks.lflist.early_whitelist")))
+                note(number, "decks.lflist.early_whitelist")
             else:
                 whitelist = True
             continue
         if skip:
             continue
         if name is None:
-            warnings.append((number, Msg("decks.lflist.early_line", line=shown(line))))
+            note(number, "decks.lflist.early_line", raw=line)
             continue
         read = _card_line(line)
         if isinstance(read, Msg):
-            warn(number, Msg("decks.lflist.skipped", line=shown(line), why=read))
+            warn(number, "decks.lflist.skipped", raw=line, why=read)
             continue
-        code, count, note = read
+        code, count, note_msg = read
         if count not in STATUS:
             kept = FORBIDDEN if count < 0 else UNLIMITED
-            note = Msg("decks.lflist.negative" if count < 0 else "decks.lflist.over_three", count=count)
+            note_msg = Msg("decks.lflist.negative" if count < 0 else "decks.lflist.over_three", count=count)
             count = kept
-        if note:
-            warn(number, Msg("decks.lflist.note", line=shown(line), note=note))
+        if note_msg:
+            warn(number, "decks.lflist.note", raw=line, note=note_msg)
         limits[code] = count  # a passcode listed twice: the later line wins, as in EDOPro
     if not done:
         close()

@@ -20,15 +20,25 @@ def _err(message: str) -> None:
     print(f"rulings: {message}", file=sys.stderr)
 
 
+# A committed .dot file is a few KB; the cap only keeps a wrong file from being read whole.
+MAX_DOT_BYTES = 4 * 1024 * 1024
+
+
 def stale_sources(diagrams, folder) -> list[tuple[Path, str]]:
-    """The ``.dot`` files in ``folder`` that are missing or differ: ``(path, "missing" | "differs")``."""
+    """The ``.dot`` files in ``folder`` that are missing or differ: ``(path, "missing" | "differs")``.
+
+    Each is read through the kit's one file reader: a file that is not UTF-8, cannot be read
+    (no permission) or is not a regular file is an InputError naming it (exit 2)."""
+    from ..files import read_text
+    from ..i18n import Msg
+
     folder = Path(folder)
     bad = []
     for d in diagrams:
         path = folder / f"{d.name}.dot"
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             bad.append((path, "missing"))
-        elif path.read_text(encoding="utf-8") != d.source:
+        elif read_text(path, MAX_DOT_BYTES, Msg("files.expected.dot")) != d.source:
             bad.append((path, "differs"))
     return bad
 

@@ -8,11 +8,11 @@ a picture (``.svg()``, ``_repr_svg_`` in Jupyter).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 
 import graphviz
 
+from ..draw._svg import label_escape as escape
 from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
 
@@ -284,15 +284,13 @@ class Diagram:
 
     def save(self, folder=".", *, svg: bool = True) -> list[Path]:
         """Write ``<name>.dot`` (and ``<name>.svg``) into ``folder``; return the paths written."""
-        folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        dot = folder / f"{self.name}.dot"
-        dot.write_text(self.source, encoding="utf-8", newline="\n")
-        written = [dot]
+        from ..files import make_folder, write_text
+        from ..i18n import Msg
+
+        folder = make_folder(folder, Msg("files.what.diagrams"))     # the kit's one writer (issue 20)
+        written = [write_text(folder / f"{self.name}.dot", self.source, Msg("files.what.diagram"))]
         if svg:
-            path = folder / f"{self.name}.svg"
-            path.write_text(self.svg(), encoding="utf-8", newline="\n")
-            written.append(path)
+            written.append(write_text(folder / f"{self.name}.svg", self.svg(), Msg("files.what.diagram")))
         return written
 
     # ---------------------------------------------------------------- Jupyter

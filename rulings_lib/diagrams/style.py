@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 import textwrap
 import unicodedata
-from html import escape
+
+from ..draw._svg import label_escape as escape
 
 # Layout.
 RANKDIR = "TB"          # top to bottom: narrow enough for a notebook column

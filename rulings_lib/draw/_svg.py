@@ -7,6 +7,7 @@ scales down (to 320 px wide on a phone) and a screen reader reads the state.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 FONT = "DejaVu Sans, IPAGothic, Noto Sans CJK JP, Hiragino Sans, Arial, sans-serif"
@@ -24,8 +25,32 @@ def num(v) -> str:
     return "0" if text == "-0" else text
 
 
+# What XML 1.0 cannot hold at all, not even as a character reference: C0 controls but tab, LF and
+# CR; lone surrogates; U+FFFE and U+FFFF. A title written with YAML escapes ("\x07", "\0") may
+# bring them; they are shown as visible escapes (``\x07``), so the document stays well-formed.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _visible(match: re.Match) -> str:
+    ch = match.group()
+    return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+
+def xml_text(text) -> str:
+    """``text`` with every character XML cannot hold replaced by a visible escape (not escaped for
+    markup: see :func:`esc`). Used for SVG text and Graphviz's HTML-like labels alike."""
+    text = str(text)
+    return _NOT_XML.sub(_visible, text) if _NOT_XML.search(text) else text
+
+
+def label_escape(text, quote: bool = False) -> str:
+    """Text for a Graphviz HTML-like label (an XML fragment): as :func:`esc`, quotes kept by default."""
+    return escape(xml_text(text), quote=quote)
+
+
 def esc(text) -> str:
-    return escape(str(text), quote=True)
+    """Text for an SVG element or attribute: markup escaped, characters XML cannot hold made visible."""
+    return escape(xml_text(text), quote=True)
 
 
 def clip(text: str, limit: int) -> str:

@@ -3,8 +3,6 @@ writing them to files (``rulings run FILE --svg OUT.svg --svg-steps DIR``)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from ._svg import GREY, INK, Svg, esc
@@ -106,50 +104,90 @@ class OutputPathError(OSError):
 
 
 def write_svg(path, svg: str) -> Path:
-    """Write a picture through a temporary file and ``os.replace`` (no half-written file)."""
-    path = Path(path)
-    try:
-        if path.is_dir():
-            raise OSError("it is a folder")
-        fd, tmp = tempfile.mkstemp(prefix=".svg-", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(svg)
-                fh.write("\n")
-            os.replace(tmp, path)
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
-    except OSError as exc:
-        why = exc.strerror or (exc.args[0] if exc.args else "cannot write")
-        raise OutputPathError(f"{path}: cannot write the picture there ({why})") from None
-    return path
+    """Write a picture through the kit's one writer (:func:`rulings_lib.files.write_text`): whole
+    or not at all, and only over a regular file (a FIFO or a device is refused, never replaced);
+    problems are an :class:`~rulings_lib.errors.InputError` naming the path (exit 2)."""
+    from ..files import write_text
+    from ..i18n import Msg
+
+    return write_text(path, svg + "\n", Msg("files.what.picture"))
+
+
+def _drawing_state(match) -> dict:
+    """The match's state as the pictures need it, without rendering its whole event list: the
+    events are read lazily, newest first (a picture looks only at the last few), so drawing the
+    state after each of n steps costs O(n), not O(n²)."""
+    state_of = getattr(type(match).state, "__wrapped__", None)
+    if state_of is None:        # a match class whose state() is not the coded wrapper
+        return match.state()
+    state = state_of(match)
+    if isinstance(state, dict) and "events" in state:
+        state["events"] = _LazyEvents(match.events)
+    return state
+
+
+class _LazyEvents:
+    """A read-only view of a match's events as dicts, each made only when looked at."""
+
+    def __init__(self, events: list):
+        self._events = events
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __getitem__(self, i: int) -> dict:
+        return self._events[i].as_dict()
+
+    def __iter__(self):
+        return (e.as_dict() for e in self._events)
+
+    def __reversed__(self):
+        return (e.as_dict() for e in reversed(self._events))
+
+
+def _draw_state(match, lang: str, title: str) -> str:
+    from . import svg
+
+    kw = {}
+    if getattr(match, "lineup", None) is not None:
+        kw = {"lineup": match.lineup, "start_lp": getattr(match, "start_lp", None)}
+    elif getattr(match, "start_points", None) is not None:
+        kw = {"start_points": match.start_points}
+    return svg(_drawing_state(match), lang, title=title, **kw)
 
 
 def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
-    """``step-00.svg`` (after the setup), ``step-01.svg``, ... into ``folder`` (created if needed)."""
-    folder = Path(folder)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputPathError(f"{folder}: cannot make a folder for the step pictures there "
-                              f"({exc.strerror or 'cannot write'})") from None
-    pictures = step_svgs(result, lang)
-    digits = max(2, len(str(len(pictures) - 1)))
-    return [write_svg(folder / f"step-{n:0{digits}d}.svg", pic) for n, pic in enumerate(pictures)]
+    """``step-00.svg`` (after the setup), ``step-01.svg``, ... into ``folder`` (created if needed).
+
+    The scenario is played again and each picture is drawn and written as soon as its step is
+    played: nothing is kept, so the time and memory grow linearly with the steps."""
+    from ..files import make_folder
+    from ..i18n import Msg
+    from ..scenario import run_scenario
+
+    check_lang(lang)
+    folder = make_folder(folder, Msg("files.what.step_pictures"))
+    scenario = result.scenario
+    total = len(scenario.steps)
+    digits = max(2, len(str(total)))
+    written: list[Path] = []
+
+    def draw(n: int, match) -> None:
+        head = word("after_setup", lang) if n == 0 else word("after_step", lang, n=n, total=total)
+        written.append(write_svg(folder / f"step-{n:0{digits}d}.svg",
+                                 _draw_state(match, lang, f"{scenario.title}: {head}")))
+
+    run_scenario(scenario, on_step=draw)
+    return written
 
 
-def cli_pictures(result, svg_path=None, steps_dir=None) -> str | None:
-    """What ``rulings run --svg/--svg-steps`` does; returns a one-line error naming the path, or None."""
-    try:
-        if svg_path:
-            write_svg(svg_path, scenario_svg(result))
-        if steps_dir:
-            write_step_svgs(result, steps_dir)
-    except OutputPathError as exc:
-        return str(exc)
-    return None
+def cli_pictures(result, svg_path=None, steps_dir=None, lang: str = "en") -> None:
+    """What ``rulings run --svg/--svg-steps`` does, in ``lang``; a path that cannot be written is an
+    :class:`~rulings_lib.errors.InputError` naming it (exit 2)."""
+    if svg_path is not None:
+        write_svg(svg_path, scenario_svg(result, lang))
+    if steps_dir is not None:
+        write_step_svgs(result, steps_dir, lang)
 
 
 __all__ = ["Picture", "cli_pictures", "esc", "html_picture", "scenario_svg", "step_svgs", "strip_svg", "write_step_svgs",
@@ -167,7 +205,7 @@ def drawing_times(runs: int = 200) -> dict[str, float]:
     from ..wrgp.engine import WrgpMatch
     from . import svg
 
-    w = WrgpMatch(turn=5, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
+    w = WrgpMatch(turn=7, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
     w.once_per_duel("A", "Spore")
     w.damage("A", to="opponent", amount=8000)
     t = TagMatch(("red", "blue"))

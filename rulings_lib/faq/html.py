@@ -151,7 +151,7 @@ def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = Tr
 
 
 def write_html(entries: list[Entry], path) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_html(entries), encoding="utf-8")
-    return path
+    from ..files import write_text
+    from ..i18n import Msg
+
+    return write_text(Path(path), render_html(entries), Msg("files.what.faq_page"))

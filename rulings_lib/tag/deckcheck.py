@@ -101,7 +101,10 @@ class Deck:
     @classmethod
     def from_text(cls, text: str, name: str = "<deck>") -> Deck:
         entries = []
-        for n, raw in enumerate(text.splitlines(), 1):
+        # Lines end at "\n" only (a "\r" before it is trimmed with the other spaces), as in the other
+        # readers: str.splitlines() would also end a line at a form feed, VT, U+0085 or U+2028, and
+        # a comment's tail after one would be read as cards.
+        for n, raw in enumerate(text.split("\n"), 1):
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue

@@ -102,10 +102,10 @@ class Fighter:
         if self.lost is not None:
             _whole("lost", self.lost)
         if self.lost is not None and self.lost_table is not None:
-            raise ArgumentError("lost_table", "lost or lost_table, not both", self.lost_table)
+            raise ArgumentError("lost_table", Msg("input.arg.tag.lost_or_table"), self.lost_table)
         if self.lost_table is not None:
             if not isinstance(self.lost_table, Mapping) or len(self.lost_table) > len(T.LEVELS) + 1:
-                raise ArgumentError("lost_table", "a mapping of Digimon levels to lost points", self.lost_table)
+                raise ArgumentError("lost_table", Msg("input.arg.tag.lost_table"), self.lost_table)
             table = {}
             for k, v in self.lost_table.items():
                 table[_level("lost_table key", k, table=True)] = _whole(f"lost_table[{k!r}]", v)
@@ -120,13 +120,13 @@ class Fighter:
         if isinstance(value, Fighter):
             return value
         if not isinstance(value, Mapping):
-            raise ArgumentError(where, "a mapping with power (and lost or lost_table, level, card)", value)
+            raise ArgumentError(where, Msg("input.arg.tag.entry"), value)
         unknown = [k for k in value if k not in ("power", "lost", "lost_table", "level", "card")]
         if unknown:
-            raise ArgumentError(f"{where}.{unknown[0]}", "one of the keys power, lost, lost_table, level, card",
+            raise ArgumentError(f"{where}.{unknown[0]}", Msg("input.arg.tag.entry_key"),
                                 value[unknown[0]])
         if "power" not in value:
-            raise ArgumentError(f"{where}.power", "an attack power (a whole number >= 0)", None)
+            raise ArgumentError(f"{where}.power", Msg("input.arg.tag.power"), None)
         try:
             return cls(**value)
         except ArgumentError as exc:
@@ -135,11 +135,11 @@ class Fighter:
 
 def _level(param: str, value, table: bool = False) -> str:
     if isinstance(value, float) or not isinstance(value, int | str):
-        raise ArgumentError(param, "a Digimon level: 3, 4, perfect, ultimate or ultimate-class", value)
+        raise ArgumentError(param, Msg("input.arg.tag.level"), value)
     try:
         return T.table_level(value) if table else T.level_key(value)
     except ValueError:
-        raise ArgumentError(param, "a Digimon level: 3, 4, perfect, ultimate or ultimate-class", value) from None
+        raise ArgumentError(param, Msg("input.arg.tag.level"), value) from None
 
 
 @dataclass(frozen=True)
@@ -187,8 +187,7 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
     TAG: entry}`` (1-vs-1). Returns ``(shape, {letter or "": {tag: Fighter}})``. Everything that
     makes the call malformed is found here: the rules (TAG-E1, TAG-E3) are the verb's."""
     if not isinstance(value, Mapping) or not value or len(value) > 2:
-        raise ArgumentError(param, "a mapping of the letters (A, B) to {TAG: entry}, or of the two tags to "
-                                   "entries (1-vs-1)", value)
+        raise ArgumentError(param, Msg("input.arg.tag.battle"), value)
     keys = list(value)
     if all(isinstance(k, str) and k in LETTERS for k in keys):
         shape, pairs = "tag", {}
@@ -210,17 +209,16 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
         if table is not None:
             # TAG-P5 ③: the loser's table is read at the level of the winner's Digimon.
             if pair[win].level is None:
-                raise ArgumentError(f"{where}.{win}.level", f"the level of {win}'s Digimon: {lose}'s lost points "
-                                                            f"come from a lost-points table", None)
+                raise ArgumentError(f"{where}.{win}.level", Msg("input.arg.tag.winner_level", win=win, lose=lose), None)
             if T.table_level(pair[win].level) not in table:
-                raise ArgumentError(f"{where}.{lose}.lost_table", f"an entry for {T.LEVEL_NAMES[T.table_level(pair[win].level)]} "
-                                                                  f"(the level of {win}'s Digimon)", table)
+                raise ArgumentError(f"{where}.{lose}.lost_table", Msg("input.arg.tag.table_entry", win=win,
+                                    level=T.LEVEL_NAMES[T.table_level(pair[win].level)]), table)
     return shape, pairs
 
 
 def _arg_pair(param, value, match, letter: str | None = None) -> dict:
     if not isinstance(value, Mapping) or not value:
-        raise ArgumentError(param, f"a mapping of the tags ({', '.join(match.tags)}) to entries", value)
+        raise ArgumentError(param, Msg("input.arg.tag.pair", tags=", ".join(match.tags)), value)
     for k in value:
         if not (isinstance(k, str) and k in match.tags):
             raise UnknownPlayer(param, f"a tag of this match: {', '.join(match.tags)}", k)
@@ -228,20 +226,35 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
     # A letter whose player is out has no battle (TAG-E1): the verb rejects it, whatever is given.
     both_in = letter is None or all(match._holder[(t, letter)] not in match.out for t in match.tags)
     if missing and both_in:
-        raise ArgumentError(f"{param}.{missing[0]}", f"an entry for {missing[0]} too: give an entry for "
-                                                      f"{missing[0]} (each battle has both tags)", None)
+        raise ArgumentError(f"{param}.{missing[0]}", Msg("input.arg.tag.both_tags", tag=missing[0]), None)
     return {t: Fighter.of(value[t], f"{param}.{t}") for t in match.tags if t in value}
 
 
+_FINDING_TEXT = 1000      # a finding's message or card name; a deck check's are one line
+
+
+def _finding_value(value) -> bool:
+    """A finding's other values are plain: text, a whole number (a count, a line) or None."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return len(value) <= _FINDING_TEXT
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**12
+
+
 def _arg_findings(param, value, match) -> list[dict]:
-    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``."""
+    """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``, its
+    other values plain (text, whole numbers or None), so that state() can always be written out."""
     if not isinstance(value, list | tuple) or len(value) > 10_000:
         raise ArgumentError(param, "a list of findings ({rule, message, ...})", value)
     out = []
     for i, f in enumerate(value):
-        if not isinstance(f, Mapping) or f.get("rule") not in T.RULES or not isinstance(f.get("message"), str) \
-                or not all(isinstance(k, str) for k in f):
-            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message", f)
+        rule = f.get("rule") if isinstance(f, Mapping) else None
+        if not isinstance(f, Mapping) or not isinstance(rule, str) or rule not in T.RULES \
+                or not isinstance(f.get("message"), str) or not all(isinstance(k, str) for k in f) \
+                or not all(_finding_value(v) for v in f.values()):
+            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message "
+                                                 "(other values text, whole numbers or None)", f)
         out.append(dict(f))
     return out
 
@@ -277,51 +290,50 @@ class TagMatch(MatchQueries):
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None):
         if not isinstance(tags, list | tuple) or len(tags) != 2:
-            raise ArgumentError("tags", "a list of two tag names (TAG-S2)", tags)
+            raise ArgumentError("tags", Msg("input.arg.tag.two_tags"), tags)
         for t in tags:
             if not isinstance(t, str) or not 0 < len(t) <= 40 or t in LETTERS or not _TAG_RE.match(t):
-                raise ArgumentError("tags", "tag names: letters, digits, _ and . (up to 40; not A or B)", t)
+                raise ArgumentError("tags", Msg("input.arg.tag.tag_name"), t)
         if tags[0] == tags[1]:
-            raise ArgumentError("tags", "two tags with different names (TAG-S2)", list(tags))
+            raise ArgumentError("tags", Msg("input.arg.tag.different"), list(tags))
         self.tags: tuple[str, str] = tuple(tags)
         if first is not None and (not isinstance(first, str) or first not in self.tags):
-            raise ArgumentError("first", f"one of the tags ({', '.join(self.tags)}) or None", first)
+            raise ArgumentError("first", Msg("input.arg.tag.first", tags=", ".join(self.tags)), first)
         self.first = self.tags[0] if first is None else first
-        self.start_points = _whole("points", points, 1)
+        self.start_points = _whole("points", points, 1, T.START_POINTS)   # TAG-S1: a gauge starts at 100 at most
         self.turn = _whole("turn", turn, 1, MAX_TURN)
         names = self.players()
         self._names = frozenset(names)
         # TAG-S2: letters A and B (a Change Up! swaps them within a tag, TAG-R3).
         if letters is not None and not isinstance(letters, Mapping):
-            raise ArgumentError("letters", "a mapping of players to letters (A or B)", letters)
+            raise ArgumentError("letters", Msg("input.arg.tag.letters_map"), letters)
         given = {self._player(p, "letters"): A.choice(*LETTERS)(f"letters[{p!r}]", v, self)
                  for p, v in (letters or {}).items()}
         self._set_letters({p: given.get(p, p[-1]) for p in names})
         for t in self.tags:
             if sorted(self.letters[p] for p in names if self._tag_of(p) == t) != list(LETTERS):
-                raise ArgumentError("letters", f"letters A and B, one for each player of tag {t}",
+                raise ArgumentError("letters", Msg("input.arg.tag.letters_each", tag=t),
                                     {p: self.letters[p] for p in names if self._tag_of(p) == t})
         # TAG-S1: every point gauge starts at 100 (or the setting).
         self.points: dict[str, int] = {p: self.start_points for p in names}
         if gauges is not None and not isinstance(gauges, Mapping):
-            raise ArgumentError("gauges", "a mapping of players to point gauges", gauges)
+            raise ArgumentError("gauges", Msg("input.arg.tag.gauges"), gauges)
         for p, v in (gauges or {}).items():
             self.points[self._player(p, "gauges")] = _whole(f"gauges[{p!r}]", v, 0, self.start_points)
         if not isinstance(out, list | tuple) or len(out) > 4:
-            raise ArgumentError("out", "a list of the players who are out", out)
+            raise ArgumentError("out", Msg("input.arg.tag.out_list"), out)
         out_given = [self._player(p, "out") for p in out]
         if len(set(out_given)) != len(out_given):
-            raise ArgumentError("out", "each player at most once", list(out))
+            raise ArgumentError("out", Msg("input.arg.tag.out_once"), list(out))
         for p in out_given:
             if self.points[p] != 0 and p in (gauges or {}):
-                raise ArgumentError("out", f"players whose point gauge is 0: {p}'s is {self.points[p]} (TAG-E1)", p)
+                raise ArgumentError("out", Msg("input.arg.tag.out_at_zero", player=p, points=self.points[p]), p)
             self.points[p] = 0
         # TAG-E1: a player at 0 is out.
         self.out: list[str] = list(dict.fromkeys(out_given + [p for p in names if self.points[p] == 0]))
         for t in self.tags:
             if not self.in_game_of(t):
-                raise ArgumentError("out", f"at least one player of tag {t} in the game (tag {t} would have no "
-                                           f"player left: the match would already be over, TAG-S2)", list(self.out))
+                raise ArgumentError("out", Msg("input.arg.tag.one_left", tag=t), list(self.out))
         self.mode = "1v1" if self._is_one_vs_one() else "tag"
         self.winner: str | None = None
         self.termination: Outcome | None = None

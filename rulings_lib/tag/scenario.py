@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..errors import ScenarioError
-from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, _show
+from ..errors import ArgumentError, ScenarioError
+from ..i18n import Msg
+from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, _show, scenario_key
 from . import tables as T
 from .engine import TagMatch
 
@@ -51,14 +52,13 @@ class _Battle(Schema):
         letters = [k for k in value if k in T.LETTERS]
         if letters and len(letters) != len(value):
             other = next(k for k in value if k not in T.LETTERS)
-            raise ScenarioError(file, lines.get(other, line),
-                                f"{where}: {other!r} mixed with letters: give either letters A/B (tag battle) or "
-                                f"the two tags (1-vs-1)")
+            raise ScenarioError(file, lines.get(other, line), Msg("input.tag.battle.mixed", where=where, key=repr(other)))
         out = {}
         for key, val in value.items():
             kline = lines.get(key, line)
             if not isinstance(key, str):
-                raise ScenarioError(file, kline, f"{where}: expected a letter or a tag name, got {_show(key)}")
+                raise ScenarioError(file, kline, Msg("input.schema.expected", where=where,
+                                                     expected=Msg("input.tag.battle.key"), got=_show(key)))
             if letters:
                 out[key] = DictOf(TAG_NAME, ENTRY).parse(val, file, kline, f"{where}.{key}")
             else:
@@ -100,7 +100,7 @@ _at = MapOf({
 SETUP = MapOf({
     "tags": ListOf(TAG_NAME, min_len=2, max_len=2),
     "first": TAG_NAME,
-    "points": Int(1, 1_000_000),
+    "points": Int(1, T.START_POINTS),
     "at": _at,
 }, name="the setup")
 
@@ -115,16 +115,19 @@ def check_setup(setup: dict, fail) -> None:
     tags = tuple(setup.get("tags", DEFAULT_TAGS))
     for t in tags:
         if t in T.LETTERS or not _TAG_RE.match(t):
-            fail("tags", f"setup.tags: {t!r} cannot be a tag name (letters, digits, _ and . only; not A or B)")
+            fail("tags", Msg("input.tag.setup.tag_name", tag=repr(t)))
     if tags[0] == tags[1]:
-        fail("tags", f"setup.tags: the two tags need different names, got {tags[0]!r} twice")
+        fail("tags", Msg("input.tag.setup.same_tags", tag=repr(tags[0])))
     if "first" in setup and setup["first"] not in tags:
-        fail("first", f"setup.first: expected one of the tags ({', '.join(tags)}), got {setup['first']!r}")
-    at = setup.get("at", {})
+        fail("first", Msg("input.tag.setup.first", tags=", ".join(tags), got=repr(setup["first"])))
     try:
         new_match(setup)
-    except (KeyError, ValueError) as exc:
-        fail("at" if at else "points", f"setup.at: {exc.args[0] if exc.args else exc}")
+    except ArgumentError as exc:
+        # Named by the file's own keys: `setup.at.points.red-A`, not the API's `gauges['red-A']`.
+        head = exc.param.partition("[")[0]
+        top = head in ("tags", "first", "points")
+        fail(head if top else "at", exc.as_msg(scenario_key(exc.param, "setup." if top else "setup.at.",
+                                                            {"gauges": "points"})))
 
 
 def new_match(setup: dict) -> TagMatch:
@@ -134,8 +137,11 @@ def new_match(setup: dict) -> TagMatch:
                     letters=at.get("letters"))
 
 
-def apply(match: TagMatch, verb: str, args) -> None:
-    """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
+def apply(match: TagMatch, verb: str, args, memo: dict | None = None) -> None:
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it).
+
+    ``memo`` (one per run) keeps each deck check's result: the same decks named again are not
+    read again."""
     if verb == "battle":
         match.battle(args)
     elif verb == "check_deck":
@@ -143,7 +149,11 @@ def apply(match: TagMatch, verb: str, args) -> None:
 
         from .deckcheck import check_deck
 
-        report = check_deck(*args["decks"], cards=args.get("cards")).as_dict()
+        key = ("check_deck", tuple(args["decks"]), args.get("cards"))
+        memo = {} if memo is None else memo
+        if key not in memo:
+            memo[key] = check_deck(*args["decks"], cards=args.get("cards")).as_dict()
+        report = memo[key]
         keep = ("rule", "check", "card", "count", "limit", "line", "message")
 
         def short(f):   # the deck's file name, not a machine path

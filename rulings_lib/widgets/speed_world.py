@@ -56,7 +56,8 @@ def speed_world_options(a: int, b: int, spc: int, lang: str = "en") -> list[Spee
     position ``b``, holding ``spc`` counters, in its own Main Phase (worded in ``lang``)."""
     if a < 1 or b < 1:
         raise ValueError("lineup positions start at 1")
-    match = WrgpMatch(lineup=max(3, a, b), turn=3, player="A", phase="main1",
+    # A moment late enough for any counters (WRGP-SW3: 2 a Standby Phase): turn 11, team A's own turn.
+    match = WrgpMatch(lineup=max(3, a, b), turn=11, player="A", phase="main1",
                       duelist={"A": a, "B": b}, spc={"A": spc, "B": 0})
     x = T.speed_world_x(a, b)
     out = []

@@ -37,6 +37,7 @@ from ..i18n.terms import (
     and_list,
     term,
 )
+from . import reach
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 
@@ -93,7 +94,8 @@ def _new_card(param, value, match):
 
 _EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
-                  "kind": A.choice(*T.ACTION_KINDS), "summon": CARD, "declare": CARD},
+                  "kind": A.choice(*T.ACTION_KINDS), "speed": A.choice(*T.SPELL_SPEEDS),
+                  "summon": CARD, "declare": CARD},
                  required=("by",), name="a chain link")
 
 
@@ -198,41 +200,58 @@ def _link_card(param: str, link: dict, explicit: bool):
 
 
 def check_link(param, value, match) -> dict:
-    """One chain link, normalised to ``{by, card, kind, effect, to, amount, per_link}``."""
+    """One chain link, normalised to ``{by, card, kind, speed, effect, to, amount, per_link}`` (``speed``: the
+    link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`)."""
     link = _LINK(param, value, match)
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
-        raise ArgumentError(param, "a chain link with damage or gain, not both (one link is one effect)", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
     # A link naming a card the catalogue does not know (and not close to one) is a link described by
     # hand: its effect is what the link gives (none: an effect the kit does not track, like a negation).
-    card = _link_card(param, link, explicit=True)
-    out = {"by": link["by"], "card": card.en if card else link.get("card"), "kind": link.get("kind"),
-           "effect": None, "to": None, "amount": None, "per_link": None, "def": card,
-           "summon": link.get("summon"), "declare": link.get("declare"), "shown": link.get("card")}
-    if card is not None:
-        out["kind"] = card.action_kind
+    found = _link_card(param, link, explicit=True)
+    card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
+    # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
+    said = {"speed": speed, "card": found.speed if found is not None else T.card_speed(card),
+            "kind": None if found is not None else T.KIND_SPEEDS.get(kind)}
+    if kind == "trigger_effect" and speed is not None:
+        said["kind"] = None     # a trigger effect may be a quick one (Spell Speed 2)
+    given = {k: v for k, v in said.items() if v is not None}
+    if len(set(given.values())) > 1:
+        raise ArgumentError(f"{param}.speed", "one Spell Speed for the link: its speed, its card's and its kind's "
+                            "agree (" + ", ".join(f"{k} says {v}" for k, v in given.items()) + ")", value)
+    if found is not None:
+        kind = kind or found.action_kind
+    out = {"by": link["by"], "card": found.en if found is not None else card, "kind": kind,
+           "speed": found.speed if found is not None else T.link_speed(card, kind, speed),
+           "trigger": kind == "trigger_effect", "effect": None, "to": None, "amount": None, "per_link": None,
+           "def": found, "summon": link.get("summon"), "declare": link.get("declare"), "shown": card}
+    if found is not None:
         for what in ("damage", "gain"):
-            if what in card.effect:
-                e = card.effect[what]
+            if what in found.effect:
+                e = found.effect[what]
                 out.update(effect=what, to=e["to"], amount=e.get("amount"), per_link=e.get("per_link"))
     if effects:
         what = effects[0]
         eff = link[what]
         if ("amount" in eff) == ("per_link" in eff):
-            raise ArgumentError(f"{param}.{what}", "an effect with either amount (N) or per_link (N x the "
-                                "link's chain number), exactly one of them", eff)
+            raise ArgumentError(f"{param}.{what}", Msg("input.arg.wrgp.amount_or_per_link"), eff)
         out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
     return out
 
 
 def check_links(param, value, match) -> list[dict]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
-        raise ArgumentError(param, "a list of 1 to 100 chain links", value)
+        raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
     return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
 
 
-_VIOLATION_KEYS = {"rule": A.text(30), "kind": A.text(40), "card": A.anything(), "name": A.text(200, optional=True),
-                   "count": A.whole(0), "limit": A.whole(0), "deck": A.anything(), "section": A.text(40)}
+# Each key as rulings_lib.decks reports it (TeamReport.to_json): a passcode is a whole number, a
+# deck its place in the lineup, a section one of the three. Anything else (a dict for a card, an
+# object for a deck) is refused here, so that state() always holds plain, serialisable values.
+_VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whitelist", "deck-size"),
+                   "card": A.whole(0, 10**10), "name": A.text(200, optional=True),
+                   "count": A.whole(0, 10**6), "limit": A.whole(0, 3), "deck": A.whole(1, MAX_LINEUP),
+                   "section": A.choice(*DECK_SECTION)}
 
 
 def check_violations(param, value, match) -> list[dict]:
@@ -300,19 +319,22 @@ def _query(**checks):
 class Card:
     """A card of the match: its original owner, the duelist whose zone it is in, and the zone."""
 
-    __slots__ = ("name", "owner", "holder", "zone", "face_up", "destroyed_by", "destroyed_with")
+    __slots__ = ("name", "owner", "holder", "pile", "zone", "face_up", "destroyed_by", "destroyed_with")
 
-    def __init__(self, name, owner, holder, zone, face_up=True):
+    def __init__(self, name, owner, holder, zone, face_up=True, pile=None):
         self.name = name
         self.owner = owner          # the duelist who brought it (its original owner)
         self.holder = holder        # the duelist whose zone it is in (controller while on the field)
+        # The duelist whose Graveyard, face-up Extra Deck or banishment it goes to: its owner, whoever
+        # controls it (STD-CARDS), unless it was handed over in a relay: then the new duelist's (WRGP-H5).
+        self.pile = owner if pile is None else pile
         self.zone = zone
         self.face_up = face_up
         self.destroyed_by = None
         self.destroyed_with = None
 
     def copy(self) -> Card:
-        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up)
+        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up, self.pile)
         c.destroyed_by, c.destroyed_with = self.destroyed_by, self.destroyed_with
         return c
 
@@ -378,7 +400,8 @@ class WrgpMatch(MatchQueries):
         self.phase_i = PHASE_INDEX[v["phase"]]
         # A moment named by its phase starts at that phase's beginning: the draw is made once the
         # Draw Phase is over (scenario-format: `draw` is before the draw).
-        self.drawn = self.phase_i > DRAW
+        # WRGP-F5: the match's first turn has no draw, so it never has ``drawn``.
+        self.drawn = self.phase_i > DRAW and self.turn > 1
         # WRGP-S4: the two 1st duelists start (or the positions given for a mid-match moment).
         self.pos = {"A": 1, "B": 1, **(v["duelist"] or {})}
         self.at_zero: set[str] = set(v["at_zero"])   # survivors staying at 0 LP (reading draw-survivor-stays-at-0)
@@ -410,44 +433,66 @@ class WrgpMatch(MatchQueries):
         for t in T.TEAMS:
             if self.pos[t] > self.lineup:
                 # WRGP-S1: positions within the lineup.
-                bad("duelist", f"lineup positions from 1 to {self.lineup} (WRGP-S1: position {self.pos[t]} is "
-                               f"outside a lineup of {self.lineup})", self.pos)
+                bad("duelist", Msg("input.arg.wrgp.positions", lineup=self.lineup, pos=self.pos[t]), self.pos)
         if self.turn == 1:
             # WRGP-F5: the match's first turn has no Battle Phase and so no Main Phase 2.
             if PHASE_KEYS[self.phase_i] in T.FIRST_TURN_SKIPS:
-                bad("phase", "a phase the match's first turn has: draw, standby, main1 or end (WRGP-F5: no "
-                             "Battle Phase and no Main Phase 2 on turn 1)", PHASE_KEYS[self.phase_i])
+                bad("phase", Msg("input.arg.wrgp.first_turn_phase"), PHASE_KEYS[self.phase_i])
             # WRGP-S4: turn 1 is the first team's, played by the two 1st duelists.
             if self.player != self.first:
-                bad("player", f"the team that goes first on turn 1 ({self.first}) (WRGP-S4)", self.player)
+                bad("player", Msg("input.arg.wrgp.first_player", first=self.first), self.player)
             if self.pos != {"A": 1, "B": 1}:
-                bad("duelist", "positions 1 and 1 on turn 1 (WRGP-S4: a handover completes only when a turn "
-                               "ends, and no baton touch on the first turn, WRGP-H9)", self.pos)
-            # WRGP-SW3/SW4: before the first Standby Phase no counters; from it on at most its 2.
-            most = 0 if self.phase_i < STANDBY else T.STANDBY_SPC
-            for t in T.TEAMS:
-                if self.spc[t] > most:
-                    bad("spc", f"at most {most} Speed Counters a team at this point of turn 1 (WRGP-SW3: only "
-                               f"Standby Phases and losses give counters, and a loss would leave a handover pending)",
-                        self.spc)
+                bad("duelist", Msg("input.arg.wrgp.first_positions"), self.pos)
+            if self.phase_i == DRAW:
+                # At the very start of the match nothing has happened yet (WRGP-F10: the starting LP).
+                for t in T.TEAMS:
+                    if self.lp[t] != self.start_lp:
+                        bad("lp", Msg("input.arg.wrgp.start_lp", lp=self.start_lp), self.lp)
         if len(self.at_zero) > 1:
             # Reading draw-survivor-stays-at-0: one duelist survives a draw; the other lost.
-            bad("at_zero", "at most one team (the survivor of a draw; the other duelist lost, WRGP-D1/D2)",
-                sorted(self.at_zero))
+            bad("at_zero", Msg("input.arg.wrgp.one_survivor"), sorted(self.at_zero))
+        self._check_history()
         for t in T.TEAMS:
             if t in self.at_zero:
                 if self.lp[t] != 0:
-                    bad("lp", f"0 LP for team {t}, which at_zero declares a draw survivor", self.lp)
+                    bad("lp", Msg("input.arg.wrgp.survivor_lp", team=t), self.lp)
                 if self.turn == 1 or self.pos[other(t)] < 2:
                     # The duelist the survivor drew with has lost and been replaced (WRGP-F1).
-                    bad("at_zero", f"a survivor whose opponent was replaced: team {other(t)} at position 2 or "
-                                   f"later after turn 1 (the duelist who lost the draw hands over, WRGP-F1)",
-                        sorted(self.at_zero))
+                    bad("at_zero", Msg("input.arg.wrgp.survivor_opponent", other=other(t)), sorted(self.at_zero))
             elif self.lp[t] == 0:
                 # WRGP-F1: a duelist at 0 LP has lost, unless declared a draw survivor (reading
                 # draw-survivor-stays-at-0); a pending handover cannot be a starting moment.
-                bad("lp", f"LP above 0 for team {t}, or team {t} in at_zero (a draw survivor staying in at 0 LP)",
-                    self.lp)
+                bad("lp", Msg("input.arg.wrgp.lp_above_zero", team=t), self.lp)
+
+    def _check_history(self) -> None:
+        """Is there a history that reaches these positions, this turn player and these counters? The envelope
+        is derived from the rules in :mod:`.reach` (WRGP-F2 turn order, losses and baton touches, WRGP-SW3/SW4)."""
+        need = {t: self.pos[t] - 1 for t in T.TEAMS}
+        # The current turn player may already have swapped: a baton touch comes in the Draw Phase, before
+        # the draw, so also a moment named by `draw` may follow one (WRGP-H9).
+        past_draw = True
+        found = reach.loss_histories(self.first, self.turn, self.player, past_draw, need)
+        if not found:
+            if reach.loss_histories(self.first, self.turn, other(self.player), past_draw, need):
+                # WRGP-F2: the duel resumes with the team that handed over; otherwise the turns alternate.
+                raise ArgumentError("player", Msg("input.arg.wrgp.turn_order", other=other(self.player), turn=self.turn,
+                                                  team=self.player), self.player)
+            raise ArgumentError("duelist", Msg("input.arg.wrgp.reached_positions", turn=self.turn), self.pos)
+        for t in self.at_zero:
+            # Reading draw-survivor-stays-at-0: the duelist the survivor drew with has lost (not swapped out).
+            found = {h for h in found if h[T.TEAMS.index(other(t))] >= 1}
+            if not found:
+                raise ArgumentError("at_zero", Msg("input.arg.wrgp.survivor_lost", other=other(t), turn=self.turn),
+                                    sorted(self.at_zero))
+        standbys = reach.standby_phases(self.turn, self.phase_i)
+        if not any(all(reach.counters_reachable(self.spc[t], reach.most_gained(standbys, h[i]))
+                       for i, t in enumerate(T.TEAMS)) for h in found):
+            most = {t: max(reach.most_gained(standbys, h[i]) for h in found) for i, t in enumerate(T.TEAMS)}
+            team = next((t for t in T.TEAMS if not reach.counters_reachable(self.spc[t], most[t])), "A")
+            lost = max(h[T.TEAMS.index(team)] for h in found)
+            cap = min(T.SPC_MAX, most[team])
+            raise ArgumentError("spc", Msg("input.arg.wrgp.reached_spc", cap=cap, team=team, standbys=standbys,
+                                               lost=lost, most=T.SPC_MAX), self.spc)
 
     @_query()
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
@@ -619,7 +664,7 @@ class WrgpMatch(MatchQueries):
             return (other(by),)
         if to in T.TEAMS:
             return (to,)
-        raise ArgumentError("to", "'A', 'B', 'self', 'opponent' or 'both'", to)
+        raise ArgumentError("to", Msg("input.arg.wrgp.to"), to)
 
     def _timing(self, by: str, kind: str) -> str:
         """Is an action of ``kind`` by ``by`` allowed now? Returns the rule that allows it."""
@@ -669,11 +714,12 @@ class WrgpMatch(MatchQueries):
         elif team in self.at_zero and self.lp[team] > 0:
             self.at_zero.discard(team)
 
-    def _settle(self, hits: list[tuple], chain: bool = False) -> None:
+    def _settle(self, hits: list[tuple], chain: bool = False, builders: frozenset = frozenset()) -> None:
         """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2 reading
         chain-loss-checked-after-chain). ``hits`` are ``(effect, controller, card, team, met)`` in the order
         they happened; ``effect`` tells one effect (a chain link) from another, ``met`` says whether that
-        damage met a loss condition (see :meth:`_hit`)."""
+        damage met a loss condition (see :meth:`_hit`); ``builders`` are the teams that activated the
+        chain's links (WRGP-D2 is for a chain built by both)."""
         reached: dict[str, int] = {}      # team -> index in hits of the last damage that met a loss condition
         for i, (_, _, _, team, met) in enumerate(hits):
             if met:
@@ -686,7 +732,19 @@ class WrgpMatch(MatchQueries):
             self._lose(team, Msg("wrgp.why.damage_at_0") if team in self.at_zero else Msg("wrgp.why.reached_0"))
             return
         first, second = (hits[reached[t]] for t in cands)
-        if first[0] == second[0]:
+        if chain and len(builders) == 1 and first[0] != second[0]:
+            # WRGP-D1 (reading one-player-chain-is-d1): WRGP-D2 is for a chain built by both players; a chain
+            # whose every link one player activated is a draw caused by that player's cards: that player's
+            # duelist is treated as the winner, whichever link brought whom to 0 last.
+            survivor = next(iter(builders))
+            loser = other(survivor)
+            notes = [Msg("wrgp.note.reading", id="one-player-chain-is-d1")]
+            if self.at_zero & set(cands):
+                notes.append(Msg("wrgp.note.reading", id="draw-again-same-rule"))
+            note = Msg("wrgp.note.readings", readings=notes)
+            self._ev("WRGP-D1", "wrgp.settle.one_player_chain", team=survivor, survivor=self._who(survivor),
+                     loser=self._who(loser), note=note)
+        elif first[0] == second[0]:
             # WRGP-D1: one card effect brought both to 0 at the same moment: its controller is treated
             # as the winner, wherever it resolved (reading one-card-both-is-d1); a survivor at 0 hit again
             # together with the other is the same case (reading draw-again-same-rule).
@@ -798,11 +856,12 @@ class WrgpMatch(MatchQueries):
 
     def _leave(self, i: int) -> None:
         if i == DRAW and not self.drawn:
-            self.drawn = True
             if self.turn == 1:
-                # WRGP-F5: the match's first turn has no draw.
+                # WRGP-F5: the match's first turn has no draw (the outcome's `drawn` stays false).
                 self._ev("WRGP-F5", "wrgp.leave.draw_match_s")
-            elif self.handover:
+                return
+            self.drawn = True
+            if self.handover:
                 # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
                 # also by a turn player who has lost; no phase is skipped.
                 self._ev("WRGP-H2", "wrgp.leave.makes_normal_draw", duelist=self._who(self.player))
@@ -871,7 +930,8 @@ class WrgpMatch(MatchQueries):
             if c.holder != old:
                 continue
             if c.zone in T.FIELD_ZONES:
-                c.holder = new
+                # WRGP-H5: a handed-over card becomes the new duelist's (its Graveyard, face-up Extra Deck).
+                c.holder = c.pile = new
                 kept.append(c.name)
             else:
                 left.append(Msg("wrgp.card_in_zone", card=c.name, zone=term(WRGP_ZONE, c.zone)))
@@ -1007,20 +1067,14 @@ class WrgpMatch(MatchQueries):
 
     def _chain(self, links: list[dict]) -> None:
         self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
+        self._check_speeds(links)
         plan = []
-        prev_speed = None
         for n, link in enumerate(links, 1):
             by = link["by"]
             found = link.get("def")
-            if link["kind"]:
-                self._timing(by, link["kind"])
             if found is not None:
                 name = found.en
                 shown = link.get("shown") or name     # the name as the step wrote it (either language)
-                # STD-TIMING: a card answering a chain link needs Spell Speed 2+ and at least that link's.
-                if n > 1 and (found.speed < 2 or (prev_speed is not None and found.speed < prev_speed)):
-                    self._fail("STD-TIMING", "wrgp.reject.speed_too_low", card=name, speed=found.speed,
-                               prev=prev_speed if prev_speed is not None else 1)
                 low = found.effect.get("min_link")
                 if low and n < low:
                     # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
@@ -1050,9 +1104,6 @@ class WrgpMatch(MatchQueries):
                              before=before, after=self.lp[by])
                 if "fusion_boost" in found.effect:
                     link = {**link, "fusion": self._fusion_target(found, link["summon"])}
-                prev_speed = found.speed
-            elif link["kind"] and link["kind"].startswith("spell_speed_"):
-                prev_speed = int(link["kind"][-1])
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or Msg("wrgp.source.link", n=n), link["effect"],
@@ -1070,7 +1121,24 @@ class WrgpMatch(MatchQueries):
             found = link.get("def")
             if found is not None:
                 self._resolve_card(by, found, link)
-        self._settle(hits, chain=True)
+        self._settle(hits, chain=True, builders=frozenset(p[1] for p in plan))
+
+    def _check_speeds(self, links: list[dict]) -> None:
+        """STD-TIMING: each link's timing, and the chain rule of Spell Speeds (the one place it is checked)."""
+        for n, link in enumerate(links, 1):
+            by, speed = link["by"], link["speed"]
+            # Trigger effects that trigger at the same moment are built into one chain (standard rules).
+            together = link["trigger"] and all(prev["trigger"] for prev in links[:n - 1])
+            if n > 1 and not together:
+                answered = links[n - 2]["speed"]
+                if speed < max(2, answered):
+                    # STD-TIMING: a link answering another needs Spell Speed 2 or more, and at least that link's.
+                    card = link["card"] or Msg("wrgp.source.team_effect", team=by)
+                    self._fail("STD-TIMING", "wrgp.reject.chain_speed" if speed >= 2 else "wrgp.reject.chain_speed_1",
+                               n=n, card=card, speed=speed, prev=n - 1, prev_speed=answered)
+            # STD-TIMING / WRGP-H2: a Spell Speed 1 link opens a chain only in its user's own Main Phase with an
+            # open game state, never in a handover's run-on; a link's kind is checked as in `act`.
+            self._timing(by, link["kind"] or T.SPEED_KINDS[speed])
 
     def _fusion_target(self, found, summon: str) -> tuple[str, int]:
         """The Fusion Monster a fusion_boost card (Power Bond) summons, and its original ATK."""
@@ -1244,8 +1312,12 @@ class WrgpMatch(MatchQueries):
         self._ev("WRGP-SW6", "wrgp.target_speed_world.msg", card=card, why=why)
 
     def counter_cleaner(self, by: str) -> None:
-        """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8)."""
+        """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8). It is a Normal Spell, Spell
+        Speed 1: only in its user's own Main Phase with an open game state (STD-TIMING), never in a
+        handover's run-on (WRGP-H2)."""
         self._begin()
+        # STD-TIMING / WRGP-H2: Counter Cleaner's Spell Speed (the card's, as a chain link's would be).
+        self._timing(by, T.SPEED_KINDS[T.card_speed(T.COUNTER_CLEANER)])
         self._clear_counters(by)
 
     def _clear_counters(self, by: str) -> None:
@@ -1297,9 +1369,10 @@ class WrgpMatch(MatchQueries):
         """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
         if dest in T.DESTINATIONS_TO_HOLDER:
             zone = T.DESTINATIONS_TO_HOLDER[dest]
-            to = card.holder
-            # WRGP-H5: a handed-over card goes to the new duelist's GY / face-up Extra Deck / banishment.
-            rule = "WRGP-H5" if card.holder != card.owner else "STD-CARDS"
+            # STD-CARDS: to its owner's pile, whoever controls it; WRGP-H5: a card handed over in a relay
+            # has become the new duelist's, so it goes to that duelist's GY / face-up Extra Deck / banishment.
+            to = card.pile
+            rule = "WRGP-H5" if card.pile != card.owner else "STD-CARDS"
             card.face_up = True
         else:
             zone = T.DESTINATIONS_TO_OWNER[dest]
@@ -1310,6 +1383,9 @@ class WrgpMatch(MatchQueries):
         moved_from = card.holder
         card.holder, card.zone = to, zone
         note = Msg("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
+        if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
+            # STD-CARDS: a card whose control was taken goes back to its owner's pile, not its controller's.
+            note = Msg("wrgp.note.owners_pile", controller=moved_from, owner=to)
         if rule == "WRGP-H6" and not _took_over_from(moved_from, card.owner):
             # Reading owner-is-who-brought-it: the original owner is the duelist from whose deck the card
             # started, also after several handovers and for a card whose control was taken.

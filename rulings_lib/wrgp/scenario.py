@@ -7,7 +7,8 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 from __future__ import annotations
 
 from ..errors import ArgumentError, ScenarioError
-from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text
+from ..i18n import Msg
+from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, scenario_key
 from . import tables as T
 from .engine import MAX_LP, WrgpMatch, check_link, named_card
 
@@ -34,21 +35,21 @@ class Checked(Schema):
         try:
             self.check(where, value, None)
         except ArgumentError as exc:
-            raise ScenarioError(file, line, str(exc)) from None
+            raise ScenarioError(file, line, exc.as_msg()) from None
         return value
 
 
 def _delayed(param, value, match):
     if "per_link" in value:
-        raise ArgumentError(f"{param}.per_link", "no per_link here (it counts chain links, and a delayed End "
-                            "Phase effect is not a chain link): give amount: N", value["per_link"])
+        raise ArgumentError(f"{param}.per_link", Msg("input.arg.wrgp.no_per_link"), value["per_link"])
     if "amount" not in value:
-        raise ArgumentError(f"{param}.amount", "the damage the delayed effect deals (a whole number)", None)
+        raise ArgumentError(f"{param}.amount", Msg("input.arg.wrgp.delayed_amount"), None)
 
 
 _effect = MapOf({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _link = Checked(MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
-                       "kind": Choice(*T.ACTION_KINDS), "summon": CARD, "declare": CARD},
+                       "kind": Choice(*T.ACTION_KINDS), "speed": Choice(*T.SPELL_SPEEDS), "summon": CARD,
+                       "declare": CARD},
                       required=("by",), name="a chain link"), check_link)
 
 
@@ -169,21 +170,24 @@ def new_match(setup: dict) -> WrgpMatch:
         )
     except ArgumentError as exc:
         key = exc.param if exc.param in _SETUP_TOP else "at"
-        raise _SetupError(key, f"setup.{'' if key != 'at' else 'at.'}{exc}") from None
+        raise _SetupError(key, exc.as_msg(scenario_key(exc.param, "setup." if key != "at" else "setup.at."))) from None
     if setup.get("cards_db"):
         m.use_card_databases([str(p) for p in setup["cards_db"]])
     for i, c in enumerate(setup.get("cards", []), 1):
         try:
             m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
         except ArgumentError as exc:
-            raise _SetupError("cards", f"setup.cards[{i}].{exc}") from None
+            raise _SetupError("cards", exc.as_msg(scenario_key(exc.param, f"setup.cards[{i}]."))) from None
     m.step = 0
     m.events = [e._replace(step=0) for e in m.events]
     return m
 
 
-def apply(match: WrgpMatch, verb: str, args) -> None:
-    """Play one scenario step on the match (raises IllegalAction when the rules forbid it)."""
+def apply(match: WrgpMatch, verb: str, args, memo: dict | None = None) -> None:
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it).
+
+    ``memo`` (one per run) keeps each team check's result: the same decks, banlist and catalogue
+    named again are not read again."""
     if verb == "phase":
         match.phase(args)
     elif verb == "end_turn":
@@ -193,12 +197,26 @@ def apply(match: WrgpMatch, verb: str, args) -> None:
     elif verb == "chain":
         match.chain(args)
     elif verb == "check_team":
-        from ..decks import check_team
+        from ..decks import load_deck
+        from ..decks.wrgp_team import _load_banlist, check_team
 
-        report = check_team(args["decks"], args["banlist"], args.get("list"), args.get("cards"))
-        keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
-        violations = [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]]
-        match.record_deck_check(args["team"], report.legal, violations)
+        memo = {} if memo is None else memo
+
+        def once(key, read):
+            if key not in memo:
+                memo[key] = read()
+            return memo[key]
+
+        key = ("check_team", tuple(args["decks"]), args["banlist"], args.get("list"), args.get("cards"))
+        if key not in memo:
+            decks = [once(("deck", d), lambda d=d: load_deck(d)) for d in args["decks"]]
+            banlist = once(("banlist", args["banlist"], args.get("list")),
+                           lambda: _load_banlist(args["banlist"], args.get("list")))
+            report = check_team(decks, banlist, None, args.get("cards"))
+            keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
+            memo[key] = (report.legal, [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]])
+        legal, violations = memo[key]
+        match.record_deck_check(args["team"], legal, [dict(v) for v in violations])
     elif verb == "at_end_phase":
         eff = args["damage"]
         match.at_end_phase(args["by"], args["card"], eff["to"], eff["amount"])

@@ -55,9 +55,11 @@ RULES: dict[str, str] = {
 STANDARD_RULES: dict[str, str] = {
     "STD-TURN": "A turn's phases come in order: Draw, Standby, Main 1, Battle, Main 2, End",
     "STD-TIMING": "Summons, sets, ignition effects and Spell Speed 1 only in one's own Main Phase; "
-                  "attacks only in one's own Battle Phase",
+                  "attacks only in one's own Battle Phase; a chain link needs Spell Speed 2 or more, "
+                  "at least the speed of the link it answers",
     "STD-LP": "A cost cannot be paid with more LP than one has",
-    "STD-CARDS": "Only a card that is on the field can be destroyed or handed over",
+    "STD-CARDS": "Only a card that is on the field can be destroyed or handed over; a card leaving the "
+                 "field goes to its owner's pile, whoever controls it (WRGP-H5 excepted)",
 }
 
 TEAMS = ("A", "B")
@@ -115,6 +117,61 @@ STANDARD_TIMING: dict[str, str] = {
     "set": "own_main",
     "set_by_effect": "any",
 }
+
+# STD-TIMING: Spell Speeds of chain links. A link after the first needs Spell Speed 2 or more and at least
+# the speed of the link it answers. A link's speed is, in this order: its own `speed`, its card's (the
+# cards the kit names, below), its action kind's, else DEFAULT_LINK_SPEED.
+SPELL_SPEEDS = (1, 2, 3)
+KIND_SPEEDS: dict[str, int] = {
+    "ignition_effect": 1, "trigger_effect": 1, "spell_speed_1": 1, "spell_speed_2": 2, "spell_speed_3": 3,
+}
+SPEED_KINDS: dict[int, str] = {1: "spell_speed_1", 2: "spell_speed_2", 3: "spell_speed_3"}
+# A link that names no speed, no card the kit knows and no kind with a speed is taken as a card that can be
+# chained at all: Spell Speed 2 (a Trap, a Quick-Play Spell, a quick effect). Write `speed: 1` for a Normal
+# Spell or an ignition effect, `speed: 3` for a Counter Trap.
+DEFAULT_LINK_SPEED = 2
+# The Spell Speeds of the cards the kit's scenarios, notebooks and FAQ name in chains (English and Japanese
+# names). The card catalogue (rulings_lib/cards) is to supply these for every card it knows: card_speed()
+# is the one place that looks a card's speed up.
+CARD_SPEEDS: dict[str, int] = {
+    "Ookazi": 1, "昼夜の大火事": 1,
+    "Dian Keto the Cure Master": 1, "治療の神 ディアン・ケト": 1,
+    "Counter Cleaner": 1, "カウンター・クリーナー": 1, "カウンタークリーナー": 1,
+    "Power Bond": 1, "パワー・ボンド": 1,
+    "Heavy Storm": 1, "大嵐": 1,
+    "Harpie's Feather Duster": 1, "ハーピィの羽根帚": 1,
+    "Pot of Generosity": 1,
+    "Destruction Ring": 2, "破壊指輪": 2,
+    "Sparks": 2, "火の粉": 2,
+    "Chain Strike": 2, "連鎖爆撃": 2,
+    "Twister": 2, "サイクロン": 2,
+    "Mystical Space Typhoon": 2,
+    "Solemn Judgment": 3, "神の宣告": 3,
+}
+
+
+def card_speed(card: str | None) -> int | None:
+    """The Spell Speed of a card the kit knows by name (None if it does not know the card): the card
+    catalogue's (rulings_lib/cards, any spelling), else this table's."""
+    if not card or not isinstance(card, str):
+        return None
+    from ..cards import card as catalogue_card  # read on first use
+
+    found = catalogue_card(card)
+    if found is not None and found.speed is not None:
+        return found.speed
+    return CARD_SPEEDS.get(card)
+
+
+def link_speed(card: str | None, kind: str | None, speed: int | None) -> int:
+    """A chain link's Spell Speed (STD-TIMING): its own ``speed``, its card's, its kind's, else the default."""
+    if speed is not None:
+        return speed
+    known = card_speed(card)
+    if known is not None:
+        return known
+    return KIND_SPEEDS.get(kind, DEFAULT_LINK_SPEED) if kind else DEFAULT_LINK_SPEED
+
 
 # WRGP-H2: during a handover's automatic advance, what is allowed (True) and what is not.
 # Attack declarations and Speed World effects are listed too: the first is not done by a card
@@ -248,6 +305,11 @@ READINGS = (
             "as one link among others -- and both are still at 0 after the chain, its controller is treated as the "
             "winner; WRGP-D2 decides only when they reached 0 at different links (the side damaged last loses; if "
             "that last damage hit both, the side it brought to 0). The team letter never decides."),
+    Reading("one-player-chain-is-d1", "WRGP-D1", FORMAT, "A chain built by one player alone is a WRGP-D1 draw",
+            "WRGP-D2 is written for a chain built by both players' card effects. A chain whose links were all "
+            "activated by one player, after which both duelists are at 0, is WRGP-D1: that player's duelist is "
+            "treated as the winner (staying at 0), the other loses and the duel resumes with the other team, "
+            "whichever link brought whom to 0 last."),
     Reading("draw-again-same-rule", "WRGP-D1", FORMAT, "A survivor at 0 and the other losing by one card: WRGP-D1 again",
             "If the survivor at 0 LP takes damage and the opposing duelist reaches 0 at the same moment by one card, "
             "that is again WRGP-D1: the card's controller is treated as the winner."),
@@ -263,6 +325,9 @@ READINGS = (
     Reading("loss-counters-at-the-moment", "WRGP-SW4", FORMAT, "Loss counters use the positions at that moment",
             "a and b are the lineup positions of the duelists in the duel when the loss happens (a duelist "
             "whose handover is pending still counts), and the counters are added at once."),
+    Reading("counter-cap-12", "WRGP-SW4", FORMAT, "At most 12 Speed Counters, losses included",
+            "The source writes (max 12) on WRGP-SW3 only; the kit caps a team's counters at 12 whatever adds "
+            "them, the counters for a loss (WRGP-SW4) included."),
     Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, "Speed World effects are Spell Speed 1",
             "A Speed World effect is used like an ignition-type Spell effect: in one's own Main Phase with "
             "an open game state, any number of times while counters last, never during a handover's run-on."),
