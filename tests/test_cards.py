@@ -250,7 +250,7 @@ def test_property_a_named_card_and_the_same_effect_with_explicit_numbers_give_th
         explicit.append(_explicit(second, foe))
     outcomes = []
     for links in (named, explicit):
-        m = WrgpMatch(turn=3, phase="main1", player=by, lp=dict(lp))
+        m = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
         try:
             m.chain(links)
             outcomes.append(("ok", _comparable(m.state())))
@@ -258,7 +258,7 @@ def test_property_a_named_card_and_the_same_effect_with_explicit_numbers_give_th
             outcomes.append(("rejected", exc.rule))
     assert outcomes[0] == outcomes[1]
     if len(named) == 1:
-        m = WrgpMatch(turn=3, phase="main1", player=by, lp=dict(lp))
+        m = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
         m.activate(by, first.en)
         assert _comparable(m.state()) == outcomes[0][1]
 
