@@ -18,7 +18,7 @@ coverage:
 	./dev rulings coverage
 # Re-execute every notebook to refresh its stored outputs (the expected rulings), on purpose.
 notebooks:
-	.venv/bin/python tools/refresh_notebooks.py
+	.venv/bin/python -m tools.refresh_notebooks
 # Long fuzzing run of every input kind (issue 11) and random exploration of every property (issue 20):
 # many more cases than the test suite's, fresh randomness each run. A counterexample found here becomes
 # an @example on its property, so that ./dev test (derandomized) checks it from then on.

@@ -15,10 +15,26 @@ or shows widgets is imported.
 
 from .errors import IllegalAction, InputError, MatchOver, RulingsError, ScenarioError
 from .readings import Reading, reading, readings
-from .tag.engine import TagMatch
-from .wrgp.engine import WrgpMatch
 
 __version__ = "0.1.0"
+
+# Imported when first used (PEP 562): `rulings run` on a WRGP scenario never loads the tag engine.
+_LAZY = {"TagMatch": ".tag.engine", "WrgpMatch": ".wrgp.engine"}
+
+
+def __getattr__(name: str):
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [
     "IllegalAction", "InputError", "MatchOver", "Reading", "RulingsError", "ScenarioError",

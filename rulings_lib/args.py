@@ -1,7 +1,7 @@
 """Argument checks for the public verbs of both engines (the API's boundary).
 
 A verb's parameters are described once, as data, in the engine's ``VERBS`` table
-(``{verb: {param: check}}``); :class:`rulings_lib.events.MatchQueries` checks every call against
+(``{verb: {param: check}}``); :class:`rulings_lib.match.Match` checks every call against
 it before the verb runs, so the verbs themselves only play rules. A check takes the value (and
 the match, for checks that depend on it) and returns the value to use, or raises
 :class:`~rulings_lib.errors.ArgumentError` naming the parameter and what is allowed.

@@ -4,6 +4,7 @@
     rulings check PATH... [--lang L]    run every scenario under PATHs, report failed expectations
     rulings readings [--format F]       list the named interpretations the kit plays by
     rulings rules [--format F]          list the rule ids
+    rulings verbs [--json] [--lang L] [--format F]   the verbs a scenario step may use (a form builder reads --json)
     rulings bench                       measure the engines' speed
     rulings wrgp check-team ...         WRGP-S2 team deck check
     rulings tag check-deck ...          TAG-K1..K3 deck check
@@ -15,8 +16,11 @@
 it the locale decides (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ja*`` is Japanese). JSON output
 keeps English texts and adds message codes.
 
+``--strict`` (``run``, ``check``): a step rejected that ``expect.rejected`` does not list fails.
+
 Exit status: 0 all well, 1 an expectation failed (or a deck is illegal), 2 unusable input,
-3 the machine ran out of a resource (memory, stack) before the answer was known: not a verdict.
+3 no answer was reached: the machine ran out of a resource (memory, stack) -- not a verdict -- or
+an internal error (a bug: the traceback is written to a file the message names).
 Heavy modules are imported only by the sub-command that needs them.
 """
 
@@ -24,12 +28,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .errors import InputError, one_line
 from .i18n import LANGS, Msg, default_lang, render
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_RESOURCE = 0, 1, 2, 3
+EXIT_INTERNAL = 3   # no answer either way: a bug of the kit (the traceback is kept in a file)
 
 
 def _err(message) -> None:
@@ -46,12 +52,28 @@ def _say(args, code: str, **kw) -> str:
 
 
 def cmd_run(args) -> int:
+    import gc
+
+    # One scenario: the cycle collector (which would walk every step and event again and again as
+    # they pile up: half the time of a long scenario) is paused while it runs; the engines make next
+    # to no reference cycles (the peak memory is the same without it). Restored after (main() may be
+    # called in a longer-lived process).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
     scenario = load_scenario(args.file)
     if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
         scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
-    result = run_scenario(scenario)
+    result = run_scenario(scenario, strict=args.strict)
     if args.svg is not None or args.svg_steps is not None:   # issue 13: the final state / each step drawn
         from .draw.scenario import cli_pictures
 
@@ -76,7 +98,7 @@ def cmd_check(args) -> int:
     bad, failed, passed = len(problems), 0, 0
     for f in files:
         try:
-            result = run_scenario(load_scenario(f))
+            result = run_scenario(load_scenario(f), strict=args.strict)
         except InputError as exc:      # each bad file is reported; the others still run
             print(exc.render(lang), file=sys.stderr)
             bad += 1
@@ -87,6 +109,8 @@ def cmd_check(args) -> int:
                 print(one_line(_say(args, "cli.check.ok", file=str(f))))
             continue
         failed += 1
+        for r in result.unexpected:
+            print(one_line(_say(args, "cli.check.unexpected", where=str(f), step=r["step"], rule=r["rule"])))
         for c in result.failures:
             where = f"{f}:{c.line}" if c.line else str(f)
             print(one_line(_say(args, "cli.check.failed", where=where, key=c.key,
@@ -132,17 +156,27 @@ def cmd_cards(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from .scenario import FORMATS, format_module
+    from .formats import FORMATS
 
-    for name in FORMATS:
+    for name, fmt in FORMATS.items():
         if args.format and name != args.format:
             continue
-        try:
-            mod = format_module(name)
-        except ImportError:
-            continue
-        for rid, title in mod.RULE_IDS.items():
+        for rid, title in fmt.rule_ids.items():
             print(f"{rid:10} {title}")
+    return EXIT_OK
+
+
+def cmd_verbs(args) -> int:
+    from .formats import describe_verbs
+    from .verbs import markdown, text_table
+
+    description = describe_verbs(_lang(args), args.format)
+    if args.markdown:
+        print(markdown(description), end="")
+    elif args.json:
+        print(json.dumps(description, ensure_ascii=False, indent=1))
+    else:
+        print(text_table(description), end="")
     return EXIT_OK
 
 
@@ -201,10 +235,10 @@ def cmd_coverage(args) -> int:
         else:
             print(f"advice   {rid:10} {ids[rid]} (nothing to demonstrate)")
     for r in cov.readings_missing:
-        print(f"MISSING  reading {r}: no open-question entry")
+        print(f"MISSING  reading {r}: no FAQ entry or tool note names it")
     shown = len(cov.demonstrated)
     print(f"{shown} of {len(ids)} rule ids demonstrated; {len(cov.missing)} missing; "
-          f"{len(cov.readings_missing)} readings without an open question")
+          f"{len(cov.readings_missing)} readings without an entry")
     return EXIT_OK if cov.complete else EXIT_FAILED
 
 
@@ -218,15 +252,69 @@ def _positive(value: str) -> int:
     return n
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.")
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+class _Unbuilt:
+    """A sub-command's parser not built: it takes the calls that would build it and does nothing."""
+
+    def add_argument(self, *args, **kwargs):
+        return None
+
+    def set_defaults(self, **kwargs):
+        return None
+
+    def add_subparsers(self, **kwargs):
+        return self
+
+    def add_parser(self, name, **kwargs):
+        return self
+
+
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it, without importing shutil
+    (and its compression modules) for every ``rulings run``."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+def _formatter(prog):
+    return argparse.HelpFormatter(prog, width=_columns() - 2)
+
+
+class _OnlyOne:
+    """``add_subparsers()`` building only the sub-command ``name`` when one is given (each parser
+    built costs argparse a look-up of its words' translations on disk: the start-up of ``rulings
+    run``), each with the help formatter above."""
+
+    def __init__(self, sub, name: str | None):
+        self.sub, self.name = sub, name
+
+    def add_parser(self, name, **kwargs):
+        if self.name is not None and name != self.name:
+            return _Unbuilt()
+        return self.sub.add_parser(name, formatter_class=_formatter, **kwargs)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line; with ``only``, just that sub-command's parser (when there is one)."""
+    p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.",
+                                formatter_class=_formatter)
+    full = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = _OnlyOne(full, only)
 
     s = sub.add_parser("run", help="play one scenario file and print its transcript")
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
     s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
+    s.add_argument("--strict", action="store_true",
+                   help="fail (exit 1) when a step is rejected that expect.rejected does not list")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.add_argument("--cards", action="append", metavar="CDB",
                    help="an EDOPro cards.cdb or a folder of .cdb files (repeatable; later ones override earlier "
@@ -236,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")
     s.add_argument("paths", nargs="+")
     s.add_argument("-v", "--verbose", action="store_true", help="also list the scenarios that pass")
+    s.add_argument("--strict", action="store_true",
+                   help="fail (exit 1) when a step is rejected that expect.rejected does not list")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_check)
 
@@ -252,6 +342,13 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("rules", help="list the rule ids")
     s.add_argument("--format", choices=["wrgp", "digimon-tag"])
     s.set_defaults(func=cmd_rules)
+
+    s = sub.add_parser("verbs", help="list the verbs a scenario step may use, with their parameters")
+    s.add_argument("--json", action="store_true", help="print one JSON object (what a form builder reads)")
+    s.add_argument("--markdown", action="store_true", help="print the verb table of the scenario docs")
+    s.add_argument("--lang", choices=LANGS, help="language of the labels: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.set_defaults(func=cmd_verbs)
 
     s = sub.add_parser("bench", help="measure engine speed, import time and command start-up")
     s.add_argument("--steps", type=_positive, default=200_000, help="engine steps of random play to time (at least 1)")
@@ -271,7 +368,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("coverage", help="which rule ids the FAQ demonstrates; exit 1 while any is missing")
     s.set_defaults(func=cmd_coverage)
 
-    w = sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True, metavar="TOOL")
+    w = _OnlyOne(sub.add_parser("wrgp", help="WRGP tools").add_subparsers(dest="wrgp_command", required=True,
+                                                                         metavar="TOOL"), None)
     s = w.add_parser("check-team", help="WRGP-S2: check a team's three .ydk decks against a banlist")
     s.add_argument("decks", nargs=3, metavar="DECK", help=".ydk file or ydke:// URL")
     s.add_argument("--banlist", required=True, help="lflist.conf")
@@ -283,14 +381,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)
 
-    t = sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
-        dest="tag_command", required=True, metavar="TOOL")
+    t = _OnlyOne(sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
+        dest="tag_command", required=True, metavar="TOOL"), None)
     s = t.add_parser("check-deck", help="TAG-K1..K3: check one deck or a tag's two decks")
     s.add_argument("decks", nargs="+", metavar="DECK")
     s.add_argument("--cards", help="catalogue CSV (number,name,level,...)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_tag_check_deck)
+    if only is not None and only not in full.choices:
+        return build_parser()        # not a command: the full parser says which ones there are
     return p
 
 
@@ -322,7 +422,8 @@ def _tolerant_streams() -> None:
 
 def main(argv=None) -> int:
     _tolerant_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
     args = parser.parse_args(argv)
     empty = _empty_path_arg(args)
     if empty:
@@ -343,6 +444,30 @@ def main(argv=None) -> int:
         _err(_say(args, "cli.out_of_resource", what=_say(args, "cli.resource.memory" if isinstance(exc, MemoryError)
                                                          else "cli.resource.stack")))
         return EXIT_RESOURCE
+    except Exception as exc:   # noqa: BLE001 - a bug of the kit: said in one line, the traceback kept in a file
+        return _internal_error(args, exc)
+
+
+def _internal_error(args, exc: BaseException) -> int:
+    """Exit 3: one line asking for a report, naming the file that holds the traceback."""
+    import tempfile
+    import traceback
+
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        fd, path = tempfile.mkstemp(prefix="rulings-internal-error-", suffix=".txt")
+        with open(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError:
+        path = "-"
+    where = getattr(exc, "where", None) or type(exc).__name__
+    try:
+        message = _say(args, "cli.internal_error", where=where, path=path)
+    except Exception:   # noqa: BLE001 - the words themselves are broken: say it in plain English
+        message = f"internal error (a bug in the kit, not in your input) at {where}; please report it with " \
+                  f"the traceback written to {path}"
+    _err(one_line(message))
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

@@ -122,5 +122,14 @@ class InputError(RulingsError):
         return self._line(Msg(self.code, self.params).render(lang))
 
 
+class InternalError(RulingsError):
+    """A failure inside the kit (a bug), not a refusal of the input: the command line exits 3, says
+    so in one line and writes the traceback to a file it names (``where`` says what was running)."""
+
+    def __init__(self, where: str):
+        super().__init__(where)
+        self.where = where
+
+
 class ScenarioError(InputError):
     """A scenario file that is not a valid scenario (exit status 2)."""

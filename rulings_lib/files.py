@@ -23,7 +23,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 from .errors import InputError
@@ -155,6 +154,8 @@ def write_text(path, text: str, what=None) -> Path:
     parent = path.parent
     make_folder(parent, what)
     data = text.encode("utf-8")
+    import tempfile  # only when writing: `rulings run` never pays for it
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp", dir=parent)
     except OSError as exc:

@@ -4,9 +4,10 @@ Each reading has a stable ``id`` (a short name), the ``rule`` id it belongs to, 
 and a one-sentence ``text``. The engines cite the reading's rule id in their events and the
 FAQ lists every reading among its open questions.
 
-This module is a leaf: it imports nothing of the kit. Each format registers its readings into
-it; the one place that lists the formats (:data:`rulings_lib.scenario.FORMATS`, with
-:data:`~rulings_lib.scenario.READING_MODULES`) loads them all when the list is first asked for.
+This module is a leaf: it imports nothing of the kit. Each format's tables register its readings
+into it when they are imported, and the package (``import rulings_lib``) imports both formats'
+engines, so the list is whole whenever it is asked for (:data:`rulings_lib.formats.FORMATS` holds
+each format's readings too).
 
 >>> from rulings_lib.readings import reading
 >>> reading("draw-survivor-stays-at-0").rule
@@ -41,28 +42,13 @@ def register(*items: Reading) -> None:
         _REGISTRY[item.id] = item
 
 
-_LOADED = False
-
-
-def _load_all() -> None:
-    """Have every format register its readings (once), so that the list is whole."""
-    global _LOADED
-    if not _LOADED:
-        from .scenario import load_readings  # at call time: this module stays a leaf
-
-        load_readings()
-        _LOADED = True
-
-
 def readings(format: str | None = None) -> list[Reading]:
     """All named interpretations, optionally of one format (``"wrgp"`` or ``"digimon-tag"``)."""
-    _load_all()
     items = sorted(_REGISTRY.values(), key=lambda r: (r.format, r.rule, r.id))
     return [r for r in items if format is None or r.format == format]
 
 
 def reading(id: str) -> Reading:
-    _load_all()
     try:
         return _REGISTRY[id]
     except KeyError:

@@ -5,22 +5,24 @@
 >>> result.passed                                                     # doctest: +SKIP
 True
 
-Each format (``wrgp``, ``digimon-tag``) is a module with ``FORMAT``, ``RULE_IDS``, ``SETUP``
-(schema), ``STEPS`` (verb -> schema), ``OUTCOME_KEYS``, ``check_setup``, ``new_match``,
-``apply`` and ``describe``; this module does what is common to both.
+Each format (``wrgp``, ``digimon-tag``) is a record of :mod:`rulings_lib.formats`: its verb table
+says what each step may hold and plays it; its reader module has ``SETUP`` (schema),
+``OUTCOME_KEYS``, ``check_setup``, ``new_match`` and ``describe``; this module does what is
+common to both.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ArgumentError, IllegalAction, InputError, ScenarioError, one_line
+from .errors import ArgumentError, IllegalAction, InputError, InternalError, ScenarioError, one_line
 from .events import event_text
+from .formats import FORMATS
+from .formats import get as get_format
 from .i18n import Msg, check_lang, render
 from .schema import ListOf, MapOf, Text, _show
 from .yamlsrc import YMap, load_file, load_text
@@ -32,31 +34,10 @@ from .yamlsrc import YMap, load_file, load_text
 MAX_STEPS = 5_000
 MAX_EVENTS = 50_000
 
-FORMATS = {
-    "wrgp": "rulings_lib.wrgp.scenario",
-    "digimon-tag": "rulings_lib.tag.scenario",
-}
-
-
-# Where each format's named interpretations are (each module's ``READINGS``): the readings
-# registry (rulings_lib.readings, a leaf) is filled from here when its list is first asked for.
-READING_MODULES = {
-    "wrgp": ("rulings_lib.wrgp.tables", "rulings_lib.decks.wrgp_team"),
-    "digimon-tag": ("rulings_lib.tag.tables",),
-}
-
-
-def load_readings() -> None:
-    """Register every format's readings (:mod:`rulings_lib.readings`)."""
-    from .readings import register
-
-    for modules in READING_MODULES.values():
-        for name in modules:
-            register(*importlib.import_module(name).READINGS)
-
 
 def format_module(name: str):
-    return importlib.import_module(FORMATS[name])
+    """The scenario reader of the format ``name`` (:data:`rulings_lib.formats.FORMATS`)."""
+    return get_format(name).reader
 
 
 @dataclass
@@ -130,7 +111,8 @@ def parse_scenario(data, file: str) -> Scenario:
     if not isinstance(fmt_name, str) or fmt_name not in FORMATS:
         raise ScenarioError(file, lines["format"], Msg("input.scenario.bad_format", formats=", ".join(FORMATS),
                                                        got=_show(fmt_name)))
-    fmt = format_module(fmt_name)
+    fmt = FORMATS[fmt_name].reader
+    table = FORMATS[fmt_name].verbs
 
     def at(key):
         return lines.get(key, top_line)
@@ -166,13 +148,13 @@ def parse_scenario(data, file: str) -> Scenario:
     step_lines = getattr(raw_steps, "lines", [at("steps")] * len(raw_steps))
     for i, raw in enumerate(raw_steps):
         n, line = i + 1, step_lines[i]
-        verbs = ", ".join(fmt.STEPS)
+        verbs = ", ".join(table.steps)
         if not isinstance(raw, dict) or len(raw) != 1:
             raise ScenarioError(file, line, Msg("input.scenario.step_shape", n=n, verbs=verbs))
         (verb, value), = raw.items()
-        if verb not in fmt.STEPS:
+        if verb not in table.steps:
             raise ScenarioError(file, line, Msg("input.scenario.unknown_verb", n=n, verb=repr(verb), verbs=verbs))
-        args = fmt.STEPS[verb].parse(value, file, line, f"steps[{n}].{verb}")
+        args = fmt.STEPS[verb].parse(value, file, line, f"steps[{n}].{verb}")   # the table's schema
         steps.append(Step(n, verb, args, line, plain(value)))
 
     expect = data.get("expect")
@@ -222,14 +204,21 @@ class RunResult:
     outcome: dict
     checks: list[Check]
     snapshots: list = field(default_factory=list)   # the match after each step (when asked)
+    unexpected: list = field(default_factory=list)  # rejections the scenario does not expect (no `rejected:`)
+    strict: bool = False
 
     @property
     def passed(self) -> bool:
-        return all(c.ok for c in self.checks)
+        return all(c.ok for c in self.checks) and not (self.strict and self.unexpected)
 
     @property
     def failures(self) -> list[Check]:
         return [c for c in self.checks if not c.ok]
+
+    def replay(self, on_step=None) -> RunResult:
+        """The same scenario played again: keeping the match after each step (``snapshots``), or,
+        with ``on_step(n, match)``, showing each moment to it instead (nothing kept)."""
+        return run_scenario(self.scenario, keep_snapshots=on_step is None, on_step=on_step, strict=self.strict)
 
     def transcript(self, lang: str = "en") -> str:
         return render_transcript(self, lang)
@@ -307,13 +296,18 @@ def _as_written(exc: InputError, step: Step) -> Msg:
     return msg
 
 
-def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None) -> RunResult:
+def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None, strict: bool = False) -> RunResult:
     """Play every step; a step the rules forbid is rejected (recorded) and play goes on.
 
     ``on_step(n, match)``, when given, is called after the setup (n = 0) and after each step n,
     with the live match (to look at, not to keep: it goes on changing). A run that makes more
-    than MAX_EVENTS events stops with a ScenarioError naming the limit."""
-    fmt = format_module(scenario.format)
+    than MAX_EVENTS events stops with a ScenarioError naming the limit.
+
+    ``strict`` (XMage's strict tests): a rejection that ``expect.rejected`` does not list -- or any
+    rejection when ``rejected`` is not given -- fails the run; without it the transcript warns.
+    An exception from inside an engine that is neither a rules refusal nor a refused argument is
+    an :class:`~rulings_lib.errors.InternalError` (a bug to report), never bad input."""
+    fmt = get_format(scenario.format)
     match = fmt.new_match(scenario.setup)
     snapshots = [match.copy()] if keep_snapshots else []
     memo: dict = {}      # each file a step names is read and checked once per run
@@ -322,7 +316,7 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None)
     for step in scenario.steps:
         match.step = step.number - 1
         try:
-            fmt.apply(match, step.verb, step.args, memo)
+            fmt.verbs[step.verb].play(match, step.args, memo)    # the verb table's one dispatch path
         except IllegalAction as err:
             match.record_rejection(step.number, err)
         except ScenarioError:
@@ -330,10 +324,13 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None)
         except InputError as exc:   # a deck, banlist or catalogue named by the step: name both files
             raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
                                                               message=_as_written(exc, step))) from None
-        except (KeyError, ValueError) as exc:  # e.g. a card the scenario never placed
-            msg = exc.as_msg() if isinstance(exc, ArgumentError) else exc.args[0] if exc.args else str(exc)
+        except ArgumentError as exc:  # the engine refused the step's value (e.g. a card the scenario never placed)
             raise ScenarioError(scenario.path, step.line, Msg("input.in_step", where=f"steps[{step.number}].{step.verb}",
-                                                              message=msg)) from None
+                                                              message=exc.as_msg())) from None
+        except (MemoryError, RecursionError):
+            raise                   # out of a resource: no answer (the command line says so)
+        except Exception as exc:    # anything else is the kit's fault: never shown as bad input
+            raise InternalError(f"{scenario.path}:{step.line}: steps[{step.number}].{step.verb}") from exc
         if len(match.events) > MAX_EVENTS:
             raise ScenarioError(scenario.path, step.line, Msg("input.scenario.too_many_events", n=step.number,
                                                               max=MAX_EVENTS))
@@ -341,10 +338,11 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None)
             snapshots.append(match.copy())
         if on_step is not None:
             on_step(step.number, match)
-    outcome = match.state()     # its events with code and args (MatchQueries; scenario README)
+    outcome = match.state()     # its events with code and args (Match; scenario README)
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
               for k, v in scenario.expect.items()]
-    return RunResult(scenario, match, outcome, checks, snapshots)
+    unexpected = [] if "rejected" in scenario.expect else list(outcome["rejected"])
+    return RunResult(scenario, match, outcome, checks, snapshots, unexpected, strict)
 
 
 def _shown(key: str, value):
@@ -410,6 +408,11 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
             else:
                 lines.append(t("common.transcript.fail", key=c.key, expected=json.dumps(c.expected, ensure_ascii=False),
                                actual=actual))
+    if result.unexpected:
+        lines.append("")
+        code = "common.transcript.strict_fail" if result.strict else "common.transcript.unexpected"
+        for r in result.unexpected:
+            lines.append(t(code, step=r["step"], rule=r["rule"]))
     # Titles, card names and other text from the file reach these lines: escape control characters
     # in each, so that a name cannot end a line early or forge one.
     return "\n".join(one_line(line) for line in lines)
@@ -465,6 +468,5 @@ def find_scenarios(paths) -> list[Path]:
 def builtin_scenarios(format: str | None = None) -> list[Path]:
     """The scenario files shipped with the kit (``rulings_lib/scenarios/<format>/``)."""
     root = Path(__file__).parent / "scenarios"
-    sub = {"wrgp": "wrgp", "digimon-tag": "tag"}
-    dirs = [root / sub[format]] if format else [root]
+    dirs = [root / get_format(format).folder] if format else [root]
     return find_scenarios(d for d in dirs if d.exists())

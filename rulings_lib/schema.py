@@ -14,14 +14,13 @@ from pathlib import Path, PurePath
 
 from .errors import ScenarioError
 from .i18n import Msg
-from .yamlsrc import YMap, YSeq
 
 
 def _show(value) -> Msg | str:
     """A value found in a file, shown briefly (its kind, or its first 40 characters)."""
-    if isinstance(value, YMap | dict):
+    if isinstance(value, dict):          # a YAML mapping (yamlsrc.YMap) is a dict
         return Msg("input.show.mapping")
-    if isinstance(value, YSeq | list):
+    if isinstance(value, list):
         return Msg("input.show.list")
     if value is None:
         return Msg("input.show.nothing")
@@ -147,6 +146,25 @@ class DictOf(Schema):
             k = self.keys.parse(key, file, kline, f"{where} key")   # a path in the file: not translated
             out[k] = self.values.parse(val, file, kline, f"{where}.{key}")
         return out
+
+
+class Checked(Schema):
+    """``inner``'s shape, then a check the API runs too (``check(where, value, None)``, raising
+    ArgumentError): what the API refuses, a scenario file refuses at its line, with the same words."""
+
+    def __init__(self, inner: Schema, check):
+        self.inner, self.check = inner, check
+        self.expected = inner.expected
+
+    def parse(self, value, file, line, where):
+        from .errors import ArgumentError
+
+        value = self.inner.parse(value, file, line, where)
+        try:
+            self.check(where, value, None)
+        except ArgumentError as exc:
+            raise ScenarioError(file, line, exc.as_msg()) from None
+        return value
 
 
 class Either(Schema):

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .errors import IllegalAction, InputError
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
+from .widgets.record import ACTION_BUTTONS, LIMITS
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 # A scenario written in the page is read as if it sat beside the shipped ones, so deck paths
@@ -134,39 +135,10 @@ def run_all() -> dict:
 
 
 # ------------------------------------------------------------------------------ match tracker
-# The Jupyter tracker's buttons (rulings_lib/widgets/tracker.py, MatchTracker.on_*) as data:
-# button -> the engine action it plays for the chosen team and amount. tests/site/test_web.py
-# presses every button of both trackers on the same matches and compares what they did.
-def _next_phase(match, team, amount):
-    """The next phase this turn can have (the engine says which: WRGP-F5), or the end of the turn."""
-    from .wrgp import tables as T
-
-    for key in T.PHASE_KEYS[T.PHASE_INDEX[match.phase_key] + 1:]:
-        if match.is_legal("phase", key):
-            return "phase", (key,), {}
-    return "end_turn", (), {}
-
-
-def _other(team):
-    from .wrgp.tables import other
-
-    return other(team)
-
-
-TRACKER_BUTTONS = {
-    "next_phase": _next_phase,
-    "standby": lambda m, t, n: ("phase", ("standby",), {}),
-    "end_turn": lambda m, t, n: ("end_turn", (), {}),
-    "battle_damage": lambda m, t, n: ("attack", (), {"by": _other(t), "damage": n}),
-    "effect_damage": lambda m, t, n: ("damage", (), {"by": _other(t), "to": t, "amount": n}),
-    "pay": lambda m, t, n: ("pay", (), {"by": t, "amount": n}),
-    "gain": lambda m, t, n: ("gain", (), {"by": t, "to": "self", "amount": n}),
-    "loss": lambda m, t, n: ("lose", (t,), {}),
-    "baton_touch": lambda m, t, n: ("baton_touch", (t,), {}),
-    "sw4": lambda m, t, n: ("speed_world", (), {"by": t, "remove": 4}),
-    "sw7": lambda m, t, n: ("speed_world", (), {"by": t, "remove": 7}),
-    "sw10": lambda m, t, n: ("speed_world", (), {"by": t, "remove": 10}),
-}
+# The trackers' buttons, shared with the Jupyter tracker (rulings_lib/widgets/record.py): button ->
+# the Action it plays for the chosen team and amount. tests/site/test_web.py presses every button of
+# both trackers on the same matches and compares what they did.
+TRACKER_BUTTONS = ACTION_BUTTONS
 
 
 class WebTracker:
@@ -190,16 +162,17 @@ class WebTracker:
         return {"status": lines, "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
                 "can_undo": bool(self.record.actions), "record": self.record.to_dict(),
                 "picture": _picture(m), "setup": {"lineup": m.lineup, "start_lp": m.start_lp, "first": m.first},
+                "limits": _limits(),
                 "finished": m.is_finished()}
 
     def press(self, button: str, team: str = "A", amount: int = 0) -> dict:
-        if button not in TRACKER_BUTTONS:
+        buttons = TRACKER_BUTTONS
+        if button not in buttons:
             self.feedback = (f"not applied: no button {button!r}", "no")
             return self.view()
-        verb, args, kwargs = TRACKER_BUTTONS[button](self.record.match, team, amount)
         before = len(self.record.match.events)
         try:
-            rejection = self.record.try_do(verb, *args, **kwargs)
+            rejection = self.record.play(buttons[button](self.record.match, team, amount))
         except (TypeError, ValueError) as exc:          # unusable input: nothing changed
             self.feedback = (f"not applied: {exc}", "no")
             return self.view()
@@ -243,6 +216,11 @@ class WebTracker:
 
     def export(self) -> str:
         return self.record.to_json()
+
+
+def _limits() -> dict:
+    """The ranges of the tracker's number inputs (the verb table's setup parameters)."""
+    return LIMITS
 
 
 _tracker: WebTracker | None = None

@@ -7,6 +7,7 @@ constructed: nothing a file says is executed.
 
 from __future__ import annotations
 
+import gc
 import re
 
 import yaml
@@ -38,8 +39,52 @@ _INT = re.compile(r"[-+]?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _MAX_DIGITS = 30
-# libyaml's composer when PyYAML was built with it (the usual wheels are): same nodes, faster.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVED: dict = {}        # (plain text, implicit) -> the tag YAML 1.1's resolver gives it
+_MAX_RESOLVED = 20_000
+
+
+class _Resolving:
+    """The resolver's answer for a plain scalar remembered: a scenario says ``by: A`` or ``phase:
+    main1`` thousands of times, and the regular expressions need not run again. Exact: the answer
+    depends on the text and the implicit flags only (the safe loaders have no path resolvers)."""
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode and len(value) <= 40:
+            key = (value, implicit)
+            tag = _RESOLVED.get(key)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(_RESOLVED) < _MAX_RESOLVED:
+                    _RESOLVED[key] = tag
+            return tag
+        return super().resolve(kind, value, implicit)
+
+
+class _PureLoader(_Resolving, yaml.SafeLoader):
+    """PyYAML's pure-Python parser (always there; Pyodide has only this one)."""
+
+
+# libyaml's parser and composer (in C) when PyYAML was built with it, as PyPI's wheels are: the
+# same nodes with the same line marks, many times faster. Its error wording differs from the pure
+# parser's, so a file it refuses is read again by the pure parser for the message and the line
+# (see load_text): the same one-line error either way.
+_CLoader = type("_CLoader", (_Resolving, yaml.CSafeLoader), {"__doc__": "libyaml's loader."}) \
+    if getattr(yaml, "__with_libyaml__", False) else None
+_LOADER = _CLoader or _PureLoader
+
+
+def use_loader(name: str) -> str:
+    """Choose the parser: ``"c"`` (libyaml, when PyYAML has it; the default) or ``"pure"``.
+    Returns the name of the one in use (for tests and benchmarks)."""
+    global _LOADER
+    if name not in ("c", "pure"):
+        raise ValueError(f"loader must be 'c' or 'pure', not {name!r}")
+    _LOADER = _CLoader if name == "c" and _CLoader is not None else _PureLoader
+    return loader_name()
+
+
+def loader_name() -> str:
+    return "c" if _LOADER is _CLoader and _CLoader is not None else "pure"
 
 
 class YMap(dict):
@@ -60,60 +105,164 @@ def line_of(value, default: int = 1) -> int:
     return getattr(value, "line", default)
 
 
+_E = yaml.events
+_SCALAR_EV, _MAP_EV, _SEQ_EV, _ALIAS_EV = _E.ScalarEvent, _E.MappingStartEvent, _E.SequenceStartEvent, _E.AliasEvent
+_MAP_END, _SEQ_END, _DOC_START = _E.MappingEndEvent, _E.SequenceEndEvent, _E.DocumentStartEvent
+_STR, _MAPTAG, _SEQTAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_BUILDING = object()         # an anchor whose node is not finished (an alias to it would be a loop)
+
+
+class _Alias:
+    """An alias met while reading: expanded (:meth:`_Builder.build`) only once the whole document
+    has been counted, so an alias bomb is refused having expanded nothing."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _copy(value):
+    """A fresh copy of a value an alias names (lines kept), as if its node were written there."""
+    if isinstance(value, _Alias):
+        return _copy(value.value)
+    if isinstance(value, YMap):
+        out = YMap((k, _copy(v)) for k, v in value.items())
+        out.line, out.lines = value.line, dict(value.lines)
+        return out
+    if isinstance(value, YSeq):
+        out = YSeq(_copy(v) for v in value)
+        out.line, out.lines = value.line, list(value.lines)
+        return out
+    return value
+
+
 class _Builder:
-    def __init__(self, file: str):
+    """Plain values from the parser's events, as PyYAML's composer would see them, without its node
+    tree: nothing of a node outlives its event but the value (half the memory, less time)."""
+
+    def __init__(self, loader, file: str):
         self.file = file
+        self.get = loader.get_event
+        self.resolve = loader.resolve
         self.count = 0
+        self.aliases = 0
+        self.anchors: dict = {}
 
-    def err(self, node, message):
-        return ScenarioError(self.file, node.start_mark.line + 1, message)
+    def err(self, event, message):
+        return ScenarioError(self.file, event.start_mark.line + 1, message)
 
-    def build(self, node, depth=0):
+    def node(self, event, depth=0):
         self.count += 1
         if self.count > _MAX_NODES or depth > 100:
-            raise self.err(node, Msg("input.yaml.too_large"))
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != "tag:yaml.org,2002:map":
-                raise self.err(node, Msg("input.yaml.tag_mapping", tag=repr(node.tag)))
-            out = YMap()
-            out.line = node.start_mark.line + 1
-            out.lines = {}
-            for knode, vnode in node.value:
-                if not isinstance(knode, yaml.ScalarNode) or knode.tag not in _KEY_TAGS:
-                    if isinstance(knode, yaml.ScalarNode) and knode.tag == "tag:yaml.org,2002:merge":
-                        raise self.err(knode, Msg("input.yaml.merge_key"))
-                    raise self.err(knode, Msg("input.yaml.text_key"))
-                # A plain key is taken as written: `on:` is the key "on" (not YAML 1.1's true), `3:` is "3".
-                key = knode.value
-                if key in out:
-                    raise self.err(knode, Msg("input.yaml.duplicate_key", key=repr(key)))
-                out[key] = self.build(vnode, depth + 1)
-                out.lines[key] = knode.start_mark.line + 1
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != "tag:yaml.org,2002:seq":
-                raise self.err(node, Msg("input.yaml.tag_list", tag=repr(node.tag)))
-            out = YSeq()
-            out.line = node.start_mark.line + 1
-            out.lines = []
-            for item in node.value:
-                out.append(self.build(item, depth + 1))
-                out.lines.append(item.start_mark.line + 1)
-            return out
-        if node.tag not in _SCALAR_TAGS:
-            raise self.err(node, Msg("input.yaml.tag_scalar", tag=repr(node.tag)))
-        return self.scalar(node)
+            raise self.err(event, Msg("input.yaml.too_large"))
+        kind = event.__class__
+        if kind is _ALIAS_EV:
+            entry = self.anchors.get(event.anchor)
+            if entry is None:
+                raise self.err(event, Msg("input.yaml.bad", problem=f"found undefined alias {event.anchor!r}"))
+            if entry is _BUILDING:         # a node that holds itself: as deep as can be
+                raise self.err(event, Msg("input.yaml.too_large"))
+            value, size = entry
+            self.count += size - 1          # an alias counts as all the nodes it repeats
+            if self.count > _MAX_NODES:
+                raise self.err(event, Msg("input.yaml.too_large"))
+            self.aliases += 1
+            return _Alias(value)
+        anchor = event.anchor
+        if anchor is not None:
+            if anchor in self.anchors:
+                raise self.err(event, Msg("input.yaml.bad", problem="second occurrence"))
+            self.anchors[anchor] = _BUILDING
+            first = self.count
+        if kind is _SCALAR_EV:
+            value = self.scalar(event)
+        elif kind is _MAP_EV:
+            value = self.mapping(event, depth)
+        else:
+            value = self.sequence(event, depth)
+        if anchor is not None:
+            self.anchors[anchor] = (value, self.count - first + 1)
+        return value
 
-    def scalar(self, node):
-        tag, value = node.tag, node.value
-        if tag == "tag:yaml.org,2002:str":
+    def build(self, value):
+        """The value with every alias expanded into a fresh copy (the node count, aliases included,
+        was checked while reading)."""
+        if isinstance(value, _Alias):
+            return _copy(value.value)
+        if isinstance(value, YMap):
+            for k, v in value.items():
+                if isinstance(v, (_Alias, YMap, YSeq)):
+                    value[k] = self.build(v)
+        elif isinstance(value, YSeq):
+            for i, v in enumerate(value):
+                if isinstance(v, (_Alias, YMap, YSeq)):
+                    value[i] = self.build(v)
+        return value
+
+    def tag(self, event, kind):
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.resolve(kind, event.value if kind is yaml.ScalarNode else None, event.implicit)
+        return tag
+
+    def mapping(self, start, depth):
+        tag = self.tag(start, yaml.MappingNode)
+        if tag != _MAPTAG:
+            raise self.err(start, Msg("input.yaml.tag_mapping", tag=repr(tag)))
+        out = YMap()
+        out.line = start.start_mark.line + 1
+        out.lines = lines = {}
+        get, node = self.get, self.node
+        while True:
+            kev = get()
+            if kev.__class__ is _MAP_END:
+                return out
+            if kev.__class__ is not _SCALAR_EV:
+                raise self.err(kev, Msg("input.yaml.text_key"))
+            ktag = self.tag(kev, yaml.ScalarNode)
+            if ktag not in _KEY_TAGS:
+                if ktag == "tag:yaml.org,2002:merge":
+                    raise self.err(kev, Msg("input.yaml.merge_key"))
+                raise self.err(kev, Msg("input.yaml.text_key"))
+            if kev.anchor is not None:
+                if kev.anchor in self.anchors:
+                    raise self.err(kev, Msg("input.yaml.bad", problem="second occurrence"))
+                self.anchors[kev.anchor] = (self.scalar(kev), 1)
+            # A plain key is taken as written: `on:` is the key "on" (not YAML 1.1's true), `3:` is "3".
+            key = kev.value
+            if key in out:
+                raise self.err(kev, Msg("input.yaml.duplicate_key", key=repr(key)))
+            out[key] = node(get(), depth + 1)
+            lines[key] = kev.start_mark.line + 1
+
+    def sequence(self, start, depth):
+        tag = self.tag(start, yaml.SequenceNode)
+        if tag != _SEQTAG:
+            raise self.err(start, Msg("input.yaml.tag_list", tag=repr(tag)))
+        out = YSeq()
+        out.line = start.start_mark.line + 1
+        out.lines = lines = []
+        get, node = self.get, self.node
+        while True:
+            ev = get()
+            if ev.__class__ is _SEQ_END:
+                return out
+            out.append(node(ev, depth + 1))
+            lines.append(ev.start_mark.line + 1)
+
+    def scalar(self, event):
+        tag, value = self.tag(event, yaml.ScalarNode), event.value
+        if tag == _STR:                     # most of a scenario: taken as it is
             return value
+        if tag not in _SCALAR_TAGS:
+            raise self.err(event, Msg("input.yaml.tag_scalar", tag=repr(tag)))
         if tag == "tag:yaml.org,2002:null":
             return None
-        plain = not node.style              # not quoted: YAML 1.1 guessed the type from the text
+        plain = not event.style             # not quoted: YAML 1.1 guessed the type from the text
         if tag == "tag:yaml.org,2002:int" and _INT.fullmatch(value):
             if len(value.lstrip("+-")) > _MAX_DIGITS:
-                raise self.err(node, Msg("input.yaml.number_too_long", n=len(value), max=_MAX_DIGITS))
+                raise self.err(event, Msg("input.yaml.number_too_long", n=len(value), max=_MAX_DIGITS))
             return int(value, 10)
         if tag == "tag:yaml.org,2002:float" and _FLOAT.fullmatch(value) and len(value) <= 100:
             return float(value)
@@ -121,7 +270,50 @@ class _Builder:
             return _BOOL[value]
         if plain:
             return value                    # 0x3, 2:13:20, .inf, yes, on ...: text (see above)
-        raise self.err(node, Msg("input.yaml.unreadable", value=repr(value[:40]), tag=repr(tag)))
+        raise self.err(event, Msg("input.yaml.unreadable", value=repr(value[:40]), tag=repr(tag)))
+
+
+def _drain(get) -> None:
+    """Read the rest of the stream: a syntax error anywhere in the file is reported before a
+    problem with what it says (as when the whole file was composed first)."""
+    while get().__class__ is not _E.StreamEndEvent:
+        pass
+
+
+def _read(text: str, file: str, loader_class):
+    loader = loader_class(text)
+    try:
+        get = loader.get_event
+        get()                                       # StreamStart
+        if get().__class__ is not _DOC_START:        # StreamEnd: no document at all
+            raise ScenarioError(file, 1, Msg("input.yaml.empty"))
+        builder = _Builder(loader, file)
+        try:
+            value = builder.node(get())
+            get()                                   # DocumentEnd
+            if get().__class__ is _DOC_START:
+                second = get()
+                raise ScenarioError(file, second.start_mark.line + 1, Msg("input.yaml.several"))
+        except ScenarioError:
+            _drain(get)
+            raise
+        return builder.build(value) if builder.aliases else value
+    finally:
+        loader.dispose()
+
+
+def _parse(text: str, file: str):
+    """The file's one document as plain values, by the chosen parser. A text libyaml refuses (for
+    any reason) is read again by the pure parser, whose error -- wording and line -- is the one
+    reported: the same message either way. (Where PyYAML's pure scanner refuses what YAML allows
+    and libyaml reads -- a tab after a value, ``{q: Why?}``, ``|#note`` -- libyaml's reading
+    stands; tests/test_yaml_loaders.py lists these.)"""
+    if _LOADER is not _PureLoader:
+        try:
+            return _read(text, file, _LOADER)
+        except (yaml.YAMLError, RecursionError, ScenarioError):
+            pass
+    return _read(text, file, _PureLoader)
 
 
 def load_text(text: str, file: str = "<string>"):
@@ -130,8 +322,15 @@ def load_text(text: str, file: str = "<string>"):
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         raise ScenarioError(file, line, Msg("input.yaml.control", char=f"U+{ord(bad.group()):04X}"))
+    # Reading makes hundreds of thousands of containers and no reference cycles: the cycle
+    # collector, which would walk them all again and again as they pile up, is paused meanwhile
+    # (most of the time a large file took, otherwise).
+    if "\r" in text:           # Windows line ends read as one break (YAML says they are), by both parsers alike
+        text = text.replace("\r\n", "\n")
+    paused = gc.isenabled()
+    gc.disable()
     try:
-        docs = list(yaml.compose_all(text, Loader=_LOADER))
+        return _parse(text, file)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -141,40 +340,9 @@ def load_text(text: str, file: str = "<string>"):
         raise ScenarioError(file, 1, Msg("input.yaml.bad", problem=" ".join(str(exc).split()))) from None
     except RecursionError:
         raise ScenarioError(file, 1, Msg("input.yaml.nested")) from None
-    docs = [d for d in docs if d is not None]
-    if not docs:
-        raise ScenarioError(file, 1, Msg("input.yaml.empty"))
-    if len(docs) > 1:
-        raise ScenarioError(file, docs[1].start_mark.line + 1, Msg("input.yaml.several"))
-    _check_expanded_size(docs[0], file)
-    return _Builder(file).build(docs[0])
-
-
-def _check_expanded_size(root, file: str) -> None:
-    """Refuse a document whose nodes, aliases expanded, pass _MAX_NODES, before building any of
-    it: an alias is the same node object as its anchor, so each distinct node's expanded size is
-    found once (a "billion laughs" costs its few lines, not its expansion). Nesting deeper than the
-    builder allows is left to the builder, which names the line."""
-    sizes: dict[int, int] = {}
-    stack = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if key in sizes:
-            continue
-        # The nodes the builder builds: a mapping's values (its keys are read as text), a list's items.
-        children = [v for _, v in node.value] if isinstance(node, yaml.MappingNode) else \
-            node.value if isinstance(node, yaml.SequenceNode) else []
-        if not done:
-            if len(stack) > 10_000:          # far deeper than any scenario: the builder refuses it
-                return
-            stack.append((node, True))
-            stack.extend((c, False) for c in children if id(c) not in sizes)
-            continue
-        total = 1 + sum(sizes.get(id(c), 1) for c in children)
-        if total > _MAX_NODES:
-            raise ScenarioError(file, node.start_mark.line + 1, Msg("input.yaml.too_large"))
-        sizes[key] = total
+    finally:
+        if paused:
+            gc.enable()
 
 
 def load_file(path) -> object:

@@ -42,7 +42,7 @@ CASES = {
     "unknown-expect": ("format: wrgp\nexpect:\n  score: 3\n", 3, "unknown outcome key"),
     "duplicate-key": ("format: wrgp\nformat: wrgp\n", 2, "duplicate key"),
     "unplaced-card": ("format: wrgp\nsteps:\n  - phase: main1\n  - destroy: {by: A, card: Ghost}\n", 4,
-                      "no card named 'Ghost'"),
+                      "the name of a card in this match (place it first), got 'Ghost'"),
     "steps-not-list": ("format: wrgp\nsteps: {phase: main1}\n", 2, "expected a list"),
     "bad-phase": ("format: wrgp\nsteps:\n  - phase: lunch\n", 3, "expected one of draw"),
     "multi-doc": ("format: wrgp\n---\nformat: wrgp\n", 3, "one YAML document"),
@@ -363,12 +363,12 @@ def test_faq_html_output_paths(tmp_path, capsys, monkeypatch):
 
 
 def test_faq_html_without_permission(tmp_path, capsys, monkeypatch):
-    import rulings_lib.files as files_module
+    import tempfile  # rulings_lib.files imports it when it writes
 
     def denied(*a, **k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(files_module.tempfile, "mkstemp", denied)
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
     code, _, err = run_cli(capsys, "faq", "--html", tmp_path / "faq.html")
     assert_one_line_error(code, err, tmp_path / "faq.html", "permission denied")
 

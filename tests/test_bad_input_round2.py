@@ -500,3 +500,39 @@ def test_suite_dev_test_stops_at_once_without_npm(tmp_path):
     assert "passed" not in proc.stdout
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "npm" in readme.split("## ", 1)[0]                    # said in the README's first lines
+
+
+# ---------------------------------------------------------------- 11: the limits of play are those of setups
+def test_11_play_stops_at_the_setup_limits():
+    """Issue 20 #11: a moment play reaches can always be given back as `setup.at` — play refuses (ArgumentError,
+    nothing changed) a gain past the LP limit and a turn past the turn limit that `at` takes."""
+    from rulings_lib import TagMatch, WrgpMatch
+    from rulings_lib.errors import ArgumentError
+    from rulings_lib.tag.verbs import MAX_TURN as TAG_MAX_TURN
+    from rulings_lib.wrgp.verbs import MAX_LP, MAX_TURN
+
+    m = WrgpMatch()
+    m.phase("main1")
+    m.gain("A", to="self", amount=1_000_000)
+    m.lp["A"] = MAX_LP - 10           # a moment near the limit, as `at` could give it
+    before = m.state()
+    with pytest.raises(ArgumentError, match="limit"):
+        m.gain("A", to="self", amount=11)
+    assert m.state() == before
+    m.gain("A", to="self", amount=10)
+    assert m.lp["A"] == MAX_LP
+    WrgpMatch(turn=3, player="A", phase="main1", lp={"A": MAX_LP, "B": 8000})   # and it can be set up
+
+    last = WrgpMatch(turn=MAX_TURN - 1, player="A", phase="end")
+    last.end_turn()
+    assert last.turn == MAX_TURN
+    before = last.state()
+    with pytest.raises(ArgumentError, match="limit"):
+        last.end_turn()
+    assert last.state() == before
+
+    t = TagMatch(("red", "blue"), turn=TAG_MAX_TURN)
+    before = t.state()
+    with pytest.raises(ArgumentError, match="limit"):
+        t.truce("red-A")
+    assert t.state() == before

@@ -26,7 +26,13 @@ def test_page_renders_every_entry(page):
     total = page.locator("section.entry").count()
     assert total >= 80 and visible_entries(page) == total
     assert page.locator("#count").inner_text() == f"{total} / {total}"
-    assert page.locator("#faq-power-bond-handover h3:visible").first.inner_text().startswith("Both at 4000")
+    assert page.locator("#faq-power-bond-handover h4:visible").first.inner_text().startswith("Both at 4000")
+    # one FAQ per game, its sections as headings, each reachable from the game's contents
+    assert page.locator("h2[id^=game-]:visible").count() == 2
+    assert page.locator("h3.section:visible").count() >= 10
+    page.click("nav.toc a[href='#sec-wrgp-the-handover'] >> visible=true")
+    assert page.evaluate("location.hash") == "#sec-wrgp-the-handover"
+    assert page.locator("#faq-last-duelist-wins .flag:visible").inner_text().startswith("Interpretation")
 
 
 def test_search_filters_entries(page):

@@ -9,7 +9,7 @@
   (as users have it: no ``__pycache__/`` may show in an output);
 * and a deliberately wrong ruling on a copy makes nbval fail, so the comparison is real.
 
-Refresh the stored outputs with ``.venv/bin/python tools/refresh_notebooks.py``.
+Refresh the stored outputs with ``.venv/bin/python -m tools.refresh_notebooks``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import ast
 import compileall
 import copy
-import importlib.util
 import json
 import re
 import shutil
@@ -35,9 +34,7 @@ NB_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NB_DIR.glob("*.ipynb"))
 IDS = [p.stem for p in NOTEBOOKS]
 
-_spec = importlib.util.spec_from_file_location("refresh_notebooks", ROOT / "tools" / "refresh_notebooks.py")
-refresh = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(refresh)
+from tools import refresh_notebooks as refresh  # noqa: E402 (tools/ is a package)
 
 # A cell produces output if it prints, checks an answer or draws, or ends in a bare expression.
 PRINTERS = {"print", "display", "check", "show_step"}
@@ -121,11 +118,11 @@ def test_the_notebooks_are_numbered_in_reading_order():
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_notebook_and_its_text_form_are_in_sync(path):
     text = refresh.text_path(path)
-    assert text.exists(), f"{text.relative_to(ROOT)} is missing: run tools/refresh_notebooks.py"
+    assert text.exists(), f"{text.relative_to(ROOT)} is missing: run python -m tools.refresh_notebooks"
     nb = nbformat.read(path, as_version=4)
     assert cells_of(jupytext.read(text)) == cells_of(nb), (
         f"{path.name} and {text.relative_to(ROOT)} differ: save the notebook in JupyterLab (jupytext pairs "
-        f"them) or run tools/refresh_notebooks.py {path.stem}")
+        f"them) or run python -m tools.refresh_notebooks {path.stem}")
 
 
 def test_every_text_form_has_its_notebook():
@@ -138,7 +135,7 @@ def test_every_cell_was_run_and_stored_its_ruling(path):
     nb = nbformat.read(path, as_version=4)
     found = problems(nb)
     assert found == [], (f"{path.name}: " + "; ".join(found)
-                         + f". Refresh the stored rulings on purpose: make notebooks (tools/refresh_notebooks.py {path.stem})")
+                         + f". Refresh the stored rulings on purpose: make notebooks (python -m tools.refresh_notebooks {path.stem})")
     assert nb.metadata["kernelspec"]["name"] == refresh.KERNEL
 
 
@@ -181,7 +178,7 @@ def test_every_notebook_names_the_standard_kernel(path):
     spec = json.loads(path.read_text(encoding="utf-8"))["metadata"]["kernelspec"]
     assert spec == {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}, (
         f"{path.name} names the kernel {spec.get('name')!r}: the notebooks run on the standard python3 "
-        f"kernel (tools/refresh_notebooks.py writes it)")
+        f"kernel (python -m tools.refresh_notebooks writes it)")
 
 
 def test_the_kit_ships_no_kernel_of_its_own():

@@ -513,7 +513,7 @@ def test_repr_and_html():
     m = TagMatch()
     assert repr(m) == ("<TagMatch turn=1 first=red mode=tag points=(red-A=100, red-B=100, blue-A=100, "
                        "blue-B=100) out=[]>")
-    # Jupyter shows the match drawn (MatchQueries._repr_svg_); no HTML form may take precedence.
+    # Jupyter shows the match drawn (Match._repr_svg_); no HTML form may take precedence.
     assert m._repr_svg_().startswith("<svg") and not hasattr(m, "_repr_html_")
 
 

@@ -458,18 +458,23 @@ def test_readings_are_listed_with_ids_names_text():
 
 
 def test_legal_actions_follow_the_rules():
+    from rulings_lib.verbs import Action
+
+    def act(text):
+        return Action.parse(text, WrgpMatch)
+
     m = WrgpMatch()
     acts = m.legal_actions()
-    assert ("phase", ("battle",)) not in acts and ("baton_touch", ("A",)) not in acts   # WRGP-F5, H9
-    assert ("act", ("A", "summon")) not in acts          # not in the Draw Phase
+    assert act("phase: battle") not in acts and act("baton_touch: A") not in acts   # WRGP-F5, H9
+    assert act("act: {by: A, action: summon}") not in acts          # not in the Draw Phase
     m.end_turn()
-    assert ("baton_touch", ("B",)) in m.legal_actions()  # turn 2, before the draw
+    assert act("baton_touch: B") in m.legal_actions()  # turn 2, before the draw
     m.phase("main1")
     m.spc["B"] = 4
     acts = m.legal_actions()
-    assert ("speed_world", ("B", 4)) in acts and ("speed_world", ("B", 7)) not in acts
-    assert ("act", ("B", "summon")) in acts and ("act", ("A", "summon")) not in acts
+    assert act("speed_world: {by: B, remove: 4}") in acts and act("speed_world: {by: B, remove: 7}") not in acts
+    assert act("act: {by: B, action: summon}") in acts and act("act: {by: A, action: summon}") not in acts
     m.damage("B", "opponent", 8000)
     acts = m.legal_actions()
-    assert ("act", ("B", "summon")) not in acts and ("act", ("A", "trigger_effect")) in acts   # WRGP-H2
+    assert act("act: {by: B, action: summon}") not in acts and act("act: {by: A, action: trigger_effect}") in acts   # WRGP-H2
     assert m.rejected == []   # asking changes nothing

@@ -1,6 +1,6 @@
 """The JupyterLite edition of the site: ``build/site/lab/``, the repository's notebooks in the browser.
 
-    python tools/build_lite.py [--out build/site/lab] [--force]   (also one edition of tools/build_site.py)
+    python -m tools.build_lite [--out build/site/lab] [--force]   (also one edition of tools/build_site.py)
 
 What goes in (only from PyPI and npm, every version pinned, every shipped file checked by sha256):
 * the JupyterLite app and the Pyodide kernel's front end: ``jupyterlite-core``, ``jupyterlite-pyodide-kernel``
@@ -350,8 +350,7 @@ def edition(out: Path, tmp: Path) -> dict:
 
 def main(argv=None) -> int:
     """The whole site, of which the lite edition is one part (same as ``./dev site``)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import build_site
+    from . import build_site
 
     return build_site.main(argv)
 

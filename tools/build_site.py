@@ -1,6 +1,6 @@
 """Build the browser edition: ``build/site/``, a static folder any web server can serve.
 
-    python tools/build_site.py [--out build/site] [--force]      (``./dev site``, ``make site``)
+    python -m tools.build_site [--out build/site] [--force]      (``./dev site``, ``make site``)
 
 What goes in (nothing is fetched from a CDN when the pages run):
 * ``site/``: the pages, styles, scripts, service worker and manifest (hand-written, no framework);
@@ -57,7 +57,7 @@ GRAPHVIZ_WHEEL = ("graphviz", "graphviz-0.21-py3-none-any.whl",
 PYPI_SIMPLE = "https://pypi.org/simple/{project}/"
 
 # Everything whose change means a new site. (node_modules is covered by the lock file.)
-INPUTS = ("site", "rulings_lib", "tools/build_site.py", "pyproject.toml", "package.json", "package-lock.json",
+INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "pyproject.toml", "package.json", "package-lock.json",
           "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
@@ -261,7 +261,6 @@ def build_core(out: Path, tmp: Path) -> dict:
 
 def build_pages(out: Path, tmp: Path) -> dict:
     """The pages from site/, the scenario index, the FAQ page and the icons."""
-    sys.path.insert(0, str(ROOT))
     from rulings_lib.faq import load_faq
     from rulings_lib.faq.html import render_html
     from rulings_lib.web import shipped
@@ -279,11 +278,10 @@ def build_pages(out: Path, tmp: Path) -> dict:
     def play_link(entry):
         return "index.html#s=" + entry.scenario.removesuffix(".yaml")
 
-    faq = render_html(load_faq(), link=play_link)
     # The site's bar (pages, offline support) on the FAQ page as on every other page.
-    faq = faq.replace("</head>", '<link rel="manifest" href="manifest.webmanifest"><link rel="icon" '
-                      'href="icons/icon.svg"><link rel="stylesheet" href="css/bar.css">'
-                      '<script type="module" src="js/site.js"></script></head>', 1)
+    bar = ('<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icons/icon.svg">'
+           '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>')
+    faq = render_html(load_faq(), link=play_link, head=bar)
     (out / "faq.html").write_text(faq, encoding="utf-8")
     icons = out / "icons"
     icons.mkdir(exist_ok=True)
@@ -305,8 +303,7 @@ def build_service_worker(out: Path, version: str) -> list[str]:
 
 def build_lab(out: Path, tmp: Path) -> dict:
     """The JupyterLite edition in ``lab/`` (issue 16): see tools/build_lite.py."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import build_lite
+    from . import build_lite
 
     try:
         return build_lite.edition(out, tmp)

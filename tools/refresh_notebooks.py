@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Re-run the notebooks and store their outputs: the expected rulings nbval re-checks.
 
-    .venv/bin/python tools/refresh_notebooks.py                 # every notebook in notebooks/
-    .venv/bin/python tools/refresh_notebooks.py 03-speed-world  # some of them
-    .venv/bin/python tools/refresh_notebooks.py ja/06-power-bond  # a Japanese edition (notebooks/ja/)
+    .venv/bin/python -m tools.refresh_notebooks                 # every notebook in notebooks/
+    .venv/bin/python -m tools.refresh_notebooks 03-speed-world  # some of them
+    .venv/bin/python -m tools.refresh_notebooks ja/06-power-bond  # a Japanese edition (notebooks/ja/)
     options: --timeout SECONDS (per notebook, default 300), --retries N (default 3)
 
 For each notebook: sync the pair (the .ipynb and its text form notebooks/py/NAME.py, whichever

@@ -6,14 +6,15 @@
 # outcome holds. The same check runs in CI (`rulings coverage`, the test suite) and in this
 # notebook.
 #
-# Each entry has a question a player would ask, a short answer in **English and Japanese**, the
-# rule ids it demonstrates, and the scenario that proves it. There are three kinds:
+# There is one FAQ per game, in sections ordered by the situation at the table. Each entry has a
+# question a player would ask, the answer first in one sentence, then why, in **English and
+# Japanese**, the rule ids it demonstrates, and the scenario that proves it. There are three kinds:
 #
 # | kind | what it is |
 # |---|---|
 # | ruling | a question the rules answer |
 # | contrast | where WRGP differs from the standard rules or from EDOPro's relay mode |
-# | open question | something the source leaves open, and the **reading** the kit plays by |
+# | reading | something the source leaves open, and the **interpretation** the FAQ plays by |
 #
 # From the command line: `rulings faq --lang ja`, `rulings faq --html faq.html` (a page with a
 # language switch, a search box, each transcript and diagram), `rulings coverage`.
@@ -21,7 +22,7 @@
 # %%
 from collections import Counter
 
-from rulings_lib.faq import coverage, load_faq
+from rulings_lib.faq import by_section, coverage, load_faq
 from rulings_lib.readings import readings
 from rulings_lib.widgets import check
 
@@ -35,12 +36,14 @@ for kind, n in sorted(Counter(e.kind for e in entries).items()):
 #
 # `coverage()` lists, for every rule id of both rule references, the entries that demonstrate it.
 # TAG-K4 (sleeves) is advice, not a rule to check. The test suite fails while any id is missing,
-# or while a Reading has no open-question entry.
+# or while a Reading has no entry (in the FAQ, or in the maintainers' notes on the tool).
 
 # %%
-cov = coverage(entries)
+cov = coverage()
 print("missing rule ids:", cov.missing or "none")
-print("readings without an open question:", cov.readings_missing or "none")
+print("readings without an entry:", cov.readings_missing or "none")
+for section, group in by_section(entries):
+    print(f"{section.format:12} {section.number}. {section.t('en')} ({len(group)})")
 for rid in ["WRGP-D1", "WRGP-H6", "WRGP-SW8", "TAG-N3", "TAG-R5"]:
     print(f"{rid:9} {', '.join(cov.demonstrated[rid])}")
 
@@ -54,7 +57,7 @@ for rid in ["WRGP-D1", "WRGP-H6", "WRGP-SW8", "TAG-N3", "TAG-R5"]:
 by_id = {e.id: e for e in entries}
 pb = by_id["power-bond-handover"]
 for lang in ("en", "ja"):
-    print(f"Q. {pb.q(lang)}\nA. {pb.a(lang)}\n")
+    print(f"Q. {pb.q(lang)}\nA. {pb.a(lang)}\n   {pb.why(lang)}\n")
 print("Rules:", ", ".join(pb.rules), "| scenario:", pb.scenario)
 
 # %%
@@ -80,10 +83,10 @@ for e in entries:
 # each FAQ entry says is left open:
 
 # %%
-opened = {e.reading: e for e in entries if e.kind == "open-question"}
+opened = {e.reading: e for e in entries if e.kind == "reading"}
 for r in readings():
-    e = opened[r.id]
-    print(f"{r.id} [{r.rule}]\n  open:   {e.text['en']['open']}\n  reading: {r.text}")
+    if r.id in opened:
+        print(f"{r.id} [{r.rule}]\n  open:   {opened[r.id].text['en']['open']}\n  reading: {r.text}")
 
 # %% [markdown]
 # ## In Japanese
@@ -115,18 +118,19 @@ solution_1 = "WRGP-F6"
 check(solution_1, spore.rules[0], spore.a("en"))
 
 # %% [markdown]
-# **2.** How many entries are open questions? (One for each Reading.)
+# **2.** How many entries are interpretations (kind `reading`)? (One for each Reading the
+# players' FAQ answers.)
 
 # %%
 answer_2 = ...
 
 # %%
-check(answer_2, sum(e.kind == "open-question" for e in entries), "one per named interpretation")
+check(answer_2, sum(e.kind == "reading" for e in entries), "one per named interpretation")
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 # Solution (collapsed; click to show). The engine checks it:
-solution_2 = len(readings())
-check(solution_2, sum(e.kind == "open-question" for e in entries), "one per named interpretation")
+solution_2 = len(readings()) - len(load_faq(tool=True)) - sum(bool(e.settles) for e in entries)
+check(solution_2, sum(e.kind == "reading" for e in entries), "one per named interpretation")
 
 # %% [markdown]
 # **3.** In the tag battle, one battle was a draw and blue won the other. Who goes first? The FAQ

@@ -282,7 +282,11 @@ def _faq_texts() -> dict[str, list[tuple[str, str]]]:
         entries = []
         path = root / name
         if path.is_file():
-            for entry in load_file(path) or []:
+            data = load_file(path) or []
+            if isinstance(data, dict):      # the FAQ's sections, each with its entries (faq/README.md)
+                data = [e for sec in data.get("sections") or [] if isinstance(sec, dict)
+                        for e in sec.get("entries") or []]
+            for entry in data:
                 if isinstance(entry, dict) and "id" in entry:
                     text = " ".join(str(v) for lang in LANGS for v in (entry.get(lang) or {}).values())
                     scen = str(entry.get("scenario", ""))

@@ -36,7 +36,7 @@ from typing import ClassVar
 
 from ..errors import one_line
 from ..i18n import Msg, render, text
-from ..readings import Reading
+from ..wrgp.tables import DECK_READINGS
 from .cdb import CardDB, load_cards
 from .lflist import STATUS, UNLIMITED, Banlist, load_banlist, select_list
 from .ydk import SECTIONS, Deck, load_deck
@@ -49,18 +49,7 @@ SIZE_LIMITS = {"main": (40, 60), "extra": (0, 15), "side": (0, 15)}  # WRGP-S2 R
 # Where the files leave WRGP-S2 open, the check plays by these (the rule's own Reading is
 # ``team-count-by-name`` in rulings_lib.wrgp.tables). They are not put in the global registry
 # here: importing this module must not change what `rulings readings` and the FAQ list.
-READINGS = (
-    Reading("banlist-strictest-passcode", RULE, "wrgp", "A card's status is the strictest of its passcodes",
-            "With a card database, a card counts under the passcode its alias chain ends at; a banlist may "
-            "name it by any of its passcodes, and where it names several with different counts the "
-            "strictest count applies.", source="kit"),
-    Reading("whitelist-any-passcode", RULE, "wrgp", "A whitelist may name a card by any of its passcodes",
-            "Under a $whitelist list a card is allowed when the list names it, the card it is an alternate "
-            "artwork of, or another artwork of that card.", source="kit"),
-    Reading("alias-loop-lowest-passcode", RULE, "wrgp", "Cards whose aliases loop count as one card",
-            "If the aliases in a card database form a loop, every card of the loop counts as the lowest "
-            "passcode in it, and the report warns about the loop.", source="kit"),
-)
+READINGS = DECK_READINGS   # declared with the format's other readings (rulings_lib/wrgp/tables.py)
 
 COPIES_TITLE = Msg("decks.team.copies_title")
 WHITELIST_TITLE = Msg("decks.team.whitelist_title")

@@ -22,6 +22,14 @@ class Picture:
         return self.text or "<picture>"
 
 
+def picture(obj, lang: str = "en") -> Picture:
+    """A match (or outcome dict) as a :class:`Picture`: a notebook shows the drawing, its text
+    form is the state in words (what nbval compares besides the SVG)."""
+    from .pick import summary, svg
+
+    return Picture(svg(obj, lang), "\n".join(summary(obj, lang)))
+
+
 def html_picture(obj, lang: str = "en", width: int = 640, css_class: str = "rulings-picture") -> str:
     """A picture (of a match, an outcome dict, or SVG text) in a ``<div>`` that keeps it at most
     ``width`` px wide and lets it shrink with the page (for widgets and the FAQ page)."""
@@ -30,7 +38,7 @@ def html_picture(obj, lang: str = "en", width: int = 640, css_class: str = "ruli
 
 
 def _draw(match, lang: str, title: str | None = None) -> str:
-    from . import svg
+    from .pick import svg
 
     return svg(match, lang, title=title)
 
@@ -38,9 +46,7 @@ def _draw(match, lang: str, title: str | None = None) -> str:
 def _snapshots(result) -> list:
     if getattr(result, "snapshots", None):
         return result.snapshots
-    from ..scenario import run_scenario
-
-    return run_scenario(result.scenario, keep_snapshots=True).snapshots
+    return result.replay().snapshots
 
 
 def scenario_svg(result, lang: str = "en") -> str:
@@ -72,7 +78,7 @@ def _inner(svg: str) -> tuple[str, str, str]:
 def strip_svg(result, lang: str = "en", per_row: int = 4, width: int = 240) -> str:
     """Every step's picture, small, side by side (``per_row`` a row), each labelled with its step."""
     pictures = step_svgs(result, lang)
-    from . import summary
+    from .pick import summary
 
     snaps = _snapshots(result)
     cols = max(1, min(per_row, len(pictures)))
@@ -146,7 +152,7 @@ class _LazyEvents:
 
 
 def _draw_state(match, lang: str, title: str) -> str:
-    from . import svg
+    from .pick import svg
 
     kw = {}
     if getattr(match, "lineup", None) is not None:
@@ -163,7 +169,6 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
     played: nothing is kept, so the time and memory grow linearly with the steps."""
     from ..files import make_folder
     from ..i18n import Msg
-    from ..scenario import run_scenario
 
     check_lang(lang)
     folder = make_folder(folder, Msg("files.what.step_pictures"))
@@ -177,7 +182,7 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
         written.append(write_svg(folder / f"step-{n:0{digits}d}.svg",
                                  _draw_state(match, lang, f"{scenario.title}: {head}")))
 
-    run_scenario(scenario, on_step=draw)
+    result.replay(on_step=draw)
     return written
 
 
@@ -203,7 +208,7 @@ def drawing_times(runs: int = 200) -> dict[str, float]:
 
     from ..tag.engine import TagMatch
     from ..wrgp.engine import WrgpMatch
-    from . import svg
+    from .pick import svg
 
     w = WrgpMatch(turn=7, player="A", phase="main1", duelist={"A": 2, "B": 1}, spc={"A": 9, "B": 6})
     w.once_per_duel("A", "Spore")

@@ -1,14 +1,33 @@
-"""The ruling FAQ: entries as data, each answer proved by a scenario the engine re-checks.
+"""The ruling FAQ: one FAQ per game, in sections ordered by the situation at the table; every
+answer proved by a scenario the engine re-checks.
 
-Entries live in ``rulings_lib/faq/*.yaml``. Each has an ``id``, a ``kind`` (``ruling``,
-``contrast`` or ``open-question``), the ``rules`` it demonstrates, the ``scenario`` (a path
-under ``rulings_lib/scenarios/``) whose ``expect:`` proves the answer, and the text in English
-(``en``) and Japanese (``ja``): ``q`` (the question) and ``a`` (the answer); open questions also
-name the ``reading`` the kit plays by and say in ``open`` what the source leaves open.
+The players' FAQ lives in ``rulings_lib/faq/wrgp.yaml`` and ``rulings_lib/faq/tag.yaml`` (one
+file per game); ``rulings_lib/faq/tool.yaml`` holds the notes about the tool itself (lineup size,
+banlist files...), which are the maintainers' documentation, not rulings. The structure is
+described in ``rulings_lib/faq/README.md``. In short, a file is::
 
-:func:`load_faq` validates everything: a missing language, an unknown rule id or reading, a
-scenario that does not exist, does not cover the entry's rules, or fails -- each is an
-:class:`~rulings_lib.errors.InputError` naming the file, the line and the entry.
+    format: wrgp
+    title: {en: ..., ja: ...}
+    sections:
+      - section: the-handover               # a stable id (the section's anchor)
+        title: {en: ..., ja: ...}
+        entries:
+          - id: field-is-inherited
+            kind: ruling                     # ruling | reading | contrast
+            rules: [WRGP-H4]
+            scenario: wrgp/field-is-inherited.yaml
+            en: {q: ..., a: ..., why: ...}   # (and `open` for a reading)
+            ja: {q: ..., a: ..., why: ...}
+
+Each entry is written as a published ruling: ``q`` the question as a player asks it, ``a`` the
+answer in one sentence, ``why`` the reason, then the rule ids (``rules``). A ``reading`` entry is
+the FAQ's interpretation where the rulebook is silent: it names the Reading (``reading: ID``)
+and says in ``open`` what the rulebook leaves open. A ``ruling`` whose answer the rulebook's own
+words settle, although the library names a Reading for it, says so with ``settles: ID``.
+
+:func:`load_faq` validates everything: a missing language, an unknown section, rule id or
+reading, a scenario that does not exist, does not cover the entry's rules, or fails -- each is
+an :class:`~rulings_lib.errors.InputError` naming the file, the line and the entry.
 """
 
 from __future__ import annotations
@@ -23,19 +42,38 @@ from ..yamlsrc import load_file
 FAQ_DIR = Path(__file__).parent
 SCENARIO_DIR = FAQ_DIR.parent / "scenarios"
 LANGS = ("en", "ja")
-KINDS = ("ruling", "contrast", "open-question")
+FORMATS = ("wrgp", "digimon-tag")
+PLAYER_FILES = ("wrgp.yaml", "tag.yaml")   # one FAQ per game, in this order
+TOOL_FILE = "tool.yaml"                     # the maintainers' notes on the tool
+KINDS = ("ruling", "reading", "contrast", "tool")
+PLAYER_KINDS = ("ruling", "reading", "contrast")
 ADVICE_ONLY = {"TAG-K4"}   # advice, not a check: nothing to demonstrate
 
-_text = MapOf({"q": Text(600), "a": Text(3000), "open": Text(2000)}, required=("q", "a"), name="a text")
+_text = MapOf({"q": Text(600), "a": Text(600), "why": Text(3000), "open": Text(2000), "settled": Text(600)},
+              required=("q", "a", "why"), name="a text")
+_title = MapOf({"en": Text(120), "ja": Text(120)}, required=LANGS, name="a title")
 ENTRY = MapOf({
     "id": Text(80),
     "kind": Choice(*KINDS),
     "rules": ListOf(Text(30), min_len=1),
     "scenario": Text(200),
     "reading": Text(80),
+    "settles": Text(80),
     "en": _text,
     "ja": _text,
 }, required=("id", "kind", "rules", "scenario", "en", "ja"), name="a FAQ entry")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading of one game's FAQ: ``id`` (stable, the page's anchor), ``title`` in each language."""
+    id: str
+    format: str
+    title: dict           # lang -> text
+    number: int           # 1, 2, ... in the game's order
+
+    def t(self, lang: str = "en") -> str:
+        return self.title[lang]
 
 
 @dataclass
@@ -44,10 +82,12 @@ class Entry:
     kind: str
     rules: list[str]
     scenario: str
-    text: dict            # lang -> {"q", "a", ["open"]}
+    text: dict            # lang -> {"q", "a", "why", ["open"], ["settled"]}
     reading: str | None
     file: str
     line: int
+    section: Section | None = None
+    settles: str | None = None
     result: object = field(default=None, repr=False)   # the scenario's RunResult
 
     def q(self, lang: str = "en") -> str:
@@ -56,9 +96,18 @@ class Entry:
     def a(self, lang: str = "en") -> str:
         return self.text[lang]["a"]
 
+    def why(self, lang: str = "en") -> str:
+        return self.text[lang]["why"]
+
+    @property
+    def is_reading(self) -> bool:
+        """The answer is an interpretation where the rulebook is silent (a named Reading)."""
+        return self.kind == "reading" or (self.kind == "tool" and self.reading is not None)
+
     @property
     def format(self) -> str:
-        return "wrgp" if self.rules[0].startswith("WRGP") else "digimon-tag"
+        return self.section.format if self.section else \
+            ("wrgp" if self.rules[0].startswith(("WRGP", "STD")) else "digimon-tag")
 
 
 def all_rule_ids() -> dict[str, str]:
@@ -74,75 +123,159 @@ def all_rule_ids() -> dict[str, str]:
     return ids
 
 
-def load_faq(paths=None, run: bool = True) -> list[Entry]:
-    """Load and validate the FAQ entries; with ``run`` each entry's scenario is played and must pass."""
+def standard_rule_ids() -> dict[str, str]:
+    """The standard Yu-Gi-Oh! rules the WRGP FAQ may cite besides WRGP's own (STD-TIMING...), id -> title.
+    Not counted by :func:`coverage`: they are not the format's rules."""
+    from ..wrgp.tables import STANDARD_RULES
+
+    return dict(STANDARD_RULES)
+
+
+def _sections_of(f: Path, data) -> tuple[str, dict, list]:
+    """The file's format, title and ``[(Section, [(raw entry, line)])]``; the tool file is a plain list."""
+    if isinstance(data, list):
+        return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]
+    if not isinstance(data, dict):
+        raise InputError(str(f), getattr(data, "line", 1), "expected a FAQ: format, title and sections")
+    lines = getattr(data, "lines", {})
+    for key in data:
+        if key not in ("format", "title", "sections"):
+            raise InputError(str(f), lines.get(key, 1), f"unknown key {key!r} (a FAQ has format, title and sections)")
+    for key in ("format", "title", "sections"):
+        if key not in data:
+            raise InputError(str(f), 1, f"missing {key!r} (a FAQ has format, title and sections)")
+    fmt = Choice(*FORMATS).parse(data["format"], str(f), lines["format"], "format")
+    title = _title.parse(data["title"], str(f), lines["title"], "title")
+    secs = data["sections"]
+    if not isinstance(secs, list) or not secs:
+        raise InputError(str(f), lines["sections"], "sections: expected a list of sections")
+    out, seen = [], set()
+    for i, s in enumerate(secs):
+        sline = secs.lines[i]
+        if not isinstance(s, dict):
+            raise InputError(str(f), sline, "expected a section: section, title, entries")
+        for key in s:
+            if key not in ("section", "title", "entries"):
+                raise InputError(str(f), s.lines.get(key, sline), f"unknown key {key!r} (a section has section, "
+                                                                  f"title and entries)")
+        for key in ("section", "title", "entries"):
+            if key not in s:
+                raise InputError(str(f), sline, f"a section needs {key!r}")
+        sid = Text(40).parse(s["section"], str(f), sline, "section")
+        if sid in seen:
+            raise InputError(str(f), sline, f"section {sid!r} already used")
+        seen.add(sid)
+        stitle = _title.parse(s["title"], str(f), s.lines["title"], f"section {sid!r}: title")
+        ents = s["entries"]
+        if not isinstance(ents, list) or not ents:
+            raise InputError(str(f), s.lines["entries"], f"section {sid!r}: expected a list of entries")
+        out.append((Section(sid, fmt, stitle, i + 1), [(raw, ents.lines[j]) for j, raw in enumerate(ents)]))
+    return fmt, title, out
+
+
+def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]:
+    """Load and validate the players' FAQ (both games, in order), or with ``tool`` the notes on the
+    tool; with ``run`` each entry's scenario is played and must pass. ``paths`` reads other files."""
     from ..readings import readings
     from ..scenario import load_scenario, run_scenario
 
-    files = sorted(paths or FAQ_DIR.glob("*.yaml"))
-    rule_ids = all_rule_ids()
+    files = [Path(p) for p in paths] if paths else \
+        [FAQ_DIR / TOOL_FILE] if tool else [FAQ_DIR / n for n in PLAYER_FILES]
+    rule_ids = {**all_rule_ids(), **standard_rule_ids()}
     reading_ids = {r.id for r in readings()}
     entries: list[Entry] = []
     seen: dict[str, str] = {}
     cache: dict[str, object] = {}
     for f in files:
         data = load_file(f)
-        if not isinstance(data, list):
-            raise InputError(str(f), getattr(data, "line", 1), "expected a list of FAQ entries")
-        for i, raw in enumerate(data):
-            line = data.lines[i]
-            name = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-            where = f"entry {name!r}"
-            if isinstance(raw, dict):
-                for lang in LANGS:
-                    if lang not in raw:
-                        raise InputError(str(f), line, f"{where}: missing language {lang!r} (every entry needs "
-                                                       f"{' and '.join(LANGS)})")
-            e = ENTRY.parse(raw, str(f), line, where)
+        _fmt, _title_, sections = _sections_of(f, data)
+        for section, raws in sections:
+            for i, (raw, line) in enumerate(raws):
+                name = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
+                where = f"entry {name!r}"
+                if isinstance(raw, dict):
+                    for lang in LANGS:
+                        if lang not in raw:
+                            raise InputError(str(f), line, f"{where}: missing language {lang!r} (every entry needs "
+                                                           f"{' and '.join(LANGS)})")
+                e = ENTRY.parse(raw, str(f), line, where)
 
-            def fail(msg, e=e, line=line, f=f):
-                raise InputError(str(f), line, f"entry {e['id']!r}: {msg}")
+                def fail(msg, e=e, line=line, f=f):
+                    raise InputError(str(f), line, f"entry {e['id']!r}: {msg}")
 
-            if e["id"] in seen:
-                fail(f"id already used in {seen[e['id']]}")
-            seen[e["id"]] = str(f)
-            for r in e["rules"]:
-                if r not in rule_ids:
-                    fail(f"unknown rule id {r!r}")
-            if e["kind"] == "open-question":
-                if "reading" not in e:
-                    fail("an open question names the reading the kit plays by (reading: ID)")
-                for lang in LANGS:
-                    if "open" not in e[lang]:
-                        fail(f"an open question says what the source leaves open ({lang}.open)")
-            if "reading" in e and e["reading"] not in reading_ids:
-                fail(f"unknown reading {e['reading']!r}")
-            path = SCENARIO_DIR / e["scenario"]
-            if not path.is_file():
-                fail(f"scenario {e['scenario']!r} not found under rulings_lib/scenarios/")
-            sc = load_scenario(path)
-            missing = [r for r in e["rules"] if r not in sc.rules]
-            if missing:
-                fail(f"scenario {e['scenario']} does not demonstrate {', '.join(missing)} (not in its rules:)")
-            entry = Entry(e["id"], e["kind"], e["rules"], e["scenario"], {lang: e[lang] for lang in LANGS},
-                          e.get("reading"), str(f), line)
-            if run:
-                if e["scenario"] not in cache:
-                    cache[e["scenario"]] = run_scenario(sc, keep_snapshots=False)
-                result = cache[e["scenario"]]
-                if not result.passed:
-                    bad = result.failures[0]
-                    fail(f"scenario {e['scenario']} fails: {bad.key} expected {bad.expected!r}, got {bad.actual!r}")
-                entry.result = result
-            entries.append(entry)
+                if e["id"] in seen:
+                    fail(f"id already used in {seen[e['id']]}")
+                seen[e["id"]] = str(f)
+                if (e["kind"] == "tool") != (section is None):
+                    fail("a note on the tool (kind: tool) belongs in tool.yaml, and only there"
+                         if section is not None else "tool.yaml holds notes on the tool only (kind: tool)")
+                for r in e["rules"]:
+                    if r not in rule_ids:
+                        fail(f"unknown rule id {r!r}")
+                if e["kind"] == "reading":
+                    if "reading" not in e:
+                        fail("a reading names the Reading the FAQ plays by (reading: ID)")
+                    for lang in LANGS:
+                        if "open" not in e[lang]:
+                            fail(f"a reading says what the rulebook leaves open ({lang}.open)")
+                elif "reading" in e and e["kind"] != "tool":
+                    fail("only a reading (kind: reading) names a Reading; a ruling the rulebook settles says "
+                         "settles: ID")
+                if "settles" in e:
+                    if e["kind"] != "ruling":
+                        fail("only a ruling settles a Reading")
+                    if e["settles"] not in reading_ids:
+                        fail(f"unknown reading {e['settles']!r}")
+                    for lang in LANGS:
+                        if "settled" not in e[lang]:
+                            fail(f"a ruling that settles a Reading quotes the rulebook's words ({lang}.settled)")
+                if "reading" in e and e["reading"] not in reading_ids:
+                    fail(f"unknown reading {e['reading']!r}")
+                path = SCENARIO_DIR / e["scenario"]
+                if not path.is_file():
+                    fail(f"scenario {e['scenario']!r} not found under rulings_lib/scenarios/")
+                sc = load_scenario(path)
+                missing = [r for r in e["rules"] if r not in sc.rules]
+                if missing:
+                    fail(f"scenario {e['scenario']} does not demonstrate {', '.join(missing)} (not in its rules:)")
+                entry = Entry(e["id"], e["kind"], e["rules"], e["scenario"], {lang: e[lang] for lang in LANGS},
+                              e.get("reading"), str(f), line, section, e.get("settles"))
+                if run:
+                    if e["scenario"] not in cache:
+                        cache[e["scenario"]] = run_scenario(sc, keep_snapshots=False)
+                    result = cache[e["scenario"]]
+                    if not result.passed:
+                        bad = result.failures[0]
+                        fail(f"scenario {e['scenario']} fails: {bad.key} expected {bad.expected!r}, "
+                             f"got {bad.actual!r}")
+                    entry.result = result
+                entries.append(entry)
     return entries
+
+
+def load_titles() -> dict[str, dict]:
+    """Each game's FAQ title, format -> {lang: title}, in the order of the FAQ."""
+    out = {}
+    for n in PLAYER_FILES:
+        fmt, title, _ = _sections_of(FAQ_DIR / n, load_file(FAQ_DIR / n))
+        out[fmt] = title
+    return out
+
+
+def by_section(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
+    """The entries grouped under their sections, in the FAQ's order (games, then sections)."""
+    groups: dict[tuple, tuple[Section, list[Entry]]] = {}
+    for e in entries:
+        if e.section is not None:
+            groups.setdefault((e.section.format, e.section.id), (e.section, []))[1].append(e)
+    return list(groups.values())
 
 
 @dataclass
 class Coverage:
     demonstrated: dict[str, list[str]]    # rule id -> entry ids
     missing: list[str]
-    readings_missing: list[str]           # readings with no open-question entry
+    readings_missing: list[str]           # readings no entry (FAQ or tool note) answers
 
     @property
     def complete(self) -> bool:
@@ -150,43 +283,60 @@ class Coverage:
 
 
 def coverage(entries: list[Entry] | None = None) -> Coverage:
+    """Rule ids and Readings covered by the FAQ and the tool notes together."""
     from ..readings import readings
 
-    entries = load_faq() if entries is None else entries
+    entries = load_faq() + load_faq(tool=True) if entries is None else entries
     ids = all_rule_ids()
     demo: dict[str, list[str]] = {r: [] for r in ids}
     for e in entries:
         for r in e.rules:
-            demo[r].append(e.id)
+            if r in demo:                  # the standard rules (STD-*) are cited, not counted
+                demo[r].append(e.id)
     missing = [r for r, es in demo.items() if not es and r not in ADVICE_ONLY]
-    opened = {e.reading for e in entries if e.kind == "open-question"}
-    rmissing = [r.id for r in readings() if r.id not in opened]
+    answered = {e.reading for e in entries if e.reading} | {e.settles for e in entries if e.settles}
+    rmissing = [r.id for r in readings() if r.id not in answered]
     return Coverage({r: es for r, es in demo.items() if es}, missing, rmissing)
 
 
+LABELS = {
+    "en": {"ruling": "Ruling", "reading": "Interpretation: the rulebook does not say", "contrast": "How it differs",
+           "rules": "Rules", "reading_id": "Reading", "open": "What the rulebook leaves open",
+           "settled": "Settled by the rulebook's words", "settles": "no longer an interpretation"},
+    "ja": {"ruling": "裁定", "reading": "解釈：ルールブックに記載なし", "contrast": "通常ルールとの違い",
+           "rules": "ルール", "reading_id": "解釈名", "open": "ルールブックに書かれていないこと",
+           "settled": "ルールブックの記述で決まります", "settles": "解釈ではなくなりました"},
+}
+
+
 def render_text(entries: list[Entry], lang: str = "en") -> str:
-    """The FAQ for the terminal."""
-    titles = {
-        "en": {"ruling": "Rulings", "contrast": "How WRGP differs", "open-question": "Open questions",
-               "rules": "Rules", "reading": "The kit plays by", "open": "Left open"},
-        "ja": {"ruling": "裁定", "contrast": "通常ルールとの違い", "open-question": "未解決の論点",
-               "rules": "ルール", "reading": "本キットの解釈", "open": "原文で未定の点"},
-    }[lang]
+    """The FAQ for the terminal: each game, its sections, each Q&A written answer first."""
+    L = LABELS[lang]
+    titles = load_titles()
     out = []
-    for kind in KINDS:
-        group = [e for e in entries if e.kind == kind]
-        if not group:
-            continue
-        out.append(f"== {titles[kind]} ==")
+    fmt = None
+    for section, group in by_section(entries):
+        if section.format != fmt:
+            fmt = section.format
+            out.append(f"# {titles[fmt][lang]}")
+            out.append("")
+        out.append(f"== {section.number}. {section.t(lang)} ==")
         out.append("")
         for e in group:
             t = e.text[lang]
+            flag = f"[{L[e.kind]}] " if e.kind != "ruling" else ""
             out.append(f"Q. {t['q']}")
-            out.append(f"A. {t['a']}")
+            out.append(f"A. {flag}{t['a']}")
+            out.append(f"   {t['why']}")
             if "open" in t:
-                out.append(f"   {titles['open']}: {t['open']}")
+                out.append(f"   {L['open']}: {t['open']}")
+            if "settled" in t:
+                out.append(f"   {L['settled']}: {t['settled']}")
+            tail = f"   {L['rules']}: {', '.join(e.rules)}"
             if e.reading:
-                out.append(f"   {titles['reading']}: {e.reading}")
-            out.append(f"   {titles['rules']}: {', '.join(e.rules)}  ({e.scenario})")
+                tail += f" · {L['reading_id']}: {e.reading}"
+            if e.settles:
+                tail += f" · {e.settles} ({L['settles']})"
+            out.append(tail)
             out.append("")
     return "\n".join(out).rstrip() + "\n"

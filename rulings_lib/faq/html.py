@@ -7,13 +7,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from . import KINDS, Entry, all_rule_ids
-
-_KIND_TITLES = {
-    "ruling": ("Rulings", "裁定"),
-    "contrast": ("How it differs from other rules", "通常ルール・他のルールとの違い"),
-    "open-question": ("Open questions: what the source leaves open", "未解決の論点：原文に書かれていないこと"),
-}
+from . import LABELS, Entry, all_rule_ids, by_section, load_titles, standard_rule_ids
 
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;margin:0;
@@ -27,7 +21,10 @@ cursor:pointer;border-radius:4px}
 .langs button.on{background:#fff;color:#1f3b57}
 main{max-width:60em;margin:auto;padding:1em}
 .entry{background:#fff;border:1px solid #ddd;border-radius:6px;margin:.8em 0;padding:.6em 1em}
-.entry h3{margin:.2em 0;font-size:1.05em}
+.entry h4{margin:.2em 0;font-size:1.05em}
+.flag{font-size:.85em;font-weight:bold;color:#7a4b00;background:#fff3cd;border-radius:3px;padding:0 .3em}
+.why{margin:.2em 0 .4em}
+nav.toc ol{margin:.2em 0 .8em}
 .open{background:#fff8e1;border-left:4px solid #f0b400;padding:.3em .6em}
 .meta{font-size:.85em;color:#555}
 .meta a{color:#1f5fa0}
@@ -89,58 +86,43 @@ def _state_pictures(entry: Entry) -> list[str]:
             for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None) -> str:
+def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = True, link=None, head: str = "") -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
-    scenario (the browser edition's playground): each entry gets an "open in playground" link."""
-    ids = all_rule_ids()
+    scenario (the browser edition's playground): each entry gets an "open in playground" link.
+    ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script)."""
+    ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>Ruling FAQ — WRGP and Digimon tag battle</title>",
-           f"<style>{_CSS}</style><script>{_JS}</script></head><body class=\"en\">",
+           f"<style>{_CSS}</style><script>{_JS}</script>{head}</head><body class=\"en\">",
            '<header><h1><span lang="en">Ruling FAQ</span><span lang="ja">裁定FAQ</span></h1>',
            '<input id="search" type="search" placeholder="Search / 検索" aria-label="search">',
            '<span id="count"></span>',
            '<span class="langs"><button data-lang="en" onclick="setLang(\'en\')">English</button>',
            '<button data-lang="ja" onclick="setLang(\'ja\')">日本語</button></span></header><main>',
-           '<p lang="en">Every answer below is a scenario that the rules engine plays and re-checks in CI; '
-           'open a transcript to see each step and the rule that decided it.</p>',
-           '<p lang="ja">以下の回答はすべてルールエンジンが実際に処理し、CIで検証しているシナリオです。'
-           '処理記録を開くと、各手順と根拠のルールを確認できます。</p>']
-    for kind in KINDS:
-        group = [e for e in entries if e.kind == kind]
-        if not group:
-            continue
-        en, ja = _KIND_TITLES[kind]
-        out.append(f'<h2><span lang="en">{_t(en)}</span><span lang="ja">{_t(ja)}</span></h2>')
-        for e in group:
-            out.append(f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}">')
-            for lang in ("en", "ja"):
-                tx = e.text[lang]
-                out.append(f'<div lang="{lang}"><h3>{_t(tx["q"])}</h3><p>{_t(tx["a"])}</p>')
-                if "open" in tx:
-                    label = "Left open by the source" if lang == "en" else "原文で未定の点"
-                    out.append(f'<p class="open"><b>{label}:</b> {_t(tx["open"])}</p>')
-                out.append("</div>")
-            links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
-            reading = f' · <span lang="en">reading</span><span lang="ja">解釈</span> <code>{_t(e.reading)}</code>' \
-                if e.reading else ""
-            play = f' · <a class="play" href="{_t(link(e))}"><span lang="en">open in playground</span>' \
-                   f'<span lang="ja">プレイグラウンドで開く</span></a>' if link else ""
-            out.append(f'<p class="meta">{links}{reading} · <code>{_t(e.scenario)}</code>{play}</p>')
-            if e.result is not None:
-                out.append('<div class="answer">')
-                if pictures:
-                    out.extend(_state_pictures(e))
-                # The transcript in both languages; the language switch shows one (issue 14).
-                out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
-                           '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'
-                                                  for lang in ("en", "ja")) + '</details></div>')
-            svg = _diagram_svg(e, cache) if diagrams else ""
-            if svg:
-                out.append(f'<details class="diagram"><summary><span lang="en">Diagram</span><span lang="ja">図'
-                           f'</span></summary>{svg}</details>')
-            out.append("</section>")
+           '<p lang="en">One FAQ for each game, in the order things happen at the table. Each answer comes first, '
+           'then the reason and the rule ids; an answer marked as an interpretation is how this FAQ plays a point '
+           'the rulebook leaves open. Every answer is played out and re-checked by the rules engine: open the '
+           'record to see each step and the rule that decided it.</p>',
+           '<p lang="ja">ゲームごとに、対戦中に起こる順に並べたFAQです。各回答は結論を先に書き、理由とルール番号を続けています。'
+           '「解釈」と記した回答は、ルールブックに書かれていない点についてこのFAQがとる扱いです。'
+           'すべての回答はルールエンジンが実際に処理して検証しています。処理記録を開くと、各手順と根拠のルールを確認できます。</p>']
+    titles = load_titles()
+    groups = by_section(entries)
+    for fmt in dict.fromkeys(sec.format for sec, _ in groups):
+        mine = [(sec, g) for sec, g in groups if sec.format == fmt]
+        out.append(f'<h2 id="game-{_t(fmt)}">' + "".join(f'<span lang="{lang}">{_t(titles[fmt][lang])}</span>'
+                                                     for lang in ("en", "ja")) + "</h2>")
+        out.append('<nav class="toc"><ol>' + "".join(
+            f'<li><a href="#sec-{_t(fmt)}-{_t(sec.id)}">' + "".join(
+                f'<span lang="{lang}">{_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</a></li>"
+            for sec, _ in mine) + "</ol></nav>")
+        for sec, group in mine:
+            out.append(f'<h3 id="sec-{_t(fmt)}-{_t(sec.id)}" class="section">' + "".join(
+                f'<span lang="{lang}">{sec.number}. {_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</h3>")
+            for e in group:
+                out.extend(_entry_html(e, link, diagrams, pictures, cache))
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
         used = [e.id for e in entries if rid in e.rules]
@@ -148,6 +130,45 @@ def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = Tr
         out.append(f'<dt id="rule-{_t(rid)}">{_t(rid)}</dt><dd>{_t(title)}<br><span class="meta">{back}</span></dd>')
     out.append("</dl></main></body></html>\n")
     return "\n".join(out)
+
+
+def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> list[str]:
+    """One Q&A: the question, the answer first (flagged when it is an interpretation), why, the rule ids."""
+    out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
+    for lang in ("en", "ja"):
+        tx, L = e.text[lang], LABELS[lang]
+        flag = f'<span class="flag">{_t(L[e.kind])}</span> ' if e.kind != "ruling" else ""
+        out.append(f'<div lang="{lang}"><h4>{_t(tx["q"])}</h4><p class="a">{flag}{_t(tx["a"])}</p>'
+                   f'<p class="why">{_t(tx["why"])}</p>')
+        if "open" in tx:
+            out.append(f'<p class="open"><b>{_t(L["open"])}:</b> {_t(tx["open"])}</p>')
+        if "settled" in tx:
+            out.append(f'<p class="open"><b>{_t(L["settled"])}:</b> {_t(tx["settled"])}</p>')
+        out.append("</div>")
+    links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
+    reading = f' · <span lang="en">Reading</span><span lang="ja">解釈名</span> <code>{_t(e.reading)}</code>' \
+        if e.reading else ""
+    if e.settles:
+        reading = f' · <code>{_t(e.settles)}</code> <span lang="en">({_t(LABELS["en"]["settles"])})</span>' \
+                  f'<span lang="ja">（{_t(LABELS["ja"]["settles"])}）</span>'
+    play = f' · <a class="play" href="{_t(link(e))}"><span lang="en">open in playground</span>' \
+           f'<span lang="ja">プレイグラウンドで開く</span></a>' if link else ""
+    out.append(f'<p class="meta"><span lang="en">Rules</span><span lang="ja">ルール</span>: {links}{reading} · '
+               f'<code>{_t(e.scenario)}</code>{play}</p>')
+    if e.result is not None:
+        out.append('<div class="answer">')
+        if pictures:
+            out.extend(_state_pictures(e))
+        # The transcript in both languages; the language switch shows one (issue 14).
+        out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
+                   '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'
+                                          for lang in ("en", "ja")) + '</details></div>')
+    svg = _diagram_svg(e, cache) if diagrams else ""
+    if svg:
+        out.append(f'<details class="diagram"><summary><span lang="en">Diagram</span><span lang="ja">図'
+                   f'</span></summary>{svg}</details>')
+    out.append("</section>")
+    return out
 
 
 def write_html(entries: list[Entry], path) -> Path:

@@ -149,9 +149,13 @@ def placeholders(text: str) -> set[str]:
     return {p[0] for p in parse_template(text) if isinstance(p, tuple)}
 
 
-_CATALOGUES: dict[str, dict[str, tuple]] | None = None
+_CATALOGUES: dict[str, dict[str, tuple]] = {lang: {} for lang in LANGS}   # lang -> code -> parts, as loaded
 _FORMATS: dict[str, str] = {}             # code -> its English text as a str.format template (fast path)
 _FAST = (str, int)
+_SOURCES: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}   # lang -> code -> the raw text
+_DOMAINS: dict[str, str] = {}              # code -> domain
+_LOADED: set = set()                        # (domain, lang) pairs read so far
+_ALL = False                                # every catalogue file read
 
 
 def _format_string(parts: tuple) -> str:
@@ -159,46 +163,76 @@ def _format_string(parts: tuple) -> str:
     bare ``{name}`` (parse_template refused anything else, so formatting reads ``args[name]`` only)."""
     return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{" + p[0] + "}"
                    for p in parts)
-_SOURCES: dict[str, dict[str, str]] = {}   # lang -> code -> the raw text
-_DOMAINS: dict[str, str] = {}              # code -> domain
 
 
 def catalogue_files() -> list[Path]:
     return sorted(p for p in _DIR.iterdir() if _FILE.match(p.name))
 
 
+def _load_domain(domain: str, lang: str) -> None:
+    """Read ``<domain>.<lang>.json`` (once): a catalogue is read when one of its codes is first
+    rendered in its language, so a command that speaks English about a WRGP scenario reads only
+    the few English files it needs. A domain with no such file is simply empty."""
+    if (domain, lang) in _LOADED:
+        return
+    if lang not in _CATALOGUES or not _DOMAIN.fullmatch(domain):
+        _LOADED.add((domain, lang))
+        return
+    path = _DIR / f"{domain}.{lang}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        _LOADED.add((domain, lang))
+        return
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CatalogueError(f"{path.name}: not a readable JSON catalogue ({exc})") from None
+    if not isinstance(data, dict):
+        raise CatalogueError(f"{path.name}: expected one JSON object of code: text")
+    sources = _SOURCES[lang]
+    for code, text in data.items():
+        if not isinstance(text, str):
+            raise CatalogueError(f"{path.name}: {code}: expected a text")
+        # A code is named after its domain (that is how it is found without reading every file).
+        if code.split(".", 1)[0] != domain:
+            raise CatalogueError(f"{path.name}: code {code!r} is not named after its domain {domain!r}")
+        _DOMAINS[code] = domain
+        sources[code] = text            # parsed when first rendered (_parts); _load() parses them all
+    _LOADED.add((domain, lang))
+
+
+_DOMAIN = re.compile(r"[a-z][a-z0-9_]*")
+
+
 def _load() -> dict[str, dict[str, tuple]]:
-    global _CATALOGUES
-    if _CATALOGUES is not None:
-        return _CATALOGUES
-    cats: dict[str, dict[str, tuple]] = {lang: {} for lang in LANGS}
-    sources: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
-    domains: dict[str, str] = {}
-    for path in catalogue_files():
-        domain, lang = _FILE.match(path.name).groups()
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CatalogueError(f"{path.name}: not a readable JSON catalogue ({exc})") from None
-        if not isinstance(data, dict):
-            raise CatalogueError(f"{path.name}: expected one JSON object of code: text")
-        for code, text in data.items():
-            if not isinstance(text, str):
-                raise CatalogueError(f"{path.name}: {code}: expected a text")
-            if domains.setdefault(code, domain) != domain:
-                raise CatalogueError(f"{path.name}: code {code!r} is already in domain {domains[code]!r}")
-            if code in cats[lang]:
-                raise CatalogueError(f"{path.name}: duplicate code {code!r}")
-            cats[lang][code] = parse_template(text, f"{path.name}: {code}")
-            sources[lang][code] = text
-    _SOURCES.clear()
-    _SOURCES.update(sources)
-    _FORMATS.clear()
-    _FORMATS.update({code: _format_string(parts) for code, parts in cats[DEFAULT].items()})
-    _DOMAINS.clear()
-    _DOMAINS.update(domains)
-    _CATALOGUES = cats
-    return cats
+    """Every catalogue in every language, every text parsed (so checked): for tests and tools;
+    rendering reads a catalogue when it first needs one of its codes."""
+    global _ALL
+    if not _ALL:
+        for path in catalogue_files():
+            _load_domain(*_FILE.match(path.name).groups())
+        for lang, sources in _SOURCES.items():
+            for code in sources:
+                _parts(code, lang)
+        _ALL = True
+    return _CATALOGUES
+
+
+def _parts(code: str, lang: str):
+    """The parsed text of ``code`` in ``lang`` (its catalogue read now if it was not), or None."""
+    parts = _CATALOGUES[lang].get(code)
+    if parts is not None:
+        return parts
+    text = _SOURCES[lang].get(code)
+    if text is None:
+        _load_domain(code.split(".", 1)[0], lang)
+        text = _SOURCES[lang].get(code)
+        if text is None:
+            return None
+    parts = parse_template(text, f"{_DOMAINS[code]}.{lang}.json: {code}")
+    _CATALOGUES[lang][code] = parts
+    if lang == DEFAULT:
+        _FORMATS[code] = _format_string(parts)
+    return parts
 
 
 def codes(lang: str = DEFAULT) -> dict[str, str]:
@@ -213,7 +247,9 @@ def domain_of(code: str) -> str:
 
 
 def has(code: str) -> bool:
-    return code in _load()[DEFAULT]
+    if code not in _SOURCES[DEFAULT]:
+        _load_domain(code.split(".", 1)[0], DEFAULT)
+    return code in _SOURCES[DEFAULT]
 
 
 def check_lang(lang) -> str:
@@ -239,25 +275,30 @@ def _show(value, lang: str) -> str:
 def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
     """The text of ``code`` in ``lang`` with ``args`` filled in. A language without the code falls
     back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests)."""
-    cats = _CATALOGUES if _CATALOGUES is not None else _load()
-    if lang == DEFAULT and code in _FORMATS:
-        # English with plain values (text, whole numbers, messages: a Msg is its English text): the
-        # checked template formatted directly; nothing but ``args[name]`` is looked up.
-        if not args:
-            if "{" not in _FORMATS[code]:
-                return cats[DEFAULT][code][0] if cats[DEFAULT][code] else ""
-        else:
-            for v in args.values():
-                if not isinstance(v, _FAST) or v.__class__ is bool:
-                    break
+    if lang == DEFAULT:
+        template = _FORMATS.get(code)
+        if template is None and _parts(code, DEFAULT) is not None:
+            template = _FORMATS[code]
+        if template is not None:
+            # English with plain values (text, whole numbers, messages: a Msg is its English text):
+            # the checked template formatted directly; nothing but ``args[name]`` is looked up.
+            if not args:
+                if "{" not in template:
+                    parts = _CATALOGUES[DEFAULT][code]
+                    return parts[0] if parts else ""
             else:
-                return _FORMATS[code].format_map(args)
-    table = cats.get(lang)
-    if table is None:
-        lang, table = DEFAULT, cats[DEFAULT]
-    parts = table.get(code)
+                for v in args.values():
+                    if not isinstance(v, _FAST) or v.__class__ is bool:
+                        break
+                else:
+                    return template.format_map(args)
+    if lang not in _CATALOGUES:
+        lang = DEFAULT
+    parts = _parts(code, lang)
     if parts is None:
-        parts = cats[DEFAULT][code]
+        parts = _parts(code, DEFAULT)
+        if parts is None:
+            raise KeyError(code)
     out = []
     for part in parts:                       # (the engines render an event's English as they record it)
         if part.__class__ is str:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
-from ..events import Event, MatchQueries, Outcome
+from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import (
     TAG_ACTION,
@@ -47,16 +47,16 @@ from ..i18n.terms import (
     joined,
     term,
 )
+from ..match import Match, plain_copy
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
+from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
 
 BATTLE = PHASE_INDEX["battle"]
 BATTLE_START = PHASE_INDEX["battle_start"]
 EVOLUTION = PHASE_INDEX["evolution"]
 PREPARATION = PHASE_INDEX["preparation"]
 POINT_CALCULATION = PHASE_INDEX["point_calculation"]
-MAX_AMOUNT = 1_000_000      # powers, lost points, gauges (as the scenario format's numbers)
-MAX_TURN = 1_000_000
 _TAG_RE = re.compile(r"^\w[\w.]*$")
 _PASSED = 9                 # a seat's moment after its pass (beyond every step number)
 _END = 10                   # the moment after everyone passed the turn's last phase
@@ -72,7 +72,14 @@ class UnknownPlayer(ArgumentError, KeyError):
             shown = repr(value)[:60]
         except (ValueError, RecursionError):
             shown = f"<{type(value).__name__}>"
+        self.what, self.shown_value = what, shown
         self.args = (f"{param}: unknown {what} {shown} (expected {allowed})",)
+
+    def as_msg(self, where: str | None = None) -> Msg:
+        """The error as a message: an unknown player or tag, and who or what the match has."""
+        code = "input.arg.tag.unknown_tag" if self.what == "tag" else "input.arg.tag.unknown_player"
+        return Msg(code, param=self.param if where is None else where,
+                   value=self.shown_value, allowed=self.allowed)
 
     def __str__(self) -> str:  # KeyError would quote the message
         return self.args[0]
@@ -265,27 +272,18 @@ _BY = _arg_player()
 _ON = _arg_player(optional=True)
 
 
-class TagMatch(MatchQueries):
+_ARG_CHECKS = {"_BY": _BY, "_ON": _ON, "_arg_battle": _arg_battle, "_arg_findings": _arg_findings}
+
+
+class TagMatch(Match):
     """One tag battle match. ``tags`` are the two tag names; the first listed goes first unless
     ``first`` says otherwise. ``turn``/``gauges``/``out``/``letters`` start from a mid-match moment
     (``letters``: player -> letter, after a Change Up!, TAG-R3)."""
 
-    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries).
-    VERBS: dict[str, dict] = {
-        "battle": {"spec": _arg_battle},
-        "rematch": {"by": _BY},
-        "truce": {"by": _BY, "phase": A.optional(_PHASE)},
-        "act": {"by": _BY, "phase": _PHASE, "kind": A.optional(_KIND)},
-        "pass_": {"by": _BY, "phase": _PHASE},
-        "evolve": {"by": _BY},
-        "call_off": {"by": _BY},
-        "use": {"by": _BY, "kind": A.choice(*T.USE_KINDS)},
-        "record_deck_check": {"legal": A.flag(), "violations": _arg_findings, "warnings": _arg_findings},
-        "target": {"by": _BY, "effect": A.choice(*T.EFFECT_KINDS), "on": _ON, "meets_requirements": A.flag()},
-        "card": {"by": _BY, "number": A.text(40), "effect": A.optional(A.whole(1, 9)), "on": _ON,
-                 "phase": A.optional(_PHASE)},
-        "reshuffle": {"by": _BY},
-    }
+    # The public verbs, each checked at the boundary and run as a transaction (Match).
+    FORMAT = T.FORMAT
+    VERB_TABLE = VERB_TABLE
+    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None):
@@ -527,18 +525,43 @@ class TagMatch(MatchQueries):
         the turn's progress and the undo snapshot are immutable values that are replaced, never
         changed in place, so they are shared."""
         d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
+        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
         d["points"] = self.points.copy()
         d["out"] = self.out.copy()
         d["battles"] = self.battles.copy()
+        if self.deck_check is not None:
+            d["deck_check"] = plain_copy(self.deck_check)
         return d
 
+    def _arg(self, name: str, param: str, value):
+        """The engine's argument check ``name`` (the verb table names it: rulings_lib/tag/verbs.py)."""
+        return _ARG_CHECKS[name](param, value, self)
+
+    def _candidates(self) -> list:
+        """The actions to try (:meth:`Match.legal_actions`) for every player still in the game:
+        acting in each phase (each kind, and without one), passing, evolving, calling off, a truce,
+        a rematch and each kind of use. (Battles, card uses and target checks are not listed: a
+        battle needs its powers, and the others are questions, always possible.)"""
+        from ..verbs import Action
+
+        out = []
+        for p in self.in_game_players():
+            for ph in T.PHASE_KEYS:
+                out.append(Action("act", {"by": p, "phase": ph}))
+                out.extend(Action("act", {"by": p, "phase": ph, "kind": k}) for k in T.ACTION_KINDS)
+                out.append(Action("pass", {"by": p, "phase": ph}))
+            out += [Action("evolve", {"by": p}), Action("call_off", {"by": p}), Action("truce", {"by": p}),
+                    Action("rematch", {"by": p})]
+            out.extend(Action("use", {"by": p, "kind": k}) for k in T.USE_KINDS)
+        return out
+
     def copy(self) -> TagMatch:
-        new = TagMatch.__new__(TagMatch)
-        d = self._fields()
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        new.__dict__.update(d)
-        return new
+        return super().copy()
+
+    def _draw(self, lang: str = "en") -> str:
+        from ..draw.tag import tag_svg
+
+        return tag_svg(self, lang)
 
     def __repr__(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -560,12 +583,12 @@ class TagMatch(MatchQueries):
             "out": list(self.out),
             "order": self.orders(),
             "rejected": [dict(r) for r in self.rejected],
-            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
+            "events": None,   # filled in by Match.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "seats": self.seats(),
             "battle_order": self.order("battle"),
             "battles": [b.as_dict() for b in self.battles],
-            "deck_check": self.deck_check,
+            "deck_check": plain_copy(self.deck_check),
             "letters": dict(self.letters),
         }
 
@@ -575,7 +598,7 @@ class TagMatch(MatchQueries):
         the words are the catalogue's (rulings_lib/i18n/tag.*.json), ``text`` the English."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline
+        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline
 
     def _begin(self, rewind: bool = False) -> None:
         self.step += 1
@@ -590,7 +613,7 @@ class TagMatch(MatchQueries):
             self._reshuffled = ()
 
     def _reject(self, err: IllegalAction):
-        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, code, **args):
@@ -638,19 +661,14 @@ class TagMatch(MatchQueries):
         # this turn, passes in a row, turns over).
         self._bp: tuple = (self.second, None, 0, 0, 0)
 
+    # TAG-R5's rewind keeps the log and the step counter; everything else goes back.
+    _REWIND_KEEPS = ("step", "_last", "_undo")
+
     def _snapshot(self) -> dict:
-        return {"points": dict(self.points), "out": list(self.out), "mode": self.mode, "turn": self.turn,
-                "first": self.first, "winner": self.winner, "termination": self.termination,
-                "battles": list(self.battles), "cursor": self._cursor, "bp": self._bp, "letters": self.letters}
+        return self._fields_snapshot(*self._REWIND_KEEPS)
 
     def _restore(self, snap: dict) -> None:
-        self.points = dict(snap["points"])
-        self.out = list(snap["out"])
-        self.mode, self.turn, self.first = snap["mode"], snap["turn"], snap["first"]
-        self.winner, self.termination = snap["winner"], snap["termination"]
-        self.battles = list(snap["battles"])
-        self._cursor, self._bp = snap["cursor"], snap["bp"]
-        self._set_letters(snap["letters"])
+        self._fields_restore(snap)
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
@@ -795,11 +813,11 @@ class TagMatch(MatchQueries):
                 if len(left) == 2:
                     # TAG-E4 reading same-tag-survivors-win.
                     text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
-                    self.termination = Outcome(win, "TAG-E4", str(text))
+                    self.termination = Outcome.of(win, "TAG-E4", text)
                 else:
                     # TAG-S2: the game goes on until both players of one tag are out.
                     text = Msg("tag.settle.tag_out", tag=t, winner=win)
-                    self.termination = Outcome(win, "TAG-S2", str(text))
+                    self.termination = Outcome.of(win, "TAG-S2", text)
                 self._ev(self.termination.termination, text)
                 return
         if self.mode == "tag" and self._is_one_vs_one():
@@ -832,6 +850,9 @@ class TagMatch(MatchQueries):
             self.first = self.second
             rule = "TAG-N4"
             note = rule_note
+        if self.turn >= MAX_TURN:
+            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            raise ArgumentError("turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self._new_turn()
         how = Msg("tag.next_turn.stays_first") if self.first == old_first else Msg("tag.next_turn.goes_first_now")
@@ -1189,8 +1210,7 @@ def _query(fn):
 
 QUERIES = ("players", "other_tag", "tag_of", "letter_of", "player", "partner", "opponent", "in_game", "is_out",
            "in_game_players", "in_game_of", "seats", "seat_of", "order", "orders", "is_finished", "outcome",
-           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state",
-           "__init__")
+           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state")
 for _name in QUERIES:
     _fn = TagMatch.__dict__[_name]
     if isinstance(_fn, staticmethod):

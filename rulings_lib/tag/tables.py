@@ -412,5 +412,9 @@ READINGS = (
     Reading("out-player-cannot-be-targeted", "TAG-R4", FORMAT, "Only players in the game can be named",
             "A player who is out takes no further part (TAG-E1), so an effect cannot name them and 'all' "
             "means all players still in the game.", source="kit"),
+    Reading("digivice-pool-30", "TAG-K3", FORMAT, "Digivice 01's replacement cards: at most 30",
+            "The source's 上限は30枚 follows the sentence on Digivice 01's replacement cards, so it caps that "
+            "pool at 30 cards; the deck itself is 30 cards by TAG-K1 and the replacement cards are not part "
+            "of it."),
 )
 register(*READINGS)

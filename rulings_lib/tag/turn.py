@@ -31,6 +31,7 @@ class TagTurn:
     events: tuple[tuple[str, str], ...]
     state: dict | None = None         # the match after the turn (its outcome dict), for the picture
     said: tuple = ()                  # the engine's Event objects behind battles + notes (words per language)
+    outcome: object = None            # the match's Outcome when the turn ended it (its reason in any language)
 
     def text(self, lang: str = "en") -> str:
         """What the turn did, in ``lang`` (``en`` or ``ja``)."""
@@ -43,7 +44,8 @@ class TagTurn:
         if self.out:
             lines.append(say("widgets.tag.out", players=", ".join(self.out)))
         if self.winner:
-            lines.append(say("widgets.tag.over", winner=self.winner, rule=self.rule, reason=self.reason))
+            reason = self.outcome.render(lang) if self.outcome is not None else self.reason
+            lines.append(say("widgets.tag.over", winner=self.winner, rule=self.rule, reason=reason))
         else:
             reason = self.reason
             if lang == "ja":
@@ -99,4 +101,4 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     return TagTurn(battles, notes, lost_now, dict(match.points), tuple(p for p in match.out if p not in out_before),
                    None if match.winner else match.first, rule, reason, match.winner, match.mode,
                    any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state(),
-                   tuple(battle_events + note_events))
+                   tuple(battle_events + note_events), match.termination)

@@ -3,7 +3,12 @@
 The engine (:class:`~rulings_lib.wrgp.engine.WrgpMatch`) stays the single source of truth: a
 saved match is not a snapshot of LP and counters but the constructor arguments and every action
 tried at the table, in order. Loading replays them, so a file can never hold a state the rules
-would not reach. Nothing here needs Jupyter.
+would not reach; it takes time linear in the actions (each one a transaction of the engine, no
+copy of the match per action), and an undo puts back the snapshot taken before the last action
+(the engine's one snapshot mechanism, :mod:`rulings_lib.match`) instead of replaying the rest.
+What a file may hold -- its setup keys and their ranges, its verbs -- comes from the verb table
+(:mod:`rulings_lib.wrgp.verbs`), the same declaration the engine and the scenario files use.
+Nothing here needs Jupyter.
 
 >>> rec = RecordedMatch()
 >>> rec.do("phase", "main1")
@@ -24,19 +29,59 @@ from pathlib import Path
 from .. import files
 from ..errors import IllegalAction, InputError
 from ..i18n import Msg
-from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
+from ..wrgp.verbs import AT, SETUP, VERB_TABLE
 
 FILE_FORMAT = "rulings-kit/wrgp-match"
 FILE_VERSION = 1
 
-# The constructor arguments a file may carry (WrgpMatch's keywords).
-SETUP_KEYS = ("lineup", "start_lp", "first", "turn", "player", "phase", "duelist", "lp", "spc")
+# The constructor arguments a file may carry (WrgpMatch's keywords, the verb table's setup keys).
+_SETUP_PARAMS = {p.name: p for p in SETUP + AT if p.name not in ("cards", "at_zero")}
+SETUP_KEYS = tuple(_SETUP_PARAMS)
 
-# The verbs a file may replay: WrgpMatch's actions. Queries (is_legal, state ...) are not actions.
-VERBS = ("phase", "end_turn", "attack", "damage", "gain", "gain_loop", "pay", "chain", "at_end_phase",
-         "speed_world", "baton_touch", "act", "once_per_duel", "special_victory", "lose", "place", "move",
-         "destroy", "continuing", "target_speed_world", "counter_cleaner")
+# The verbs a file may replay: WrgpMatch's actions (the verb table's). Queries (is_legal, state ...) are not.
+VERBS = tuple(v.method or v.name for v in VERB_TABLE.verbs.values() if not v.step_only)
+
+
+# ---------------------------------------------------------------------- the trackers' buttons
+# Button -> the Action it plays for the chosen team and amount: written once, for the Jupyter
+# tracker (rulings_lib/widgets/tracker.py) and the browser's (rulings_lib/web.py).
+def next_phase(match, team=None, amount=None):
+    """The next phase this turn can have (the engine says which: the match's first turn has no
+    Battle Phase, WRGP-F5), or the end of the turn."""
+    from ..verbs import Action
+    from ..wrgp.tables import PHASE_INDEX, PHASE_KEYS
+
+    for key in PHASE_KEYS[PHASE_INDEX[match.phase_key] + 1:]:
+        if match.is_legal("phase", key):
+            return Action("phase", key)
+    return Action("end_turn", {})
+
+
+def _buttons() -> dict:
+    from ..verbs import Action
+    from ..wrgp.tables import other
+
+    return {
+        "next_phase": next_phase,
+        "standby": lambda m, t, n: Action("phase", "standby"),
+        "end_turn": lambda m, t, n: Action("end_turn", {}),
+        "battle_damage": lambda m, t, n: Action("attack", {"by": other(t), "damage": n}),
+        "effect_damage": lambda m, t, n: Action("damage", {"by": other(t), "to": t, "amount": n}),
+        "pay": lambda m, t, n: Action("pay", {"by": t, "amount": n}),
+        "gain": lambda m, t, n: Action("gain", {"by": t, "to": "self", "amount": n}),
+        "loss": lambda m, t, n: Action("lose", t),
+        "baton_touch": lambda m, t, n: Action("baton_touch", t),
+        "sw4": lambda m, t, n: Action("speed_world", {"by": t, "remove": 4}),
+        "sw7": lambda m, t, n: Action("speed_world", {"by": t, "remove": 7}),
+        "sw10": lambda m, t, n: Action("speed_world", {"by": t, "remove": 10}),
+    }
+
+
+ACTION_BUTTONS = _buttons()
+
+# The tracker's inputs' ranges: the setup parameters' (one declaration).
+LIMITS = {name: {"min": p.min, "max": p.max} for name, p in _SETUP_PARAMS.items() if p.type == "int"}
 
 
 class MatchFileError(InputError):
@@ -47,22 +92,37 @@ class MatchFileError(InputError):
 MAX_FILE_BYTES = 4 * 1024 * 1024   # a long match is some thousand actions, a few hundred KB
 MAX_DEPTH = 20                     # the deepest a saved match goes is a chain link's effect (5)
 MAX_ACTIONS = 20_000
+MAX_UNDO = 2_000                   # snapshots kept for undo (older undos replay)
 MAX_TEXT = 500
 MAX_INT = 10**12                   # LP, amounts, turns: far below; JSON's huge integers are refused
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
-# setup key -> (check, what it must be). The ranges are the tracker's own inputs' ranges.
-SETUP_RULES = {
-    "lineup": (lambda v: _is_int(v) and 1 <= v <= 10, Msg("input.schema.int", lo=1, hi=10)),
-    "start_lp": (lambda v: _is_int(v) and 1 <= v <= 1_000_000, Msg("input.schema.int", lo=1, hi=1000000)),
-    "first": (lambda v: v in ("A", "B"), Msg("widgets.file.team")),
-    "player": (lambda v: v in ("A", "B"), Msg("widgets.file.team")),
-    "turn": (lambda v: _is_int(v) and 1 <= v <= 100_000, Msg("input.schema.int", lo=1, hi=100000)),
-    "phase": (lambda v: isinstance(v, str) and v in T.PHASE_KEYS, Msg("input.schema.one_of", choices=", ".join(T.PHASE_KEYS))),
-    "duelist": (lambda v: _teams_of(v, 1, 10), Msg("widgets.file.positions")),
-    "lp": (lambda v: _teams_of(v, 0, 1_000_000), Msg("widgets.file.lps")),
-    "spc": (lambda v: _teams_of(v, 0, 12), Msg("widgets.file.counters")),
-}
+_FILE_WORDS = {"duelist": "widgets.file.positions", "lp": "widgets.file.lps", "spc": "widgets.file.counters"}
+
+
+def _setup_rule(param):
+    """A setup key's check and what it must be, from its parameter (the engine's own check)."""
+    check = param.to_check()
+
+    def ok(value) -> bool:
+        try:
+            check(param.name, value, None)
+        except ValueError:
+            return False
+        return value is not None
+
+    if param.type == "team":
+        what = Msg("widgets.file.team")
+    elif param.name in _FILE_WORDS:
+        what = Msg(_FILE_WORDS[param.name], lo=param.value.min, hi=param.value.max)
+    else:
+        what = param.to_schema().expected
+    return ok, what
+
+
+# setup key -> (check, what it must be): the engine's limits, so that every match the tracker can
+# start (and every state it can reach from there) can be saved and loaded again.
+SETUP_RULES = {name: _setup_rule(p) for name, p in _SETUP_PARAMS.items()}
 
 
 def _is_int(v) -> bool:
@@ -131,9 +191,14 @@ def _check_values(value, where: str, count: list) -> Msg | None:
     return Msg("widgets.file.unknown_kind", where=where)
 
 
+_SIGNATURES: dict = {}
+
+
 def _bind(verb: str, args: tuple, kwargs: dict) -> dict:
     """The action's arguments by name (so that a file is readable and replays the same call)."""
-    sig = inspect.signature(getattr(WrgpMatch, verb))
+    sig = _SIGNATURES.get(verb)
+    if sig is None:
+        sig = _SIGNATURES[verb] = inspect.signature(getattr(WrgpMatch, verb))
     bound = sig.bind(None, *args, **kwargs)   # None stands for self
     bound.arguments.pop(next(iter(sig.parameters)))
     return dict(bound.arguments)
@@ -155,21 +220,36 @@ class RecordedMatch:
         self.setup = {k: v for k, v in setup.items() if v is not None}
         self.match = WrgpMatch(**self.setup)
         self.actions: list[dict] = []
+        self._undo: list = []              # the engine's snapshot before each action (undo without a replay)
 
     # ----------------------------------------------------------------- playing
     def do(self, verb: str, *args, **kwargs) -> None:
         if verb not in VERBS:
             raise ValueError(f"{verb!r} is not a match action (one of: {', '.join(VERBS)})")
         named = _bind(verb, args, kwargs)
-        trial = self.match.copy()          # a failed call must leave the match exactly as it was
+        m = self.match
+        saved = m._txn_save()              # each verb is a transaction: a failed call changes nothing
         try:
-            getattr(trial, verb)(**named)
+            getattr(m, verb)(**named)
         except IllegalAction as err:
-            self.match.record_rejection(self.match.step + 1, err)   # the match itself is unchanged
+            m.record_rejection(m.step + 1, err)   # the match itself is unchanged
             self.actions.append({"verb": verb, "args": named, "accepted": False})
+            self._keep(saved)
             raise
-        self.match = trial
         self.actions.append({"verb": verb, "args": named, "accepted": True})
+        self._keep(saved)
+
+    def _keep(self, saved) -> None:
+        """Keep the snapshot for an undo; beyond the last MAX_UNDO ones an undo replays instead."""
+        self._undo.append(saved)
+        if len(self._undo) > MAX_UNDO:
+            self._undo[-MAX_UNDO - 1] = None
+
+    def play(self, action) -> IllegalAction | None:
+        """Play an :class:`~rulings_lib.verbs.Action` (a step as a scenario writes it), through the
+        verb table to the engine's verb; returns the rejection, or None."""
+        verb = VERB_TABLE[action.verb]
+        return self.try_do(verb.method or verb.name, **verb.kwargs(action.value))
 
     def try_do(self, verb: str, *args, **kwargs) -> IllegalAction | None:
         """Like :meth:`do`, but returns the rejection instead of raising it."""
@@ -180,12 +260,17 @@ class RecordedMatch:
         return None
 
     def undo(self) -> dict | None:
-        """Take back the last action (replaying all the others). Returns it, or None."""
+        """Take back the last action (the snapshot before it is put back: no replay). Returns it, or None."""
         if not self.actions:
             return None
-        last = self.actions[-1]
-        self.match = _replay(self.setup, self.actions[:-1], "<undo>").match
-        self.actions = self.actions[:-1]
+        saved = self._undo.pop()
+        last = self.actions.pop()
+        if saved is None:              # older than the snapshots kept: replay the others
+            self.match = _replay(self.setup, self.actions, "<undo>").match
+            return last
+        m = self.match
+        m._txn_restore(saved)
+        m.__dict__.update(m._fields())   # own copies: a snapshot may be shared with a copy() of this record
         return last
 
     def copy(self) -> RecordedMatch:
@@ -193,6 +278,7 @@ class RecordedMatch:
         new.setup = json.loads(json.dumps(self.setup))
         new.match = self.match.copy()
         new.actions = json.loads(json.dumps(self.actions))
+        new._undo = list(self._undo)   # shared snapshots: an undo restores copies of them
         return new
 
     # ----------------------------------------------------------------- files

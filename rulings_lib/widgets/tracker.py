@@ -15,7 +15,7 @@ from ..errors import IllegalAction
 from ..wrgp import tables as T
 from ..wrgp.scenario import describe
 from ._base import KitWidget, lang_toggle, message, pre, say
-from .record import MatchFileError, RecordedMatch
+from .record import ACTION_BUTTONS, LIMITS, MatchFileError, RecordedMatch
 
 # button key -> (label code, tooltip code) in the widgets catalogue
 BUTTONS = {
@@ -39,13 +39,9 @@ BUTTONS = {
 
 
 def next_phase_action(match) -> tuple[str, tuple]:
-    """The action behind "next phase": the next phase this turn can have (the engine says which:
-    the match's first turn has no Battle Phase, WRGP-F5), or the end of the turn."""
-    later = T.PHASE_KEYS[T.PHASE_INDEX[match.phase_key] + 1:]
-    for key in later:
-        if match.is_legal("phase", key):
-            return "phase", (key,)
-    return "end_turn", ()
+    """The action behind "next phase" as ``(verb, args)`` (see :data:`~rulings_lib.widgets.record.ACTION_BUTTONS`)."""
+    action = ACTION_BUTTONS["next_phase"](match, None, None)
+    return (action.verb, (action.value,)) if action.verb == "phase" else (action.verb, ())
 
 
 class MatchTracker(KitWidget):
@@ -59,8 +55,9 @@ class MatchTracker(KitWidget):
         self.record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
         self.lang_widget = lang_toggle(lang)
         small = w.Layout(width="210px")
-        self.lineup = w.BoundedIntText(value=lineup, min=1, max=10, description="lineup", layout=small)
-        self.start_lp = w.BoundedIntText(value=start_lp, min=1, max=1_000_000, step=100, description="start LP",
+        self.lineup = w.BoundedIntText(value=lineup, min=LIMITS["lineup"]["min"], max=LIMITS["lineup"]["max"],
+                                       description="lineup", layout=small)
+        self.start_lp = w.BoundedIntText(value=start_lp, min=LIMITS["start_lp"]["min"], max=LIMITS["start_lp"]["max"], step=100, description="start LP",
                                          layout=small)
         self.first = w.Dropdown(options=list(T.TEAMS), value=first, description="first", layout=small)
         self.team = w.ToggleButtons(options=list(T.TEAMS), value="A", description="team",
@@ -138,11 +135,19 @@ class MatchTracker(KitWidget):
     def _say(self, text: str, tone: str = "") -> None:
         self.feedback.value = message(text, tone)
 
-    def apply(self, verb: str, *args, **kwargs) -> IllegalAction | None:
-        """Play one action; show what happened (with rule ids) or why the rules refuse it."""
+    def press(self, button: str) -> IllegalAction | None:
+        """Play the Action a button stands for (:data:`~rulings_lib.widgets.record.ACTION_BUTTONS`)."""
+        return self.apply(ACTION_BUTTONS[button](self.match, self._team(), self.amount.value))
+
+    def apply(self, verb, *args, **kwargs) -> IllegalAction | None:
+        """Play one action (an :class:`~rulings_lib.verbs.Action`, or an engine verb and its
+        arguments); show what happened (with rule ids) or why the rules refuse it."""
         before, lang = len(self.match.events), self.lang
         try:
-            rejection = self.record.try_do(verb, *args, **kwargs)
+            if isinstance(verb, str):
+                rejection = self.record.try_do(verb, *args, **kwargs)
+            else:
+                rejection = self.record.play(verb)
         except ValueError as exc:        # unusable input: nothing changed
             self._say(say("widgets.tracker.not_applied", lang, why=str(exc)), "no")
             return None
@@ -160,41 +165,40 @@ class MatchTracker(KitWidget):
         return self.team.value
 
     def on_next_phase(self, button=None):
-        verb, args = next_phase_action(self.match)
-        return self.apply(verb, *args)
+        return self.press("next_phase")
 
     def on_standby(self, button=None):
-        return self.apply("phase", "standby")
+        return self.press("standby")
 
     def on_end_turn(self, button=None):
-        return self.apply("end_turn")
+        return self.press("end_turn")
 
     def on_battle_damage(self, button=None):
-        return self.apply("attack", by=T.other(self._team()), damage=self.amount.value)
+        return self.press("battle_damage")
 
     def on_effect_damage(self, button=None):
-        return self.apply("damage", by=T.other(self._team()), to=self._team(), amount=self.amount.value)
+        return self.press("effect_damage")
 
     def on_pay(self, button=None):
-        return self.apply("pay", by=self._team(), amount=self.amount.value)
+        return self.press("pay")
 
     def on_gain(self, button=None):
-        return self.apply("gain", by=self._team(), to="self", amount=self.amount.value)
+        return self.press("gain")
 
     def on_loss(self, button=None):
-        return self.apply("lose", self._team())
+        return self.press("loss")
 
     def on_baton_touch(self, button=None):
-        return self.apply("baton_touch", self._team())
+        return self.press("baton_touch")
 
     def on_sw4(self, button=None):
-        return self.apply("speed_world", by=self._team(), remove=4)
+        return self.press("sw4")
 
     def on_sw7(self, button=None):
-        return self.apply("speed_world", by=self._team(), remove=7)
+        return self.press("sw7")
 
     def on_sw10(self, button=None):
-        return self.apply("speed_world", by=self._team(), remove=10)
+        return self.press("sw10")
 
     def on_undo(self, button=None):
         last = self.record.undo()

@@ -25,7 +25,7 @@ import inspect
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
-from ..events import Event, MatchQueries, Outcome
+from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import (
     CARD_KIND,
@@ -37,9 +37,30 @@ from ..i18n.terms import (
     and_list,
     term,
 )
+from ..match import Match, plain_copy
 from . import reach
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
+from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs; kept importable here)
+    AMOUNT,
+    CARD,
+    MAX_AMOUNT,
+    MAX_LINEUP,
+    MAX_LP,
+    MAX_TURN,
+    SETUP_CHECKS,
+    TEAM,
+    TO,
+    VERB_TABLE,
+    UnknownCard,
+    _cards,
+    check_link,
+    check_links,
+    check_violations,
+    contradiction,
+    monster_atk,
+    named_card,
+)
 
 END = PHASE_INDEX["end"]
 DRAW = PHASE_INDEX["draw"]
@@ -48,251 +69,7 @@ BATTLE = PHASE_INDEX["battle"]
 MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 
-MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
-MAX_LP = 1_000_000_000          # LP of a moment of play (gains may add up)
-MAX_LINEUP = 100
-MAX_TURN = 10_000
 SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
-
-
-class UnknownCard(ArgumentError):
-    """A call names a card that is not in the match (or, for ``place``, one that already is)."""
-
-    def __init__(self, param: str, value, placed: bool = False):
-        allowed = ("a card name not yet in this match (give each card its own name)" if placed
-                   else "the name of a card in this match (place it first)")
-        super().__init__(param, allowed, value)
-        shown = repr(value)[:60]
-        self.args = (f"{param}: a card named {shown} is already in the match; give each card its own name" if placed
-                     else f"{param}: no card named {shown} in this match (place it first)",)
-
-
-# ---------------------------------------------------------------------- argument checks (the API boundary)
-TEAM = A.choice(*T.TEAMS, name="a team: 'A' or 'B'")
-TO = A.choice("A", "B", "self", "opponent", "both", name="'A', 'B', 'self', 'opponent' or 'both'")
-AMOUNT = A.whole(0, MAX_AMOUNT)
-CARD = A.text(200)
-
-
-def _known_card(speed_world_ok: bool = False) -> A.Check:
-    name = A.text(200)
-
-    def check(param, value, match):
-        value = name(param, value, match)
-        if value not in match.cards and not (speed_world_ok and value in SPEED_WORLD_NAMES):
-            raise UnknownCard(param, value)
-        return value
-    return check
-
-
-def _new_card(param, value, match):
-    value = CARD(param, value, match)
-    if value in match.cards:
-        raise UnknownCard(param, value, placed=True)
-    return value
-
-
-_EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
-_LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
-                  "kind": A.choice(*T.ACTION_KINDS), "speed": A.choice(*T.SPELL_SPEEDS),
-                  "summon": CARD, "declare": CARD},
-                 required=("by",), name="a chain link")
-
-
-# ---------------------------------------------------------------------- named cards (rulings_lib.cards)
-def _cards():
-    from .. import cards  # the catalogue is read on first use: `import rulings_lib` stays light
-
-    return cards
-
-
-def _card_targets(to: str) -> str:
-    return {"self": "self", "opponent": "opponent", "both": "both"}.get(to, to)
-
-
-def named_card(param: str, name, *, numbers: bool):
-    """The catalogue card ``name`` names, or None (an unknown name allowed with explicit numbers);
-    ArgumentError for a close unknown name ("did you mean") or an unknown one without numbers."""
-    if name is None:
-        return None
-    return _cards().lookup(param, name, numbers=numbers)
-
-
-def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None) -> None:
-    """Refuse explicit numbers that contradict what ``card`` does (ArgumentError naming the card):
-    ``what`` is ``damage``, ``gain``, ``cost``, ``delayed``, ``lasting``, ``once_per_duel``,
-    ``special_victory`` or ``scope``; ``effect`` the step's own numbers."""
-    if card is None:
-        return
-    eff = card.effect
-    does = card.does["en"]
-
-    def no(detail):
-        raise ArgumentError(param, f"what {card.en} does ({detail}): {does}", effect)
-
-    if what in ("damage", "gain"):
-        mine = eff.get(what)
-        if mine is None:
-            no(f"it has no {what} effect")
-        to = effect.get("to")
-        if to in T.TEAMS and by is not None:
-            to = "self" if to == by else "opponent"
-        if to != mine["to"]:
-            no(f"its {what} goes to {mine['to']}, not {to}")
-        for key in ("amount", "per_link"):
-            if effect.get(key) is not None and effect.get(key) != mine.get(key):
-                shown = f"{mine[key]}" if key in mine else "none"
-                no(f"its {key.replace('_', ' ')} is {shown}, not {effect[key]}")
-    elif what == "cost":
-        mine = (eff.get("cost") or {}).get("pay")
-        if (eff.get("cost") or {}).get("half"):
-            mine = effect.get("lp", 0) // 2      # "half your LP": of the LP one has now
-            if mine != effect.get("amount"):
-                no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
-        elif mine != effect.get("amount"):
-            no(f"its LP cost is {mine or 'none'}, not {effect.get('amount')}")
-    elif what == "delayed":
-        if "fusion_boost" not in eff:
-            no("it has no delayed End Phase damage")
-    elif what == "scope":
-        if "scopes" in eff and effect.get("scope") not in eff["scopes"]:
-            no(f"it targets or counts {', '.join(eff['scopes']) or 'nothing on the field'}, not {effect.get('scope')}")
-    elif what not in eff:
-        no(f"it is not a {what.replace('_', ' ')} card")
-
-
-def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
-    """A monster's name, current ATK, whether that ATK was changed in this match, and its card."""
-    boosted = match.monsters.get(name) if match is not None else None
-    found = _cards().card(name) if isinstance(name, str) else None
-    db = match.card_db_monster(name) if match is not None else None
-    label = found.en if found is not None else (db["name"] if db else name)
-    if boosted is None and found is not None:
-        boosted = match.monsters.get(found.en) if match is not None else None
-    if boosted is not None:
-        return label, boosted, True, found
-    stats = (found.monster if found is not None else None) or db
-    if not stats or stats.get("atk") is None:
-        if found is None:
-            named_card(param, name, numbers=False)   # "did you mean"
-        raise ArgumentError(param, "a monster whose ATK the kit knows (a catalogue monster, one from "
-                                   "--cards / setup.cards_db, or one summoned in this match)", name)
-    return label, stats["atk"], False, found
-
-
-def _link_card(param: str, link: dict, explicit: bool):
-    """The catalogue card of a chain link, its explicit numbers checked against it."""
-    card = named_card(f"{param}.card", link.get("card"), numbers=explicit)
-    if card is None:
-        return None
-    if card.speed is None:
-        raise ArgumentError(f"{param}.card", f"a card with an effect to activate ({card.en} is a "
-                            f"{card.kind} without one; use place: to put it on the field)", link.get("card"))
-    for what in ("damage", "gain"):
-        if what in link:
-            contradiction(f"{param}.{what}", card, what, link[what], link.get("by"))
-    if link.get("kind") and link["kind"] != card.action_kind:
-        raise ArgumentError(f"{param}.kind", f"the kind of {card.en}'s activation ({card.action_kind})",
-                            link["kind"])
-    if "fusion_boost" in card.effect and link.get("summon") is None:
-        raise ArgumentError(f"{param}.summon", f"the Machine Fusion Monster {card.en} summons (summon: NAME)", None)
-    return card
-
-
-def check_link(param, value, match) -> dict:
-    """One chain link, normalised to ``{by, card, kind, speed, effect, to, amount, per_link}`` (``speed``: the
-    link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`)."""
-    link = _LINK(param, value, match)
-    effects = [k for k in ("damage", "gain") if k in link]
-    if len(effects) == 2:
-        raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
-    # A link naming a card the catalogue does not know (and not close to one) is a link described by
-    # hand: its effect is what the link gives (none: an effect the kit does not track, like a negation).
-    found = _link_card(param, link, explicit=True)
-    card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
-    # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
-    said = {"speed": speed, "card": found.speed if found is not None else T.card_speed(card),
-            "kind": None if found is not None else T.KIND_SPEEDS.get(kind)}
-    if kind == "trigger_effect" and speed is not None:
-        said["kind"] = None     # a trigger effect may be a quick one (Spell Speed 2)
-    given = {k: v for k, v in said.items() if v is not None}
-    if len(set(given.values())) > 1:
-        raise ArgumentError(f"{param}.speed", "one Spell Speed for the link: its speed, its card's and its kind's "
-                            "agree (" + ", ".join(f"{k} says {v}" for k, v in given.items()) + ")", value)
-    if found is not None:
-        kind = kind or found.action_kind
-    out = {"by": link["by"], "card": found.en if found is not None else card, "kind": kind,
-           "speed": found.speed if found is not None else T.link_speed(card, kind, speed),
-           "trigger": kind == "trigger_effect", "effect": None, "to": None, "amount": None, "per_link": None,
-           "def": found, "summon": link.get("summon"), "declare": link.get("declare"), "shown": card}
-    if found is not None:
-        for what in ("damage", "gain"):
-            if what in found.effect:
-                e = found.effect[what]
-                out.update(effect=what, to=e["to"], amount=e.get("amount"), per_link=e.get("per_link"))
-    if effects:
-        what = effects[0]
-        eff = link[what]
-        if ("amount" in eff) == ("per_link" in eff):
-            raise ArgumentError(f"{param}.{what}", Msg("input.arg.wrgp.amount_or_per_link"), eff)
-        out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
-    return out
-
-
-def check_links(param, value, match) -> list[dict]:
-    if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
-        raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
-    return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
-
-
-# Each key as rulings_lib.decks reports it (TeamReport.to_json): a passcode is a whole number, a
-# deck its place in the lineup, a section one of the three. Anything else (a dict for a card, an
-# object for a deck) is refused here, so that state() always holds plain, serialisable values.
-_VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whitelist", "deck-size"),
-                   "card": A.whole(0, 10**10), "name": A.text(200, optional=True),
-                   "count": A.whole(0, 10**6), "limit": A.whole(0, 3), "deck": A.whole(1, MAX_LINEUP),
-                   "section": A.choice(*DECK_SECTION)}
-
-
-def check_violations(param, value, match) -> list[dict]:
-    """WRGP-S2 verdicts as :mod:`rulings_lib.decks` gives them: a deck-size or a copy-limit violation."""
-    items = A.list_of(A.record(_VIOLATION_KEYS, required=("kind", "count"), name="a violation"))(param, value, match)
-    for i, v in enumerate(items):
-        need = ("deck", "section") if v["kind"] == "deck-size" else ("limit",)
-        for key in need:
-            if key not in v:
-                raise ArgumentError(f"{param}[{i}].{key}", f"a value (a {v['kind']} violation needs {key})", None)
-        if v["kind"] != "deck-size" and v.get("name") is None and "card" not in v:
-            raise ArgumentError(f"{param}[{i}]", "a violation naming its card (card or name)", v)
-    return items
-
-
-def _team_map(values: A.Check, what: str) -> A.Check:
-    return A.optional(A.mapping_of(TEAM, values, f"a mapping from team ('A', 'B') to {what}"))
-
-
-def _teams(param, value, match) -> list[str]:
-    if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
-        raise ArgumentError(param, "a list of teams ('A', 'B')", value)
-    teams = sorted(TEAM(f"{param}[{i}]", t, match) for i, t in enumerate(value))
-    if len(set(teams)) != len(teams):
-        raise ArgumentError(param, "a list of different teams", value)
-    return teams
-
-
-# The constructor's parameters (checked in ``__init__``, which is not a verb).
-SETUP_CHECKS: dict[str, A.Check] = {
-    "lineup": A.whole(1, MAX_LINEUP),
-    "start_lp": A.whole(1, MAX_AMOUNT),
-    "first": TEAM,
-    "turn": A.whole(1, MAX_TURN),
-    "player": A.optional(TEAM),
-    "phase": A.choice(*PHASE_KEYS),
-    "duelist": _team_map(A.whole(1, MAX_LINEUP), "a lineup position"),
-    "lp": _team_map(A.whole(0, MAX_LP), f"LP (0 to {MAX_LP})"),
-    "spc": _team_map(A.whole(0, T.SPC_MAX), f"Speed Counters (0 to {T.SPC_MAX})"),
-    "at_zero": _teams,
-}
 
 
 def _query(**checks):
@@ -348,42 +125,14 @@ class Card:
         return d
 
 
-class WrgpMatch(MatchQueries):
+class WrgpMatch(Match):
     """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
 
-    # The public verbs, each checked at the boundary and run as a transaction (MatchQueries):
+    # The public verbs, each checked at the boundary and run as a transaction (Match):
     # {verb: {parameter: check}}. A malformed call raises ArgumentError before the verb runs.
-    VERBS: dict[str, dict] = {
-        "phase": {"name": A.choice(*PHASE_KEYS)},
-        "end_turn": {},
-        "attack": {"by": TEAM, "damage": A.optional(AMOUNT),
-                   "to": A.choice("opponent", "self", name="'opponent' or 'self'"), "with_": A.optional(CARD)},
-        "activate": {"by": TEAM, "card": CARD, "summon": A.optional(CARD), "declare": A.optional(CARD)},
-        "damage": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
-        "gain": {"by": TEAM, "to": TO, "amount": AMOUNT, "card": A.optional(CARD)},
-        "gain_loop": {"by": TEAM, "to": TO, "amount": AMOUNT, "times": A.whole(1, MAX_AMOUNT),
-                      "card": A.optional(CARD)},
-        "pay": {"by": TEAM, "amount": AMOUNT, "as_": A.choice("cost", "effect", name="'cost' or 'effect'"),
-                "card": A.optional(CARD)},
-        "chain": {"links": check_links},
-        "at_end_phase": {"by": TEAM, "card": CARD, "to": TO, "amount": AMOUNT},
-        "special_victory": {"by": TEAM, "card": CARD},
-        "lose": {"team": TEAM, "why": CARD},
-        "act": {"by": TEAM, "action": A.choice(*T.ACTION_KINDS)},
-        "once_per_duel": {"by": TEAM, "card": CARD},
-        "baton_touch": {"team": TEAM},
-        "speed_world": {"by": TEAM, "remove": A.choice(*T.SPEED_WORLD_EFFECTS),
-                        "destroy": A.optional(A.list_of(_known_card(speed_world_ok=True), max_len=20))},
-        "target_speed_world": {"by": TEAM, "card": CARD, "scope": A.choice(*T.SPEED_WORLD_SCOPES)},
-        "counter_cleaner": {"by": TEAM},
-        "record_deck_check": {"team": TEAM, "legal": A.flag(), "violations": check_violations},
-        "place": {"by": TEAM, "card": _new_card, "zone": A.choice(*T.ZONES), "face_up": A.flag()},
-        "move": {"card": _known_card(), "to": A.choice(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER),
-                 "by": A.optional(TEAM)},
-        "destroy": {"by": TEAM, "card": _known_card(speed_world_ok=True)},
-        "take_control": {"by": TEAM, "card": _known_card()},
-        "continuing": {"by": TEAM, "card": CARD},
-    }
+    FORMAT = "wrgp"
+    VERB_TABLE = VERB_TABLE
+    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
@@ -571,44 +320,40 @@ class WrgpMatch(MatchQueries):
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
 
-    @_query()
-    def legal_actions(self) -> list[tuple[str, tuple]]:
-        """The timing-dependent actions the rules allow right now, as ``(verb, args)`` pairs:
-        phase changes, ending the turn, attacks, Speed World effects, baton touches and every
-        ``act`` kind, for both teams. (Damage, gains and card moves are effects that are always
-        possible and are not listed.)
+    def _candidates(self) -> list:
+        """The timing-dependent actions to try (:meth:`Match.legal_actions`): phase changes, ending
+        the turn, attacks, Speed World effects, baton touches and every ``act`` kind, for both teams.
+        (Damage, gains and card moves are effects that are always possible and are not listed.)
 
         >>> WrgpMatch().legal_actions()[:3]
-        [('phase', ('standby',)), ('phase', ('main1',)), ('phase', ('end',))]
+        [Action('phase: standby'), Action('phase: main1'), Action('phase: end')]
         """
-        if self.winner is not None:
-            return []
-        candidates: list[tuple[str, tuple]] = [("phase", (k,)) for k in PHASE_KEYS]
-        candidates.append(("end_turn", ()))
+        from ..verbs import Action
+
+        out = [Action("phase", k) for k in PHASE_KEYS]
+        out.append(Action("end_turn", {}))
         for team in T.TEAMS:
-            candidates.append(("attack", (team, 0)))
-            candidates.extend(("speed_world", (team, cost)) for cost in T.SPEED_WORLD_EFFECTS)
-            candidates.append(("baton_touch", (team,)))
-            candidates.extend(("act", (team, kind)) for kind in T.ACTION_KINDS)
-        return [(verb, args) for verb, args in candidates if self.is_legal(verb, *args)]
+            out.append(Action("attack", {"by": team, "damage": 0}))
+            out.extend(Action("speed_world", {"by": team, "remove": cost}) for cost in T.SPEED_WORLD_EFFECTS)
+            out.append(Action("baton_touch", team))
+            out.extend(Action("act", {"by": team, "action": kind}) for kind in T.ACTION_KINDS)
+        return out
 
     def _fields(self) -> dict:
         """The match's fields, every mutable one copied, except the append-only logs ``events`` and
         ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
         d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see MatchQueries._event_dicts)
+        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
         for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks", "monsters"):
             d[key] = d[key].copy()
         d["once"] = {t: v.copy() for t, v in self.once.items()}
         d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
         return d
 
-    def copy(self) -> WrgpMatch:
-        new = WrgpMatch.__new__(WrgpMatch)
-        d = self._fields()
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        new.__dict__.update(d)
-        return new
+    def _draw(self, lang: str = "en") -> str:
+        from ..draw.wrgp import wrgp_svg
+
+        return wrgp_svg(self, lang)
 
     def __repr__(self) -> str:
         return (f"<WrgpMatch turn={self.turn} player={self.player} phase={self.phase_key} "
@@ -627,21 +372,21 @@ class WrgpMatch(MatchQueries):
             "handover": list(self.handover),
             "out": list(self.out),
             "rejected": [dict(r) for r in self.rejected],
-            "events": None,   # filled in by MatchQueries.state: the events with code and args (cached)
+            "events": None,   # filled in by Match.state: the events with code and args (cached)
             # Additions to the contract's keys:
             "drawn": self.drawn,
             "at_zero": sorted(self._who(t) for t in self.at_zero),
             "once_per_duel": {t: list(v) for t, v in self.once.items()},
             "effects": [card for _, card in self.effects],
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
-            "deck_checks": {t: dict(v) for t, v in self.deck_checks.items()},
+            "deck_checks": plain_copy(self.deck_checks),
         }
 
     # ------------------------------------------------------------------ plumbing
     def _ev(self, rule: str, code: str, **args) -> None:
         """Record an event: the rule id, a message code and its arguments (the words are the
         catalogue's, rulings_lib/i18n/wrgp.*.json; ``text`` is the English)."""
-        self.events.append(Event(self.step, rule, None, code, args))   # Event.coded, inline: it runs often
+        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline: it runs often
 
     def _begin(self) -> None:
         self.step += 1
@@ -649,7 +394,7 @@ class WrgpMatch(MatchQueries):
             self._reject(MatchOver("WRGP-F4", Msg("wrgp.reject.match_over", winner=self.winner)))
 
     def _reject(self, err: IllegalAction):
-        # The call is a transaction (MatchQueries.VERBS): raising leaves the match as it was.
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
         raise err
 
     def _fail(self, rule: str, code: str, **args):
@@ -706,6 +451,10 @@ class WrgpMatch(MatchQueries):
 
     def _gain_lp(self, team: str, amount: int, source: str) -> None:
         before = self.lp[team]
+        if before + amount > MAX_LP:
+            # The kit's limit on LP, the same one `setup.at.lp` takes (issue 20 #11: every moment play reaches
+            # can be given back as a setup); the call changes nothing.
+            raise ArgumentError("amount", Msg("input.arg.lp_limit", most=MAX_LP), amount)
         self.lp[team] = before + amount
         self._ev("WRGP-F10", "wrgp.gain_lp.gains_lp_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
         if team in self.handover:
@@ -796,7 +545,7 @@ class WrgpMatch(MatchQueries):
             # WRGP-F4: the team that defeated every opposing duelist wins (reading match-ends-at-last-loss).
             self.winner = other(team)
             text = Msg("wrgp.lose.match_won", team=team, winner=self.winner)
-            self.termination = Outcome(self.winner, "WRGP-F4", str(text))
+            self.termination = Outcome.of(self.winner, "WRGP-F4", text)
             self._ev("WRGP-F4", "wrgp.lose.match_won", team=team, winner=self.winner)
             return
         if self.handover:
@@ -916,6 +665,9 @@ class WrgpMatch(MatchQueries):
             self._ev("WRGP-F2", "wrgp.end_turn.duel_resumes_with", nxt=nxt, duelist=self._who(nxt))
         else:
             nxt = other(self.player)
+        if self.turn >= MAX_TURN:
+            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            raise ArgumentError("end_turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self.player = nxt
         self.phase_i = DRAW
@@ -956,7 +708,7 @@ class WrgpMatch(MatchQueries):
         Dragon deals 8000)."""
         self._begin()
         if with_ is None and damage is None:
-            raise ArgumentError("damage", "the battle damage (damage: N) or the attacking monster (with: NAME)", None)
+            raise ArgumentError("damage", Msg("input.arg.wrgp.damage_or_with"), None)
         if with_ is not None:
             monster, atk, changed, _ = monster_atk("with", with_, self)
             if damage is not None and damage != atk:

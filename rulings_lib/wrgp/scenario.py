@@ -6,138 +6,22 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 
 from __future__ import annotations
 
-from ..errors import ArgumentError, ScenarioError
-from ..i18n import Msg
-from ..schema import Bool, Choice, DeckPath, DictOf, Int, ListOf, MapOf, Schema, Text, scenario_key
+from ..errors import ArgumentError
+from ..schema import MapOf, scenario_key
 from . import tables as T
-from .engine import MAX_LP, WrgpMatch, check_link, named_card
+from .engine import WrgpMatch
+from .verbs import AT, VERB_TABLE
+from .verbs import SETUP as SETUP_PARAMS
 
 FORMAT = "wrgp"
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
 
-TEAM = Choice("A", "B")
-TO = Choice("A", "B", "self", "opponent", "both")
-AMOUNT = Int(0, 1_000_000)
-CARD = Text(200)
+# verb -> schema of its value, from the verb table (rulings_lib/wrgp/verbs.py).
+STEPS = VERB_TABLE.schemas()
 
-
-
-class Checked(Schema):
-    """``inner``'s shape, then the engine's own argument check (``WrgpMatch.VERBS``): what the API
-    refuses with an ArgumentError a scenario file refuses at its line, with the same words."""
-
-    def __init__(self, inner: Schema, check):
-        self.inner, self.check = inner, check
-        self.expected = inner.expected
-
-    def parse(self, value, file, line, where):
-        value = self.inner.parse(value, file, line, where)
-        try:
-            self.check(where, value, None)
-        except ArgumentError as exc:
-            raise ScenarioError(file, line, exc.as_msg()) from None
-        return value
-
-
-def _delayed(param, value, match):
-    if "per_link" in value:
-        raise ArgumentError(f"{param}.per_link", Msg("input.arg.wrgp.no_per_link"), value["per_link"])
-    if "amount" not in value:
-        raise ArgumentError(f"{param}.amount", Msg("input.arg.wrgp.delayed_amount"), None)
-
-
-_effect = MapOf({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
-_link = Checked(MapOf({"by": TEAM, "card": CARD, "damage": _effect, "gain": _effect,
-                       "kind": Choice(*T.ACTION_KINDS), "speed": Choice(*T.SPELL_SPEEDS), "summon": CARD,
-                       "declare": CARD},
-                      required=("by",), name="a chain link"), check_link)
-
-
-def _activate(param, value, match):
-    """``activate: {by, card, ...}``: a card of the catalogue, its choices, as a one-link chain."""
-    named_card(f"{param}.card", value["card"], numbers=False)
-    link = {k: v for k, v in value.items()}
-    from ..cards import card as _card
-    if "special_victory" not in _card(value["card"]).effect:
-        check_link(param, link, None)
-
-
-def _attack(param, value, match):
-    if "damage" not in value and "with" not in value:
-        raise ArgumentError(f"{param}.damage", "the battle damage (damage: N) or the attacking monster (with: NAME)",
-                            None)
-
-# verb -> schema of its value. Every verb is a method of WrgpMatch taking these keys.
-STEPS = {
-    "phase": Choice(*T.PHASE_KEYS),
-    "end_turn": MapOf({}, name="an empty mapping"),
-    "attack": Checked(MapOf({"by": TEAM, "damage": AMOUNT, "to": Choice("opponent", "self"), "with": CARD},
-                            required=("by",)), _attack),
-    # Addition (cards): a card of the catalogue played by name, as a chain of one link.
-    "activate": Checked(MapOf({"by": TEAM, "card": CARD, "summon": CARD, "declare": CARD}, required=("by", "card")),
-                        _activate),
-    "damage": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
-    "gain": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "card": CARD}, required=("by", "to", "amount")),
-    "gain_loop": MapOf({"by": TEAM, "to": TO, "amount": AMOUNT, "times": Int(1, 1_000_000), "card": CARD},
-                       required=("by", "to", "amount", "times")),
-    "pay": MapOf({"by": TEAM, "amount": AMOUNT, "as": Choice("cost", "effect"), "card": CARD},
-                 required=("by", "amount")),
-    "chain": ListOf(_link, min_len=1, max_len=100),
-    "at_end_phase": MapOf({"by": TEAM, "card": CARD, "damage": Checked(_effect, _delayed)},
-                          required=("by", "card", "damage")),
-    "speed_world": MapOf({"by": TEAM, "remove": Choice(4, 7, 10), "destroy": ListOf(CARD, max_len=20)},
-                         required=("by", "remove")),
-    "baton_touch": TEAM,
-    "act": MapOf({"by": TEAM, "action": Choice(*T.ACTION_KINDS)}, required=("by", "action")),
-    "once_per_duel": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
-    "special_victory": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
-    "lose": TEAM,
-    # Additions: cards and zones (WRGP-H4..H7), Speed World placement (WRGP-SW1, SW2, SW6..SW8).
-    "place": MapOf({"by": TEAM, "card": CARD, "zone": Choice(*T.ZONES), "face_up": Bool()},
-                   required=("by", "card", "zone")),
-    "move": MapOf({"card": CARD, "to": Choice(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER), "by": TEAM},
-                  required=("card", "to")),
-    "destroy": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
-    "take_control": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
-    "continuing": MapOf({"by": TEAM, "card": CARD}, required=("by", "card")),
-    "target_speed_world": MapOf({"by": TEAM, "card": CARD, "scope": Choice(*T.SPEED_WORLD_SCOPES)},
-                                required=("by", "card", "scope")),
-    "counter_cleaner": MapOf({"by": TEAM}, required=("by",)),
-    # Addition: a team deck check (WRGP-S2) inside a scenario, so the FAQ can demonstrate it.
-    "check_team": MapOf({"team": TEAM, "decks": ListOf(DeckPath(500), min_len=1, max_len=10), "banlist": DeckPath(500),
-                         "list": Text(200), "cards": DeckPath(500)}, required=("team", "decks", "banlist")),
-}
-
-_at = MapOf({
-    "turn": Int(1, 10_000),
-    "player": TEAM,
-    "phase": Choice(*T.PHASE_KEYS),
-    "duelist": DictOf(TEAM, Int(1, 100)),
-    "lp": DictOf(TEAM, Int(0, MAX_LP)),
-    "spc": DictOf(TEAM, Int(0, T.SPC_MAX)),
-    "at_zero": ListOf(TEAM, max_len=2),
-}, name="a match moment")
-_card_setup = MapOf({"card": CARD, "by": TEAM, "zone": Choice(*T.ZONES), "face_up": Bool()},
-                    required=("card", "by", "zone"), name="a card")
-class _Databases(Schema):
-    """``cards_db:``: an EDOPro database (or a folder of them), or a list of them, relative to the scenario."""
-
-    expected = "a card database path (cards.cdb or a folder of .cdb files), or a list of them"
-
-    def parse(self, value, file, line, where):
-        if isinstance(value, list):
-            return ListOf(DeckPath(500), min_len=1, max_len=20).parse(value, file, line, where)
-        return [DeckPath(500).parse(value, file, line, where)]
-
-
-SETUP = MapOf({
-    "lineup": Int(1, 100),
-    "start_lp": Int(1, 1_000_000),
-    "first": TEAM,
-    "at": _at,
-    "cards": ListOf(_card_setup, max_len=200),
-    "cards_db": _Databases(),
-}, name="the setup")
+SETUP = MapOf({**{p.name: p.to_schema() for p in SETUP_PARAMS[:3]},
+               "at": MapOf({p.name: p.to_schema() for p in AT}, name="a match moment"),
+               **{p.name: p.to_schema() for p in SETUP_PARAMS[3:]}}, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", "handover", "out",
                 "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards", "deck_checks")
@@ -183,49 +67,10 @@ def new_match(setup: dict) -> WrgpMatch:
     return m
 
 
-def apply(match: WrgpMatch, verb: str, args, memo: dict | None = None) -> None:
-    """Play one scenario step on the match (raises IllegalAction when the rules forbid it).
-
-    ``memo`` (one per run) keeps each team check's result: the same decks, banlist and catalogue
-    named again are not read again."""
-    if verb == "phase":
-        match.phase(args)
-    elif verb == "end_turn":
-        match.end_turn()
-    elif verb in ("baton_touch", "lose"):
-        getattr(match, verb)(args)
-    elif verb == "chain":
-        match.chain(args)
-    elif verb == "check_team":
-        from ..decks import load_deck
-        from ..decks.wrgp_team import _load_banlist, check_team
-
-        memo = {} if memo is None else memo
-
-        def once(key, read):
-            if key not in memo:
-                memo[key] = read()
-            return memo[key]
-
-        key = ("check_team", tuple(args["decks"]), args["banlist"], args.get("list"), args.get("cards"))
-        if key not in memo:
-            decks = [once(("deck", d), lambda d=d: load_deck(d)) for d in args["decks"]]
-            banlist = once(("banlist", args["banlist"], args.get("list")),
-                           lambda: _load_banlist(args["banlist"], args.get("list")))
-            report = check_team(decks, banlist, None, args.get("cards"))
-            keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
-            memo[key] = (report.legal, [{k: v[k] for k in keep if k in v} for v in report.to_json()["violations"]])
-        legal, violations = memo[key]
-        match.record_deck_check(args["team"], legal, [dict(v) for v in violations])
-    elif verb == "at_end_phase":
-        eff = args["damage"]
-        match.at_end_phase(args["by"], args["card"], eff["to"], eff["amount"])
-    elif verb == "attack":
-        match.attack(args["by"], args.get("damage"), args.get("to", "opponent"), args.get("with"))
-    elif verb == "pay":
-        match.pay(args["by"], args["amount"], args.get("as", "cost"), args.get("card"))
-    else:
-        getattr(match, verb)(**args)
+def apply(match: WrgpMatch, verb: str, args) -> None:
+    """Play one scenario step on the match (raises IllegalAction when the rules forbid it): the
+    verb table's one dispatch path."""
+    VERB_TABLE[verb].play(match, args)
 
 
 def describe(outcome: dict) -> list[str]:

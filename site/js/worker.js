@@ -8,10 +8,13 @@ const progress = (stage, value) => postMessage({ progress: { stage, value } });
 
 async function boot() {
   progress("Loading Python (the first visit downloads about 5 MB)", 0.05);
-  const info = await (await fetch(new URL("site.json", base))).json();
-  const wheels = Promise.all(info.wheels.map(async (w) => (await fetch(new URL(w, base))).arrayBuffer()));
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {},
-                                      stderr: (line) => console.warn(line) });
+  // Python starts at once; the list of wheels and the wheels themselves arrive meanwhile.
+  const starting = loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {},
+                                 stderr: (line) => console.warn(line) });
+  const wheels = fetch(new URL("site.json", base)).then((r) => r.json()).then((info) =>
+    Promise.all(info.wheels.map(async (w) => (await fetch(new URL(w, base))).arrayBuffer())));
+  wheels.catch(() => {});          // (its failure is reported below, where it is awaited)
+  const pyodide = await starting;
   progress("Installing the rules kit", 0.75);
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel", { extractDir: sitePackages });

@@ -42,7 +42,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 def lite_site() -> Path:
     """build/site/ with its lab/ (built now unless one of the current sources is there)."""
     t0 = time.monotonic()
-    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build_site.py")], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT,
                           capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(f"the site build failed:\n{proc.stderr[-3000:]}")

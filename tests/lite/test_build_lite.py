@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,10 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-
-import build_lite  # noqa: E402
-import build_site  # noqa: E402
+from tools import build_lite, build_site  # noqa: E402
 
 
 def wheel(folder: Path, name: str, requires: list[str]) -> Path:

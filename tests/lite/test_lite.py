@@ -15,15 +15,13 @@ from __future__ import annotations
 import base64
 import json
 import re
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import build_lite  # noqa: E402
+from tools import build_lite  # noqa: E402
 
 ARTIFACTS = ROOT / "build" / "lite"
 

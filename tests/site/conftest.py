@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
 import threading
 from pathlib import Path
@@ -29,10 +28,9 @@ def pytest_configure(config):
 
 
 def _build_module():
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    from tools import build_site  # tools/ is a package (python -m tools.build_site)
+
+    return build_site
 
 
 @pytest.fixture(scope="session")

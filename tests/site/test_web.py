@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -98,10 +97,9 @@ def test_tag_turn_answer():
 
 
 def _build_module():
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "tools" / "build_site.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    from tools import build_site  # tools/ is a package (python -m tools.build_site)
+
+    return build_site
 
 
 def test_built_site_is_complete_and_pure(site_dir):

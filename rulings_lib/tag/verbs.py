@@ -1,0 +1,182 @@
+"""The tag battle verbs, declared once (see :mod:`rulings_lib.verbs`): each step of a
+``digimon-tag`` scenario and each verb of :class:`~rulings_lib.tag.engine.TagMatch`, with its
+parameters, the rules it plays and an example step line. The engine's ``VERBS``, the scenario
+schema and ``rulings verbs`` are made from :data:`VERB_TABLE`; labels and help are in the words
+catalogue (``rulings_lib/i18n/verbs.*.json``).
+
+The checks that need the match (a player of this match, a battle's tags) are the engine's, named
+here by reference so that the engine module can import this one without a cycle.
+"""
+
+from __future__ import annotations
+
+from ..errors import ScenarioError
+from ..i18n import Msg
+from ..i18n.terms import TAG_ACTION, TAG_LEVEL, TAG_PHASE
+from ..schema import DictOf, Int, Schema, Text, _show
+from ..verbs import Param, Verb, VerbTable
+from . import tables as T
+
+# The limits of play and of setups: one declaration.
+MAX_AMOUNT = 1_000_000          # powers, lost points, gauges
+MAX_TURN = 1_000_000
+MAX_PLAYER = 80
+
+
+def _engine_check(name: str):
+    """The engine's argument check ``name``, reached through the match (``match._arg``): the checks
+    that need the match's players and tags are the engine's."""
+    def check(param, value, match):
+        return match._arg(name, param, value)
+    check.__name__ = name
+    return check
+
+
+def _player(name="by", **kw) -> Param:
+    optional = not kw.get("required", True)
+    return Param(name, "player", max_len=MAX_PLAYER, api_check=_engine_check("_ON" if optional else "_BY"), **kw)
+
+
+def _phase(**kw) -> Param:
+    return Param("phase", "choice", choices=T.PHASE_KEYS, terms=TAG_PHASE, allowed="a phase: " + ", ".join(T.PHASE_KEYS), **kw)
+
+
+BY = _player()
+P_AMOUNT = Param("amount", "int", min=0, max=MAX_AMOUNT)
+
+
+
+
+class _Level(Schema):
+    expected = "a Digimon level: 3, 4, perfect, ultimate or ultimate-class"
+
+    def parse(self, value, file, line, where):
+        try:
+            return T.level_key(value)
+        except ValueError:
+            self.fail(value, file, line, where)
+
+
+LEVEL = _Level()
+TAG_NAME = Text(40)
+
+
+ENTRY = Param("entry", "record", name_msg="a battle entry", params=(
+    Param("power", "int", min=0, max=MAX_AMOUNT),
+    Param("lost", "int", min=0, max=MAX_AMOUNT, required=False),
+    Param("lost_table", "team_map", required=False, value=P_AMOUNT, schema=DictOf(LEVEL, Int(0, MAX_AMOUNT))),
+    Param("level", "choice", choices=("3", "4", "perfect", "ultimate", "ultimate-class"), required=False,
+          schema=LEVEL, terms=TAG_LEVEL),
+    Param("card", "card", max_len=200, required=False)))
+
+
+class _Battle(Schema):
+    """``{A: {TAG: entry, TAG: entry}, B: {...}}`` (tag battle) or ``{TAG: entry, TAG: entry}`` (1-vs-1)."""
+
+    expected = "a mapping of letters (A, B) to {TAG: entry}, or of the two tags to entries (1-vs-1)"
+
+    def parse(self, value, file, line, where):
+        if not isinstance(value, dict) or not value:
+            self.fail(value, file, line, where)
+        entry = ENTRY.to_schema()
+        lines = getattr(value, "lines", {})
+        letters = [k for k in value if k in T.LETTERS]
+        if letters and len(letters) != len(value):
+            other = next(k for k in value if k not in T.LETTERS)
+            raise ScenarioError(file, lines.get(other, line), Msg("input.tag.battle.mixed", where=where, key=repr(other)))
+        out = {}
+        for key, val in value.items():
+            kline = lines.get(key, line)
+            if not isinstance(key, str):
+                raise ScenarioError(file, kline, Msg("input.schema.expected", where=where,
+                                                     expected=Msg("input.tag.battle.key"), got=_show(key)))
+            if letters:
+                out[key] = DictOf(TAG_NAME, entry).parse(val, file, kline, f"{where}.{key}")
+            else:
+                out[key] = entry.parse(val, file, kline, f"{where}.{key}")
+        return out
+
+
+def _check_deck(match, value, memo: dict | None = None) -> None:
+    """A deck check (TAG-K1..K3) inside a scenario: the decks are read and checked, and the verdict
+    recorded (``record_deck_check``), each finding naming the deck by its file name. ``memo`` (one
+    per run) keeps each check's result: the same decks named again are not read again."""
+    from pathlib import Path
+
+    from .deckcheck import check_deck
+
+    key = ("check_deck", tuple(value["decks"]), value.get("cards"))
+    memo = {} if memo is None else memo
+    if key not in memo:
+        memo[key] = check_deck(*value["decks"], cards=value.get("cards")).as_dict()
+    report = memo[key]
+    keep = ("rule", "check", "card", "count", "limit", "line", "message")
+
+    def short(f):   # the deck's file name, not a machine path
+        d = {k: f[k] for k in keep if k in f}
+        if "deck" in f:
+            d["deck"] = Path(f["deck"]).name
+        if "message" in d and "deck" in f:
+            d["message"] = d["message"].replace(f["deck"], Path(f["deck"]).name)
+        return d
+
+    match.record_deck_check(report["legal"], [short(f) for f in report["violations"]],
+                            [short(f) for f in report["warnings"]])
+
+
+VERBS = (
+    Verb("battle", "scalar", (Param("battle", "team_map", choices=T.LETTERS, value=ENTRY, api="spec",
+                                    schema=_Battle(), api_check=_engine_check("_arg_battle")),),
+         rules=("TAG-P5", "TAG-N1", "TAG-N2", "TAG-N3", "TAG-N4", "TAG-N5", "TAG-E1", "TAG-E3", "TAG-E4"),
+         example="battle: {A: {red: {power: 7000}, blue: {power: 5000}}, B: {red: {power: 3000}, blue: {power: 4000}}}"),
+    Verb("rematch", "record", (BY,), rules=("TAG-R5",), example="rematch: {by: red-A}", name_msg="a mapping"),
+    Verb("truce", "record", (BY, _phase(required=False)), rules=("TAG-R5",), example="truce: {by: blue-A}",
+         name_msg="a truce"),
+    Verb("target", "record", (BY, Param("effect", "choice", choices=tuple(T.EFFECT_KINDS)),
+                              _player("on", required=False),
+                              Param("meets_requirements", "bool", required=False, default=True)),
+         rules=("TAG-R1", "TAG-R2", "TAG-R4", "TAG-E2"), example="target: {by: red-A, effect: contact, on: red-B}",
+         name_msg="a target check"),
+    Verb("act", "record", (BY, _phase(), Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=TAG_ACTION,
+                                               allowed="an action kind: " + ", ".join(T.ACTION_KINDS))),
+         rules=("TAG-P1", "TAG-P2", "TAG-P3", "TAG-P4", "TAG-P5"), example="act: {by: red-A, phase: preparation}",
+         name_msg="an action"),
+    Verb("pass", "record", (BY, _phase()), method="pass_", rules=("TAG-P1", "TAG-P2", "TAG-P4", "TAG-P5"),
+         example="pass: {by: red-A, phase: battle}", name_msg="a pass"),
+    Verb("evolve", "record", (BY,), rules=("TAG-P2",), example="evolve: {by: red-A}", name_msg="a mapping"),
+    Verb("call_off", "record", (BY,), rules=("TAG-P2",), example="call_off: {by: blue-A}", name_msg="a mapping"),
+    Verb("use", "record", (BY, Param("kind", "choice", choices=tuple(T.USE_KINDS))), rules=("TAG-E2",),
+         example="use: {by: red-A, kind: evolution}", name_msg="a use"),
+    Verb("card", "record", (BY, Param("number", "text", max_len=40), Param("effect", "int", min=1, max=9, required=False),
+                            _player("on", required=False), _phase(required=False)),
+         rules=("TAG-R3", "TAG-R5"), example="card: {by: red-A, number: St-319}", name_msg="a card use"),
+    Verb("reshuffle", "record", (BY,), rules=("TAG-K3",), example="reshuffle: {by: red-A}", name_msg="a mapping"),
+    Verb("check_deck", "record", (Param("decks", "list", min_items=1, max_items=2,
+                                        item=Param("deck", "text", max_len=500, file=True)),
+                                  Param("cards", "text", max_len=500, file=True, required=False)),
+         rules=("TAG-K1", "TAG-K2", "TAG-K3"), call=_check_deck, step_only=True,
+         example="check_deck: {decks: [red-a.txt]}", name_msg="a deck check"),
+    # The verdict of a deck check, recorded (what `check_deck` plays); an API verb only.
+    Verb("record_deck_check", "record", (Param("legal", "bool"),
+                                         Param("violations", "list", item=Param("finding", "text"),
+                                               api_check=_engine_check("_arg_findings")),
+                                         Param("warnings", "list", item=Param("finding", "text"),
+                                               api_check=_engine_check("_arg_findings"))),
+         rules=("TAG-K1",), api_only=True),
+)
+
+SETUP = (
+    Param("tags", "list", item=Param("tag", "text", max_len=40), min_items=2, max_items=2, required=False,
+          default=["red", "blue"]),
+    Param("first", "text", max_len=40, required=False),
+    Param("points", "int", min=1, max=T.START_POINTS, required=False, default=T.START_POINTS),
+)
+AT = (
+    Param("turn", "int", min=1, max=MAX_TURN, required=False, default=1),
+    Param("points", "team_map", value=P_AMOUNT, max_len=MAX_PLAYER, required=False),
+    Param("out", "list", item=Param("player", "player", max_len=MAX_PLAYER), max_items=4, required=False),
+    Param("letters", "team_map", value=Param("letter", "choice", choices=T.LETTERS), max_len=MAX_PLAYER,
+          required=False),
+)
+
+VERB_TABLE = VerbTable.of(T.FORMAT, VERBS, SETUP, AT, T.RULES)
