@@ -56,6 +56,15 @@ def _source_strings() -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
                 found.update(re.findall(r'"([a-z_]+(?:\.[a-z0-9_]+)+)"', node.value))   # codes in doctests
+    # the exercises' words are named by the exercise (teach.ex.<id>.hint/why) and its kind of answer
+    from rulings_lib.widgets.exercises import EXERCISES
+    from rulings_lib.widgets.teach import KINDS
+
+    found.update(f"teach.ex.{e}.{part}" for e in EXERCISES for part in ("hint", "why"))
+    found.update(f"teach.kind.{k}" for k in KINDS)
+    from rulings_lib.widgets.teach import _FAMILIES
+
+    found.update(f"teach.topic.{name}" for _, name in _FAMILIES)
     return found
 
 

@@ -1,4 +1,4 @@
-"""The Japanese editions of notebooks 01, 05, 06 and 08 (notebooks/ja/): paired with their text forms,
+"""The Japanese editions of all nine notebooks (notebooks/ja/): paired with their text forms,
 run top to bottom with every ruling stored, and re-checked by nbval like the English ones (the nbval
 run of tests/test_notebooks.py collects notebooks/ja/ too; here they run on their own as well)."""
 
@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 JA = ROOT / "notebooks" / "ja"
-EDITIONS = ("01-start-here", "05-draws-and-chains", "06-power-bond", "08-digimon-tag")
+EDITIONS = tuple(sorted(p.stem for p in (ROOT / "notebooks").glob("*.ipynb")))     # every notebook
 
 _spec = importlib.util.spec_from_file_location("_nb_checks", ROOT / "tests" / "test_notebooks.py")
 nbchecks = importlib.util.module_from_spec(_spec)
@@ -22,6 +22,7 @@ _spec.loader.exec_module(nbchecks)
 
 
 def test_the_japanese_editions_are_there_and_each_has_its_english_original():
+    assert len(EDITIONS) == 9
     assert sorted(p.stem for p in JA.glob("*.ipynb")) == list(EDITIONS)
     assert sorted(p.stem for p in (JA / "py").glob("*.py")) == list(EDITIONS)
     for name in EDITIONS:
@@ -48,8 +49,9 @@ def test_the_japanese_notebooks_speak_japanese(name):
     outputs = " ".join(str(o) for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "です" in prose or "ます" in prose
     # the engine's words in the stored rulings are the Japanese catalogue's
-    assert any(word in outputs for word in ("手順", "引き継ぎ", "ポイントゲージ", "先攻", "正解"))
-    for english in ("takes over from", "loses (reached 0 LP)", "Final state:", "waiting for your answer"):
+    assert any(word in outputs for word in ("手順", "引き継ぎ", "ポイントゲージ", "先攻", "正解", "解答"))
+    for english in ("takes over from", "loses (reached 0 LP)", "Final state:", "waiting for your answer",
+                    "Waiting for your prediction", "Now:", "refused ["):
         assert english not in outputs, english
 
 

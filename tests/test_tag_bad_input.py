@@ -66,11 +66,11 @@ def run_json(tmp_path, capsys, text):
 
 
 def test_letter_with_a_missing_player_is_a_rejected_step_not_a_file_error(tmp_path, capsys):
-    text = ("format: digimon-tag\nsetup:\n  at:\n    out: [blue-B]\nsteps:\n  - battle:\n" + A_B
+    text = ("format: digimon-tag\nsetup:\n  at:\n    turn: 2\n    out: [blue-B]\nsteps:\n  - battle:\n" + A_B
             + "expect:\n  rejected: [{step: 1, rule: TAG-E1}]\n")
     code, out = run_json(tmp_path, capsys, text)
     assert code == 0
-    assert out["rejected"][0]["rule"] == "TAG-E1" and out["turn"] == 1
+    assert out["rejected"][0]["rule"] == "TAG-E1" and out["turn"] == 2
 
 
 def test_shape_that_does_not_fit_the_mode_is_rejected(tmp_path, capsys):

@@ -80,10 +80,10 @@ def test_readings_are_registered_and_named():
 
 
 def test_engine_events_cite_the_readings_by_name():
-    m = TagMatch(gauges={"red-A": 10, "blue-B": 10}, first="blue")
+    m = TagMatch(turn=2, gauges={"red-A": 10, "blue-B": 10}, first="blue")
     m.battle(fight(100, 100, 300, 300))
     assert "equal-power-is-draw" in m.events[-3].text or any("equal-power-is-draw" in e.text for e in m.events)
-    m = TagMatch(gauges={"blue-A": 10, "red-B": 10})
+    m = TagMatch(turn=2, gauges={"blue-A": 10, "red-B": 10})
     m.battle(fight(500, 300, 200, 400))
     assert any("simultaneous-outs-in-seat-order" in e.text for e in m.events)
 
@@ -226,10 +226,10 @@ def test_p5_lost_table_needs_opponent_level():
 
 def test_p5_simultaneous_outs_in_seat_order():
     # first red: seats first-A red-A, second-A blue-A, first-B red-B: blue-A before red-B.
-    m = TagMatch(gauges={"blue-A": 10, "red-B": 10})
+    m = TagMatch(turn=2, gauges={"blue-A": 10, "red-B": 10})
     m.battle(fight(500, 300, 200, 400))
     assert m.out == ["blue-A", "red-B"]
-    m = TagMatch(first="blue", gauges={"red-A": 10, "blue-B": 10})
+    m = TagMatch(turn=2, first="blue", gauges={"red-A": 10, "blue-B": 10})
     m.battle(fight(300, 500, 200, 100))
     assert m.out == ["red-A", "blue-B"]
 
@@ -285,7 +285,7 @@ def test_n4_both_draws_swap():
 
 
 def test_n5_single_battle():
-    m = TagMatch(first="blue", out=["red-A"])
+    m = TagMatch(turn=2, first="blue", out=["red-A"])
     m.battle(fight(None, None, 500, 300))
     assert m.first == "red" and rules_of(m)[-1] == "TAG-N5"
     m.battle(fight(None, None, 300, 300))
@@ -294,7 +294,7 @@ def test_n5_single_battle():
 
 # ---------------------------------------------------------------------------------- TAG-E1..E4
 def test_e1_out_player_takes_no_part():
-    m = TagMatch(out=["blue-B"])
+    m = TagMatch(turn=2, out=["blue-B"])
     assert m.points["blue-B"] == 0 and m.is_out("blue-B")
     with pytest.raises(IllegalAction) as exc:
         m.battle(fight(500, 300, 200, 400))
@@ -314,14 +314,14 @@ def test_e1_out_player_takes_no_part():
 
 
 def test_e1_gauge_zero_is_out():
-    m = TagMatch(gauges={"red-A": 20})
+    m = TagMatch(turn=2, gauges={"red-A": 20})
     m.battle(fight(100, 300, 500, 400, lost=30))
     assert m.out == ["red-A"] and m.points["red-A"] == 0
     assert "TAG-E1" in rules_of(m, 1)
 
 
 def test_e2_player_whose_opponent_is_out_carries_on():
-    m = TagMatch(gauges={"red-A": 20})
+    m = TagMatch(turn=2, gauges={"red-A": 20})
     m.battle(fight(100, 300, 500, 400, lost=30))
     assert "TAG-E2" in rules_of(m, 1)
     m.use("blue-A", "evolution")
@@ -334,7 +334,7 @@ def test_e2_player_whose_opponent_is_out_carries_on():
 
 
 def test_e3_switch_to_one_vs_one():
-    m = TagMatch(gauges={"blue-A": 10, "red-B": 10})
+    m = TagMatch(turn=2, gauges={"blue-A": 10, "red-B": 10})
     m.battle(fight(500, 300, 200, 400))
     assert m.mode == "1v1" and m.in_game_players() == ["red-A", "blue-B"]
     assert "TAG-E3" in rules_of(m, 1)
@@ -355,15 +355,15 @@ def test_e3_tag_shape_required_before_the_switch():
 
 
 def test_e3_two_of_the_same_letter_stay_in_tag_mode():
-    m = TagMatch(gauges={"red-A": 10, "blue-A": 100})
+    m = TagMatch(turn=2, gauges={"red-A": 10, "blue-A": 100})
     m.battle(fight(100, 300, 500, 400))
-    m2 = TagMatch(out=["red-A", "blue-A"])
+    m2 = TagMatch(turn=2, out=["red-A", "blue-A"])
     assert m2.mode == "tag" and m.mode == "tag"
     m2.battle(fight(None, None, 500, 400))
 
 
 def test_e4_two_survivors_of_one_tag_win():
-    m = TagMatch(gauges={"red-A": 10, "red-B": 10})
+    m = TagMatch(turn=2, gauges={"red-A": 10, "red-B": 10})
     m.battle(fight(100, 300, 100, 300))
     assert m.is_finished() and m.winner == "blue"
     assert m.outcome() == Outcome("blue", "TAG-E4", m.outcome().text)
@@ -373,7 +373,7 @@ def test_e4_two_survivors_of_one_tag_win():
 
 
 def test_tag_with_both_out_loses():
-    m = TagMatch(out=["red-A", "blue-B"], gauges={"red-B": 10})
+    m = TagMatch(turn=2, out=["red-A", "blue-B"], gauges={"red-B": 10})
     m.battle({"red": {"power": 100, "lost": 10}, "blue": {"power": 300}})
     assert m.winner == "blue" and m.outcome().termination == "TAG-S2"
 
@@ -423,7 +423,7 @@ def test_r3_card_rules():
 
 
 def test_r3_exceptions_end_at_one_vs_one():
-    m = TagMatch(out=["red-A", "blue-B"])
+    m = TagMatch(turn=2, out=["red-A", "blue-B"])
     m.card("red-B", "St-296")
     assert m.events[-1].rule == "TAG-E3"
 
@@ -433,15 +433,15 @@ def test_r4_either_opponent_and_all():
     r = m.check_target("red-A", "opponent", "blue-B")
     assert r.allowed and r.rule == "TAG-R4" and "either opponent" in r.text
     assert m.check_target("red-A", "all").affected == ("red-A", "red-B", "blue-A", "blue-B")
-    m2 = TagMatch(out=["blue-A"])
+    m2 = TagMatch(turn=2, out=["blue-A"])
     assert m2.check_target("red-A", "all").affected == ("red-A", "red-B", "blue-B")
 
 
 def test_r5_rematch_by_loser_undoes_everything():
-    m = TagMatch(gauges={"red-B": 30})
+    m = TagMatch(turn=2, gauges={"red-B": 30})
     before = m.state()
     m.battle(fight(500, 300, 200, 400, lost=30))
-    assert m.out == ["red-B"] and m.turn == 2
+    assert m.out == ["red-B"] and m.turn == before["turn"] + 1
     with pytest.raises(IllegalAction):
         m.rematch("red-A")                    # won
     m.rematch("red-B")                        # lost, even though the partner won
@@ -453,7 +453,7 @@ def test_r5_rematch_by_loser_undoes_everything():
 
 
 def test_r5_rematch_can_undo_the_deciding_battle():
-    m = TagMatch(out=["red-A"], gauges={"red-B": 10})
+    m = TagMatch(turn=2, out=["red-A"], gauges={"red-B": 10})
     m.battle(fight(None, None, 100, 300))
     assert m.is_finished()
     m.card("red-B", "St-104")
@@ -531,8 +531,16 @@ def test_mid_match_setup_checks():
         TagMatch(gauges={"red-A": 101})
     with pytest.raises(ValueError):
         TagMatch(gauges={"red-A": 50}, out=["red-A"])
-    m = TagMatch(gauges={"red-A": 0})
+    m = TagMatch(gauges={"red-A": 0}, turn=2)
     assert m.out == ["red-A"]
+    # issue 19: at the start of turn 1 no battle has been fought: nobody out, every gauge full (TAG-S1, TAG-E1)
+    for kwargs in ({"gauges": {"red-A": 0}}, {"gauges": {"blue-B": 99}}, {"out": ["blue-A"]},
+                   {"out": ["red-B"], "letters": {"red-A": "B", "red-B": "A"}}):
+        for first in ("red", "blue"):
+            with pytest.raises(ValueError):
+                TagMatch(first=first, **kwargs)
+            TagMatch(first=first, turn=2, **kwargs)
+    TagMatch(letters={"red-A": "B", "red-B": "A"})     # the seating (TAG-S2) may be given at turn 1
 
 
 @pytest.mark.parametrize("module", ["rulings_lib.tag.engine", "rulings_lib.tag.tables", "rulings_lib.tag.deckcheck"])

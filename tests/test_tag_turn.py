@@ -155,7 +155,7 @@ def test_change_up_reads_lost_points_at_the_new_opponents_level():
 
 
 def test_change_up_with_an_out_partner_and_setup_letters():
-    m = TagMatch(out=["red-A"])
+    m = TagMatch(turn=2, out=["red-A"])
     assert rejected(m, "card", "red-B", "St-319") == "TAG-E1"
     m = TagMatch(letters={"red-A": "B", "red-B": "A"})
     assert m.opponent("red-B") == "blue-A" and "Change Up!" in m.events[1].text

@@ -1,20 +1,18 @@
 # %% [markdown]
 # # 01 · Start here
 #
-# Welcome! This kit explains two **team formats** for trading card games, rule by rule, and plays
-# them out so that you can see each ruling happen instead of taking it on trust:
+# Welcome! These notebooks teach two **team formats** for trading card games, rule by rule, and
+# play each ruling out so that you can see it happen instead of taking it on trust:
 #
 # | format | game | teams | what makes it special |
 # |---|---|---|---|
 # | **WRGP rules ver.2022** | Yu-Gi-Oh! | 3 vs 3, a relay | the six players play *one* duel; when a duelist loses, a teammate takes over their field |
 # | **Tag battle regulation Ver-T,1.0** | the original Bandai Digital Monster Card Game | 2 vs 2 | four players battle at once, letter A against letter A and B against B |
 #
-# Both rulebooks are fan-made and written in Japanese. You do not need to read them: the kit
-# restates every rule in English with a short, stable **rule id** such as `WRGP-H5` or `TAG-N2`,
-# and every ruling you see in these notebooks names the rule id that makes it so.
-#
-# Every output stored in these notebooks is an *expected ruling*: the test suite re-runs each
-# notebook and fails if the engine ever says something else.
+# Both rulebooks are fan-made and written in Japanese. You do not need to read them: the notebooks
+# restate every rule in plain words with a short, stable **rule id** such as `WRGP-H5` or `TAG-N2`,
+# and every ruling you see names the rule id that makes it so. Every ruling shown here is played
+# by the kit's rules engine and re-checked whenever the kit changes.
 
 # %% [markdown]
 # ## The rule ids
@@ -29,10 +27,8 @@
 # | `WRGP-D…` | draws and simultaneous losses | `TAG-E…` | players who are out |
 # | `WRGP-SW…` | the Speed World field | `TAG-K…`, `TAG-R…` | decks, special card rulings |
 #
-# When the kit rejects something for a reason that is plain Yu-Gi-Oh! rather than WRGP, it cites
-# `STD-…` (for instance `STD-TIMING`: summons only in your own Main Phase).
-#
-# The kit can list every WRGP rule id with a one-line summary:
+# Where a ruling is plain Yu-Gi-Oh! rather than WRGP, it cites `STD-…` (for instance
+# `STD-TIMING`: summons only in your own Main Phase). The WRGP rules, one line each:
 
 # %%
 from rulings_lib.wrgp.tables import RULES
@@ -44,13 +40,14 @@ print(f"... {len(RULES)} WRGP rule ids in all")
 # %% [markdown]
 # ## A glossary of the Japanese terms
 #
-# Players who learned these formats in Japanese will use these words; the notebooks use the English
-# on the left.
+# Players who learned these formats in Japanese use these words; the English notebooks use the
+# words on the left (the Japanese notebooks, in `ja/`, use the rulebook's own terms).
 #
-# | English (in the kit) | Japanese | reading | meaning |
+# | English | Japanese | reading | meaning |
 # |---|---|---|---|
 # | lineup position | 番手 | bante | 1st, 2nd or 3rd duelist of a WRGP team |
 # | handover | 引き継ぎ | hikitsugi | a teammate takes over the field of a duelist who lost |
+# | run-on | 自動進行 | jidō shinkō | after a loss, the turn goes on by itself to its End Phase |
 # | baton touch | バトンタッチ | baton tatchi | a voluntary swap, no loss needed |
 # | Speed World (WRGP) | スピード・ワールド | supīdo wārudo | the field spell that is always active in WRGP |
 # | Speed Counter (SPC) | スピードカウンター | supīdo kauntā | the counters a team collects on Speed World |
@@ -64,77 +61,40 @@ print(f"... {len(RULES)} WRGP rule ids in all")
 # | lost points | ロストポイント | rosuto pointo | what a player loses when their Digimon loses a battle |
 
 # %% [markdown]
-# ## Three ways to use the kit
+# ## A ruling, played out
 #
-# 1. **These notebooks** — read them in order; change the code cells and re-run them.
-# 2. **The `rulings` command** — `./dev rulings run rulings_lib/scenarios/wrgp/power-bond-handover.yaml`
-#    prints the transcript of a *scenario* (a small YAML file that sets up a moment of a match,
-#    plays some steps, and states what the rules say happens).
-# 3. **The Python API** — a match is an object; you act on it with verbs and ask it questions.
-#
-# Here is the API in five lines. Team A's 1st duelist deals 8000 damage in their Main Phase:
+# Each ruling is a **scenario**: a moment of a match, the steps played, and what the rules say
+# happens. Here team A's 1st duelist (A1) deals 8000 damage to team B's 1st (B1) in A's Main Phase 1.
+# You see the steps that decide, each with its rule id; the full transcript is one click away.
 
 # %%
-from rulings_lib import IllegalAction, WrgpMatch
+from rulings_lib.widgets import exercise, explain
 
-m = WrgpMatch()                     # 3 duelists a team, 8000 LP each, team A plays first
-m.phase("main1")                    # A1's turn goes Draw -> Standby -> Main Phase 1
-m.damage("A", to="opponent", amount=8000)
-print("out:", m.out, "| handover pending for team:", m.handover)
+handover = explain("loss-starts-handover")
+handover
 
 # %% [markdown]
-# Every change the engine makes leaves an **event** that names its rule id. Together they are the
-# transcript of what happened:
-
-# %%
-for event in m.events:
-    print(f"[{event.rule}] {event.text}")
-
-# %% [markdown]
-# A move the rules forbid is not a crash: the engine raises `IllegalAction`, which carries the rule
-# id and a reason, and leaves the match as it was. `is_legal` asks the same question without
-# changing anything.
-
-# %%
-print(m.is_legal("act", "B", "spell_speed_1"))
-try:
-    m.act("B", "spell_speed_1")
-except IllegalAction as exc:
-    print(exc.rule, "--", exc.reason)
-
-# %% [markdown]
-# ## Scenarios: rulings you can replay
-#
-# The kit ships one or more scenarios for every rule id. `play` runs one by name and keeps the
-# match after every step; `transcript()` is what `rulings run` prints.
-
-# %%
-from rulings_lib.widgets import check, play
-
-result = play("loss-starts-handover")
-print(result.transcript())
-
-# %% [markdown]
-# Scenarios can also be drawn: the map of a WRGP turn and handover, with the scenario's path in
-# orange (numbered by step) and where the match is now in purple. Here B1 lost in A's Main Phase 1,
-# and the turn now runs on to the End Phase:
+# B1 has lost, but the duel goes on: the turn runs on to its End Phase and B's 2nd duelist takes
+# over B1's field (notebook 04 explains each part). The same scenario drawn on the map of a WRGP
+# turn: its path in orange (numbered by step), where the match is now in purple.
 
 # %%
 from rulings_lib.diagrams import scenario_path
 
-scenario_path(result)
+scenario_path(handover.result)
 
 # %% [markdown]
 # ## Readings: where the rulebook is silent
 #
 # No rulebook covers everything. Where the Japanese text is silent or ambiguous, the kit plays by a
-# **named reading** and says so — in its events, in the FAQ and here. For example:
+# **Reading**: an interpretation with a name, shown as one wherever it is taught. It is not a rule:
+# your tournament organiser may decide otherwise. For example:
 
 # %%
 from rulings_lib import reading
 
 r = reading("draw-survivor-stays-at-0")
-print(f"{r.id} (belongs to {r.rule}): {r.title}")
+print(f"Reading {r.id} (of {r.rule}): {r.title}")
 print(r.text)
 
 # %% [markdown]
@@ -142,72 +102,47 @@ print(r.text)
 #
 # | notebook | what you will learn |
 # |---|---|
-# | **02-wrgp-match** | lineups, the first turn, the phases of a turn, how Speed Counters grow |
-# | **03-speed-world** | the a / b / X formula, the three Speed World effects, where Speed World "is" (with a calculator) |
-# | **04-handover** | what happens when a duelist loses: the run-on to the End Phase, what is inherited, baton touch |
-# | **05-draws-and-chains** | both duelists at 0: the Destruction Ring draw, the Sparks / Chain Strike chain, the readings |
-# | **06-power-bond** | the source's hardest example, step by step |
-# | **07-team-decks** | checking a team's three decks against a banlist |
-# | **08-digimon-tag** | the Digimon tag battle: seats, phases, battles, points, who goes first |
-# | **09-faq** | the ruling FAQ in English and Japanese: every answer proved by a scenario, and the open questions |
+# | **02-wrgp-match** | lineups, the first turn, the phases, Speed Counters, how a match is won (special victories too) |
+# | **03-speed-world** | the a / b / X formula, the three Speed World effects, where Speed World "is" |
+# | **04-handover** | what happens when a duelist loses: the run-on, what is inherited, who plays next, baton touch |
+# | **05-draws-and-chains** | both duelists at 0: Destruction Ring, Sparks and Chain Strike, a second loss |
+# | **06-power-bond** | the rulebook's hardest example, step by step |
+# | **07-team-decks** | three decks and one Forbidden/Limited list |
+# | **08-digimon-tag** | the Digimon tag battle: seats, phases, battles, points, who goes first, decks |
+# | **09-faq** | the ruling FAQ by topic, in English and Japanese |
 #
-# Each notebook ends with a few **try it** exercises: replace the `...` in the answer cell with your
-# answer, run the next cell, and the engine tells you whether it agrees (until then it says it is
-# waiting for your answer). Each solution sits in a collapsed cell below the check: click it to show
-# it. The solutions run too, so the engine re-checks every answer in CI.
+# ## How the exercises work
 #
-# A match draws itself: the last line of a cell that is a match (or a scenario's result) shows a
-# picture of its state, the way python-chess shows a board.
+# Each notebook ends with **try it** exercises. Each asks you to *predict* a ruling. Replace the
+# `...` in the exercise's cell with your prediction (`"B2"`, `4`, `"no"`… write it as you would
+# say it) and run the cell: the engine plays the situation and checks it. A wrong prediction gets
+# a hint, not the answer, so you can try again; the collapsed cell under it has the full answer.
 
 # %% [markdown]
 # ## Try it
 #
-# **1.** In the five-line example above, which duelist of team B will take over? Write it like
-# `"B2"`.
+# **1.** In the scenario above, which duelist of team B takes over from B1?
 
 # %%
-answer_1 = ...
-
-# %%
-after = m.copy()
-after.end_turn()                    # finishing the turn completes the handover
-check(answer_1, after.duelist("B"))
+exercise("wrgp-who-takes-over").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_1 = "B2"
-check(solution_1, after.duelist("B"))
+exercise("wrgp-who-takes-over").answer()
 
 # %% [markdown]
-# **2.** Which rule id forbids team B's Spell Speed 1 card during that handover?
+# **2.** Until that turn ends, may team B activate a Spell Speed 1 card (a Normal Spell)? (yes or no)
 
 # %%
-answer_2 = ...
-
-# %%
-try:
-    m.copy().act("B", "spell_speed_1")
-    ruling = "allowed"
-except IllegalAction as exc:
-    ruling = exc.rule
-check(answer_2, ruling)
+exercise("wrgp-run-on-spell-speed-1").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_2 = "WRGP-H2"
-check(solution_2, ruling)
+exercise("wrgp-run-on-spell-speed-1").answer()
 
 # %% [markdown]
-# **3.** Is the kit's reading `draw-survivor-stays-at-0` about a rule of the *draws* family (`WRGP-D…`)?
-# Answer `True` or `False`.
+# **3.** The loss happened in team A's turn. Which team plays the next turn?
 
 # %%
-answer_3 = ...
-
-# %%
-check(answer_3, reading("draw-survivor-stays-at-0").rule.startswith("WRGP-D"))
+exercise("wrgp-who-plays-next").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_3 = True
-check(solution_3, reading("draw-survivor-stays-at-0").rule.startswith("WRGP-D"))
+exercise("wrgp-who-plays-next").answer()

@@ -7,12 +7,13 @@
 # "once per Duel" means once per team for the whole match, and the Speed World field spell keeps
 # counting for both teams from the first turn to the last.
 #
-# This notebook covers the parts every match has: the lineups, the first turn, the phases of a
-# turn, and the Speed Counters. The next notebooks take the special moments one at a time.
+# This notebook covers what every match has: the lineups, the first turn, the phases of a turn,
+# the Speed Counters and how a match is won. What happens after a loss — the *handover* — is
+# notebook 04; here a loss only shows that it starts one.
 
 # %%
-from rulings_lib import IllegalAction, WrgpMatch
-from rulings_lib.widgets import check, play
+from rulings_lib import WrgpMatch
+from rulings_lib.widgets import exercise, explain
 from rulings_lib.wrgp import tables as T
 
 # %% [markdown]
@@ -20,56 +21,39 @@ from rulings_lib.wrgp import tables as T
 #
 # A team is three duelists (**WRGP-S1**). Before the match each team fixes its **lineup order**
 # — who plays 1st, 2nd and 3rd (番手, *bante*, **WRGP-S3**) — and the two 1st duelists start the duel,
-# with Speed World already active (**WRGP-S4**). The kit names duelists by team and position:
+# with Speed World already active (**WRGP-S4**). The notebooks name duelists by team and position:
 # `A1` is team A's 1st duelist, `B3` team B's 3rd.
 #
-# Every duelist starts with the starting LP, 8000 — also a duelist who comes in later (the kit's
-# reading of **WRGP-F10**). The lineup size and the starting LP are settings of `WrgpMatch`
-# (the kit's reading `lineup-size-setting`).
+# Every duelist starts with 8000 LP — also a duelist who comes in later (the kit's **Reading**
+# `lp-floor-and-start` of **WRGP-F10**: the rulebook does not say it). The duelists come in **in the lineup order**: when
+# A1 loses, A2 takes over; when A2 loses, A3. Here team A loses two duelists in a row:
 
 # %%
-m = WrgpMatch()
-print("in the duel:", m.duelist("A"), "and", m.duelist("B"))
-print("LP:", m.lp, "| Speed Counters:", m.spc)
-print("team A plays the first turn:", m.player == "A")
-
-small = WrgpMatch(lineup=2, start_lp=4000)
-print("a two-duelist variant:", small.lineup, "duelists a team,", small.lp["A"], "LP each")
-
-# %% [markdown]
-# The duelists come in **in the lineup order**: when A1 loses, A2 takes over; when A2 loses, A3.
-# Here team A loses two duelists in a row:
-
-# %%
-print(play("lineup-order").transcript())
+explain("lineup-order")
 
 # %% [markdown]
 # ## One duel for six players (WRGP-F6)
 #
 # Because the match is one duel, a card that says "you can only use this once per Duel" — the
-# source names スポーア (Spore) — can be used **once per team for the whole match**. A teammate who
+# rulebook names スポーア (Spore) — can be used **once per team for the whole match**. A teammate who
 # comes in later cannot use it again; the other team still has its own use.
 
 # %%
-result = play("once-per-duel-team")
-print(result.transcript())
+explain("once-per-duel-team")
 
 # %% [markdown]
 # ## The phases of a turn
 #
-# A WRGP turn has the six phases of an ordinary Yu-Gi-Oh! turn. The kit keeps them as a table (the
-# same table the engine, the diagrams and these notebooks read), with the Japanese names and the
-# rule ids that act in each phase:
+# A WRGP turn has the six phases of an ordinary Yu-Gi-Oh! turn, with the rule ids that act in each:
 
 # %%
 for p in T.PHASES:
     print(f"{p.name:15} {p.japanese:10} {', '.join(p.rules):18} {p.note}")
 
 # %% [markdown]
-# The same table, drawn. Solid arrows are the ordinary order of a turn; dashed arrows are the
-# exceptions and side roads — the first turn's shortcut, the baton touch before the draw, and the
-# Speed World effects that may be used from either Main Phase. A loss in any phase leads to the
-# handover (notebook 04).
+# The same, drawn. Solid arrows are the ordinary order of a turn; dashed arrows are the exceptions
+# — the first turn's shortcut, the baton touch before the draw, and the Speed World effects that may
+# be used from either Main Phase. A loss in any phase leads to the handover (notebook 04).
 
 # %%
 from rulings_lib.diagrams import wrgp_turn
@@ -81,28 +65,18 @@ wrgp_turn()
 #
 # Only the very first turn of the match — team A's 1st duelist, who goes first — has **no draw and
 # no Battle Phase** (**WRGP-F5**). Every other turn has both, even a turn that a new duelist plays
-# right after a handover (**WRGP-F3**: that turn is played "as the second player").
+# right after a handover (**WRGP-F3**: that turn is played "as the second player"). Here A1 tries to
+# attack on turn 1, then loses on turn 1: A2 plays turn 2 and may attack.
 
 # %%
-first = WrgpMatch()
-print("may team A go to the Battle Phase on turn 1?", first.is_legal("phase", "battle"))
-try:
-    first.phase("battle")
-except IllegalAction as exc:
-    print(f"[{exc.rule}] {exc.reason}")
-
-# %% [markdown]
-# The scenario below tries it, then has A1 lose on turn 1: A2 plays turn 2 and may attack.
-
-# %%
-print(play("first-turn-limits").transcript())
+explain("first-turn-limits")
 
 # %% [markdown]
 # ## Speed Counters grow every Standby Phase (WRGP-SW3)
 #
 # Speed World (WRGP) — スピード・ワールド — holds Speed Counters (SPC) for each team. In **every**
 # Standby Phase, whoever's turn it is, **both** teams gain 2 SPC, up to a maximum of 12 per team
-# (**WRGP-SW3**). Let us play seven quiet turns and watch:
+# (**WRGP-SW3**). Seven quiet turns:
 
 # %%
 m = WrgpMatch()
@@ -118,9 +92,11 @@ for _ in range(7):
 # ## A loss adds counters too (WRGP-SW4)
 #
 # When a duelist loses, **their** team gains 2 SPC, and 2 more if the loser's lineup position `a`
-# was at least the opponent's `b` (**WRGP-SW4**). So a team that falls behind in the lineup gets
-# fewer extra counters. The kit reads `a` and `b` at the moment of the loss (reading
-# `loss-counters-at-the-moment`).
+# is at least the opponent's `b` (**WRGP-SW4**). So the team whose duelist loses while level with
+# or further down the lineup than the opponent's gains 4; a team that loses while still ahead in the
+# lineup (a < b) gains 2. Two **Readings** of the kit: `a` and `b` are read at the moment of the
+# loss (`loss-counters-at-the-moment`), and the cap of 12 holds for these counters too
+# (`counter-cap-12`: the rulebook writes the cap only for the Standby Phase).
 
 # %%
 print("SPC gained by the loser's team")
@@ -129,18 +105,43 @@ for a in (1, 2, 3):
     print(f"loser a = {a}   " + "  ".join(f"{T.loss_counters(a, b):5}" for b in (1, 2, 3)))
 
 # %%
-print(play("loss-counters").transcript())
+explain("loss-counters")
 
 # %% [markdown]
 # The counters are spent on Speed World's effects — that is notebook **03**.
 #
-# ## How a match is won (WRGP-F4)
+# ## How a match is won (WRGP-F4, F7, F8, F9)
 #
-# The team that defeats every opposing duelist wins. The kit ends the match the moment the last
-# duelist of a team loses — no run-on to the End Phase, no handover (reading `match-ends-at-last-loss`):
+# The team that defeats every opposing duelist wins (**WRGP-F4**). The kit ends the match the
+# moment the last duelist of a team loses (its **Reading** `match-ends-at-last-loss`):
 
 # %%
-print(play("last-duelist-wins").transcript())
+explain("last-duelist-wins")
+
+# %% [markdown]
+# Three more rules about winning and losing:
+#
+# * **Special victory (WRGP-F8).** "You win the Duel" effects — Exodia, for instance — do not win
+#   the match. At the moment the condition is met, it becomes a trigger effect that cannot be
+#   chained to: one opposing duelist's LP become 0 and that duelist loses. The match goes on with
+#   their next duelist, and the condition does not keep winning.
+
+# %%
+explain("special-victory")
+
+# %% [markdown]
+# * **LP loops (WRGP-F7).** A combo that could gain LP over and over gains them once per player
+#   (the kit's **Reading** `lp-loop-once-per-player` of how often "once" is).
+
+# %%
+explain("lp-loop-once")
+
+# %% [markdown]
+# * **Losing on purpose (WRGP-F9).** A duelist may lose deliberately by card play — burning
+#   themselves, a suicide attack — for instance to hand their field to a teammate.
+
+# %%
+explain("deliberate-loss")
 
 # %% [markdown]
 # ## Try it
@@ -149,47 +150,26 @@ print(play("last-duelist-wins").transcript())
 # Speed Counters does team A have?
 
 # %%
-answer_1 = ...
-
-# %%
-m = WrgpMatch()
-for _ in range(3):
-    m.end_turn()
-m.phase("main1")
-check(answer_1, m.spc["A"], f"four Standby Phases so far, 2 SPC each (turn {m.turn}, {m.duelist(m.player)})")
+exercise("wrgp-standby-counters").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_1 = 8
-check(solution_1, m.spc["A"], f"four Standby Phases so far, 2 SPC each (turn {m.turn}, {m.duelist(m.player)})")
+exercise("wrgp-standby-counters").answer()
 
 # %% [markdown]
 # **2.** Team B's 2nd duelist (`a = 2`) loses while team A's 1st (`b = 1`) is in the duel. How many
 # SPC does team B gain?
 
 # %%
-answer_2 = ...
-
-# %%
-m = WrgpMatch(turn=5, player="A", phase="main1", duelist={"A": 1, "B": 2})
-m.damage("A", to="opponent", amount=8000)
-check(answer_2, m.spc["B"], "a >= b, so 2 + 2")
+exercise("wrgp-loss-counters").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_2 = 4
-check(solution_2, m.spc["B"], "a >= b, so 2 + 2")
+exercise("wrgp-loss-counters").answer()
 
 # %% [markdown]
-# **3.** On the match's first turn, may team A's 1st duelist declare an attack? (`True` or `False`)
+# **3.** On the match's first turn, may team A's 1st duelist go to the Battle Phase and attack? (yes or no)
 
-# %%
-answer_3 = ...
-
-# %%
-check(answer_3, WrgpMatch().is_legal("phase", "battle"), "WRGP-F5: the first turn has no Battle Phase")
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+exercise("wrgp-first-turn-battle").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_3 = False
-check(solution_3, WrgpMatch().is_legal("phase", "battle"), "WRGP-F5: the first turn has no Battle Phase")
+exercise("wrgp-first-turn-battle").answer()

@@ -12,7 +12,7 @@
 # %%
 from rulings_lib import WrgpMatch
 from rulings_lib.diagrams import scenario_path
-from rulings_lib.widgets import SpeedWorldCalculator, check, explain_speed_world, play, speed_world_options
+from rulings_lib.widgets import SpeedWorldCalculator, exercise, explain, explain_speed_world
 from rulings_lib.wrgp import tables as T
 
 # %% [markdown]
@@ -53,18 +53,18 @@ for a in (1, 2, 3):
 # (b = 1), so X = 2; later A's 1st, who is ahead, deals exactly 800:
 
 # %%
-print(play("speed-world-effects").transcript())
+explain("speed-world-effects")
 
 # %% [markdown]
-# ## When you may use it (reading `speed-world-is-ignition-spell`)
+# ## When you may use it (a Reading: `speed-world-is-ignition-spell`)
 #
-# The rulebook says *what* the effects do but not *when* they may be used. The kit reads a Speed
-# World effect as an ignition-type Spell effect: **in your own Main Phase**, with an open game
+# The rulebook says *what* the effects do but not *when* they may be used. This is the kit's
+# **Reading**, not a rule of the rulebook: a Speed World effect is an ignition-type Spell effect, **in your own Main Phase**, with an open game
 # state, as often as your counters allow — and so **never during a handover's run-on** (notebook 04).
 
 # %%
-timing = play("speed-world-timing")
-print(timing.transcript())
+timing = explain("speed-world-timing")
+timing
 
 # %% [markdown]
 # The scenario's path on the map of a turn: the accepted effect (step 3) branches off Main Phase 1 to
@@ -72,7 +72,7 @@ print(timing.transcript())
 # Battle Phase (purple).
 
 # %%
-scenario_path(timing)
+scenario_path(timing.result)
 
 # %% [markdown]
 # ## The calculator
@@ -105,16 +105,16 @@ print(explain_speed_world(3, 1, 7))
 # * A card that targets or counts **only your field** or **only the opponent's field** cannot reach
 #   it; a card that targets or counts **"the field"** (both sides) can.
 # * It does not fill a Field Zone, so "if there is a Field Spell in your Field Zone" is not met by
-#   it — and "if you control no cards" can still be true.
+#   it — and a card that needs "you control no cards" can still be used.
 
 # %%
-print(play("speed-world-placement").transcript())
+explain("speed-world-placement")
 
 # %%
-print(play("speed-world-indestructible").transcript())
+explain("speed-world-indestructible")
 
 # %%
-print(play("field-spell-beside-speed-world").transcript())
+explain("field-spell-beside-speed-world")
 
 # %% [markdown]
 # ## Whose effect is it? (WRGP-SW7)
@@ -124,19 +124,19 @@ print(play("field-spell-beside-speed-world").transcript())
 # opponent's Spell Card effect", and cards that care about that work as usual.
 
 # %%
-print(play("speed-world-is-a-spell").transcript())
+explain("speed-world-is-a-spell")
 
 # %% [markdown]
 # ## Counter Cleaner and Gate Blocker (WRGP-SW8)
 #
-# Two cards deal with counters directly. **Counter Cleaner** (カウンタークリーナー) removes the counters
-# on Speed World; the kit reads "all counters on one card" as both teams' counters (reading
-# `counter-cleaner-clears-both-teams`). **Gate Blocker** (ゲート・ブロッカー) stops the opposing team
+# Two cards deal with counters directly. **Counter Cleaner** (カウンタークリーナー) removes every
+# counter on the field, so both teams' counters on Speed World go. **Gate Blocker** (ゲート・ブロッカー) stops the opposing team
 # from placing counters while it is face-up — but its other clause, negating Field Spell effects,
-# does **not** reach Speed World.
+# does **not** reach Speed World. The kit's **Reading** `gate-blocker-stops-loss-counters`: no
+# counters at all, neither in the Standby Phase nor for a loss.
 
 # %%
-print(play("counter-cleaner-gate-blocker").transcript())
+explain("counter-cleaner-gate-blocker")
 
 # %% [markdown]
 # ## Try it
@@ -145,48 +145,27 @@ print(play("counter-cleaner-gate-blocker").transcript())
 # damage does the opponent take?
 
 # %%
-answer_1 = ...
-
-# %%
-m = WrgpMatch(turn=7, player="A", phase="main1", duelist={"A": 3, "B": 2}, spc={"A": 4})
-m.speed_world("A", 4)
-check(answer_1, 8000 - m.lp["B"], "X = 1, so 1600 x 2")
+exercise("wrgp-speed-world-damage").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_1 = 3200
-check(solution_1, 8000 - m.lp["B"], "X = 1, so 1600 x 2")
+exercise("wrgp-speed-world-damage").answer()
 
 # %% [markdown]
 # **2.** Your 1st duelist (a = 1) faces the opponent's 2nd (b = 2). How many cards does the
 # 7-counter effect draw?
 
 # %%
-answer_2 = ...
-
-# %%
-draw = next(o for o in speed_world_options(a=1, b=2, spc=7) if o.cost == 7)
-check(answer_2, draw.size, "a < b, so X = 0 and you draw 1 + 0")
+exercise("wrgp-speed-world-draw").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_2 = 1
-check(solution_2, draw.size, "a < b, so X = 0 and you draw 1 + 0")
+exercise("wrgp-speed-world-draw").answer()
 
 # %% [markdown]
-# **3.** Harpie's Feather Duster destroys every Spell and Trap **your opponent controls**. Can it
-# destroy Speed World? (`True` or `False`)
+# **3.** Harpie's Feather Duster (ハーピィの羽根帚) destroys every Spell and Trap **your opponent
+# controls**. Does it destroy Speed World? (yes or no)
 
-# %%
-answer_3 = ...
-
-# %%
-m = WrgpMatch(turn=3, phase="main1")
-check(answer_3, m.is_legal("target_speed_world", "A", "Harpie's Feather Duster", "opponent_field"),
-      "WRGP-SW6: Speed World is in neither player's field (and WRGP-SW1: it is unaffected anyway)")
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+exercise("wrgp-feather-duster").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_3 = False
-check(solution_3, m.is_legal("target_speed_world", "A", "Harpie's Feather Duster", "opponent_field"),
-      "WRGP-SW6: Speed World is in neither player's field (and WRGP-SW1: it is unaffected anyway)")
+exercise("wrgp-feather-duster").answer()

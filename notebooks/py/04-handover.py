@@ -15,9 +15,7 @@
 # At the end: the **baton touch**, a handover without a loss.
 
 # %%
-from rulings_lib import WrgpMatch
-from rulings_lib.draw import picture
-from rulings_lib.widgets import MatchTracker, ScenarioStepper, check, play, transcript_until
+from rulings_lib.widgets import MatchTracker, ScenarioStepper, exercise, explain, explain_steps
 from rulings_lib.wrgp import tables as T
 
 # %% [markdown]
@@ -37,7 +35,7 @@ wrgp_handover()
 # Until the turn ends, the duelist who lost still holds their seat — at 0 LP.
 
 # %%
-print(play("run-on-to-end-phase").transcript())
+explain("run-on-to-end-phase")
 
 # %% [markdown]
 # ### What may and may not be done during the run-on (WRGP-H2)
@@ -58,7 +56,7 @@ for kind, allowed in T.HANDOVER_ALLOWED.items():
 # Even Main Phase 2 of the run-on is not a real Main Phase. Here is the whole table played out:
 
 # %%
-print(play("run-on-what-is-allowed").transcript())
+explain("run-on-what-is-allowed")
 
 # %% [markdown]
 # ### A loss during battle interrupts the battle (WRGP-H3)
@@ -68,7 +66,7 @@ print(play("run-on-what-is-allowed").transcript())
 # incoming duelist:
 
 # %%
-print(play("battle-interrupted").transcript())
+explain("battle-interrupted")
 
 # %% [markdown]
 # ## 2. The change: what the next duelist inherits (WRGP-H4)
@@ -80,9 +78,13 @@ print(play("battle-interrupted").transcript())
 # | Main Monster Zones and Extra Monster Zones | the hand |
 # | Spell & Trap Zones (Pendulum Zones included) | the Graveyard |
 # | the Field Zone | banished cards |
+#
+# The incoming duelist plays with **their own** hand and deck, never the hand of the duelist who
+# lost. Cards on the field go over exactly as they are: face-down cards stay face-down, an Xyz
+# Monster keeps its materials, counters stay on their cards, an Equip Card stays equipped.
 
 # %%
-print(play("field-is-inherited").transcript())
+explain("field-is-inherited")
 
 # %% [markdown]
 # ### Where handed-over cards go later (WRGP-H5, H6)
@@ -90,36 +92,37 @@ print(play("field-is-inherited").transcript())
 # A handed-over card now plays for the new duelist, and where it goes next depends on the place:
 #
 # * to the **Graveyard**, **banished**, or **face-up to the Extra Deck** (a Pendulum monster): the
-#   **new** duelist's (**WRGP-H5**; for banished cards this is the kit's reading
+#   **new** duelist's (**WRGP-H5**; for banished cards this is the kit's **Reading**
 #   `banished-handed-over-cards-follow-gy`);
 # * to the **hand**, the **Main Deck**, or **face-down to the Extra Deck**: its **original owner's** —
 #   the duelist who brought it (**WRGP-H6**). A card can be returned there to pay a cost, too.
 
 # %%
-print(play("inherited-to-new-gy").transcript())
+explain("inherited-to-new-gy")
 
 # %%
-print(play("inherited-back-to-owner").transcript())
+explain("inherited-back-to-owner")
 
 # %% [markdown]
 # ### Effects already applied carry over (WRGP-H7)
 #
 # Restrictions and lasting effects that were already applied keep applying to the incoming
-# duelist; the source gives 魂のリレー (Soul Relay), 雪花の光 and 発禁令 as examples. The same goes
-# for a delayed effect that will apply in the End Phase (the scenario below models two lasting
-# effects and Power Bond's End Phase damage).
+# duelist: if your teammate activated a card that says "for the rest of this Duel you cannot…"
+# (the rulebook names 発禁令 and 雪花の光), it binds you too. The same goes for a delayed effect
+# that will apply in the End Phase.
 
 # %%
-print(play("effects-carry-over").transcript())
+explain("effects-carry-over")
 
 # %% [markdown]
 # ### A loss cannot be undone (WRGP-H8)
 #
 # Once the loss is certain and the handover has begun, gaining LP does not bring the duelist back.
-# The kit adds the LP (they are gained) but the loss stands (reading `gain-after-loss-does-not-save`):
+# The kit adds the LP (they are gained) but the loss stands (its **Reading**
+# `gain-after-loss-does-not-save`):
 
 # %%
-print(play("loss-cannot-be-undone").transcript())
+explain("loss-cannot-be-undone")
 
 # %% [markdown]
 # ## 3. The restart: who plays next (WRGP-F2, F3)
@@ -130,7 +133,7 @@ print(play("loss-cannot-be-undone").transcript())
 # Battle Phase (**WRGP-F3**).
 
 # %%
-print(play("resume-own-turn").transcript())
+explain("resume-own-turn")
 
 # %% [markdown]
 # The engine does the same for a loss in the other team's turn. Step through the kit's example with
@@ -140,16 +143,12 @@ print(play("resume-own-turn").transcript())
 ScenarioStepper(start="battle-interrupted")
 
 # %% [markdown]
-# The stepper only shows what the engine recorded. The state after step 1 of that scenario, as the
-# test suite checks it: B's 1st is crossed out with the handover pending (dashed), B's 2nd comes in
-# when the turn ends, and the phase track shows the run-on from the interrupted Battle Phase.
+# The stepper only shows what the engine recorded. Step 1 of that scenario and the match after it:
+# B's 1st is crossed out with the handover pending (dashed), B's 2nd comes in when the turn ends,
+# and the phase track shows the run-on from the interrupted Battle Phase.
 
 # %%
-battle = play("battle-interrupted")
-print(transcript_until(battle, 1))
-
-# %%
-picture(battle.snapshots[1])
+explain_steps("battle-interrupted", 1)
 
 # %% [markdown]
 # ## Baton touch (バトンタッチ, WRGP-H9)
@@ -159,15 +158,16 @@ picture(battle.snapshots[1])
 # * in the team's **own Draw Phase, before the draw**, and
 # * not on the match's very first turn by the player who goes first.
 #
-# It is a swap, not a loss, so **no Speed Counters** are gained (WRGP-SW4 does not apply). The kit
-# reads the rest like a handover: the incoming duelist inherits the field and carries on with the
-# same turn from the draw (reading `baton-touch-inherits-field`), with the starting LP.
+# It is a swap, not a loss, so **no Speed Counters** are gained (WRGP-SW4 does not apply). The
+# duelist who leaves does not come back: it is the rulebook's surrender (サレンダー) turned into a
+# swap. The kit's **Reading** `baton-touch-inherits-field` plays the rest like a handover: the
+# incoming duelist inherits the field and carries on with the same turn from the draw.
 
 # %%
-print(play("baton-touch").transcript())
+explain("baton-touch")
 
 # %%
-print(play("baton-touch-first-turn").transcript())
+explain("baton-touch-first-turn")
 
 # %% [markdown]
 # ## Keeping a real match: the tracker
@@ -182,72 +182,32 @@ print(play("baton-touch-first-turn").transcript())
 MatchTracker()
 
 # %% [markdown]
-# What the tracker does with a button is an ordinary engine call. For example, "effect damage" of
-# 8000 to team B in A1's Main Phase, then "baton touch" for team B (not allowed: it is A's turn):
-
-# %%
-table = MatchTracker()
-table.on_next_phase()
-table.on_next_phase()
-table.team.value, table.amount.value = "B", 8000
-table.on_effect_damage()
-print(table.match.out, table.match.handover)
-rejection = table.on_baton_touch()
-print(f"[{rejection.rule}] {rejection.reason}")
-
-# %% [markdown]
 # ## Try it
 #
 # **1.** Team A's monster destroys B1 in battle, in **A's** turn. Which team plays the next turn?
 
 # %%
-answer_1 = ...
-
-# %%
-m = WrgpMatch(turn=3, player="A", phase="battle", lp={"B": 1000})
-m.attack("A", damage=2000)
-m.end_turn()
-check(answer_1, m.player, "WRGP-F2: the team that handed over plays next")
+exercise("wrgp-battle-loss-next-team").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_1 = "B"
-check(solution_1, m.player, "WRGP-F2: the team that handed over plays next")
+exercise("wrgp-battle-loss-next-team").answer()
 
 # %% [markdown]
 # **2.** A1 lost and A2 inherited A1's Stardust Dragon. Later, team B's effect returns Stardust Dragon
-# face-down to the Extra Deck. Whose Extra Deck does it go to? (`"A1"` or `"A2"`)
+# face-down to the Extra Deck. Whose Extra Deck does it go to: A1's or A2's?
 
-# %%
-answer_2 = ...
-
-# %%
-m = WrgpMatch(turn=3, player="B", phase="main1")
-m.place("A", "Stardust Dragon", "extra_monster")
-m.lose("A")
-m.end_turn()
-m.move("Stardust Dragon", to="extra", by="B")
-check(answer_2, m.cards["Stardust Dragon"].holder, "WRGP-H6: back to its original owner")
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+exercise("wrgp-inherited-extra-deck").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_2 = "A1"
-check(solution_2, m.cards["Stardust Dragon"].holder, "WRGP-H6: back to its original owner")
+exercise("wrgp-inherited-extra-deck").answer()
 
 # %% [markdown]
 # **3.** During the run-on after B1's loss, may team A **set** a card from the hand (not by a card
-# effect) in Main Phase 2? (`True` or `False`)
+# effect) in Main Phase 2? (yes or no)
 
 # %%
-answer_3 = ...
-
-# %%
-m = WrgpMatch(turn=3, player="A", phase="main1", lp={"B": 100})
-m.damage("A", to="opponent", amount=100)
-m.phase("main2")
-check(answer_3, m.is_legal("act", "A", "set"), "WRGP-H2: nothing that needs one's own Main Phase")
+exercise("wrgp-set-in-run-on").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_3 = False
-check(solution_3, m.is_legal("act", "A", "set"), "WRGP-H2: nothing that needs one's own Main Phase")
+exercise("wrgp-set-in-run-on").answer()

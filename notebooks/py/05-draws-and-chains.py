@@ -10,12 +10,15 @@
 # |---|---|---|---|
 # | **WRGP-D1** | one card hits both at the same time | the side the card was used **against** | Destruction Ring |
 # | **WRGP-D2** | a chain built by both players | the side damaged **last** in the chain | Sparks and Chain Strike |
-# | **WRGP-D3** | a second loss while a handover is already running | **both**; the later loser's team plays next | Power Bond (notebook 06) |
+# | **WRGP-D3** | a second loss while a handover is already running | the later loser's team plays next (and, the kit's **Reading**, **both** are out) | Power Bond (notebook 06) |
+#
+# This notebook uses the **handover** (notebook 04): the loser's teammate takes over their field
+# after the turn runs on to its End Phase (the *run-on*).
 
 # %%
-from rulings_lib import WrgpMatch, readings
+from rulings_lib import readings
 from rulings_lib.diagrams import scenario_path
-from rulings_lib.widgets import check, play
+from rulings_lib.widgets import exercise, explain
 
 # %% [markdown]
 # ## A draw caused by a card: Destruction Ring (WRGP-D1)
@@ -28,27 +31,25 @@ from rulings_lib.widgets import check, play
 # against (WRGP-F2), B's 2nd duelist.
 
 # %%
-ring = play("destruction-ring-draw")
-print(ring.transcript())
+explain("destruction-ring-draw")
 
 # %% [markdown]
-# ### The survivor at 0 LP (reading `draw-survivor-stays-at-0`)
+# ### The survivor at 0 LP (a Reading: `draw-survivor-stays-at-0`)
 #
-# Look at A's 1st in the final state: **still in the duel at 0 LP**. The rulebook does not say what
-# happens to the "winner" of such a draw. The kit's reading: they stay in at 0 — that alone is not a
+# Look at A's 1st at the end: **still in the duel at 0 LP**. The rulebook does not say what
+# happens to the "winner" of such a draw. The kit's **Reading**: they stay in at 0 — that alone is not a
 # new loss — but **the next damage or LP payment makes them lose**. This is an open question of
 # the source, and the kit says so wherever it applies:
 
 # %%
 r = next(r for r in readings("wrgp") if r.id == "draw-survivor-stays-at-0")
-print(f"{r.id} [{r.rule}] {r.title}\n{r.text}")
+print(f"Reading {r.id} (of {r.rule}): {r.title}\n{r.text}")
 
 # %% [markdown]
 # Here the survivor takes damage from B's Speed World on the next turn and loses at once:
 
 # %%
-print(play("draw-survivor-loses-on-damage").transcript())
-
+explain("draw-survivor-loses-on-damage")
 
 # %% [markdown]
 # ## Both at 0 after a chain: Sparks and Chain Strike (WRGP-D2)
@@ -63,74 +64,60 @@ print(play("draw-survivor-loses-on-damage").transcript())
 # ### What the standard rule would say
 #
 # Under the standard rules the duel ends **the moment** a player's LP reach 0, even in the middle of
-# a chain. So A would lose right after link 2 and Sparks would never resolve. To see the
-# difference, here is that standard rule as a few lines of Python (an illustration for this
-# notebook, not part of the kit):
-
-# %%
-def standard_rule(lp, links):
-    """Resolve links last to first; the duel ends as soon as anybody is at 0 (standard rule)."""
-    lp = dict(lp)
-    for number, (by, card, target, amount) in reversed(list(enumerate(links, 1))):
-        lp[target] = max(0, lp[target] - amount)
-        if lp[target] == 0:
-            return f"{target} loses the duel as soon as link {number} ({card}) resolves; the chain stops there"
-    return "nobody is at 0"
-
-
-links = [("A", "Sparks", "B", 200), ("B", "Chain Strike", "A", 400 * 2)]
-print("standard rule:", standard_rule({"A": 200, "B": 200}, links))
+# a chain. So A would lose as soon as link 2 resolves, and Sparks would never resolve.
 
 # %% [markdown]
 # ### What WRGP says
 #
 # In a relay, the whole chain resolves first. The kit checks LP that reached 0 inside a chain only
-# once **the whole chain has resolved** (reading `chain-loss-checked-after-chain`). Then both are at
+# once **the whole chain has resolved** (its **Reading** `chain-loss-checked-after-chain`). Then both are at
 # 0, and WRGP-D2 decides: **the side that took damage last loses** — that is B, hit by Sparks. A's 1st
 # stays in at 0 (as in WRGP-D1), and B's 2nd plays the next turn.
 
 # %%
-sparks = play("sparks-chain-strike")
-print(sparks.transcript())
+sparks = explain("sparks-chain-strike")
+sparks
 
 # %% [markdown]
 # On the map: step 1 leaves Main Phase 1 through "both at 0 after a chain" (WRGP-D2) to B1's loss
 # and the run-on; step 2 finishes the turn, and the next turn belongs to team B.
 
 # %%
-scenario_path(sparks)
+scenario_path(sparks.result)
 
 # %% [markdown]
 # Because losses wait until the end of the chain, a link that **gains** LP can still save a
-# duelist who went to 0 earlier in the same chain. Under the standard rule A would have lost
-# mid-chain; here A ends the chain at 500 LP:
+# duelist who went to 0 earlier in the same chain. Here A opens the chain with a Quick-Play Spell
+# that gains 500 LP (a made-up card) and B answers with a Trap that deals 1000 (made up too).
+# Under the standard rule A would have lost mid-chain; here A ends the chain at 500 LP:
 
 # %%
-print(play("chain-gain-saves").transcript())
+explain("chain-gain-saves")
 
 # %% [markdown]
 # ## A second loss during a handover (WRGP-D3)
 #
 # The third case is different: not one event that hits both, but **two separate losses**. B's 1st
 # has lost and the handover's run-on is under way when A's 1st *also* loses — by a trigger effect,
-# a delayed effect, anything the run-on allows. By WRGP-H8 neither loss can be undone, so **both**
-# are out (the kit's reading `second-loss-both-out`), and the duel resumes with the team of the
-# duelist who lost **last**.
+# a delayed effect, anything the run-on allows. WRGP-D3 says that the new loss counts and the duel
+# resumes with the team of the duelist who lost **last**. That **both** are out is the kit's
+# **Reading** `second-loss-both-out` (by WRGP-H8 neither loss can be undone). Here B's trigger
+# effect deals A's 1st 1000 damage (a made-up card):
 
 # %%
-print(play("second-loss-during-handover").transcript())
+explain("second-loss-during-handover")
 
 # %% [markdown]
 # The source's own example of this case — Power Bond — gets a notebook of its own: **06**.
 #
-# ## The named readings of this notebook
+# ## The Readings of this notebook
 #
-# The three readings the kit plays by for draws and chains (`rulings readings` lists them all):
+# The interpretations the kit plays by for draws and chains, where the rulebook is silent:
 
 # %%
 for r in readings("wrgp"):
     if r.rule.startswith("WRGP-D"):
-        print(f"{r.rule}  {r.id}: {r.title}\n         {r.text}")
+        print(f"Reading {r.id} (of {r.rule}): {r.title}\n    {r.text}")
 
 # %% [markdown]
 # ## Try it
@@ -138,51 +125,28 @@ for r in readings("wrgp"):
 # **1.** In the Sparks / Chain Strike chain, which duelist loses under WRGP?
 
 # %%
-answer_1 = ...
-
-# %%
-check(answer_1, sparks.outcome["out"][0], "WRGP-D2: B took damage last")
+exercise("wrgp-sparks-loser").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_1 = "B1"
-check(solution_1, sparks.outcome["out"][0], "WRGP-D2: B took damage last")
+exercise("wrgp-sparks-loser").answer()
 
 # %% [markdown]
 # **2.** Now it is **B's** turn; both duelists are at 500 LP and B's 1st uses Destruction Ring
 # (1000 damage to both). Which duelist stays in the duel at 0 LP?
 
 # %%
-answer_2 = ...
-
-# %%
-m = WrgpMatch(turn=4, player="B", phase="main1", lp={"A": 500, "B": 500})
-m.damage("B", to="both", amount=1000, card="Destruction Ring")
-check(answer_2, m.state()["at_zero"][0], "WRGP-D1: the card's controller is treated as the winner")
+exercise("wrgp-ring-survivor").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_2 = "B1"
-check(solution_2, m.state()["at_zero"][0], "WRGP-D1: the card's controller is treated as the winner")
+exercise("wrgp-ring-survivor").answer()
 
 # %% [markdown]
-# **3.** Both at 1000. A chains: link 1 is A's Ookazi (800 to B), link 2 is B's Chain Strike (400 x 2
-# = 800 to A), link 3 is A's Quick-Play Spell that gains A 1000. Who is out after the chain? Write a list, e.g. `["B1"]`,
-# or `[]` for nobody.
+# **3.** A's 1st is at 800 LP. A activates a Quick-Play Spell that gains 1000 LP (a made-up card) as
+# chain link 1; B answers with Chain Strike as link 2 (400 damage for each chain link number). Who
+# is out after the chain? (a duelist, or "nobody")
 
-# %%
-answer_3 = ...
-
-# %%
-m = WrgpMatch(turn=3, phase="main1", lp={"A": 1000, "B": 1000})
-m.chain([
-    {"by": "A", "card": "Ookazi", "damage": {"to": "opponent", "amount": 800}},
-    {"by": "B", "card": "Chain Strike"},
-    {"by": "A", "card": "a Quick-Play Spell that gains LP", "gain": {"to": "self", "amount": 1000}},
-])
-check(answer_3, m.out, f"nobody reaches 0 (A {m.lp['A']}, B {m.lp['B']})")
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+exercise("wrgp-chain-gain").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_3 = []
-check(solution_3, m.out, f"nobody reaches 0 (A {m.lp['A']}, B {m.lp['B']})")
+exercise("wrgp-chain-gain").answer()

@@ -8,14 +8,14 @@
 #
 # This notebook covers the whole regulation: seats and letters, the order of play in each phase,
 # battles and points, who goes first next turn, players who are out, the switch to 1-vs-1, and
-# whom an effect may be aimed at. As before, every ruling shown is the engine's and names its rule
-# id (`TAG-…`).
+# whom an effect may be aimed at, the decks, and card rulings. As before, every ruling shown is
+# the engine's and names its rule id (`TAG-…`).
 
 # %%
 from rulings_lib.diagrams import tag_next_turn, tag_turn
 from rulings_lib.draw import picture
 from rulings_lib.tag import NEXT_TURN, PHASES, TagMatch
-from rulings_lib.widgets import TagTurnHelper, check, play, tag_turn as play_turn
+from rulings_lib.widgets import TagTurnHelper, exercise, explain, tag_turn as play_turn
 
 # %% [markdown]
 # ## Seats and letters (TAG-S1, TAG-S2)
@@ -30,6 +30,8 @@ from rulings_lib.widgets import TagTurnHelper, check, play, tag_turn as play_tur
 #
 # Before the start each player sets a Level III Digimon face down, has their deck (the Net Ocean,
 # ネットの海) shuffled by an opponent, and sets their point gauge (ポイントゲージ) at 100 (**TAG-S1**).
+# Then all bow and every player draws **6 cards** (**TAG-S2**); in each preparation phase a player
+# draws from the Net Ocean back up to 6 cards in hand (**TAG-P1**).
 
 # %%
 m = TagMatch(("red", "blue"), first="red")
@@ -47,8 +49,10 @@ picture(m)
 # %% [markdown]
 # ## The phases and who acts when (TAG-P1…P5)
 #
-# A turn has five phases. In each, the players act **one at a time in a fixed seat order** — and the
-# order is not the same in every phase: the second tag acts first at the start of battle.
+# A turn has five phases. In most of them the players act **one at a time in a fixed seat order** —
+# and the order is not the same in every phase: the second tag acts first at the start of battle.
+# The battle phase (**TAG-P4**) is different: the table below gives only who reads their attack
+# power first (step ①); after that (step ②) the **tags take turns**, starting with the second tag.
 
 # %%
 for p in PHASES:
@@ -65,7 +69,19 @@ tag_turn()
 # of turn is refused with the rule of that phase:
 
 # %%
-print(play("phase-orders").transcript())
+explain("phase-orders")
+
+# %% [markdown]
+# ### The battle phase alternates (TAG-P4)
+#
+# In step ② of the battle phase the tags **alternate**: the second tag has the first turn, then the
+# first tag, and so on. On its turn a tag may use several option cards or abilities — one person
+# acts at a time, and the two partners may consult on who acts — or pass. How the turns pass is the
+# kit's **Reading** `battle-phase-alternation`: a turn belongs to one player of the tag; step ③
+# (the final attack powers) comes when two turns in a row, one of each tag, are passes.
+
+# %%
+explain("battle-phase-alternation")
 
 # %% [markdown]
 # ## Battles and points (TAG-P5)
@@ -74,10 +90,18 @@ print(play("phase-orders").transcript())
 # powers are compared, and B's. The loser of each battle reduces their own point gauge by their
 # **lost points** (ロストポイント) — the number printed on *their* card for the **level of the
 # opponent's Digimon**. (An opponent whose card says "Ultimate-class Digimon" counts as Ultimate.)
-# Equal attack powers are a draw and nobody loses points (the kit's reading `equal-power-is-draw`).
+# Equal attack powers are a draw and nobody loses points (the kit's **Reading** `equal-power-is-draw`).
 
 # %%
-print(play("lost-points-table").transcript())
+explain("lost-points-table")
+
+# %% [markdown]
+# After the battles, each loser sends their Digimon (except a Level III) to the Dark Area. A player
+# whose **Net Ocean is empty** sends their Digimon to the Dark Area whatever the result, then
+# shuffles the Dark Area into a new Net Ocean; their slots and hand stay (**TAG-P5**):
+
+# %%
+explain("empty-net-ocean")
 
 # %% [markdown]
 # ## Who goes first next turn (TAG-N1…N5)
@@ -96,10 +120,10 @@ tag_next_turn()
 # A split result swaps the tags; a draw in one battle leaves the decision to the other:
 
 # %%
-print(play("split-result-swaps").transcript())
+explain("split-result-swaps")
 
 # %%
-print(play("draw-other-battle-decides").transcript())
+explain("draw-other-battle-decides")
 
 # %% [markdown]
 # ## The turn helper
@@ -112,8 +136,7 @@ TagTurnHelper(first="red", powers={"red-A": 500, "blue-A": 300, "red-B": 200, "b
               lost={"blue-A": 20, "red-B": 30})
 
 # %% [markdown]
-# The helper plays the turn on the engine; here is its answer for the values it starts with, as
-# the test suite checks it:
+# The helper plays the turn on the engine; here is its answer for the values it starts with:
 
 # %%
 turn = play_turn({"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400}, {"blue-A": 20, "red-B": 30},
@@ -129,36 +152,36 @@ print(turn.text())
 # …" cannot be used, since there is no opponent in front (**TAG-E2**).
 
 # %%
-print(play("opponent-out-carries-on").transcript())
+explain("opponent-out-carries-on")
 
 # %% [markdown]
 # Its final state drawn: the player who is out is crossed, their gauge empty; the other three keep
 # their seats.
 
 # %%
-picture(play("opponent-out-carries-on").match)
+picture(explain("opponent-out-carries-on").result.match)
 
 # %% [markdown]
 # With one letter empty, only one battle takes place, and it alone decides who goes first; a draw
-# swaps (the kit's reading of **TAG-N5**, `single-battle-decides`):
+# swaps (the kit's **Reading** of **TAG-N5**, `single-battle-decides`):
 
 # %%
-print(play("single-battle-decides").transcript())
+explain("single-battle-decides")
 
 # %% [markdown]
 # ## Down to two: 1-vs-1 or a win (TAG-E3, E4)
 #
 # When the two players left are **one A and one B of different tags**, they move to face each other
 # and finish under the normal 1-vs-1 regulation (**TAG-E3**). If both players left are of the
-# **same** tag, that tag wins (the kit's reading **TAG-E4**, `same-tag-survivors-win`). Two players
-# who reach 0 in the same point calculation go out in seat order (reading
-# `simultaneous-outs-in-seat-order`):
+# **same** tag, that tag wins: the rulebook says the game goes on until both players of one tag are
+# out (**TAG-S2**, **TAG-E4**). Two players who reach 0 in the same point calculation go out in
+# seat order (the kit's **Reading** `simultaneous-outs-in-seat-order`):
 
 # %%
-print(play("simultaneous-outs").transcript())
+explain("simultaneous-outs")
 
 # %%
-print(play("one-vs-one").transcript())
+explain("one-vs-one")
 
 # %% [markdown]
 # ## Whom an effect may be aimed at (TAG-R1, R2, R4)
@@ -174,25 +197,44 @@ print(play("one-vs-one").transcript())
 #   means all four players (**TAG-R4**).
 
 # %%
-print(play("targeting").transcript())
+explain("targeting")
 
 # %% [markdown]
-# The same question as an API call, which changes nothing:
+# ## Card rulings for four players (TAG-R3)
+#
+# Effects written for the Ultimate Battle level rules mostly work, with exceptions: St-240 (Holy
+# Angemon)-style special abilities affect every battling Digimon; St-296 (Venom Vamdemon)-style
+# "battling / not battling" effects cannot be used (all four battle at once); the second effect of
+# St-321 (デジタルゲート！) cannot be used; St-319/320 (チェンジアップ！) may swap the two players of
+# a tag, but abilities such as "aerial" (空中) may not. How long a swap lasts is the kit's
+# **Reading** `change-up-lasts-the-game`.
 
 # %%
-ruling = m.check_target("red-A", "projection", on="red-B")
-print(ruling.allowed, ruling.rule, "--", ruling.text)
+explain("card-rulings")
 
 # %% [markdown]
 # ## Turn-rewinding cards (TAG-R5)
 #
 # A card such as St-104 (リターンマッチだ！) may rewind the turn if its user **lost this turn's battle**,
 # even if their partner won; then everyone battles again, and the first battle's results are undone
-# entirely (reading `rewind-undoes-the-turn`). After St-220, a truce, nobody battles this turn, and
-# first and second swap.
+# entirely (the kit's **Reading** `rewind-undoes-the-turn`). After St-220, a truce, nobody battles
+# this turn, and first and second swap.
 
 # %%
-print(play("rematch").transcript())
+explain("rematch")
+
+# %% [markdown]
+# ## Decks (TAG-K1, K2, K3)
+#
+# Each player brings their own deck of exactly **30 cards** with at least one Level III Digimon, and
+# at most 3 copies of a card name (so a tag may hold 6 between the two partners) (**TAG-K1**). Only
+# cards numbered `Bo-…`, `St-…`, `Bx-…` and `Sx-…` may be used (**TAG-K2**). A player using Bo-20v
+# (Digivice 01) keeps its replacement cards ready, at most 30 of them (**TAG-K3**; that the 30 caps
+# the replacement cards is the kit's **Reading** `digivice-pool-30`). Sleeves are advised (TAG-K4).
+# A deck with four problems:
+
+# %%
+explain("deck-check")
 
 # %% [markdown]
 # ## Try it
@@ -200,44 +242,27 @@ print(play("rematch").transcript())
 # **1.** Blue goes first this turn. Which player sits in the seat `second-A`?
 
 # %%
-answer_1 = ...
-
-# %%
-check(answer_1, TagMatch(("red", "blue"), first="blue").seats()["second-A"])
+exercise("tag-seat").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_1 = "red-A"
-check(solution_1, TagMatch(("red", "blue"), first="blue").seats()["second-A"])
+exercise("tag-seat").answer()
 
 # %% [markdown]
 # **2.** Red goes first. Letter A: red-A 400 against blue-A 400. Letter B: red-B 300 against blue-B
 # 500. Which tag goes first next turn?
 
 # %%
-answer_2 = ...
-
-# %%
-t = play_turn({"red-A": 400, "blue-A": 400, "red-B": 300, "blue-B": 500}, first="red")
-check(answer_2, t.first, f"{t.rule}: {t.reason}")
+exercise("tag-next-first").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_2 = "blue"
-check(solution_2, t.first, f"{t.rule}: {t.reason}")
+exercise("tag-next-first").answer()
 
 # %% [markdown]
-# **3.** red-A may use a projection-type effect on which players? Write a list of the players red-A
-# could name.
+# **3.** red-A wants to use a projection-type effect. Which players may red-A name? (all of them,
+# in any order)
 
-# %%
-answer_3 = ...
-
-# %%
-allowed = [p for p in m.players() if m.check_target("red-A", "projection", on=p).allowed]
-check(answer_3, allowed, "TAG-R1 and TAG-R4: one named opponent, either player of the other tag")
+# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+exercise("tag-projection").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# Solution (collapsed; click to show). The engine checks it:
-solution_3 = ["blue-A", "blue-B"]
-check(solution_3, allowed, "TAG-R1 and TAG-R4: one named opponent, either player of the other tag")
+exercise("tag-projection").answer()

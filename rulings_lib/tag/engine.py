@@ -332,6 +332,17 @@ class TagMatch(Match):
         for t in self.tags:
             if not self.in_game_of(t):
                 raise ArgumentError("out", Msg("input.arg.tag.one_left", tag=t), list(self.out))
+        if self.turn == 1:
+            # TAG-S1/TAG-E1: at the start of the match's first turn no battle has been fought: every gauge is at
+            # its starting points and so nobody is out (a player goes out only when a battle takes their gauge to
+            # 0). (Which player holds which letter is the seating, TAG-S2, and may be given.)
+            if self.out:
+                raise ArgumentError("out", "nobody out at the start of turn 1 (a player goes out only when a battle "
+                                           "takes their gauge to 0, TAG-E1; give turn: 2 or later)", list(self.out))
+            moved = {p: v for p, v in self.points.items() if v != self.start_points}
+            if moved:
+                raise ArgumentError("gauges", f"every point gauge at {self.start_points} at the start of turn 1 "
+                                              f"(TAG-S1: no battle yet; give turn: 2 or later)", moved)
         self.mode = "1v1" if self._is_one_vs_one() else "tag"
         self.winner: str | None = None
         self.termination: Outcome | None = None

@@ -64,7 +64,8 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     numbers; a player at 0 points is out and has no battle (TAG-E1). Raises ``IllegalAction`` or
     ``ValueError`` when the turn cannot be played as given."""
     lost = lost or {}
-    match = TagMatch(tags, first=first, gauges=points or {})
+    # Gauges below the start mean earlier turns were played (nothing has happened at turn 1's start).
+    match = TagMatch(tags, first=first, gauges=points or {}, turn=2 if points else 1)
     before = dict(match.points)
     out_before = list(match.out)
 

@@ -20,7 +20,8 @@ _LAZY = {
     "speed_world_options": "speed_world",
     "ScenarioStepper": "stepper", "play": "stepper", "state_after": "stepper", "transcript_until": "stepper",
     "TagTurn": "tag_helper", "TagTurnHelper": "tag_helper", "tag_turn": "tag_helper",
-    "check": "teach", "is_correct": "teach",
+    "check": "teach", "is_correct": "teach", "explain": "teach", "Explained": "teach", "read_answer": "teach",
+    "exercise": "exercises", "explain_steps": "teach", "faq_text": "teach", "faq_by_topic": "teach",
     "MatchTracker": "tracker",
 }
 
@@ -35,6 +36,6 @@ def __getattr__(name):
 
 __all__ = [
     "MatchFileError", "MatchTracker", "RecordedMatch", "ScenarioStepper", "SpeedWorldCalculator",
-    "SpeedWorldOption", "TagTurn", "TagTurnHelper", "check", "explain_speed_world", "is_correct", "play", "speed_world_options", "state_after",
+    "SpeedWorldOption", "TagTurn", "TagTurnHelper", "check", "exercise", "explain", "explain_steps", "faq_by_topic", "faq_text", "Explained", "read_answer", "explain_speed_world", "is_correct", "play", "speed_world_options", "state_after",
     "tag_turn", "transcript_until",
 ]

@@ -1,12 +1,151 @@
-"""Small helpers the notebooks use: check a reader's answer against the engine's ruling.
+"""What the notebooks teach with, kept out of the notebooks: reading a person's answer, checking it
+against the engine's ruling (hint first, the full answer on request), and the short transcript
+people read (the steps that decide, in words, with rule ids) with the full one a click away.
 
-The ruling always comes from the engine (a scenario run, a match, a table); these helpers only
-compare and print, so that nbval stores and re-checks the printed line.
+Pure Python: no Jupyter import (a notebook shows the objects through ``_repr_html_``); the words
+are the ``teach`` domain of the message catalogue (rulings_lib/i18n/teach.*.json). The rulings
+always come from an engine: :mod:`.exercises` asks it, this module only reads and compares.
+
+>>> read_answer("yesno", "いいえ"), read_answer("number", "３,２００ダメージ"), read_answer("duelist", "b 2")
+(False, 3200, 'B2')
+>>> read_answer("players", "blue-B と blue-A")
+['blue-A', 'blue-B']
 """
 
 from __future__ import annotations
 
+import copy
+import html
+import re
+import unicodedata
 
+# --------------------------------------------------------------------------- answers people type
+YES = {"yes", "y", "true", "ok", "allowed", "can", "はい", "うん", "ええ", "できる", "できます", "可", "可能",
+       "○", "〇", "使える", "使えます", "いい", "よい", "はい。"}
+NO = {"no", "n", "false", "not allowed", "cannot", "can't", "cant", "いいえ", "いえ", "ううん", "できない",
+      "できません", "不可", "不可能", "×", "✕", "使えない", "使えません", "だめ", "ダメ", "いいえ。"}
+NOBODY = {"", "nobody", "none", "no one", "noone", "nothing", "-", "なし", "無し", "誰も", "だれも", "いない",
+          "誰もいない", "0人"}
+TAGS = {"red": "red", "赤": "red", "レッド": "red", "blue": "blue", "青": "blue", "ブルー": "blue"}
+KINDS = ("number", "yesno", "duelist", "duelists", "team", "tag", "player", "players", "team_numbers", "rule")
+_SPLIT = re.compile(r"\s*(?:,|、|，|/|・|\band\b|と|\s)\s*")
+
+
+class Unreadable(ValueError):
+    """An answer that cannot be read as the kind the exercise asks for."""
+
+
+def _text(value) -> str:
+    """A typed answer as plain text: full-width letters and digits made ordinary, case folded."""
+    return unicodedata.normalize("NFKC", str(value)).strip().casefold()
+
+
+def _number(value) -> int:
+    if isinstance(value, bool):
+        raise Unreadable(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    digits = re.findall(r"-?\d+", _text(value).replace(",", ""))
+    if len(digits) != 1:
+        raise Unreadable(value)
+    return int(digits[0])
+
+
+def _yesno(value) -> bool:
+    if isinstance(value, bool):
+        return value
+    t = _text(value).rstrip("!.。！")
+    if t in YES:
+        return True
+    if t in NO:
+        return False
+    raise Unreadable(value)
+
+
+def _duelist(value) -> str:
+    t = _text(value)
+    found = re.fullmatch(r"(?:team\s*|チーム\s*)?([ab])\s*(?:'s)?\s*(?:の\s*)?(\d)\s*(?:st|nd|rd|th|番手|番)?", t)
+    if not found:
+        raise Unreadable(value)
+    return found.group(1).upper() + found.group(2)
+
+
+def _team(value) -> str:
+    t = re.sub(r"^(?:team|チーム)\s*|\s*(?:チーム|team)$", "", _text(value))
+    if t in ("a", "b"):
+        return t.upper()
+    raise Unreadable(value)
+
+
+def _tag(value) -> str:
+    t = re.sub(r"\s*(?:tag|タッグ|team|チーム)\s*", "", _text(value))
+    if t in TAGS:
+        return TAGS[t]
+    raise Unreadable(value)
+
+
+def _player(value) -> str:
+    t = _text(value)
+    found = re.fullmatch(r"(red|blue|赤|青|レッド|ブルー)\s*(?:-|の|\s)?\s*([ab])", t)
+    if not found:
+        raise Unreadable(value)
+    return f"{TAGS[found.group(1)]}-{found.group(2).upper()}"
+
+
+def _many(one, value) -> list[str]:
+    items = list(value) if isinstance(value, list | tuple | set | frozenset) else None
+    if items is None:
+        t = _text(value)
+        if t in NOBODY:
+            return []
+        items = [p for p in _SPLIT.split(t) if p]
+    return sorted({one(v) for v in items})
+
+
+def _team_numbers(value) -> dict:
+    if isinstance(value, dict):
+        return {_team(k): _number(v) for k, v in value.items()}
+    pairs = re.findall(r"([ab])\D*?(\d+)", _text(value).replace(",", ""))
+    if len(pairs) != 2 or {p[0] for p in pairs} != {"a", "b"}:
+        raise Unreadable(value)
+    return {k.upper(): int(v) for k, v in pairs}
+
+
+def _rule(value) -> str:
+    t = re.sub(r"[\s_]+", "-", _text(value)).upper()
+    if not re.fullmatch(r"(WRGP|TAG|STD)-[A-Z]+\d*", t):
+        raise Unreadable(value)
+    return t
+
+
+_READERS = {"number": _number, "yesno": _yesno, "duelist": _duelist, "team": _team, "tag": _tag,
+            "player": _player, "team_numbers": _team_numbers, "rule": _rule,
+            "duelists": lambda v: _many(_duelist, v), "players": lambda v: _many(_player, v)}
+
+
+def read_answer(kind: str, value):
+    """``value`` as a person typed it, read as ``kind`` (one of :data:`KINDS`): ``"4"`` is 4,
+    ``"no"``/``"いいえ"`` is False, ``"b2"``/``"Bの2番手"`` is ``"B2"``, players in any order.
+    :class:`Unreadable` if it cannot be read that way."""
+    return _READERS[kind](value)
+
+
+def show_value(kind: str, value, lang: str = "en") -> str:
+    """A ruling written the way the exercise asks for it."""
+    from ..i18n import render
+
+    if kind == "yesno":
+        return render("teach.value.yes" if value else "teach.value.no", {}, lang)
+    if kind in ("duelists", "players"):
+        return ", ".join(value) if value else render("teach.value.nobody", {}, lang)
+    if kind == "team_numbers":
+        return ", ".join(f"{k} {v}" for k, v in sorted(value.items()))
+    return str(value)
+
+
+# --------------------------------------------------------------------------- the old check (kept)
 def _norm(value):
     if isinstance(value, str):
         return value.strip().casefold()
@@ -19,17 +158,22 @@ def _norm(value):
     return value
 
 
-def is_correct(answer, ruling) -> bool:
-    """Does ``answer`` match the engine's ``ruling``? (Case and surrounding spaces aside; lists
-    and tuples alike.)"""
+def is_correct(answer, ruling, kind: str | None = None) -> bool:
+    """Does ``answer`` match the engine's ``ruling``? With ``kind``: the answer is first read as a
+    person types it (:func:`read_answer`); an answer that cannot be read is not correct. Without:
+    case and surrounding spaces aside, lists and tuples alike."""
+    if kind is not None:
+        try:
+            return read_answer(kind, answer) == read_answer(kind, ruling)
+        except Unreadable:
+            return False
     return _norm(answer) == _norm(ruling)
 
 
 def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
-    """Print ``correct`` if ``answer`` matches the engine's ``ruling``, else
-    ``not quite — the engine says …`` (returns nothing, so a notebook cell shows only that line).
-    An answer still ``...`` (an exercise not tried yet) prints that it waits for an answer, and
-    does not give the ruling away. ``lang="ja"``: the same in Japanese (the Japanese notebooks)."""
+    """Print ``correct`` if ``answer`` matches ``ruling``, else ``not quite — the engine says …``.
+    An answer still ``...`` prints that it waits. (The notebooks' exercises use
+    :class:`~rulings_lib.widgets.exercises.Exercise`, which gives a hint first.)"""
     from ..i18n import render
 
     if answer is Ellipsis:
@@ -41,3 +185,358 @@ def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
     else:
         why = render("widgets.check.since", {"text": explain}, lang) if explain else ""
         print(render("widgets.check.not_quite", {"ruling": repr(ruling), "explain": why}, lang))
+
+
+# --------------------------------------------------------------------------- card names
+# The official Japanese names of the real cards the notebooks and scenarios name, until the card
+# catalogue (rulings_lib/cards) gives every card its names.
+CARD_NAMES_JA = {
+    "Power Bond": "パワー・ボンド", "Cyber End Dragon": "サイバー・エンド・ドラゴン", "Destruction Ring": "破壊指輪",
+    "Sparks": "火の粉", "Chain Strike": "連鎖爆撃", "Spore": "スポーア", "Stardust Dragon": "スターダスト・ドラゴン",
+    "Harpie's Feather Duster": "ハーピィの羽根帚", "Counter Cleaner": "カウンタークリーナー",
+    "Gate Blocker": "ゲート・ブロッカー", "Dark Magician": "ブラック・マジシャン",
+    "Blue-Eyes White Dragon": "青眼の白龍", "Pot of Greed": "強欲な壺", "Raigeki": "サンダー・ボルト",
+    "Monster Reborn": "死者蘇生", "Exodia the Forbidden One": "封印されしエクゾディア",
+    "Speed World": "スピード・ワールド", "Mystic Plasma Zone": "ダーク・ゾーン", "Gaia Power": "ガイアパワー",
+    "Junk Synchron": "ジャンク・シンクロン", "Scrap-Iron Scarecrow": "くず鉄のかかし",
+    "Stargazer Magician": "星読みの魔術師", "Skill Drain": "スキルドレイン", "Level Eater": "レベル・イーター",
+    "Quillbolt Hedgehog": "ボルト・ヘッジホッグ",
+}
+# The made-up cards of the shipped scenarios, said in Japanese.
+CARD_NAMES_JA.update({
+    "a Quick-Play Spell that gains 500 LP (made up)": "ライフを500回復する速攻魔法（架空）",
+    "a Quick-Play Spell that gains 1000 LP (made up)": "ライフを1000回復する速攻魔法（架空）",
+    "a Spell Speed 2 card that gains 4000 LP (made up)": "ライフを4000回復するスペルスピード2のカード（架空）",
+    "a Trap that deals 1000 damage (made up)": "1000ダメージを与える罠（架空）",
+    "a burn card that deals 1000 (made up)": "1000ダメージを与えるバーンカード（架空）",
+    "a burn card that deals 1200 (made up)": "1200ダメージを与えるバーンカード（架空）",
+    "a burn card that deals 2000 (made up)": "2000ダメージを与えるバーンカード（架空）",
+    "a card needing a Field Spell in your Field Zone": "自分のフィールドゾーンにフィールド魔法が必要なカード",
+    "a card that needs you to control no cards (made up)": "自分のフィールドにカードが存在しないことが条件のカード（架空）",
+    "a looping combo": "ループするコンボ",
+    "a quick effect that deals 300 (made up)": "300ダメージを与える誘発即時効果（架空）",
+    "a self-burn card": "自分にダメージを与えるカード",
+    "a trigger effect that deals 1000 (made up)": "1000ダメージを与える誘発効果（架空）",
+})
+
+
+# The titles of the scenarios the Japanese notebooks show, in Japanese (a scenario file has one title).
+TITLES_JA = {
+    "baton-touch": "バトンタッチは自分のドローフェイズのドロー前だけ",
+    "baton-touch-first-turn": "最初のターンの先攻はバトンタッチできない",
+    "battle-interrupted": "バトル中の敗北はバトルを中断する",
+    "battle-phase-alternation": "バトルフェイズは後攻のタッグから交互に",
+    "card-rulings": "究極体級のカードとその例外",
+    "chain-gain-saves": "チェーン中に0になったライフはチェーンの後に確かめる",
+    "counter-cleaner-gate-blocker": "カウンタークリーナーはカウンターを取り除き、ゲート・ブロッカーは新しいカウンターを止めるだけ",
+    "deck-check": "タッグバトルのデッキのルール",
+    "deliberate-loss": "カードのプレイでわざと敗北してよい",
+    "destruction-ring-draw": "破壊指輪の引分け: カードのコントローラーを勝者として扱う",
+    "draw-other-battle-decides": "一方のバトルが引き分けなら、もう一方で決まる",
+    "draw-survivor-loses-on-damage": "引分けの勝者は次のダメージで敗北する",
+    "effects-carry-over": "すでに適用された効果は引き継がれる",
+    "empty-net-ocean": "空のネットの海はポイント計算の後に作りなおす",
+    "field-is-inherited": "フィールドは引き継ぎ、手札・墓地・除外されたカードは引き継がない",
+    "field-spell-beside-speed-world": "ほかのフィールド魔法はスピード・ワールドと入れ替わらない",
+    "first-turn-limits": "試合の最初のターンだけはドローもバトルフェイズもない",
+    "inherited-back-to-owner": "手札やデッキに戻る引き継いだカードは元の持ち主のもとへ",
+    "inherited-to-new-gy": "引き継いだカードは新しいデュエリストの墓地・除外・表側のエクストラデッキへ",
+    "last-duelist-wins": "相手の最後のデュエリストを倒せば、すぐに試合の勝ち",
+    "lineup-order": "デュエリストは試合前に決めた選出順に出る",
+    "loss-cannot-be-undone": "ライフを回復しても敗北は取り消せない",
+    "loss-counters": "敗北したチームはスピードカウンター2個、a >= b ならさらに2個",
+    "loss-starts-handover": "敗北で引き継ぎが始まり、ターンの終わりまで敗北したデュエリストが残る",
+    "lost-points-table": "ロストポイントは負けた人の表の、相手のレベルの欄",
+    "lp-loop-once": "ライフを回復するループは各プレイヤー1回",
+    "once-per-duel-team": "「デュエル中に1度」は試合を通してチームで1度",
+    "one-vs-one": "1対1で決着",
+    "opponent-out-carries-on": "相手が退場したプレイヤーは続ける",
+    "phase-orders": "各フェイズの順番",
+    "power-bond-cyber-end-dragon": "引き継ぎ中のパワー・ボンド、サイバー・エンド・ドラゴンを引き継ぐ",
+    "power-bond-handover": "引き継ぎ中のパワー・ボンド",
+    "rematch": "リターンマッチだ！は負けた人のためにターンを巻き戻す",
+    "resume-own-turn": "自分のターンに敗北すると、チームメイトが引き継いで次のターンを行う",
+    "run-on-to-end-phase": "敗北のあと、ターンはフェイズをスキップせずエンドフェイズまで進む",
+    "run-on-what-is-allowed": "自動進行中にできること、できないこと",
+    "second-loss-during-handover": "引き継ぎ中の2人目の敗北が次のターンを決める",
+    "simultaneous-outs": "1回のポイント計算で2人退場し、1対1へ",
+    "single-battle-decides": "アルファベットが1つ欠けたら、1つのバトルで決まる",
+    "sparks-chain-strike": "火の粉と連鎖爆撃: 1つのチェーンで両者が0、最後にダメージを受けた側が敗北",
+    "special-victory": "特殊勝利は相手のデュエリスト1人を敗北させるだけで、チームの勝ちではない",
+    "speed-world-effects": "スピード・ワールドの3つの効果と a・b・X の式",
+    "speed-world-indestructible": "スピード・ワールドはフィールドを離れず、カードの効果を受けない",
+    "speed-world-is-a-spell": "スピード・ワールドの効果は、カウンターを取り除いたデュエリストの魔法カードの効果",
+    "speed-world-placement": "スピード・ワールドはどちらのプレイヤーのフィールドにもない",
+    "speed-world-timing": "スピード・ワールドの効果は自分のメインフェイズに、カウンターが足りるとき",
+    "split-result-swaps": "1勝ずつなら先攻と後攻が入れ替わる",
+    "targeting": "効果を誰に向けられるか",
+    "team-deck-check": "チームのデッキはチームとして制限・禁止リストに従う",
+}
+
+
+_BY_LENGTH = sorted(CARD_NAMES_JA, key=len, reverse=True)
+
+
+def card_name(name: str, lang: str = "en") -> str:
+    """A card's name in ``lang`` (a name the kit does not know stays as written)."""
+    return CARD_NAMES_JA.get(name, name) if lang == "ja" else name
+
+
+def _named(value, lang: str):
+    """Event arguments with every card name in ``lang``."""
+    if lang == "en":
+        return value
+    if isinstance(value, str):
+        for name in _BY_LENGTH:
+            if name in value:
+                value = value.replace(name, CARD_NAMES_JA[name])
+        return value
+    if isinstance(value, dict):
+        return {k: _named(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, lang) for v in value]
+    return value
+
+
+# --------------------------------------------------------------------------- transcripts for people
+# Events that tell where the turn is, not what was decided: left out of the short transcript.
+ROUTINE_RULES = {"STD-TURN"}
+ROUTINE_CODES = {"tag.battle.powers_read", "tag.battle.lost_battle"}
+RUN_ON_CODE = "wrgp.enter.run"          # "run-on: <phase>": consecutive ones become one line
+
+
+def _event_line(ev: dict, lang: str) -> str:
+    from ..events import event_text
+
+    return f"[{ev['rule']}] {event_text({**ev, 'args': _named(ev.get('args') or {}, lang)}, lang)}"
+
+
+def short_lines(result, lang: str = "en") -> list[str]:
+    """The steps that decide, in words, with their rule ids: what a person reads first. Setup
+    notices, phase-by-phase turn notices and the sending of beaten Digimon are left out; the
+    run-on's phases become one line; a refused step says why; then where the match stands."""
+    from ..i18n import render
+
+    out = result.outcome
+    rejected = {r["step"]: r for r in out["rejected"]}
+    lines: list[str] = []
+    run_on: list[str] = []
+
+    def flush():
+        if run_on:
+            lines.append(render("teach.short.run_on", {"phases": " → ".join(run_on)}, lang))
+            run_on.clear()
+
+    for step in result.scenario.steps:
+        for ev in (e for e in out["events"] if e["step"] == step.number):
+            if ev.get("code") == RUN_ON_CODE:
+                run_on.append(render(ev["args"]["phase"]["code"], ev["args"]["phase"].get("args") or {}, lang))
+                continue
+            if ev["rule"] in ROUTINE_RULES or ev.get("code") in ROUTINE_CODES:
+                continue
+            flush()
+            lines.append("• " + _event_line(ev, lang))
+        if step.number in rejected:
+            flush()
+            r = rejected[step.number]
+            reason = render(r["code"], _named(r.get("args") or {}, lang), lang) if r.get("code") else r["reason"]
+            lines.append("✗ " + render("teach.short.refused", {"rule": r["rule"], "reason": reason}, lang))
+    flush()
+    lines.append(render("teach.short.now", {}, lang))
+    lines.extend("  " + s for s in now_lines(out, lang))
+    return lines
+
+
+FIELD_ZONES = ("monster", "extra_monster", "spell_trap", "pendulum", "field")
+
+
+def now_lines(outcome: dict, lang: str = "en") -> list[str]:
+    """Where a match stands, in a few lines (a WRGP or a tag battle scenario's outcome)."""
+    from ..i18n import render
+
+    if outcome.get("format") == "digimon-tag":
+        from ..draw import summary
+        from ..draw.words import word
+
+        skip = word("last_battles", lang)
+        return [s for s in summary(outcome, lang) if not s.startswith(skip)]
+    t = outcome["turn"]
+    lines = []
+    if outcome["finished"]:
+        lines.append(render("teach.now.winner", {"team": outcome["winner"]}, lang))
+    lines.append(render("teach.now.turn", {"n": t["number"], "team": t["player"],
+                                           "duelist": f"{t['player']}{outcome['duelist'][t['player']]}",
+                                           "phase": render(f"wrgp.phase.{t['phase']}", {}, lang)}, lang))
+    for team in ("A", "B"):
+        who = f"{team}{outcome['duelist'][team]}"
+        notes = "".join(render(code, {}, lang) for code, on in (("teach.now.handover", team in outcome["handover"]),
+                                                                 ("teach.now.at_zero", who in outcome["at_zero"])) if on)
+        lines.append(render("teach.now.team", {"team": team, "duelist": who, "lp": outcome["lp"][team],
+                                               "spc": outcome["spc"][team], "notes": notes}, lang))
+    lines.append(render("teach.now.out", {"who": ", ".join(outcome["out"]) or render("teach.value.nobody", {}, lang)},
+                        lang))
+    field = [f"{card_name(n, lang)} ({c['player']})" for n, c in outcome.get("cards", {}).items()
+             if c["zone"] in FIELD_ZONES]
+    if field:
+        lines.append(render("teach.now.field", {"cards": ", ".join(field)}, lang))
+    return lines
+
+
+def full_transcript(result, lang: str = "en") -> str:
+    """Every event of the scenario, numbered by step, with the expectations (what ``rulings run``
+    prints), card names in ``lang``."""
+    import dataclasses
+
+    from ..scenario import RunResult, render_transcript
+
+    outcome = copy.deepcopy(result.outcome)
+    for ev in outcome["events"]:
+        ev["args"] = _named(ev.get("args") or {}, lang)
+    sc = result.scenario
+    if lang == "ja" and sc.name in TITLES_JA:
+        sc = dataclasses.replace(sc, title=TITLES_JA[sc.name])
+    text = render_transcript(RunResult(sc, result.match, outcome, result.checks), lang)
+    return _named(text, lang)         # the steps as written in the file name cards too
+
+
+class Explained:
+    """A scenario for people: the short transcript shown, the full one a click away (an HTML
+    ``<details>`` element, collapsed). Its text form (``str``, a console, nbval's text/plain) is
+    the short transcript."""
+
+    def __init__(self, result, lang: str = "en"):
+        self.result, self.lang = result, lang
+
+    @property
+    def short(self) -> str:
+        return "\n".join(short_lines(self.result, self.lang))
+
+    @property
+    def full(self) -> str:
+        return full_transcript(self.result, self.lang)
+
+    def __str__(self) -> str:
+        return self.short
+
+    def __repr__(self) -> str:
+        return self.short
+
+    def _repr_html_(self) -> str:
+        from ..i18n import render
+
+        more = render("teach.short.full", {}, self.lang)
+        return (f'<div class="rulings-kit-explained"><pre>{html.escape(self.short)}</pre>'
+                f"<details><summary>{html.escape(more)}</summary><pre>{html.escape(self.full)}</pre></details></div>")
+
+
+def explain(scenario, lang: str = "en") -> Explained:
+    """A scenario (a built-in name, a path, or a played result) with its short transcript and the
+    full one behind a click."""
+    return Explained(scenario if hasattr(scenario, "outcome") else played(scenario), lang)
+
+
+def played(name):
+    """A built-in scenario (by name, e.g. ``"power-bond-handover"``) or a scenario file, played with
+    the match kept after every step (as :func:`rulings_lib.widgets.play`, without Jupyter)."""
+    from pathlib import Path
+
+    from ..scenario import builtin_scenarios, load_scenario, run_scenario
+
+    path = Path(name)
+    if not path.suffix:
+        found = [p for p in builtin_scenarios() if p.stem == str(name)]
+        if not found:
+            raise KeyError(f"no built-in scenario named {name!r}")
+        path = found[0]
+    return run_scenario(load_scenario(path), keep_snapshots=True)
+
+
+class StepView:
+    """One step of a scenario for people: what it did (the deciding events, with rule ids) and the
+    match after it, drawn (:mod:`rulings_lib.draw`)."""
+
+    def __init__(self, result, numbers, lang: str = "en"):
+        self.result, self.numbers, self.lang = result, tuple(numbers), lang
+
+    @property
+    def text(self) -> str:
+        import dataclasses
+
+        from ..scenario import RunResult
+
+        sc = self.result.scenario
+        steps = [s for s in sc.steps if s.number in self.numbers]
+        last = max(self.numbers)
+        part = RunResult(dataclasses.replace(sc, steps=steps), self.result.snapshots[last],
+                         self.result.snapshots[last].state(), [], self.result.snapshots)
+        events = [e for e in part.outcome["events"] if e["step"] in self.numbers]
+        part.outcome = {**part.outcome, "events": events,
+                        "rejected": [r for r in part.outcome["rejected"] if r["step"] in self.numbers]}
+        return "\n".join(short_lines(part, self.lang))
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_html_(self) -> str:
+        from ..draw import html_picture, svg
+
+        picture = html_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
+        return f'<div class="rulings-kit-step"><pre>{html.escape(self.text)}</pre>{picture}</div>'
+
+
+def explain_steps(scenario, *numbers: int, lang: str = "en") -> StepView:
+    """Steps ``numbers`` of a scenario (a name or a played result): their deciding events and the
+    match after the last of them, drawn."""
+    return StepView(scenario if hasattr(scenario, "outcome") else played(scenario), numbers, lang)
+
+
+# --------------------------------------------------------------------------- the FAQ by topic
+_FAMILIES = (("WRGP-SW", "speed_world"), ("WRGP-S", "before"), ("WRGP-F", "flow"), ("WRGP-H", "handover"),
+             ("WRGP-D", "draws"), ("TAG-S", "tag_setup"), ("TAG-K", "tag_setup"), ("TAG-P", "tag_phases"),
+             ("TAG-N", "tag_next"), ("TAG-E", "tag_out"), ("TAG-R", "tag_cards"), ("STD-", "flow"))
+
+
+def faq_topic(entry, lang: str = "en") -> str:
+    """The topic an FAQ entry is filed under: its section's title where the FAQ has sections, else
+    the part of the rules its first rule id belongs to."""
+    from ..i18n import render
+
+    section = getattr(entry, "section", None)
+    if section is not None:
+        return section.t(lang)
+    family = next(name for prefix, name in _FAMILIES if entry.rules[0].startswith(prefix))
+    return render(f"teach.topic.{family}", {}, lang)
+
+
+# Without sections, topics follow a match at the table: WRGP from the team to the draws, then the tag battle.
+_TABLE_ORDER = ("before", "flow", "speed_world", "handover", "draws", "tag_setup", "tag_phases", "tag_next",
+                "tag_out", "tag_cards")
+
+
+def _table_order(entry) -> int:
+    if getattr(entry, "section", None) is not None:
+        return 0                                      # the FAQ's own order
+    return _TABLE_ORDER.index(next(name for prefix, name in _FAMILIES if entry.rules[0].startswith(prefix)))
+
+
+def faq_by_topic(entries, lang: str = "en") -> list[tuple[str, list]]:
+    """The FAQ's entries grouped by topic: the FAQ's sections in its order where it has them, else in
+    the order a match goes at the table; entries in FAQ order within a topic."""
+    topics: dict[str, list] = {}
+    for e in sorted(entries, key=_table_order):
+        topics.setdefault(faq_topic(e, lang), []).append(e)
+    return list(topics.items())
+
+
+def faq_text(entries, lang: str = "en") -> str:
+    """Questions and answers, one topic after the other; a Reading is marked as one."""
+    from ..i18n import render
+
+    out = []
+    for topic, group in faq_by_topic(entries, lang):
+        out.append(f"■ {topic}")
+        for e in group:
+            reading = render("teach.faq.reading", {"id": e.reading}, lang) if getattr(e, "reading", None) else ""
+            out.append(f"Q. {e.q(lang)}\nA. {e.a(lang)}{reading} [{', '.join(e.rules)}]")
+        out.append("")
+    return "\n".join(out).rstrip()

@@ -1,19 +1,17 @@
 # %% [markdown]
 # # 01 · はじめに
 #
-# このキットは、トレーディングカードゲームの2つの**チーム戦ルール**を、ルールひとつひとつについて説明し、
-# 実際に処理して見せます。裁定をうのみにするのではなく、その裁定が起きるところを確かめられます。
+# このノートブックでは、トレーディングカードゲームの2つの**チーム戦ルール**を、ルールをひとつずつ、実際に
+# 処理しながら説明します。裁定をうのみにするのではなく、その裁定が起きるところを自分の目で確かめられます。
 #
 # | ルール | ゲーム | チーム | 特徴 |
 # |---|---|---|---|
 # | **WRGPルール ver.2022** | 遊戯王OCG | 3対3の勝ち抜き戦 | 6人で*ひとつの*デュエルを行い、敗北したデュエリストのフィールドをチームメイトが引き継ぐ |
 # | **タッグバトル レギュレーション Ver-T,1.0** | デジモンカードゲーム（バンダイ、初代） | 2対2 | 4人が同時にバトルし、ＡはＡと、ＢはＢと戦う |
 #
-# どちらのルールもファンが日本語で書いたものです。キットは各ルールに `WRGP-H5` や `TAG-N2` のような短く変わらない
-# **ルールID** を付け、このノートブックに出てくる裁定はすべて、根拠のルールIDを示します。
-#
-# このノートブックに保存されている出力はすべて*期待する裁定*です。テストはノートブックを実行しなおし、
-# エンジンの答えが少しでも変われば失敗します。これは英語版 `01-start-here` の日本語版です。
+# どちらのルールブックも有志が日本語で書いたものです。このノートブックでは、各ルールに `WRGP-H5` や `TAG-N2` の
+# ような短く変わらない**ルールID**を付け、出てくる裁定にはすべて根拠のルールIDを示します。裁定はすべて本キットの
+# ルールエンジンが実際に処理したもので、キットが変わるたびに確かめなおされます。英語版 `01-start-here` の日本語版です。
 
 # %% [markdown]
 # ## ルールID
@@ -29,132 +27,122 @@
 # | `WRGP-SW…` | スピード・ワールド | `TAG-K…`、`TAG-R…` | デッキ、カードごとの裁定 |
 #
 # WRGP特有ではなく遊戯王の通常のルールによる場合は `STD-…` を示します（たとえば `STD-TIMING`:
-# 召喚は自分のメインフェイズだけ）。
+# 召喚は自分のメインフェイズだけ）。引き継ぎのルールIDは次のとおりです:
 
 # %%
 from rulings_lib.wrgp.tables import RULES
 
-print(", ".join(rule_id for rule_id in RULES if rule_id.startswith("WRGP-H")))
+print("、".join(rule_id for rule_id in RULES if rule_id.startswith("WRGP-H")))
 print(f"WRGPのルールIDは全部で{len(RULES)}個")
 
 # %% [markdown]
-# ## キットの3つの使い方
+# ## 用語
 #
-# 1. **このノートブック** — 順に読み、コードのセルを書き換えて実行しなおしてみてください。
-# 2. **`rulings` コマンド** — `./dev rulings run rulings_lib/scenarios/wrgp/power-bond-handover.yaml --lang ja`
-#    で*シナリオ*（試合のある場面を用意して手順を処理し、ルール上どうなるかを書いた小さなYAMLファイル）の
-#    処理記録を日本語で表示します。`LANG=ja_JP.UTF-8` なら `--lang ja` は省けます。
-# 3. **Python API** — 試合はオブジェクトで、動詞で操作し、状態を問い合わせます。
+# このノートブックはルールブックの用語を使います。英語版では右の語を使います。
 #
-# 5行でAPIを試します。チームAの1番手が、メインフェイズに8000ダメージを与えます:
-
-# %%
-from rulings_lib import IllegalAction, WrgpMatch
-
-m = WrgpMatch()                     # 1チーム3人、ライフ8000、チームAの先攻
-m.phase("main1")                    # A1のターン: ドロー -> スタンバイ -> メインフェイズ１
-m.damage("A", to="opponent", amount=8000)
-print("退場:", m.out, "| 引き継ぎ中のチーム:", m.handover)
-
-# %% [markdown]
-# エンジンが何かを変えるたびに、ルールIDを示す**イベント**が残ります。イベントを並べたものが、何が起きたかの処理記録です。
-# イベントはメッセージのコードと値だけを持ち、文章は読む人の言語で作られます（`render("ja")`）:
-
-# %%
-for event in m.events:
-    print(f"[{event.rule}] {event.render('ja')}")
-
-# %% [markdown]
-# ルールで禁止されている操作は、エラーで止まるのではなく `IllegalAction` になります。ルールIDと理由を持ち、
-# 試合は元のままです。`is_legal` は何も変えずに同じことを問い合わせます。
-
-# %%
-print(m.is_legal("act", "B", "spell_speed_1"))
-try:
-    m.act("B", "spell_speed_1")
-except IllegalAction as exc:
-    print(exc.rule, "--", exc.render("ja"))
+# | 用語 | 英語版 | 意味 |
+# |---|---|---|
+# | 番手 | lineup position | WRGPのチームの一番手・二番手・三番手 |
+# | 引き継ぎ | handover | 敗北したデュエリストのフィールドをチームメイトが引き継ぐこと |
+# | 自動進行 | run-on | 敗北が決まったあと、ターンがエンドフェイズまで自動で進むこと |
+# | バトンタッチ | baton touch | 敗北なしの自発的な交代 |
+# | スピード・ワールド | Speed World (WRGP) | WRGPで常に適用されているフィールド魔法 |
+# | スピードカウンター | Speed Counter (SPC) | チームがスピード・ワールドに貯めるカウンター |
+# | 引分け | draw | 両者が同時に敗北するはずの状況 |
+# | 特殊勝利 | special victory | エクゾディアのような「デュエルに勝利する」効果 |
+# | タッグ | tag | デジモンのタッグバトルの2人組 |
+# | 先攻 / 後攻 | first / second | このターン先に行うタッグと、もう一方 |
+# | ネットの海 | Net Ocean | デッキ（デジモン） |
+# | ダークエリア | Dark Area | 捨て札置き場（デジモン） |
+# | ポイントゲージ | point gauge | プレイヤーのポイント。開始時は100（デジモン） |
+# | ロストポイント | lost points | バトルに負けたときに減らすポイント |
 
 # %% [markdown]
-# ## シナリオ: 再生できる裁定
+# ## 裁定を処理してみる
 #
-# キットにはルールIDごとにシナリオがあります。`play` は名前でシナリオを処理し、各手順の後の試合を保存します。
-# `transcript("ja")` は `rulings run --lang ja` と同じ処理記録です。
+# 裁定はそれぞれ**シナリオ**です。試合のある場面を用意し、手順を処理して、ルール上どうなるかを書いたものです。
+# ここでは、チームAの一番手（A1）がメインフェイズ１にチームBの一番手（B1）へ8000ダメージを与えます。決め手に
+# なる手順がルールIDとともに表示され、全記録はクリックひとつで開けます。
 
 # %%
-from rulings_lib.widgets import check, play
+from rulings_lib.widgets import exercise, explain
 
-result = play("loss-starts-handover")
-print(result.transcript("ja"))
+handover = explain("loss-starts-handover", lang="ja")
+handover
 
 # %% [markdown]
-# シナリオは図にもなります。WRGPのターンと引き継ぎの図に、シナリオの経路をオレンジ（番号は手順）、
-# 試合の現在地を紫で示します。B1がAのメインフェイズ１に敗北し、エンドフェイズまで自動で進むところです:
+# B1は敗北しましたが、デュエルは続きます。ターンはエンドフェイズまで自動で進み、チームBの二番手がB1の
+# フィールドを引き継ぎます（ノートブック04でひとつずつ説明します）。同じシナリオをWRGPのターンの図に描きました。
+# シナリオの通った道がオレンジ（手順の番号つき）、いまの場所が紫です。
 
 # %%
 from rulings_lib.diagrams import scenario_path
 
-scenario_path(result, lang="ja")
+scenario_path(handover.result, lang="ja")
 
 # %% [markdown]
 # ## 解釈: ルールブックに書かれていないところ
 #
-# すべてを書いたルールブックはありません。日本語の原文が何も言っていないか、あいまいなところでは、キットは
-# **名前の付いた解釈**に従い、そのことをイベント、FAQ、ここで明示します。たとえば:
+# どんなルールブックにも書かれていないことがあります。日本語の原文に記載がない、またはあいまいなところでは、
+# 本キットは名前の付いた**解釈**で処理し、それを教えるところでは必ず解釈だと示します。解釈はルールではないので、
+# 大会の主催者が別の裁定をすることもあります。たとえば:
 
 # %%
 from rulings_lib import reading
-from rulings_lib.faq import load_faq
 
 r = reading("draw-survivor-stays-at-0")
-faq = next(e for e in load_faq(run=False) if e.reading == r.id)
-print(f"{r.id}（{r.rule}の解釈）")
-print("Q.", faq.q("ja"))
-print("A.", faq.a("ja"))
+print(f"解釈 {r.id}（{r.rule} について）")
 
 # %% [markdown]
-# ## ノートブックの一覧
+# この解釈では、引分けで勝者として扱われたデュエリスト（またはWRGP-D2で敗北しなかったデュエリスト）は、ライフ0の
+# ままデュエルに残り、次にダメージを受けるかライフを払うとすぐに敗北します。ルールブックには書かれていないので、
+# 解釈として示します（ノートブック05）。
 #
-# 日本語版は 01（はじめに）、05（引分けとチェーン）、06（パワー・ボンド）、08（デジモン タッグバトル）です。
-# ほかのノートブック（02 試合の流れ、03 スピード・ワールド、04 引き継ぎ、07 チームのデッキ、09 FAQ）は
-# 英語版を見てください。
+# ## ノートブックの案内
 #
-# 各ノートブックの最後に**練習問題**があります。答えのセルの `...` を答えに書き換えて次のセルを実行すると、
-# エンジンが正解かどうかを答えます。解答は折りたたんだセルにあり、CIで毎回エンジンが確かめています。
+# | ノートブック | 内容 |
+# |---|---|
+# | **02-wrgp-match** | 選出順、最初のターン、フェイズ、スピードカウンター、勝ち方（特殊勝利も） |
+# | **03-speed-world** | a・b・X の式、スピード・ワールドの3つの効果、スピード・ワールドの「場所」 |
+# | **04-handover** | 敗北したら: 自動進行、引き継ぐもの、次のターン、バトンタッチ |
+# | **05-draws-and-chains** | 両者のライフが0: 破壊指輪、火の粉と連鎖爆撃、2人目の敗北 |
+# | **06-power-bond** | ルールブックでいちばん難しい例を1手順ずつ |
+# | **07-team-decks** | 3つのデッキと1つの制限・禁止リスト |
+# | **08-digimon-tag** | デジモンのタッグバトル: 席、フェイズ、バトル、ポイント、先攻、デッキ |
+# | **09-faq** | 裁定FAQをテーマ別に |
+#
+# ## 練習問題の使い方
+#
+# 各ノートブックの最後に**練習問題**があります。どれも裁定を*予想*する問題です。問題のセルの `...` を自分の
+# 予想に書き換え（`"B2"`、`4`、`"いいえ"` など、ふだん言うとおりに）、セルを実行してください。エンジンがその
+# 場面を処理して確かめます。予想が違っていたら答えではなくヒントが出るので、もう一度考えられます。解答はその下の
+# 折りたたまれたセルにあります。
 
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** 上の5行の例で、チームBのどのデュエリストが引き継ぎますか？ `"B2"` のように書いてください。
+# **1.** 上のシナリオで、B1から引き継ぐのはチームBのどのデュエリストですか？
 
 # %%
-answer_1 = ...
-
-# %%
-after = m.copy()
-after.end_turn()                    # ターンを終えると引き継ぎが完了する
-check(answer_1, after.duelist("B"), lang="ja")
+exercise("wrgp-who-takes-over", lang="ja").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# 解答（折りたたみ。クリックで表示）。エンジンが確かめます:
-solution_1 = "B2"
-check(solution_1, after.duelist("B"), lang="ja")
+exercise("wrgp-who-takes-over", lang="ja").answer()
 
 # %% [markdown]
-# **2.** その引き継ぎ中に、チームBのスペルスピード1のカードを禁止しているのはどのルールIDですか？
+# **2.** そのターンが終わるまでに、チームBはスペルスピード1のカード（通常魔法）を発動できますか？（はい・いいえ）
 
 # %%
-answer_2 = ...
-
-# %%
-try:
-    m.copy().act("B", "spell_speed_1")
-    ruling = "allowed"
-except IllegalAction as exc:
-    ruling = exc.rule
-check(answer_2, ruling, lang="ja")
+exercise("wrgp-run-on-spell-speed-1", lang="ja").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# 解答（折りたたみ。クリックで表示）。エンジンが確かめます:
-solution_2 = "WRGP-H2"
-check(solution_2, ruling, lang="ja")
+exercise("wrgp-run-on-spell-speed-1", lang="ja").answer()
+
+# %% [markdown]
+# **3.** 敗北はチームAのターンに起きました。次のターンはどちらのチームのターンですか？
+
+# %%
+exercise("wrgp-who-plays-next", lang="ja").check(...)
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+exercise("wrgp-who-plays-next", lang="ja").answer()

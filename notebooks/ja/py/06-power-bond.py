@@ -1,165 +1,131 @@
 # %% [markdown]
 # # 06 · パワー・ボンドを1手順ずつ（WRGP-D3）
 #
-# 原文の3つ目の例はいちばん難しい例です。**同じターンに2人のデュエリストが続けて敗北し**、2人目の敗北は
-# 1人目の引き継ぎの途中で起きます。
+# ルールブックの3つ目の例がいちばん難しいのは、同じターンに2人のデュエリストが**続けて**敗北し、2人目の敗北が
+# 1人目の引き継ぎの最中に起きるからです。
 #
-# **状況.** ターン3、チームAのターン。両チームの1番手のライフは4000、スピードカウンターは両チーム4個。
-# Aの1番手がパワー・ボンドでサイバー・エンド・ドラゴンを融合召喚します。攻撃力は8000になり、エンドフェイズに
-# パワー・ボンドが元々の攻撃力4000のダメージをAの1番手に与えます。サイバー・エンド・ドラゴンが直接攻撃します。
+# **状況。** ターン3、チームAのターン。両チームの一番手のライフは4000、スピードカウンターは両チーム4個。Aの一番手は
+# **パワー・ボンド**で**サイバー・エンド・ドラゴン**を融合召喚しています。攻撃力は倍の8000になり、エンドフェイズに
+# パワー・ボンドがAの一番手にそのモンスターの元々の攻撃力分、4000のダメージを与えます。サイバー・エンド・ドラゴンが
+# 直接攻撃します。
 #
-# **裁定（WRGP-D3）.** Bの1番手が0になって敗北し、引き継ぎが始まります。自動進行のエンドフェイズに、
-# パワー・ボンドのダメージでAの1番手も0になります。この2人目の敗北も有効で、**2人とも**退場し
-# （WRGP-H8: どちらの敗北も取り消せない）、両チームが2番手を出します。**後から**敗北したのはAの1番手なので、
-# デュエルは**チームA**のターンから再開します。
+# **裁定（WRGP-D3）。** Bの一番手のライフが0になって敗北し、引き継ぎが始まります。自動進行のエンドフェイズに、
+# パワー・ボンドのダメージでAの一番手も0になります。この2人目の敗北も有効で、Aの一番手が**後から**敗北したので、
+# デュエルは**チームA**のターンから再開します。本キットの**解釈** `second-loss-both-out` では、**両方**とも退場し
+# （WRGP-H8: どちらの敗北も取り消せない）、両チームが二番手を出します。Aの二番手は、フィールドに残っている
+# サイバー・エンド・ドラゴンを引き継ぎます。
 #
-# 英語版 `06-power-bond` の日本語版です。1手順ずつ処理してみましょう。
+# 1手順ずつ処理してみましょう。英語版 `06-power-bond` の日本語版です。
 
 # %%
-from IPython.display import display
-
-from rulings_lib import WrgpMatch
 from rulings_lib.diagrams import scenario_path
-from rulings_lib.draw import picture
-from rulings_lib.i18n import render
-from rulings_lib.widgets import ScenarioStepper, check, play
+from rulings_lib.widgets import ScenarioStepper, exercise, explain, explain_steps
 
-pb = play("power-bond-handover")
-
-
-def show_step(n):
-    """手順nで起きたこと（エンジンのイベントとルールID）と、その後の状態の図。"""
-    print(f"手順{n}: {pb.scenario.steps[n - 1].label()}")
-    after = pb.snapshots[n]
-    for event in after.events:
-        if event.step == n:
-            print(f"    [{event.rule}] {event.render('ja')}")
-    for r in after.rejected:
-        if r["step"] == n:
-            print(f"    却下 [{r['rule']}] {render(r['code'], r['args'], 'ja')}")
-    display(picture(after, "ja"))
-
-
-picture(pb.snapshots[0], "ja")
+pb = explain("power-bond-cyber-end-dragon", lang="ja")
+explain_steps(pb.result, 1, 2, lang="ja")
 
 # %% [markdown]
-# ## 手順1 — パワー・ボンドのダメージを予約する
+# ## 手順1と2 — フィールドのサイバー・エンド・ドラゴン、待っているパワー・ボンドのダメージ
 #
-# パワー・ボンドのエンドフェイズのダメージは、すでに適用されてエンドフェイズを待つ効果です。キットはこれを
-# エンドフェイズに適用される効果として記録します。続いて適用される効果はすべて、引き継ぎ中も適用されます（**WRGP-H7**）。
+# サイバー・エンド・ドラゴンはAの一番手のフィールド（エクストラモンスターゾーン）にいます。パワー・ボンドの
+# エンドフェイズのダメージは、すでに適用されてエンドフェイズを待っている効果です。継続する効果と同じく、引き継ぎの
+# 最中にも適用されます（**WRGP-H7**）。
+#
+# ## 手順3と4 — 攻撃と、Bの一番手の敗北
+#
+# サイバー・エンド・ドラゴンが8000で直接攻撃します。Bの一番手のライフは0になり（ライフは0より下がらない。本キットの
+# **解釈** `lp-floor-and-start`）、敗北します（**WRGP-F1**）。3つのことが同時に起きます:
+#
+# * チームBは敗北の分のスピードカウンターを得る。2個、さらに a = 1 ≥ b = 1 なので2個（**WRGP-SW4**）
+# * 敗北はバトル中なので、バトルは中断され、バトルフェイズが終わる（**WRGP-H3**）
+# * 引き継ぎが始まり、ターンはエンドフェイズまで自動で進む（**WRGP-H1**）。ターンが終わるまで、Bの一番手は
+#   ライフ0でその番手に残る
 
 # %%
-show_step(1)
+explain_steps(pb.result, 3, 4, lang="ja")
 
 # %% [markdown]
-# ## 手順2と3 — 攻撃、Bの1番手の敗北
-#
-# サイバー・エンド・ドラゴンが8000で直接攻撃します。Bの1番手のライフは0になり（0より下がらない、**WRGP-F10**）、
-# 敗北します（**WRGP-F1**）。同時に3つのことが起きます:
-#
-# * チームBは敗北によりスピードカウンターを2個、a = 1 ≥ b = 1 なのでさらに2個得る（**WRGP-SW4**）。
-# * バトル中の敗北なので、バトルを中断してバトルフェイズを終える（**WRGP-H3**）。
-# * 引き継ぎが始まり、エンドフェイズまで自動で進む（**WRGP-H1**）。ターンが終わるまで、Bの1番手がライフ0で席に残る。
+# いまの試合の位置を、WRGPのターンと引き継ぎの図に描きました。オレンジの道がシナリオの通ったところ（手順の番号つき）、
+# 紫の箱が「いまここ」です:
 
 # %%
-show_step(2)
-show_step(3)
+scenario_path(pb.result, upto=4, lang="ja")
 
 # %% [markdown]
-# 試合の現在地を、WRGPのターンと引き継ぎの図で示します。オレンジはシナリオの経路（番号は手順）、紫は現在地です:
+# ## 手順5と6 — エンドフェイズまでの自動進行
+#
+# メインフェイズ２に進みますが、自動進行中のメインフェイズ２です。チームAがスペルスピード1のカードを発動しようと
+# しますが、**WRGP-H2によりできません**。引き継ぎ中は、自分のメインフェイズでしかできないことは行えません。
 
 # %%
-scenario_path(pb, upto=3, lang="ja")
+explain_steps(pb.result, 5, 6, lang="ja")
 
 # %% [markdown]
-# ## 手順4と5 — エンドフェイズまでの自動進行
+# ## 手順7 — エンドフェイズ: 2人目の敗北と、引き継がれるサイバー・エンド・ドラゴン
 #
-# メインフェイズ２に進みますが、これは自動進行中のメインフェイズ２です。チームAがスペルスピード1のカードを
-# 発動しようとすると、**WRGP-H2 により却下**されます。引き継ぎ中は、自分のメインフェイズを必要とすることは何もできません。
+# ターンが終わります。エンドフェイズにパワー・ボンドがAの一番手に4000ダメージを与え、Aの一番手は0になって
+# 敗北します。Bの引き継ぎの**最中に**です。これが**WRGP-D3**です:
+#
+# * 新しい敗北も有効で、チームAもスピードカウンターを得る（a = 1 ≥ b = 1 なので4個）
+# * 両方とも退場する（本キットの**解釈** `second-loss-both-out`、**WRGP-H8**から）
+# * ターンの終わりに両方の引き継ぎが終わり、Bの二番手とAの二番手がそれぞれライフ8000で出て、チームメイトの
+#   フィールドを引き継ぐ（**WRGP-H4**）。B1のフィールドは空、**A2はサイバー・エンド・ドラゴンを引き継ぐ**
+#   （パワー・ボンドによる攻撃力8000のまま）
+# * 後から敗北したのはAの一番手なので、デュエルは**チームA**のターンから再開し（**WRGP-F2**）、後攻として行う
+#   （**WRGP-F3**）。A2はターン4を、ドロー、バトルフェイズ、攻撃力8000のサイバー・エンド・ドラゴンとともに、
+#   フィールドが空のB2を相手に始める
 
 # %%
-show_step(4)
-show_step(5)
+explain_steps(pb.result, 7, lang="ja")
 
 # %% [markdown]
-# ## 手順6 — エンドフェイズ: 2人目の敗北
-#
-# ターンが終わります。エンドフェイズにパワー・ボンドがAの1番手に4000ダメージを与え、Aの1番手は0になって、
-# Bの引き継ぎ**中に**敗北します。これが **WRGP-D3** です:
-#
-# * 新たな敗北も有効で、チームAもスピードカウンターを得る（a = 1 ≥ b = 1 なので4個）。
-# * 2人とも退場する（**WRGP-H8**、解釈 `second-loss-both-out`）。
-# * ターンの終わりに両方の引き継ぎが完了し、Bの2番手とAの2番手がそれぞれライフ8000で出て、チームメイトの
-#   フィールドを引き継ぐ。
-# * 後から敗北したのはAの1番手なので、デュエルはチーム**A**のターンから再開し（**WRGP-F2**）、後攻として行う（**WRGP-F3**）。
+# セットアップから、ターン4のAの二番手のドローフェイズまでの道全体です:
 
 # %%
-show_step(6)
+scenario_path(pb.result, lang="ja")
 
 # %% [markdown]
-# 最初からターン4のAの2番手のドローフェイズまでの経路全体です:
+# ## シナリオ全体
+#
+# 決め手になる手順と、（クリックで開く）全記録です:
 
 # %%
-scenario_path(pb, lang="ja")
+pb
 
 # %% [markdown]
-# ## 処理記録の全体
+# ## 自分で1手順ずつ
 #
-# `rulings run rulings_lib/scenarios/wrgp/power-bond-handover.yaml --lang ja` の表示と同じです（期待した結果を含む）:
-
-# %%
-print(pb.transcript("ja"))
-
-# %% [markdown]
-# ## 自分で1手順ずつ進める
-#
-# ステッパーはこのシナリオから始まります。ほかのシナリオも一覧から選べます。
+# ステッパーはルールブックの例から始まります。ほかのシナリオはリストにあります。
 
 # %% tags=["nbval-ignore-output"]
-ScenarioStepper(start="power-bond-handover", lang="ja")
-
-# %% [markdown]
-# ## もしAの1番手が生き残ったら？
-#
-# Aの1番手のライフを4000ではなく5000にすると、パワー・ボンドの4000ダメージの後もライフ1000で残ります。
-# 退場するのはBの1番手だけで、通常の引き継ぎと同じく、デュエルは**チームB**のターンから再開します:
-
-# %%
-m = WrgpMatch(turn=3, player="A", phase="main1", lp={"A": 5000, "B": 4000}, spc={"A": 4, "B": 4})
-m.at_end_phase("A", "パワー・ボンド", to="self", amount=4000)
-m.phase("battle")
-m.attack("A", damage=8000)
-m.end_turn()
-print("退場:", m.out)
-print("次のターン:", m.turn, "プレイヤー", m.duelist(m.player), "| ライフ", m.lp, "| スピードカウンター", m.spc)
+ScenarioStepper(start="power-bond-cyber-end-dragon", lang="ja")
 
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** 原文の例で、ターン4を行うのはどのデュエリストですか？
+# **1.** ルールブックの例で、ターン4を行うのは誰ですか？
 
 # %%
-answer_1 = ...
-
-# %%
-final = pb.match
-check(answer_1, final.duelist(final.player), "WRGP-D3: 後から敗北したのはAの1番手なので、次はチームA", lang="ja")
+exercise("wrgp-power-bond-turn-4", lang="ja").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# 解答（折りたたみ。クリックで表示）。エンジンが確かめます:
-solution_1 = "A2"
-check(solution_1, final.duelist(final.player), "WRGP-D3: 後から敗北したのはAの1番手なので、次はチームA", lang="ja")
+exercise("wrgp-power-bond-turn-4", lang="ja").answer()
 
 # %% [markdown]
-# **2.** ターン4の初めに、各チームのスピードカウンターはいくつですか？ `{"A": 0, "B": 0}` のように書いてください。
+# **2.** ターン4の開始時、各チームのスピードカウンターは何個ですか？（たとえば `"A 0, B 0"`）
 
 # %%
-answer_2 = ...
-
-# %%
-check(answer_2, pb.outcome["spc"], "最初の4個に、それぞれの敗北で4個（WRGP-SW4）", lang="ja")
+exercise("wrgp-power-bond-counters", lang="ja").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# 解答（折りたたみ。クリックで表示）。エンジンが確かめます:
-solution_2 = {"A": 8, "B": 8}
-check(solution_2, pb.outcome["spc"], "最初の4個に、それぞれの敗北で4個（WRGP-SW4）", lang="ja")
+exercise("wrgp-power-bond-counters", lang="ja").answer()
+
+# %% [markdown]
+# **3.** 同じ例で、攻撃が3000ダメージだけだったら（Bの一番手はライフ1000で残る）、エンドフェイズにパワー・ボンドで
+# Aの一番手だけが0になります。次のターンはどちらの**チーム**ですか？
+
+# %%
+exercise("wrgp-power-bond-only-a", lang="ja").check(...)
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+exercise("wrgp-power-bond-only-a", lang="ja").answer()

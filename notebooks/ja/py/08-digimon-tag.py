@@ -6,14 +6,14 @@
 # 同じターンに4体のデジモンがバトルします。各プレイヤーは目の前に座る相手と戦います。
 #
 # このノートブックでは、席とアルファベット、各フェイズの順番、バトルとポイント、次のターンの先攻、脱落、
-# 1対1への切り替え、効果を誰に向けられるかを扱います。示す裁定はすべてエンジンのもので、ルールID（`TAG-…`）を
+# 1対1への切り替え、効果を誰に向けられるか、デッキ、カードの裁定を扱います。示す裁定はすべてエンジンのもので、ルールID（`TAG-…`）を
 # 示します。英語版 `08-digimon-tag` の日本語版です。
 
 # %%
 from rulings_lib.diagrams import tag_next_turn, tag_turn
 from rulings_lib.draw import picture
 from rulings_lib.tag import PHASES, TagMatch
-from rulings_lib.widgets import TagTurnHelper, check, play
+from rulings_lib.widgets import TagTurnHelper, exercise, explain
 from rulings_lib.widgets import tag_turn as play_turn
 
 # %% [markdown]
@@ -27,7 +27,8 @@ from rulings_lib.widgets import tag_turn as play_turn
 # ようにタッグ名とアルファベットで呼びます。
 #
 # 開始前に、各プレイヤーはレベル３デジモンを伏せて置き、デッキ（ネットの海）を相手にシャッフルしてもらい、
-# ポイントゲージを100に合わせます（**TAG-S1**）。
+# ポイントゲージを100に合わせます（**TAG-S1**）。そのあと全員で礼をして、各プレイヤーが**6枚**引きます
+# （**TAG-S2**）。準備フェイズごとに、手札が6枚になるまでネットの海から引きます（**TAG-P1**）。
 
 # %%
 SEAT = {"first-A": "先攻Ａ", "second-A": "後攻Ａ", "first-B": "先攻Ｂ", "second-B": "後攻Ｂ"}
@@ -46,8 +47,9 @@ picture(m, "ja")
 # %% [markdown]
 # ## フェイズと順番（TAG-P1…P5）
 #
-# 1ターンは5つのフェイズです。各フェイズで、プレイヤーは**決まった席順に1人ずつ**行います。順番はフェイズごとに
-# 違い、バトル開始時は後攻のタッグから行います。
+# 1ターンは5つのフェイズです。ほとんどのフェイズで、プレイヤーは**決まった席順に1人ずつ**行います。順番は
+# フェイズごとに違い、バトル開始時は後攻のタッグから行います。バトルフェイズ（**TAG-P4**）は違います。下の表が
+# 示すのは、最初に攻撃力を読む順番（①）だけで、そのあと（②）は**タッグが交互に**行い、後攻のタッグから始めます。
 
 # %%
 for p in PHASES:
@@ -64,7 +66,18 @@ tag_turn(lang="ja")
 # そのフェイズのルールで却下されます:
 
 # %%
-print(play("phase-orders").transcript("ja"))
+explain("phase-orders", lang="ja")
+
+# %% [markdown]
+# ### バトルフェイズは交互（TAG-P4）
+#
+# バトルフェイズの②では、タッグが**交互に**行います。最初は後攻のタッグ、次に先攻のタッグ、以下同様です。自分の
+# 番に、タッグはオプションカードや能力をいくつ使ってもよく（1度に行うのは1人で、相方と誰が行うか相談できます）、
+# 何もしなくてもかまいません。番の回り方は本キットの**解釈** `battle-phase-alternation` です。番はタッグの
+# どちらか1人のもので、両タッグが続けて何もしなかったら③（最終的な攻撃力を読む）になります。
+
+# %%
+explain("battle-phase-alternation", lang="ja")
 
 # %% [markdown]
 # ## バトルとポイント（TAG-P5）
@@ -72,10 +85,18 @@ print(play("phase-orders").transcript("ja"))
 # ポイント計算フェイズで、2つのバトルを**アルファベットごとに**決めます。Ａどうし、Ｂどうしで攻撃力を比べます。
 # バトルに負けた人は、自分のカードの**ロストポイント**のうち、**相手のデジモンのレベル**の欄の分だけ、自分の
 # ポイントゲージを減らします（相手の情報欄に「究極体級デジモン」とあれば究極体として扱います）。攻撃力が同じなら
-# 引き分けで、誰もポイントを減らしません（キットの解釈 `equal-power-is-draw`）。
+# 引き分けで、誰もポイントを減らしません（本キットの**解釈** `equal-power-is-draw`）。
 
 # %%
-print(play("lost-points-table").transcript("ja"))
+explain("lost-points-table", lang="ja")
+
+# %% [markdown]
+# バトルのあと、負けた人はデジモン（レベル３以外）をダークエリアに送ります。**ネットの海が空**になったプレイヤーは、
+# 結果にかかわらずデジモンをダークエリアに送り、ダークエリアをシャッフルして新しいネットの海にします。スロットと
+# 手札はそのままです（**TAG-P5**）:
+
+# %%
+explain("empty-net-ocean", lang="ja")
 
 # %% [markdown]
 # ## 次のターンの先攻（TAG-N1…N5）
@@ -89,10 +110,10 @@ tag_next_turn(lang="ja")
 # 1勝ずつなら先攻と後攻が入れ替わり、一方のバトルが引き分けなら、もう一方のバトルで決まります:
 
 # %%
-print(play("split-result-swaps").transcript("ja"))
+explain("split-result-swaps", lang="ja")
 
 # %%
-print(play("draw-other-battle-decides").transcript("ja"))
+explain("draw-other-battle-decides", lang="ja")
 
 # %% [markdown]
 # ## ターン補助
@@ -105,7 +126,7 @@ TagTurnHelper(first="red", powers={"red-A": 500, "blue-A": 300, "red-B": 200, "b
               lost={"blue-A": 20, "red-B": 30}, lang="ja")
 
 # %% [markdown]
-# ターン補助はエンジンでターンを処理します。最初の値での答えを、テストと同じく確かめます:
+# ターン補助はエンジンでターンを処理します。最初の値での答えです:
 
 # %%
 turn = play_turn({"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400}, {"blue-A": 20, "red-B": 30},
@@ -120,20 +141,31 @@ print(turn.text("ja"))
 # 相手がいないので「相手の〜が〜なら」の効果は使えません（**TAG-E2**）。
 
 # %%
-print(play("opponent-out-carries-on").transcript("ja"))
+explain("opponent-out-carries-on", lang="ja")
 
 # %%
-picture(play("opponent-out-carries-on").match, "ja")
+picture(explain("opponent-out-carries-on").result.match, "ja")
+
+# %% [markdown]
+# アルファベットの一方が空になると、バトルは1つだけで、そのバトルだけで先攻が決まります。引き分けなら入れ替わります
+# （**TAG-N5** の本キットの**解釈** `single-battle-decides`）:
+
+# %%
+explain("single-battle-decides", lang="ja")
 
 # %% [markdown]
 # ## 2人になったら: 1対1か勝利か（TAG-E3、E4）
 #
 # 残った2人が**別々のタッグのＡとＢ**なら、向かい合う位置に移って通常の1対1のレギュレーションで決着をつけます
-# （**TAG-E3**）。残った2人が**同じ**タッグなら、そのタッグの勝利です（キットの解釈 **TAG-E4**、
-# `same-tag-survivors-win`）。
+# （**TAG-E3**）。残った2人が**同じ**タッグなら、そのタッグの勝利です。ルールブックは「タッグ２人のライフが
+# なくなるまでゲームを続ける」と書いています（**TAG-S2**、**TAG-E4**）。同じポイント計算で2人が0になったら、
+# 席順に退場します（本キットの**解釈** `simultaneous-outs-in-seat-order`）:
 
 # %%
-print(play("one-vs-one").transcript("ja"))
+explain("simultaneous-outs", lang="ja")
+
+# %%
+explain("one-vs-one", lang="ja")
 
 # %% [markdown]
 # ## 効果を誰に向けられるか（TAG-R1、R2、R4）
@@ -146,11 +178,41 @@ print(play("one-vs-one").transcript("ja"))
 # * 「相手」は目の前の人に限らず、相手タッグの**どちら**でもよい。「全ての〜」は4人全員（**TAG-R4**）。
 
 # %%
-print(play("targeting").transcript("ja"))
+explain("targeting", lang="ja")
+
+# %% [markdown]
+# ## 4人で戦うときのカードの裁定（TAG-R3）
+#
+# 究極体級の上級ルールを補う効果はほぼそのまま使えますが、例外があります。St-240（ホーリーエンジェモン）型の特殊
+# 能力はバトル中のすべてのデジモンに効果があります。St-296（ヴェノムヴァンデモン）型の「バトル中の／バトルして
+# いない」効果は使えません（4体が同時にバトルするため）。St-321（デジタルゲート！）の2つ目の効果は使えません。
+# St-319/320（チェンジアップ！）はタッグ内のプレイヤーを入れ替えられますが、「空中」のような能力では入れ替え
+# られません。入れ替えがいつまで続くかは本キットの**解釈** `change-up-lasts-the-game` です。
 
 # %%
-ruling = m.check_target("red-A", "projection", on="red-B")
-print(ruling.allowed, ruling.rule, "--", ruling.text.render("ja"))
+explain("card-rulings", lang="ja")
+
+# %% [markdown]
+# ## ターンを巻き戻すカード（TAG-R5）
+#
+# St-104（リターンマッチだ！）のようなカードは、相方が勝っていても、使う人が**このターンのバトルに負けていれば**
+# 使えます。全員がもう一度バトルし、最初のバトルの結果はすべて取り消されます（本キットの**解釈**
+# `rewind-undoes-the-turn`）。St-220（休戦協定の締結）のあとは、このターン誰もバトルせず、先攻と後攻が入れ替わります。
+
+# %%
+explain("rematch", lang="ja")
+
+# %% [markdown]
+# ## デッキ（TAG-K1、K2、K3）
+#
+# 各プレイヤーは自分のデッキを持ちます。ちょうど**30枚**で、レベル３デジモンが1枚以上、同じカード名は3枚まで
+# （相方と合わせてタッグで6枚まで）です（**TAG-K1**）。使えるのは番号が `Bo-…`、`St-…`、`Bx-…`、`Sx-…` の
+# カードだけです（**TAG-K2**）。Bo-20v（デジヴァイス01）を使うプレイヤーは入れ替え用のカードを30枚まで用意します
+# （**TAG-K3**。30枚が入れ替え用のカードの上限だというのは本キットの**解釈** `digivice-pool-30`）。スリーブの
+# 使用が勧められています（TAG-K4）。4つの問題があるデッキ:
+
+# %%
+explain("deck-check", lang="ja")
 
 # %% [markdown]
 # ## 練習問題
@@ -158,27 +220,25 @@ print(ruling.allowed, ruling.rule, "--", ruling.text.render("ja"))
 # **1.** このターンはblueが先攻です。`後攻Ａ`（second-A）の席に座るのはどのプレイヤーですか？
 
 # %%
-answer_1 = ...
-
-# %%
-check(answer_1, TagMatch(("red", "blue"), first="blue").seats()["second-A"], lang="ja")
+exercise("tag-seat", lang="ja").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# 解答（折りたたみ。クリックで表示）。エンジンが確かめます:
-solution_1 = "red-A"
-check(solution_1, TagMatch(("red", "blue"), first="blue").seats()["second-A"], lang="ja")
+exercise("tag-seat", lang="ja").answer()
 
 # %% [markdown]
 # **2.** redが先攻。Ａ: red-A 400 対 blue-A 400。Ｂ: red-B 300 対 blue-B 500。次のターンの先攻はどちらのタッグですか？
 
 # %%
-answer_2 = ...
-
-# %%
-t = play_turn({"red-A": 400, "blue-A": 400, "red-B": 300, "blue-B": 500}, first="red")
-check(answer_2, t.first, t.rule, lang="ja")
+exercise("tag-next-first", lang="ja").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-# 解答（折りたたみ。クリックで表示）。エンジンが確かめます:
-solution_2 = "blue"
-check(solution_2, t.first, t.rule, lang="ja")
+exercise("tag-next-first", lang="ja").answer()
+
+# %% [markdown]
+# **3.** red-Aが投射系の効果を使います。red-Aが指定できるのはどのプレイヤーですか？（全員を、順不同で）
+
+# %%
+exercise("tag-projection", lang="ja").check(...)
+
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+exercise("tag-projection", lang="ja").answer()
