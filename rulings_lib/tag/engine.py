@@ -337,12 +337,10 @@ class TagMatch(Match):
             # its starting points and so nobody is out (a player goes out only when a battle takes their gauge to
             # 0). (Which player holds which letter is the seating, TAG-S2, and may be given.)
             if self.out:
-                raise ArgumentError("out", "nobody out at the start of turn 1 (a player goes out only when a battle "
-                                           "takes their gauge to 0, TAG-E1; give turn: 2 or later)", list(self.out))
+                raise ArgumentError("out", Msg("input.arg.tag.none_out_turn_1"), list(self.out))
             moved = {p: v for p, v in self.points.items() if v != self.start_points}
             if moved:
-                raise ArgumentError("gauges", f"every point gauge at {self.start_points} at the start of turn 1 "
-                                              f"(TAG-S1: no battle yet; give turn: 2 or later)", moved)
+                raise ArgumentError("gauges", Msg("input.arg.tag.full_gauges_turn_1", points=self.start_points), moved)
         self.mode = "1v1" if self._is_one_vs_one() else "tag"
         self.winner: str | None = None
         self.termination: Outcome | None = None
