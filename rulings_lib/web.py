@@ -23,9 +23,12 @@ the path diagram travels as DOT and the page draws it (``@viz-js/viz``).
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from .errors import IllegalAction, InputError
+from .events import event_text
+from .i18n import LANGS, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
 from .widgets.record import ACTION_BUTTONS, LIMITS
 
@@ -59,41 +62,60 @@ def shipped() -> list[dict]:
     return out
 
 
-def _picture(obj) -> str | None:
-    """The match picture (SVG) where the kit can draw one, else None (the page shows words)."""
-    draw = getattr(obj, "_repr_svg_", None)
-    if draw is None:
-        return None
-    svg = draw()
-    if svg and "<svg" in svg:
-        return svg[svg.index("<svg"):]
+def _lang(lang) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def _picture(obj, lang: str = "en", phone: bool = False) -> str | None:
+    """The match picture (SVG) in ``lang``; ``phone``: its phone layout (360 wide, shown at 1:1 on
+    a 390 px screen, so no text under 12 CSS px). None where the kit cannot draw one."""
+    from .draw import svg
+
+    scenario = getattr(obj, "scenario", None)     # a scenario result: its match, under its title
+    kwargs = {"title": scenario.title} if scenario is not None else {}
+    if phone:
+        kwargs["layout"] = "phone"
+    picture = svg(getattr(obj, "match", obj), lang, **kwargs)
+    if picture and "<svg" in picture:
+        return picture[picture.index("<svg"):]
     return None
 
 
-def _path_dot(result) -> str | None:
+def _path_dot(result, lang: str = "en") -> str | None:
     """The scenario path diagram as DOT (the page renders it). None without the graphviz package."""
     try:
         from .diagrams import scenario_path
     except ImportError:
         return None
-    return scenario_path(result).source
+    return scenario_path(result, lang=lang).source
 
 
-def answer(result) -> dict:
-    """A run as the playground shows it."""
+def _state_lines(fmt, outcome: dict, lang: str) -> list[str]:
+    if lang == "en":
+        return fmt.describe(outcome)
+    from .draw import summary
+
+    return summary(outcome, lang)
+
+
+def answer(result, lang: str = "en", phone: bool = False) -> dict:
+    """A run as the playground shows it, in ``lang``. The verdict is the page's (site/js/verdict.js),
+    worded from ``outcome`` with the kit's catalogue, so an outcome computed anywhere reads the same."""
+    lang = _lang(lang)
     fmt = format_module(result.scenario.format)
     return {
         "title": result.scenario.title,
         "format": result.scenario.format,
         "rules": result.scenario.rules,
+        "lang": lang,
         "passed": result.passed,
-        "transcript": result.transcript(),
+        "transcript": result.transcript(lang),
         "checks": [{"key": c.key, "ok": c.ok, "expected": c.expected, "actual": c.actual, "line": c.line}
                    for c in result.checks],
         "rejected": result.outcome["rejected"],
-        "state": fmt.describe(result.outcome),
-        "picture": _picture(result),
-        "dot": _path_dot(result),
+        "state": _state_lines(fmt, result.outcome, lang),
+        "picture": _picture(result, lang, phone),
+        "dot": _path_dot(result, lang),
         "outcome": result.outcome,
     }
 
@@ -102,7 +124,7 @@ def _input_error(exc: InputError) -> dict:
     return {"error": {"line": exc.line or 1, "message": exc.message}}
 
 
-def run_text(text: str, source: str | None = None) -> dict:
+def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool = False) -> dict:
     """Play a scenario written (or edited) in the page. ``source``: the shipped scenario it came
     from, if any (deck paths resolve beside it)."""
     if not isinstance(text, str):
@@ -118,15 +140,30 @@ def run_text(text: str, source: str | None = None) -> dict:
         result = run_scenario(scenario_from_text(text, name))
     except InputError as exc:
         return _input_error(exc)
-    return answer(result)
+    return answer(result, lang, phone)
 
 
-def run_shipped(id: str) -> dict:
+def run_shipped(id: str, lang: str = "en", phone: bool = False) -> dict:
     try:
         result = run_scenario(load_scenario(shipped_path(id)))
     except KeyError as exc:
         return {"error": {"line": 1, "message": exc.args[0]}}
-    return answer(result)
+    return answer(result, lang, phone)
+
+
+def read_question(text: str) -> dict:
+    """A scenario's text as plain data (``format``, ``title``, ``setup``, ``steps``...), for the
+    question builder to load back; ``{"error": ...}`` when it is not a usable scenario."""
+    from .yamlsrc import load_text
+
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        return {"error": {"line": 1, "message": "expected the scenario as text"}}
+    try:
+        scenario_from_text(text, str(SCRATCH))
+        data = load_text(text, str(SCRATCH))
+    except InputError as exc:
+        return _input_error(exc)
+    return {"question": json.loads(json.dumps(data, default=str))}
 
 
 def run_all() -> dict:
@@ -143,49 +180,83 @@ TRACKER_BUTTONS = ACTION_BUTTONS
 
 class WebTracker:
     """The WRGP match tracker of the page: a :class:`RecordedMatch` and the last feedback line.
-    The page keeps ``record`` (the match file: setup + actions) in the browser's storage."""
+    The page keeps ``record`` (the match file: setup + actions) in the browser's storage, and
+    ``previous`` (the match a "New match" replaced, so that Undo can bring it back)."""
 
-    def __init__(self, record=None):
+    def __init__(self, record=None, lang: str = "en", phone: bool = False):
         from .widgets.record import RecordedMatch
 
         self.record = record or RecordedMatch()
+        self.previous = None                    # the match before the last "New match"
+        self.lang = _lang(lang)
+        self.phone = bool(phone)
         self.feedback = ("", "")
 
+    def say(self, code: str, tone: str = "", **args) -> None:
+        self.feedback = (render(code, args, self.lang), tone)
+
     def view(self) -> dict:
+        from .draw import summary
         from .wrgp import tables as T
         from .wrgp.scenario import describe
 
         m = self.record.match
-        lines = describe(m.state())
+        state = m.state()
+        lines = describe(state) if self.lang == "en" else summary(m, self.lang)
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
-        lines.append("Duelists still to come: " + ", ".join(f"team {t} {left[t]}" for t in T.TEAMS))
-        return {"status": lines, "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
-                "can_undo": bool(self.record.actions), "record": self.record.to_dict(),
-                "picture": _picture(m), "setup": {"lineup": m.lineup, "start_lp": m.start_lp, "first": m.first},
+        lines.append(render("site.tracker.still_to_come", {"a": left["A"], "b": left["B"]}, self.lang))
+        turn = state["turn"]
+        board = {"turn": turn["number"], "player": turn["player"], "phase": turn["phase"],
+                 "phase_name": render(f"wrgp.phase.{turn['phase']}", {}, self.lang),
+                 "teams": [{"team": t, "duelist": f"{t}{m.pos[t]}", "lp": m.lp[t], "spc": m.spc[t],
+                            "left": left[t]} for t in T.TEAMS],
+                 "finished": m.is_finished(), "winner": state.get("winner")}
+        return {"status": lines, "board": board, "lang": self.lang,
+                "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
+                "can_undo": any(a.get("accepted", True) for a in self.record.actions) or self.previous is not None,
+                "record": self.record.to_dict(),
+                "previous": self.previous.to_dict() if self.previous is not None else None,
+                "picture": _picture(m, self.lang, self.phone), "setup": {"lineup": m.lineup, "start_lp": m.start_lp, "first": m.first},
                 "limits": _limits(),
                 "finished": m.is_finished()}
 
     def press(self, button: str, team: str = "A", amount: int = 0) -> dict:
         buttons = TRACKER_BUTTONS
         if button not in buttons:
-            self.feedback = (f"not applied: no button {button!r}", "no")
+            self.say("site.tracker.no_button", "no", button=str(button))
             return self.view()
         before = len(self.record.match.events)
         try:
             rejection = self.record.play(buttons[button](self.record.match, team, amount))
         except (TypeError, ValueError) as exc:          # unusable input: nothing changed
-            self.feedback = (f"not applied: {exc}", "no")
+            self.say("site.tracker.not_applied", "no", why=str(exc))
             return self.view()
+        self.previous = None                            # Undo now takes back this action, not a New match
         if rejection is not None:
-            self.feedback = (f"rejected [{rejection.rule}]: {rejection.reason}", "no")
+            self.say("site.tracker.rejected", "no", rule=rejection.rule, reason=rejection.render(self.lang))
         else:
-            new = self.record.match.events[before:]
-            self.feedback = ("\n".join(f"[{e.rule}] {e.text}" for e in new) or "done", "ok")
+            new = self.record.match.state()["events"][before:]
+            self.feedback = ("\n".join(f"[{e['rule']}] {event_text(e, self.lang)}" for e in new)
+                             or render("site.tracker.done", {}, self.lang), "ok")
         return self.view()
 
     def undo(self) -> dict:
+        """Take back the last action the rules accepted (with the refusals after it: a refusal
+        changed nothing), or, right after a "New match", bring the match it replaced back."""
+        actions = self.record.actions
+        if not any(a.get("accepted", True) for a in actions):
+            if self.previous is not None:
+                self.record, self.previous = self.previous, None
+                self.say("site.tracker.undo_new", "ok", n=len(self.record.actions))
+                return self.view()
+            self.say("site.tracker.nothing_to_undo")
+            return self.view()
+        while actions and not actions[-1].get("accepted", True):
+            self.record.undo()
+            actions = self.record.actions
         last = self.record.undo()
-        self.feedback = (f"took back: {last['verb']}" if last else "nothing to take back", "")
+        self.say("site.tracker.took_back", "", action=render(f"site.button.{_BUTTON_OF.get(last['verb'], 'other')}",
+                                                             {}, self.lang) if last else "")
         return self.view()
 
     def new(self, lineup: int = 3, start_lp: int = 8000, first: str = "A") -> dict:
@@ -194,11 +265,11 @@ class WebTracker:
         try:
             record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
         except (TypeError, ValueError) as exc:
-            self.feedback = (f"cannot start that match: {exc}", "no")
+            self.say("site.tracker.cannot_start", "no", why=str(exc))
             return self.view()
-        self.record = record
+        self.previous, self.record = self.record, record
         m = record.match
-        self.feedback = (f"new match: {m.lineup} duelists a team, {m.start_lp} LP, team {m.first} first", "ok")
+        self.say("site.tracker.new_match", "ok", lineup=m.lineup, lp=m.start_lp, first=m.first)
         return self.view()
 
     def load(self, text: str, file: str = "the file") -> dict:
@@ -208,14 +279,20 @@ class WebTracker:
         try:
             record = RecordedMatch.from_json(text, file)
         except InputError as exc:
-            self.feedback = (f"not loaded, the match on screen is unchanged: {exc.message}", "no")
-            return {**self.view(), "refused": exc.message}
+            message = exc.message.render(self.lang) if hasattr(exc.message, "render") else str(exc.message)
+            self.say("site.tracker.not_loaded", "no", why=message)
+            return {**self.view(), "refused": message}
         self.record = record
-        self.feedback = (f"loaded {len(record.actions)} actions from {file}", "ok")
+        self.say("site.tracker.loaded", "ok", n=len(record.actions), file=file)
         return self.view()
 
     def export(self) -> str:
         return self.record.to_json()
+
+
+# The verb each button plays, for "took back: ..." in the button's own words.
+_BUTTON_OF = {"phase": "next_phase", "end_turn": "end_turn", "attack": "battle_damage", "damage": "effect_damage",
+              "pay": "pay", "gain": "gain", "lose": "loss", "baton_touch": "baton_touch", "speed_world": "speed_world"}
 
 
 def _limits() -> dict:
@@ -226,23 +303,31 @@ def _limits() -> dict:
 _tracker: WebTracker | None = None
 
 
-def tracker(op: str, **kwargs) -> dict:
-    """The page's tracker: ``open`` (with the stored match, if any), ``press``, ``undo``, ``new``,
-    ``load`` (an imported file), ``export``."""
+def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
+    """The page's tracker: ``open`` (with the stored match and the one a New match replaced, if
+    any), ``press``, ``undo``, ``new``, ``load`` (an imported file), ``export``."""
     global _tracker
     if op == "open":
-        _tracker = WebTracker()
+        _tracker = WebTracker(lang=lang, phone=phone)
         saved = kwargs.get("saved")
         if saved:
-            out = _tracker.load(saved, "the match kept in this browser")
+            out = _tracker.load(saved, render("site.tracker.kept_file", {}, _tracker.lang))
             if out.get("refused"):
-                _tracker.feedback = (f"the match kept in this browser could not be used, so a new match is "
-                                     f"shown ({out['refused']})", "no")
+                _tracker.say("site.tracker.kept_unusable", "no", why=out["refused"])
                 return {**_tracker.view(), "refused": out["refused"]}
-            _tracker.feedback = (f"match restored ({len(_tracker.record.actions)} actions)", "ok")
+            _tracker.say("site.tracker.restored", "ok", n=len(_tracker.record.actions))
+            previous = kwargs.get("previous")
+            if previous:
+                from .widgets.record import RecordedMatch
+
+                try:
+                    _tracker.previous = RecordedMatch.from_json(previous, "previous")
+                except InputError:
+                    _tracker.previous = None
         return _tracker.view()
     if _tracker is None:
-        _tracker = WebTracker()
+        _tracker = WebTracker(lang=lang, phone=phone)
+    _tracker.lang, _tracker.phone = _lang(lang), bool(phone)
     if op == "export":
         return {"json": _tracker.export()}
     if op in ("press", "undo", "new", "load"):
@@ -251,17 +336,45 @@ def tracker(op: str, **kwargs) -> dict:
 
 
 # ------------------------------------------------------------------------------ tag turn helper
-def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", points: dict | None = None) -> dict:
-    """One tag battle turn, as the Jupyter turn helper shows it (TAG-P5, TAG-N1..N5, TAG-E1..E4)."""
+_TAG_FIELD = re.compile(r"^spec\.([A-Z])\.([a-z]+)\.(power|lost)\b")
+
+
+def _tag_error(exc: Exception, lang: str) -> str:
+    """A refused turn in words: the engine's parameter path (``spec.A.red.power``) said as the
+    player and the box of the page (red-A's attack power)."""
+    param = getattr(exc, "param", None)
+    if param:
+        m = _TAG_FIELD.match(param)
+        if m:
+            letter, tag, field = m.groups()
+            return render("site.tag.bad_field", {"player": f"{tag}-{letter}",
+                                                 "field": render(f"site.tag.field.{field}", {}, lang),
+                                                 "allowed": exc.allowed}, lang)
+        return render("site.tag.bad_value", {"param": param, "allowed": exc.allowed}, lang)
+    return render("site.tag.cannot", {"why": str(exc)}, lang)
+
+
+def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", points: dict | None = None,
+                    lang: str = "en") -> dict:
+    """One tag battle turn, as the Jupyter turn helper shows it (TAG-P5, TAG-N1..N5, TAG-E1..E4),
+    in ``lang``. Lost points given for a player who did not lose a battle are said to be unused
+    (TAG-P5 ③: only a battle's loser loses points), not silently dropped."""
+    from .errors import ArgumentError
     from .tag.turn import tag_turn
 
+    lang = _lang(lang)
     try:
         turn = tag_turn(powers, lost or {}, first, points or {})
     except IllegalAction as exc:
-        return {"error": f"cannot play this turn: [{exc.rule}] {exc.reason}"}
+        return {"error": render("site.tag.cannot", {"why": f"[{exc.rule}] {exc.render(lang)}"}, lang)}
+    except ArgumentError as exc:
+        return {"error": _tag_error(exc, lang)}
     except ValueError as exc:
-        return {"error": f"cannot play this turn: {exc}"}
-    return {"text": turn.text(), "first": turn.first, "rule": turn.rule, "winner": turn.winner,
+        return {"error": render("site.tag.cannot", {"why": str(exc)}, lang)}
+    unused = [p for p, n in sorted((lost or {}).items()) if isinstance(n, int) and n > 0 and p not in turn.lost
+              and (points or {}).get(p, 100) > 0]
+    notes = [render("site.tag.unused_lost", {"player": p, "n": lost[p]}, lang) for p in unused]
+    return {"text": turn.text(lang), "notes": notes, "first": turn.first, "rule": turn.rule, "winner": turn.winner,
             "lost": turn.lost, "points": turn.points, "out": list(turn.out), "events": [list(e) for e in turn.events]}
 
 
@@ -270,6 +383,7 @@ CALLS = {
     "shipped": shipped,
     "run_text": run_text,
     "run_shipped": run_shipped,
+    "read_question": read_question,
     "run_all": run_all,
     "tracker": tracker,
     "tag_turn": tag_turn_answer,

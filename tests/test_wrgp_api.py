@@ -163,7 +163,7 @@ BAD = {
     "link-damage-and-gain": ("steps:\n  - chain:\n    - {by: A, damage: {to: both, amount: 1}, "
                              "gain: {to: self, amount: 5}}\n", 4, "not both"),
     "same-card-twice": ("setup:\n  cards:\n    - {card: X, by: A, zone: monster}\n    - {card: X, by: B, zone: gy}\n",
-                        3, "already in the match"),
+                        3, "not yet in this match"),
     "turn-1-battle": ("setup:\n  at: {turn: 1, player: A, phase: battle}\n", 3, "WRGP-F5"),
     "both-at-0": ("setup:\n  lineup: 3\n  at:\n    turn: 3\n    lp: {A: 0, B: 0}\nsteps:\n  - chain: [{by: A}]\n", 4,
                   "at_zero"),

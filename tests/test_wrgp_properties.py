@@ -98,7 +98,7 @@ def test_only_scenario_errors_escape_the_runner(steps):
     try:
         result = run_scenario(sc)
     except ScenarioError as exc:
-        assert "no card named" in exc.message or "already in the match" in exc.message
+        assert "a card in this match (place it first)" in exc.message or "not yet in this match" in exc.message
         return
     assert result.outcome["format"] == "wrgp"
 

@@ -274,14 +274,28 @@ def build_pages(out: Path, tmp: Path) -> dict:
     data.mkdir(exist_ok=True)
     scenarios = shipped()
     (data / "scenarios.json").write_text(json.dumps(scenarios, ensure_ascii=False, indent=0), encoding="utf-8")
+    from rulings_lib.webdata import files as data_files      # the pages' words, verb table, card names
+
+    for name, content in data_files().items():
+        (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    # What a page downloads before its first ruling (Python, the wheels), said on the loading bar.
+    first = [p for d in ("pyodide", "wheels") for p in (out / d).glob("*") if p.is_file()]
+    (data / "download.json").write_text(json.dumps({"bytes": sum(p.stat().st_size for p in first)}) + "\n")
 
     def play_link(entry):
         return "index.html#s=" + entry.scenario.removesuffix(".yaml")
 
     # The site's bar (pages, offline support) on the FAQ page as on every other page.
     bar = ('<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icons/icon.svg">'
-           '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>')
+           '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>'
+           '<script type="module" src="js/faqparts.js"></script>')
     faq = render_html(load_faq(), link=play_link, head=bar)
+    from rulings_lib.webdata import faq_parts          # the entries' pictures and transcripts load in parts
+
+    faq, parts = faq_parts(faq)
+    (data / "faq").mkdir(exist_ok=True)
+    for name, fragment in parts.items():
+        (data / "faq" / name).write_text(fragment, encoding="utf-8")
     (out / "faq.html").write_text(faq, encoding="utf-8")
     icons = out / "icons"
     icons.mkdir(exist_ok=True)

@@ -152,7 +152,18 @@ def _render_in_browser(source: str, format: str) -> bytes:
         raise RuntimeError(f"viz.js failed: {exc}") from None
 
 
-if IN_PYODIDE:
+def _in_lite() -> bool:
+    """Is this the JupyterLite edition's kernel (whose site has viz.js)? The browser edition's
+    worker draws its diagrams in the page and must not ask for a file its site does not have."""
+    try:
+        import js
+
+        return "/extensions/" in str(js.location.href)
+    except Exception:
+        return False
+
+
+if IN_PYODIDE and _in_lite():
     try:
         _start_viz()                  # begin loading now, so the first diagram seldom waits
     except Exception:                 # not in a worker of the lite site: render() says so later

@@ -59,12 +59,45 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
 
 
+def wrap(text: str, limit: int) -> list[str]:
+    """A text in lines of at most ``limit`` characters, broken at spaces (or anywhere in a text
+    without spaces, as Japanese is written)."""
+    text = str(text)
+    if len(text) <= limit:
+        return [text]
+    if " " not in text:
+        return [text[i:i + limit] for i in range(0, len(text), limit)]
+    lines, line = [], ""
+    for w in text.split(" "):
+        while len(w) > limit:                  # a word longer than a line
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(w[:limit])
+            w = w[limit:]
+        if line and len(line) + 1 + len(w) > limit:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}" if line else w
+    if line:
+        lines.append(line)
+    return lines
+
+
+# The phone layouts: drawn 360 units wide to be shown at 1:1 on a 390 px screen, so no text is
+# under 12 CSS px there (13 leaves room for a page's margins).
+PHONE_WIDTH = 360
+PHONE_FONT = 13
+
+
 class Svg:
     """Elements are appended in drawing order; :meth:`text` returns the whole document."""
 
-    def __init__(self, width: int, height: int, title: str, desc: str, lang: str = "en"):
+    def __init__(self, width: int, height: int, title: str, desc: str, lang: str = "en", min_font: int = 0):
         self.width, self.height = width, height
         self.title, self.desc, self.lang = title, desc, lang
+        self.min_font = min_font        # the phone layouts: no text smaller than this (in px at 1:1)
         self.parts: list[str] = []
 
     def _el(self, tag: str, attrs: dict, body: str | None = None) -> None:
@@ -87,6 +120,7 @@ class Svg:
         self._el("path", {"d": d, "fill": fill, "stroke": stroke, "stroke_width": width})
 
     def text(self, x, y, content, size=12, weight=None, fill=INK, anchor=None, italic=False) -> None:
+        size = max(size, self.min_font)
         self._el("text", {"x": x, "y": y, "font_size": size, "font_weight": weight, "fill": fill,
                           "text_anchor": anchor, "font_style": "italic" if italic else None}, esc(content))
 

@@ -8,7 +8,7 @@ gives it; keys are read with defaults so that new outcome keys never break a pic
 from __future__ import annotations
 
 from ..tag import tables as T
-from ._svg import GREY, INK, LIGHT, Svg, clip
+from ._svg import GREY, INK, LIGHT, PHONE_FONT, PHONE_WIDTH, Svg, clip, wrap
 from .words import NEXT_WHY_JA, check_lang, word
 
 WIDTH = 640
@@ -146,12 +146,18 @@ def summary(obj, lang: str = "en", *, start_points: int | None = None) -> list[s
     return lines
 
 
-def tag_svg(obj, lang: str = "en", *, start_points: int | None = None, title: str | None = None) -> str:
-    """The picture of a tag battle (a :class:`~rulings_lib.TagMatch` or its ``state()`` dict)."""
+def tag_svg(obj, lang: str = "en", *, start_points: int | None = None, title: str | None = None,
+            layout: str = "wide") -> str:
+    """The picture of a tag battle (a :class:`~rulings_lib.TagMatch` or its ``state()`` dict).
+    ``layout="phone"``: one column, 360 wide, no text under 13 (for a 390 px screen at 1:1)."""
     lang = check_lang(lang)
     state, top = facts(obj, start_points)
     v = _view(state, lang)
     desc = " ".join(summary(state, lang, start_points=top))
+    if layout == "phone":
+        return _phone(v, top, lang, title or f"{word('tag', lang)}: {word('turn', lang, n=v['turn'])}", desc)
+    if layout != "wide":
+        raise ValueError(f"layout must be 'wide' or 'phone', not {layout!r}")
     height = 330 + 18 * max(1, len(v["battles"]))
     svg = Svg(WIDTH, height, title or f"{word('tag', lang)}: {word('turn', lang, n=v['turn'])}", desc, lang)
     mode = word("mode_1v1" if v["mode"] == "1v1" else "mode_tag", lang)
@@ -180,7 +186,9 @@ def tag_svg(obj, lang: str = "en", *, start_points: int | None = None, title: st
     return svg.document()
 
 
-def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict, top: int, lang: str) -> None:
+def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict, top: int, lang: str,
+          sw: int = SEAT_W) -> None:
+    SEAT_W = sw  # noqa: N806 (the seat's width in this layout)
     side, letter = T.seat_parts(seat)
     first_side = side == "first"
     if player is None:
@@ -208,3 +216,38 @@ def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict, top:
         svg.cross(x, y, SEAT_W, SEAT_H, width=3)
         svg.rect(x + SEAT_W - 110, y + 32, 100, 18, fill="#ffffff", stroke=INK)
         svg.text(x + SEAT_W - 60, y + 45, word("tag_out", lang), size=10, weight="bold", anchor="middle")
+
+
+def _phone(v: dict, top: int, lang: str, title: str, desc: str) -> str:
+    """The phone layout: the heading wrapped, then per letter its two seats facing each other
+    across the table (A, then B), the last battles and who goes first next, wrapped."""
+    W = PHONE_WIDTH  # noqa: N806
+    en = lang == "en"
+    mode = word("mode_1v1" if v["mode"] == "1v1" else "mode_tag", lang)
+    head = wrap(f"{word('tag', lang)} · " + word("tag_head", lang, n=v["turn"], mode=mode, first=v["first"],
+                                                 second=v["second"]), 34 if en else 20)
+    battles = [word("last_battles", lang) if v["battles"] else word("no_battles", lang)]
+    for b in v["battles"]:
+        battles += wrap(_battle_line(b, lang), 44 if en else 24)
+    nxt = wrap(_next_line(v, lang), 40 if en else 22)
+    block = 2 * SEAT_H + 44                  # two seats and the table between them
+    top_y = 22 + 22 * len(head)
+    height = top_y + 2 * (block + 12) + 18 * (len(battles) + len(nxt)) + 16
+    svg = Svg(W, height, title, desc, lang, min_font=PHONE_FONT)
+    for i, line in enumerate(head):
+        svg.text(10, 22 + 22 * i, line, size=15, weight="bold")
+    sw = W - 20
+    for col, letter in enumerate(T.LETTERS):
+        y = top_y + col * (block + 12)
+        _seat(svg, 10, y, f"first-{letter}", v["seats"].get(f"first-{letter}"), v, top, lang, sw=sw)
+        svg.rect(20, y + SEAT_H + 6, W - 40, 32, fill=LIGHT, stroke=INK, rx=10)
+        label = word("mode_1v1", lang) if v["mode"] == "1v1" and letter == "B" else word("vs", lang, letter=letter)
+        svg.text(W / 2, y + SEAT_H + 27, label, weight="bold", anchor="middle")
+        _seat(svg, 10, y + SEAT_H + 44, f"second-{letter}", v["seats"].get(f"second-{letter}"), v, top, lang, sw=sw)
+    y = top_y + 2 * (block + 12) + 8
+    for i, line in enumerate(battles):
+        svg.text(10 if i == 0 else 20, y + 18 * i, line, weight="bold" if i == 0 else None)
+    y += 18 * len(battles)
+    for i, line in enumerate(nxt):
+        svg.text(10, y + 18 * i, line, weight="bold")
+    return svg.document()

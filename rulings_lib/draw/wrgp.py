@@ -8,7 +8,7 @@ read with a default so that new outcome keys never break a picture.
 from __future__ import annotations
 
 from ..wrgp import tables as T
-from ._svg import GREY, INK, LIGHT, Svg, clip
+from ._svg import GREY, INK, LIGHT, PHONE_FONT, PHONE_WIDTH, Svg, clip, wrap
 from .words import check_lang, ordinal, word
 
 WIDTH = 640
@@ -137,12 +137,17 @@ def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:
 
 
 def wrgp_svg(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None,
-             title: str | None = None) -> str:
-    """The picture of a WRGP match (a :class:`~rulings_lib.WrgpMatch` or its ``state()`` dict)."""
+             title: str | None = None, layout: str = "wide") -> str:
+    """The picture of a WRGP match (a :class:`~rulings_lib.WrgpMatch` or its ``state()`` dict).
+    ``layout="phone"``: one column, 360 wide, no text under 13 (for a 390 px screen at 1:1)."""
     lang = check_lang(lang)
     state, lineup, start_lp = facts(obj, lineup, start_lp)
     v = _view(state, lineup, start_lp, lang)
     desc = " ".join(summary(state, lang, lineup=lineup, start_lp=start_lp))
+    if layout == "phone":
+        return _phone(v, lang, title or f"{word('wrgp', lang)}: {word('turn', lang, n=v['number'])}", desc)
+    if layout != "wide":
+        raise ValueError(f"layout must be 'wide' or 'phone', not {layout!r}")
     head = word("turn", lang, n=v["number"])
     svg = Svg(WIDTH, 452, title or f"{word('wrgp', lang)}: {head}", desc, lang)
     _header(svg, v, lang)
@@ -193,7 +198,9 @@ def _phase_track(svg: Svg, v: dict, lang: str) -> None:
         svg.text(10, 84, " · ".join(notes), size=11, fill=INK, italic=True)
 
 
-def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str) -> None:
+def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int = PANEL_W,
+                phone: bool = False) -> None:
+    PANEL_W = pw  # noqa: N806 (the panel's width in this layout)
     tv = v["teams"][team]
     turn_player = team == v["player"]
     svg.rect(x, y, PANEL_W, 300, fill="#ffffff", stroke=INK, width=3 if turn_player else 1, rx=6)
@@ -234,7 +241,7 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str) -> None
         elif coming:
             status = word("comes_in", lang)
         if status:
-            svg.text(bx + bw / 2, by + 54, clip(status, 16 if lang == "en" else 9), size=9,
+            svg.text(bx + bw / 2, by + 54, clip(status, (16 if lang == "en" else 9) - (2 if phone and lang != "en" else 0)), size=9,
                      weight="bold" if here else None, anchor="middle")
     # LP of the duelist in the duel.
     ly = y + 100
@@ -262,9 +269,12 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str) -> None
         if not ok:
             label += " " + word("sw_needs", lang, cost=cost)
         svg.text(x + 26, yy, label, size=11, fill=INK if ok else GREY, weight="bold" if ok else None)
-    svg.text(x + 10, ey + 54, word(tv["when"], lang), size=10, italic=True)
+    when = wrap(word(tv["when"], lang), 44 if lang == "en" else 24) if phone else [word(tv["when"], lang)]
+    for i, line in enumerate(when[:2]):
+        svg.text(x + 10, ey + 54 + 16 * i, line, size=10, italic=True)
     cards = ", ".join(tv["once"]) if tv["once"] else word("none", lang)
-    svg.text(x + 10, y + 288, clip(word("once", lang, cards=cards), 52 if lang == "en" else 30), size=10)
+    svg.text(x + 10, y + 288, clip(word("once", lang, cards=cards), (52 if lang == "en" else 30) - (8 if phone else 0)),
+             size=10)
 
 
 def _footer(svg: Svg, v: dict, lang: str) -> None:
@@ -280,3 +290,70 @@ def _footer(svg: Svg, v: dict, lang: str) -> None:
         svg.text(10, y, word("next_turn", lang, t=v["next"][0], d=v["next"][1]), size=12)
     out = ", ".join(v["out"]) if v["out"] else word("nobody", lang)
     svg.text(10, y + 24, clip(word("out_list", lang, who=out), 90), size=11)
+
+
+def _phone(v: dict, lang: str, title: str, desc: str) -> str:
+    """The phone layout: the header, the phase track in two rows of three, the two teams one
+    above the other, then who plays next, each long line wrapped."""
+    W = PHONE_WIDTH  # noqa: N806
+    en = lang == "en"
+    y = 22
+    d = v["teams"][v["player"]]["duelist"]
+    head = [f"{word('wrgp', lang)} · {word('turn', lang, n=v['number'])}", word("teams_turn", lang, t=v["player"], d=d)]
+    track_y = y + 24 * len(head) - 4
+    if v["finished"]:
+        track_y += 26
+    notes = []
+    if v["phase"] == "draw":
+        notes.append(word("after_draw" if v["drawn"] else "before_draw", lang))
+    if v["number"] == 1:
+        notes.append(word("no_battle_t1", lang))
+    if v["handover"] and not v["finished"]:
+        notes.append(word("run_on", lang))
+    note_lines = [line for n in notes for line in wrap(n, 44 if en else 24)]
+    cols = 3 if en else 2                      # Japanese phase names are longer at this size
+    rows = -(-len(T.PHASES) // cols)
+    panels_y = track_y + 32 * rows + 18 * len(note_lines) + 8
+    footer = []
+    if v["finished"]:
+        footer += wrap(word("wrgp_over", lang, t=v["winner"]), 40 if en else 22)
+    elif v["handover"]:
+        who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
+        footer += wrap(word("handover_next", lang, who=who, t=v["next"][0], d=v["next"][1]), 40 if en else 22)
+    elif v["next"]:
+        footer += wrap(word("next_turn", lang, t=v["next"][0], d=v["next"][1]), 40 if en else 22)
+    out = ", ".join(v["out"]) if v["out"] else word("nobody", lang)
+    footer += wrap(word("out_list", lang, who=out), 44 if en else 24)
+    height = panels_y + 2 * 320 + 18 * len(footer) + 12
+    svg = Svg(W, height, title, desc, lang, min_font=PHONE_FONT)
+    for i, line in enumerate(head):
+        svg.text(10, y + 24 * i, line, size=16, weight="bold")
+    if v["finished"]:
+        svg.rect(10, track_y - 30, W - 20, 22, fill=INK, stroke=INK)
+        svg.text(W / 2, track_y - 14, word("wrgp_over", lang, t=v["winner"]), size=12, weight="bold", fill="#ffffff",
+                 anchor="middle")
+    gap = 4
+    w = (W - 20 - (cols - 1) * gap) / cols
+    current = T.PHASE_INDEX.get(v["phase"], 0)
+    for i, p in enumerate(T.PHASES):
+        x, yy = round(10 + (i % cols) * (w + gap), 2), track_y + (i // cols) * 32
+        skipped = v["number"] == 1 and p.key in T.FIRST_TURN_SKIPS
+        name = p.japanese if lang == "ja" else p.name
+        if i == current:
+            svg.rect(x, yy, w, 28, fill=INK, stroke=INK, width=2, rx=4)
+            svg.text(x + w / 2, yy + 19, name, weight="bold", fill="#ffffff", anchor="middle")
+        elif skipped:
+            svg.rect(x, yy, w, 28, fill="#ffffff", stroke=GREY, dash="4 3", rx=4)
+            svg.text(x + w / 2, yy + 19, name, fill=GREY, anchor="middle")
+            svg.line(x + 8, yy + 14, x + w - 8, yy + 14, stroke=GREY)
+        else:
+            svg.rect(x, yy, w, 28, fill=LIGHT if i < current else "#ffffff", stroke=INK, rx=4)
+            svg.text(x + w / 2, yy + 19, name, fill=INK, anchor="middle")
+    for i, line in enumerate(note_lines):
+        svg.text(10, track_y + 32 * rows + 12 + 18 * i, line, italic=True)
+    for i, t in enumerate(T.TEAMS):
+        _team_panel(svg, 10, panels_y + i * 320, t, v, lang, pw=W - 20, phone=True)
+    fy = panels_y + 2 * 320 + 4
+    for i, line in enumerate(footer):
+        svg.text(10, fy + 18 * i, line, weight="bold" if i == 0 else None)
+    return svg.document()

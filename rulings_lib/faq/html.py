@@ -114,7 +114,8 @@ def render_html(entries: list[Entry], diagrams: bool = True, pictures: bool = Tr
         mine = [(sec, g) for sec, g in groups if sec.format == fmt]
         out.append(f'<h2 id="game-{_t(fmt)}">' + "".join(f'<span lang="{lang}">{_t(titles[fmt][lang])}</span>'
                                                      for lang in ("en", "ja")) + "</h2>")
-        out.append('<nav class="toc"><ol>' + "".join(
+        # Each game's list of sections is a landmark of its own, named by the game's heading (axe landmark-unique).
+        out.append(f'<nav class="toc" aria-labelledby="game-{_t(fmt)}"><ol>' + "".join(
             f'<li><a href="#sec-{_t(fmt)}-{_t(sec.id)}">' + "".join(
                 f'<span lang="{lang}">{_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</a></li>"
             for sec, _ in mine) + "</ol></nav>")

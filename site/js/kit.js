@@ -1,5 +1,7 @@
 // The page's side of the Python worker: kit.call(name, args) -> Promise of the answer (parsed JSON).
 // A progress bar (#loading) shows how far Python has come; kit.ready resolves when it is up.
+import { loaded, t } from "./i18n.js";
+
 const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
 const pending = new Map();
 let nextId = 1;
@@ -9,11 +11,27 @@ const started = performance.now();
 export const timings = { boot: null, calls: [], stages: [] };
 export const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
 
-function showProgress({ stage, value }) {
+// The stages in the page's language (the worker's own words are English); the first visit's
+// download as the build measured it (data/download.json: the files Python needs before a ruling).
+let download = null;
+fetch(new URL("../data/download.json", import.meta.url)).then((r) => (r.ok ? r.json() : null))
+  .then((d) => { download = d; }, () => {});
+
+function stageWords(stage, value) {
+  if (value >= 1) return t("site.loading.ready");
+  if (value >= 0.9) return t("site.loading.engines");
+  if (value >= 0.75) return t("site.loading.kit");
+  if (download?.bytes) return t("site.loading.first", { mb: (download.bytes / 1e6).toFixed(1) });
+  return t("site.loading.python");
+}
+
+function showProgress({ stage, value, failed }) {
   const box = document.getElementById("loading");
   if (!box) return;
   box.querySelector("progress").value = value;
-  box.querySelector(".stage").textContent = stage;
+  loaded.then(() => {
+    box.querySelector(".stage").textContent = failed ? t("site.loading.failed", { why: failed }) : stageWords(stage, value);
+  });
   if (value >= 1) box.hidden = true;
 }
 
@@ -30,7 +48,7 @@ worker.onmessage = (event) => {
     return;
   }
   if (msg.failed) {
-    showProgress({ stage: "Python could not start: " + msg.failed, value: 0 });
+    showProgress({ failed: msg.failed, value: 0 });
     readyReject(new Error(msg.failed));
     return;
   }

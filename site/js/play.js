@@ -1,20 +1,25 @@
-// The playground: a scenario (shipped or written here) run on the real engine in the Python worker.
+// The playground: a question built with taps (builder.js) or written as YAML, run on the real
+// engine in the Python worker; the answer first (verdict.js), then the picture, the steps, and
+// the full transcript folded below.
 import { call, ready, timings } from "./kit.js";
 import { drawDot } from "./diagram.js";
-import { decode, encode } from "./share.js";
+import { LinkTooLong, MAX_CHARS, decode, encode } from "./share.js";
+import { lang, loaded, t } from "./i18n.js";
+import { Builder, loadedTable } from "./builder.js";
+import { checkRows, eventText, linkRules, verdictRows } from "./verdict.js";
 
 const $ = (id) => document.getElementById(id);
+// A phone gets the pictures' phone layout (shown at 1:1, no text under 12 CSS px).
+export const phone = () => matchMedia("(max-width: 600px)").matches;
 const src = $("src"), gutter = $("gutter"), pick = $("pick");
 let shipped = [];
 let marks = { bad: 0, failed: new Set() };
+let source = null;          // the shipped scenario the text came from (deck paths resolve beside it)
+let mode = "builder";
+let builder = null;
 
 function esc(text) {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-}
-
-// Rule ids in a transcript link to the rules reference of the FAQ page.
-function linkRules(text) {
-  return esc(text).replace(/\[([A-Z]+-[A-Z0-9]+)\]/g, (m, id) => `[<a class="rule" href="faq.html#rule-${id}">${id}</a>]`);
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 }
 
 function paintGutter() {
@@ -43,41 +48,75 @@ function clearMarks() {
   paintGutter();
 }
 
+// An error clears the answer that was on screen: what is shown is never an older question's.
+function clearAnswer() {
+  $("r-title").textContent = t("site.play.waiting");
+  $("r-title").className = "muted";
+  for (const id of ["verdict", "checks", "steps", "transcript", "picture", "state", "checks-sum"]) $(id).textContent = "";
+  $("checks-box").hidden = true;
+  $("diagram").textContent = "";
+  delete document.body.dataset.verdict;
+}
+
 function showError(line, message) {
+  clearAnswer();
   marks = { bad: line, failed: new Set() };
-  const text = `line ${line}: ${message}`;
+  const text = t("site.play.error_line", { n: line, message });
   $("marker").textContent = text;
   $("error").textContent = text;
   $("error").hidden = false;
   paintGutter();
-  // Bring the line into view.
   const top = (line - 1) * 20;
   if (top < src.scrollTop || top > src.scrollTop + src.clientHeight - 40) src.scrollTop = Math.max(0, top - 60);
   placeMarker();
 }
 
-function showResult(r) {
-  $("r-title").textContent = r.title;
+function edited() {
+  const s = shipped.find((x) => x.id === source);
+  return !!s && src.value !== s.text;
+}
+
+function titleOf(r) {
+  if (!/^title\s*:/m.test(src.value)) return t("site.play.untitled");    // never a borrowed id
+  return edited() ? t("site.play.edited", { title: r.title }) : r.title;
+}
+
+// The steps in words: each step's events (and a refusal) under the step's number.
+function stepRows(outcome) {
+  const by = new Map();
+  for (const e of outcome.events ?? []) {
+    if (!e.step) continue;
+    if (!by.has(e.step)) by.set(e.step, []);
+    by.get(e.step).push(`[${e.rule}] ${eventText(e)}`);
+  }
+  for (const r of outcome.rejected ?? []) {
+    if (!by.has(r.step)) by.set(r.step, []);
+    by.get(r.step).push(`✗ [${r.rule}] ${r.code ? t(r.code, r.args || {}) : r.reason}`);
+  }
+  return [...by.keys()].sort((a, b) => a - b)
+    .map((n) => `<li value="${n}">${by.get(n).map(linkRules).join("<br>")}</li>`).join("");
+}
+
+export function showAnswer(r, title = titleOf(r)) {
+  $("r-title").textContent = title;
   $("r-title").className = "";
+  $("verdict").innerHTML = verdictRows(r.outcome);
   const failed = r.checks.filter((c) => !c.ok);
-  $("verdict").textContent = r.checks.length === 0 ? "No expectations given."
-    : failed.length === 0 ? `Every expectation holds (${r.checks.length}).`
-    : `${failed.length} of ${r.checks.length} expectations do not hold.`;
-  $("verdict").className = "verdict " + (failed.length ? "no" : "ok");
-  $("checks").innerHTML = r.checks.map((c) => c.ok
-    ? `<li class="ok">ok — <b>${esc(c.key)}</b> = ${esc(JSON.stringify(c.actual))}</li>`
-    : `<li class="no">FAIL — <b>${esc(c.key)}</b>${c.line ? ` (line ${c.line})` : ""}: expected ` +
-      `${esc(JSON.stringify(c.expected))}, got ${esc(JSON.stringify(c.actual))}</li>`).join("");
+  $("checks-box").hidden = r.checks.length === 0;
+  $("checks-sum").textContent = failed.length === 0 ? t("site.play.checks_all", { n: r.checks.length })
+    : t("site.play.checks_some", { failed: failed.length, n: r.checks.length });
+  $("checks-sum").className = "checks-sum " + (failed.length ? "no" : "ok");
+  $("checks").innerHTML = checkRows(r.checks);
+  $("steps").innerHTML = stepRows(r.outcome);
   $("transcript").innerHTML = linkRules(r.transcript);
   $("picture").innerHTML = r.picture ?? "";
-  $("state").textContent = r.state.join("\n");
+  $("state").textContent = (r.state ?? []).join("\n");
   $("state").hidden = !!r.picture;
+  document.body.dataset.verdict = failed.length ? "no" : "ok";
   marks = { bad: 0, failed: new Set(failed.map((c) => c.line).filter(Boolean)) };
   paintGutter();
   return drawDot(r.dot, $("diagram"));
 }
-
-let source = null;          // the shipped scenario the text came from (deck paths resolve beside it)
 
 async function run() {
   $("run").disabled = true;
@@ -85,17 +124,34 @@ async function run() {
   try {
     await ready;
     const t0 = performance.now();
-    const r = await call("run_text", { text: src.value, source });
+    const r = await call("run_text", { text: src.value, source: edited() && !/check_team|check_deck/.test(src.value) ? null : source, lang, phone: phone() });
     if (timings.firstRuling == null) timings.firstRuling = performance.now();
     timings.lastRun = performance.now() - t0;
     if (r.error) showError(r.error.line, r.error.message);
-    else await showResult(r);
+    else await showAnswer(r);
   } catch (err) {
     showError(1, err.message);
   } finally {
     $("run").disabled = false;
     document.body.dataset.runs = String(Number(document.body.dataset.runs || 0) + 1);
   }
+  if (!$("error").hidden) $("error").scrollIntoView({ block: "nearest" });
+  else if (matchMedia("(max-width: 900px)").matches && document.body.dataset.userRun) {
+    $("result").scrollIntoView({ block: "start" });
+  }
+}
+
+function setMode(m) {
+  mode = m;
+  $("mode-builder").setAttribute("aria-pressed", String(m === "builder"));
+  $("mode-yaml").setAttribute("aria-pressed", String(m === "yaml"));
+  $("builder").hidden = m !== "builder";
+  $("yaml-box").open = m === "yaml";
+  document.body.dataset.mode = m;
+}
+
+function markEdited() {
+  $("edited").hidden = !edited();
 }
 
 function load(id) {
@@ -104,8 +160,42 @@ function load(id) {
   pick.value = id;
   src.value = s.text;
   source = id;
+  $("not-builder").hidden = true;
+  setMode("yaml");
+  markEdited();
   clearMarks();
   return true;
+}
+
+// Open a question's text: in the builder when the builder can read all of it, else in the editor.
+async function openText(text) {
+  pick.value = "";
+  source = null;
+  src.value = text;
+  markEdited();
+  clearMarks();
+  await ready;
+  const read = await call("read_question", { text });
+  if (read.question && builder.load(read.question)) {
+    src.value = text;              // exactly as shared (the builder writes the same question)
+    $("not-builder").hidden = true;
+    setMode("builder");
+  } else {
+    $("not-builder").hidden = !read.question;
+    setMode("yaml");
+  }
+}
+
+async function example(id) {
+  try {
+    await ready;
+    const r = await call("run_shipped", { id, lang, phone: phone() });
+    if (timings.firstRuling == null) timings.firstRuling = performance.now();
+    if (r.error) showError(r.error.line, r.error.message);
+    else await showAnswer(r, r.title);
+  } finally {
+    document.body.dataset.runs = String(Number(document.body.dataset.runs || 0) + 1);
+  }
 }
 
 async function share() {
@@ -119,21 +209,21 @@ async function share() {
   try { await navigator.clipboard.writeText(url.href); } catch { /* the link is shown to copy by hand */ }
 }
 
-// Open what the address asks for (a shared scenario or a shipped one); false if it asks for nothing.
+// Open what the address asks for (a shared question or a shipped one); false if it asks for nothing.
 async function fromHash() {
   let wanted;
   try {
     wanted = await decode(location.hash);
   } catch (err) {
-    showError(1, err.message);       // said next to line 1; the page stays empty for the person to write
+    setMode("yaml");
+    showError(1, err instanceof LinkTooLong ? t("site.play.too_long", { max: MAX_CHARS.toLocaleString(lang) })
+                                            : t("site.play.damaged"));
     return true;
   }
   if (wanted?.id) {
-    if (!load(wanted.id)) { showError(1, `no shipped scenario ${wanted.id}`); return true; }
+    if (!load(wanted.id)) { showError(1, t("site.play.no_shipped", { id: wanted.id })); return true; }
   } else if (wanted?.text != null) {
-    pick.value = "";
-    source = null;
-    src.value = wanted.text;
+    await openText(wanted.text);
   } else {
     return false;
   }
@@ -142,11 +232,12 @@ async function fromHash() {
 }
 
 async function start() {
+  await loaded;
   shipped = await (await fetch("data/scenarios.json")).json();
-  const groups = { wrgp: "WRGP relay (Yu-Gi-Oh!)", "digimon-tag": "Digimon tag battle" };
-  for (const [fmt, label] of Object.entries(groups)) {
+  const groups = { wrgp: "site.play.group_wrgp", "digimon-tag": "site.play.group_tag" };
+  for (const [fmt, code] of Object.entries(groups)) {
     const g = document.createElement("optgroup");
-    g.label = label;
+    g.label = t(code);
     for (const s of shipped.filter((x) => x.format === fmt)) {
       const o = document.createElement("option");
       o.value = s.id;
@@ -155,19 +246,42 @@ async function start() {
     }
     pick.append(g);
   }
-  pick.addEventListener("change", () => { if (pick.value) { load(pick.value); run(); } else { source = null; } });
-  src.addEventListener("input", () => { if (marks.bad || marks.failed.size) clearMarks(); else paintGutter(); });
+  await loadedTable;
+  builder = new Builder($("builder"), (yaml) => {
+    if (mode !== "builder") return;
+    src.value = yaml;
+    pick.value = "";
+    source = null;
+    markEdited();
+    clearMarks();
+  });
+  pick.addEventListener("change", () => {
+    if (pick.value) { load(pick.value); run(); }
+    else { source = null; builder.start(); setMode("builder"); markEdited(); }
+  });
+  src.addEventListener("input", () => {
+    markEdited();
+    if (marks.bad || marks.failed.size) clearMarks(); else paintGutter();
+  });
   src.addEventListener("scroll", () => { gutter.scrollTop = src.scrollTop; placeMarker(); });
   src.addEventListener("keydown", (e) => {
     if ((e.ctrlKey || e.metaKey) && e.key === "Enter") { e.preventDefault(); run(); }
   });
-  $("run").addEventListener("click", run);
+  $("mode-builder").addEventListener("click", async () => {
+    if (mode === "builder") return;
+    await openText(src.value);
+    if (mode !== "builder") { builder.start(); setMode("builder"); }
+  });
+  $("mode-yaml").addEventListener("click", () => setMode("yaml"));
+  $("run").addEventListener("click", () => { document.body.dataset.userRun = "1"; run(); });
   $("share").addEventListener("click", share);
   addEventListener("hashchange", fromHash);
   ready.then(() => { $("run").disabled = false; }, () => {});
   if (!(await fromHash())) {
-    load("wrgp/power-bond-handover");
-    await run();
+    // A new question in the builder; beside it, a shipped example's answer to show what comes back.
+    builder.start();
+    setMode("builder");
+    await example("wrgp/power-bond-handover");
   }
 }
 

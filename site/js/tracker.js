@@ -1,12 +1,42 @@
 // The match tracker: buttons -> the engine (through rulings_lib.web.WebTracker, the Jupyter tracker's
-// actions); the match (setup + actions) is kept in localStorage after every change and restored on load.
+// actions); the match (setup + actions) is kept in localStorage after every change and restored on
+// load, with the match a "New match" replaced (so Undo can bring it back). The board shows LP,
+// counters, turn and phase in large plain text; the message area has a fixed size (nothing moves).
 import { call, ready } from "./kit.js";
+import { lang, loaded, t } from "./i18n.js";
 
 const KEY = "rulings-kit.tracker.match";
+const PREVIOUS = KEY + ".previous";
 const $ = (id) => document.getElementById(id);
+const phone = () => matchMedia("(max-width: 600px)").matches;      // the picture's phone layout
 let team = "A";
 
+function board(b) {
+  $("board-turn").textContent = b.finished ? t("site.tracker.board_over", { team: b.winner })
+    : t("site.tracker.board_turn", { n: b.turn, team: b.player, phase: b.phase_name });
+  $("board-teams").innerHTML = "";
+  for (const x of b.teams) {
+    const box = document.createElement("div");
+    box.className = "board-team" + (x.team === b.player ? " turn" : "");
+    box.innerHTML = `<div class="bt-name"></div><div class="bt-lp"><span class="v"></span> <span class="u"></span></div>
+      <div class="bt-spc"></div><div class="bt-left"></div>`;
+    box.querySelector(".bt-name").textContent = `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`;
+    box.querySelector(".bt-lp .v").textContent = String(x.lp);
+    box.querySelector(".bt-lp .u").textContent = t("site.tracker.board_lp");
+    box.querySelector(".bt-spc").textContent = `${t("site.tracker.board_spc")} ${x.spc}`;
+    box.querySelector(".bt-left").textContent = t("site.tracker.board_left", { n: x.left });
+    box.dataset.boardTeam = x.team;
+    $("board-teams").append(box);
+  }
+}
+
 function show(view) {
+  // The number inputs' ranges come from the kit's verb table (issue 20 #12: one declaration).
+  for (const [id, key] of [["lineup", "lineup"], ["start-lp", "start_lp"]]) {
+    const range = view.limits && view.limits[key];
+    if (range) { $(id).min = String(range.min); $(id).max = String(range.max); }
+  }
+  board(view.board);
   $("state").textContent = view.status.join("\n");
   $("picture").innerHTML = view.picture ?? "";
   $("state").hidden = !!view.picture;
@@ -15,12 +45,15 @@ function show(view) {
   fb.className = "feedback " + (view.feedback.tone || "");
   $("undo").disabled = !view.can_undo;
   localStorage.setItem(KEY, JSON.stringify(view.record));      // a refused import left the match as it was
+  if (view.previous) localStorage.setItem(PREVIOUS, JSON.stringify(view.previous));
+  else localStorage.removeItem(PREVIOUS);
   document.body.dataset.actions = String(view.record.actions.length);
+  document.body.dataset.changes = String(Number(document.body.dataset.changes || 0) + 1);
 }
 
 async function act(op, args = {}) {
   await ready;
-  show(await call("tracker", { op, ...args }));
+  show(await call("tracker", { op, lang, phone: phone(), ...args }));
 }
 
 function amount() {
@@ -28,7 +61,12 @@ function amount() {
   return Number.isFinite(n) ? Math.trunc(n) : 0;
 }
 
+function bump(d) {
+  $("amount").value = String(Math.max(0, Math.min(1000000, amount() + d)));
+}
+
 async function start() {
+  await loaded;
   for (const b of document.querySelectorAll("[data-button]")) {
     b.addEventListener("click", () => act("press", { button: b.dataset.button, team, amount: amount() }));
   }
@@ -38,12 +76,21 @@ async function start() {
       for (const o of document.querySelectorAll("[data-team]")) o.setAttribute("aria-pressed", String(o === b));
     });
   }
+  $("amount-down").addEventListener("click", () => bump(-100));
+  $("amount-up").addEventListener("click", () => bump(100));
   $("undo").addEventListener("click", () => act("undo"));
-  $("new").addEventListener("click", () => act("new", {
-    lineup: Math.trunc(Number($("lineup").value)), start_lp: Math.trunc(Number($("start-lp").value)), first: $("first").value }));
+  // "New match" asks first; the match it replaces can be brought back with Undo.
+  $("new").addEventListener("click", () => { $("confirm-new").hidden = false; $("new-yes").focus(); });
+  $("new-no").addEventListener("click", () => { $("confirm-new").hidden = true; $("new").focus(); });
+  $("new-yes").addEventListener("click", async () => {
+    $("confirm-new").hidden = true;
+    await act("new", { lineup: Math.trunc(Number($("lineup").value)), start_lp: Math.trunc(Number($("start-lp").value)),
+                       first: $("first").value });
+    $("feedback").scrollIntoView({ block: "nearest" });
+  });
   $("export").addEventListener("click", async () => {
     await ready;
-    const { json } = await call("tracker", { op: "export" });
+    const { json } = await call("tracker", { op: "export", lang });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([json], { type: "application/json" }));
     a.download = "wrgp-match.json";
@@ -63,7 +110,7 @@ async function start() {
     await act("load", { text, file: file.name });
   });
   await ready;
-  const view = await call("tracker", { op: "open", saved: localStorage.getItem(KEY) });
+  const view = await call("tracker", { op: "open", lang, phone: phone(), saved: localStorage.getItem(KEY), previous: localStorage.getItem(PREVIOUS) });
   if (view.refused) {
     // Keep the unusable copy aside (a person may want it), then keep the new match.
     localStorage.setItem(KEY + ".damaged", localStorage.getItem(KEY));

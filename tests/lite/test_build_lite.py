@@ -68,10 +68,14 @@ def test_pinned_files_carry_hashes():
 
 
 def test_the_site_pages_link_to_the_notebooks():
+    # The bar's Notebooks link opens the lab (on a narrow screen, first the page saying the notebooks are for a
+    # larger screen, which links to the lab too).
     bar = (ROOT / "site" / "js" / "site.js").read_text()
-    link = re.search(r'\["(lab/lab/index\.html\?path=([^"]+))", "Notebooks"\]', bar)
+    link = re.search(r'const LAB = "(lab/lab/index\.html\?path=([^"]+))"', bar)
     assert link, "the site's bar has no link to the lite edition"
     assert (ROOT / "notebooks" / link.group(2)).exists()
+    page = (ROOT / "site" / "notebooks.html").read_text()
+    assert f'href="{link.group(1)}"' in page
 
 
 def test_the_session_client_finds_sessions_by_path(tmp_path):

@@ -57,10 +57,11 @@ def test_every_shipped_scenario_gives_the_cli_outcome(play, artifacts):
     # The page ran its default scenario: transcript with rule ids, expectations, state, diagram.
     assert page.locator("#r-title").inner_text() == "Power Bond during a handover (the source's third example)" \
         or page.locator("#r-title").inner_text()
-    assert "[WRGP-D3]" in page.locator("#transcript").inner_text()
+    assert "[WRGP-D3]" in page.locator("#transcript").text_content()
     assert page.locator("#transcript a.rule").count() > 5
     assert page.locator("#checks li.ok").count() >= 1 and page.locator("#checks li.no").count() == 0
-    assert page.locator("#verdict").inner_text().startswith("Every expectation holds")
+    assert page.locator("#checks-sum").inner_text().startswith("Every expectation holds")
+    assert page.locator("#verdict li.lose").count() == 2          # the answer first: B1 and A1 lose
     page.wait_for_selector("#diagram svg")
     assert page.locator("#diagram svg g.node").count() > 10
     assert page.locator("#state").inner_text() or page.locator("#picture svg").count() == 1
@@ -97,13 +98,13 @@ def test_share_link_round_trip(play, server):
     page.wait_for_function("document.getElementById('share-url').value.includes('#z=')")
     link = page.locator("#share-url").input_value()
     assert "#z=" in link and link.startswith(server.url)
-    transcript = page.locator("#transcript").inner_text()
+    transcript = page.locator("#transcript").text_content()
 
     other = open_playground(ctx, server, link[len(server.url + "index.html"):])
     assert other.locator("#src").input_value() == edited, other.locator("#error").inner_text()
     assert other.locator("#error").is_hidden(), other.locator("#error").inner_text()
     assert other.locator("#r-title").inner_text().startswith("Shared copy of ")
-    assert other.locator("#transcript").inner_text() == transcript
+    assert other.locator("#transcript").text_content() == transcript
 
     other.evaluate("(h) => { location.hash = h; }", link[link.index("#"):-12] + "%%%")   # cut short
     other.wait_for_selector("#error:not([hidden])")
@@ -128,7 +129,7 @@ def test_invalid_scenario_shows_its_line(play, artifacts):
     # A failed expectation is marked on its line too.
     page.fill("#src", "format: wrgp\nsteps:\n  - phase: main1\nexpect:\n  out: [A1]\n")
     run_again(page)
-    assert page.locator("#checks li.no").inner_text().startswith("FAIL — out (line 5)")
+    assert page.locator("#checks li.no").inner_text().startswith("✗ Out (line 5)")
     assert page.locator("#gutter .failed").inner_text() == "5"
     page.set_viewport_size({"width": 1280, "height": 1000})
 
@@ -150,7 +151,7 @@ def test_faq_opens_an_entry_in_the_playground(play, server):
     page.fill("#src", src.replace("expect:\n", "expect:\n  winner: B\n", 1))
     run_again(page)
     assert page.locator("#checks li.no").count() == 1
-    assert "winner" in page.locator("#checks li.no").inner_text()
+    assert "Winner" in page.locator("#checks li.no").inner_text()
     page.close()
 
 
@@ -247,7 +248,7 @@ def test_offline_after_the_first_visit(new_context, server, site_dir, artifacts)
     page.reload()
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
     warm = page.evaluate("kit.timings.firstRuling")
-    assert "[WRGP-D3]" in page.locator("#transcript").inner_text()
+    assert "[WRGP-D3]" in page.locator("#transcript").text_content()
     page.wait_for_selector("#diagram svg")
     for other, title in (("faq.html", "Ruling FAQ"), ("tracker.html", "WRGP match tracker"), ("tag.html", "Digimon tag")):
         page.goto(server.url + other, wait_until="domcontentloaded")

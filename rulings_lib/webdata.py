@@ -1,0 +1,91 @@
+"""The data files the browser edition reads (written by the site build into ``data/``):
+
+* ``words.<lang>.json``: the kit's whole message catalogue in one language (:mod:`rulings_lib.i18n`,
+  the ``site`` domain holding the pages' own words), so the pages word verdicts, events and
+  their chrome exactly as the kit does;
+* ``verbs.<lang>.json``: the verb table of ``rulings verbs --json`` (the question builder's
+  forms; schema in the project's contracts), so the page never holds a verb list of its own;
+* ``cards.<lang>.json``: ``rulings cards --json`` (names offered as the builder's card fields),
+  or no cards where the command is not there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+
+from .i18n import LANGS, codes
+
+
+def words(lang: str) -> dict:
+    """Every catalogue code and its text in ``lang`` (codes without a translation: English)."""
+    return {**codes("en"), **codes(lang)}
+
+
+def _cli_json(argv: list[str]) -> dict | None:
+    """``rulings ARGV`` as JSON, or None when this kit has no such command (or it fails)."""
+    from .cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(argv)
+    except SystemExit as exc:          # argparse: unknown command
+        code = exc.code
+    if code not in (0, None):
+        return None
+    try:
+        return json.loads(out.getvalue())
+    except ValueError:
+        return None
+
+
+def verbs(lang: str) -> dict:
+    table = _cli_json(["verbs", "--json", "--lang", lang])
+    if table is None:
+        raise RuntimeError(f"`rulings verbs --json --lang {lang}` gave no verb table")
+    return table
+
+
+def cards(lang: str) -> dict:
+    return _cli_json(["cards", "--json", "--lang", lang]) or {"version": 1, "lang": lang, "formats": []}
+
+
+def files() -> dict[str, object]:
+    """Every data file of the pages, by its name under ``data/``."""
+    out: dict[str, object] = {}
+    for lang in LANGS:
+        out[f"words.{lang}.json"] = words(lang)
+        out[f"verbs.{lang}.json"] = verbs(lang)
+        out[f"cards.{lang}.json"] = cards(lang)
+    return out
+
+
+# ------------------------------------------------------------------------------ the FAQ in parts
+_ENTRY = re.compile(r'(<section class="entry" id="(faq-[A-Za-z0-9_.\-]+)"[^>]*>)(.*?)(</section>)', re.S)
+_META_END = re.compile(r'<p class="meta">.*?</p>', re.S)
+
+
+def faq_parts(page: str) -> tuple[str, dict[str, str]]:
+    """The FAQ page with each entry's heavy part (its pictures, transcripts and diagram: what
+    follows the entry's ``meta`` line) moved to a file of its own, ``data/faq/<entry id>.html``,
+    which the page loads as the entry comes near the screen (site/js/faqparts.js). The questions,
+    answers, rule links and search stay in the page. An entry without a meta line stays whole."""
+    parts: dict[str, str] = {}
+
+    def cut(m):
+        head, ident, body, end = m.groups()
+        meta = _META_END.search(body)
+        if meta is None:
+            return m.group(0)
+        heavy = body[meta.end():].strip()
+        if not heavy:
+            return m.group(0)
+        name = f"{ident}.html"
+        parts[name] = heavy
+        return (f'{head}{body[:meta.end()]}<div class="part" data-part="data/faq/{name}" '
+                f'aria-busy="true"></div>{end}')
+
+    return _ENTRY.sub(cut, page), parts

@@ -1,0 +1,41 @@
+// The FAQ page in parts: each entry's pictures, transcripts and diagram are a file of their own
+// (data/faq/<entry>.html, written by the build), loaded as the entry comes near the screen, when
+// an address points at it, or when a search shows it.
+const loading = new Map();
+
+function load(box) {
+  if (loading.has(box)) return loading.get(box);
+  const p = fetch(box.dataset.part).then((r) => {
+    if (!r.ok) throw new Error(`${box.dataset.part}: HTTP ${r.status}`);
+    return r.text();
+  }).then((html) => {
+    box.innerHTML = html;
+    box.removeAttribute("aria-busy");
+  }, (err) => {
+    box.removeAttribute("aria-busy");
+    box.textContent = String(err.message);
+  });
+  loading.set(box, p);
+  return p;
+}
+
+function start() {
+  const boxes = [...document.querySelectorAll(".part[data-part]")];
+  const seen = new IntersectionObserver((entries) => {
+    for (const e of entries) {
+      if (e.isIntersecting) { seen.unobserve(e.target); load(e.target); }
+    }
+  }, { rootMargin: "800px 0px" });
+  for (const b of boxes) seen.observe(b);
+  const target = () => {
+    const el = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const box = el?.closest?.(".entry")?.querySelector(".part[data-part]");
+    if (box) load(box).then(() => el.scrollIntoView());
+  };
+  addEventListener("hashchange", target);
+  target();
+  document.body.dataset.parts = String(boxes.length);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

@@ -1,0 +1,126 @@
+// The answer first: a verdict in plain words worded from an outcome object (`rulings run --json`'s
+// shape, computed in the page's Python or at build time), each fact with its rule id linked.
+// Words: the kit's catalogue (events by their codes, the `site.verdict.*` sentences).
+import { has, t } from "./i18n.js";
+
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+}
+
+export function ruleLink(id) {
+  return `<a class="rule" href="faq.html#rule-${esc(id)}">${esc(id)}</a>`;
+}
+
+// Rule ids in a text ([WRGP-D1]) link to the FAQ's rules reference.
+export function linkRules(text) {
+  return esc(text).replace(/\[([A-Z]+-[A-Z0-9]+)\]/g, (m, id) => `[${ruleLink(id)}]`);
+}
+
+export const eventText = (e) => (e.code ? t(e.code, e.args || {}) : e.text);
+const rejectText = (r) => (r.code ? t(r.code, r.args || {}) : r.reason);
+
+// The event that put `name` out: the first event naming them whose rule is a loss or an end.
+function lossEvent(events, name) {
+  const named = (e) => JSON.stringify(e.args ?? {}).includes(`"${name}"`) || (e.text ?? "").includes(name);
+  return events.find((e) => named(e) && /\.lose\.|lose|\.out|settle|loses/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
+    ?? events.find((e) => named(e) && /los|out/i.test(e.text ?? ""));
+}
+
+function row(cls, html, rule) {
+  return `<li class="${cls}">${html}${rule ? ` <span class="why">[${ruleLink(rule)}]</span>` : ""}</li>`;
+}
+
+function wrgp(o) {
+  const rows = [];
+  const events = o.events ?? [];
+  const last = events[events.length - 1];
+  if (o.finished) rows.push(row("win", t("site.verdict.wins", { team: o.winner }), last?.rule));
+  for (const name of o.out ?? []) {
+    const e = lossEvent(events, name);
+    rows.push(row("lose", t("site.verdict.lost", { who: name, how: e ? eventText(e) : "" }), e?.rule));
+  }
+  if (!o.finished) {
+    for (const team of ["A", "B"]) {
+      const duelist = `${team}${o.duelist?.[team] ?? 1}`;
+      const zero = (o.at_zero ?? []).some((z) => z === duelist || z === team);
+      rows.push(row("stay", t(zero ? "site.verdict.stays_at_zero" : "site.verdict.stays",
+                               { who: duelist, team, lp: o.lp?.[team], spc: o.spc?.[team] ?? 0 }),
+                    zero ? "WRGP-D1" : null));
+    }
+    // Whose turn is next, and why: the last event that decided it (a resumption, a turn start).
+    const why = [...events].reverse().find((e) => /resume|next_turn|goes_first/.test(e.code ?? ""))
+      ?? [...events].reverse().find((e) => e.rule === "STD-TURN");
+    const turn = o.turn ?? {};
+    rows.push(row("next", t("site.verdict.next", {
+      n: turn.number, team: turn.player, who: `${turn.player}${o.duelist?.[turn.player] ?? ""}`,
+      phase: t(`wrgp.phase.${turn.phase}`),
+    }) + (why && why.rule !== "STD-TURN" ? ` — ${esc(eventText(why))}` : ""), why?.rule));
+  }
+  return rows;
+}
+
+function tag(o) {
+  const rows = [];
+  const events = o.events ?? [];
+  const last = events[events.length - 1];
+  if (o.finished) rows.push(row("win", t("site.verdict.tag_wins", { tag: o.winner }), last?.rule));
+  for (const name of o.out ?? []) {
+    const e = lossEvent(events, name);
+    rows.push(row("lose", t("site.verdict.tag_out", { who: name }), e?.rule ?? "TAG-E1"));
+  }
+  if (!o.finished) {
+    const points = Object.entries(o.points ?? {}).filter(([p]) => !(o.out ?? []).includes(p));
+    if (points.length) {
+      rows.push(row("stay", t("site.verdict.tag_points", {
+        list: points.map(([p, n]) => t("site.verdict.tag_point", { who: p, n })) }), null));
+    }
+    const why = [...events].reverse().find((e) => /next_turn|goes_first/.test(e.code ?? ""));
+    rows.push(row("next", t("site.verdict.tag_next", { n: o.turn, tag: o.first })
+                  + (why ? ` — ${esc(eventText(why))}` : ""), why?.rule));
+  }
+  return rows;
+}
+
+// The verdict as HTML list items, from an outcome object.
+export function verdictRows(outcome) {
+  const rows = outcome.format === "digimon-tag" ? tag(outcome) : wrgp(outcome);
+  for (const r of outcome.rejected ?? []) {
+    rows.push(row("refused", t("site.verdict.refused", { step: r.step, why: rejectText(r) }), r.rule));
+  }
+  return rows.join("");
+}
+
+// ---------------------------------------------------------------- expectations as readable rows
+function words(key, value) {
+  if (value == null) return t("site.value.none");
+  if (key === "turn" && typeof value === "object" && !Array.isArray(value)) {
+    return t("site.value.turn", { n: value.number, team: value.player,
+                                  phase: value.phase ? t(`wrgp.phase.${value.phase}`) : "" });
+  }
+  if (key === "rejected" && Array.isArray(value)) {
+    if (!value.length) return t("site.value.none");
+    return value.map((r) => t("site.value.rejected", { step: r.step, rule: r.rule })).join(t("site.value.sep"));
+  }
+  if (Array.isArray(value)) return value.length ? value.map((v) => words("", v)).join(t("site.value.sep")) : t("site.value.none");
+  if (typeof value === "object") {
+    const parts = Object.entries(value).map(([k, v]) => `${k}: ${words(k, v)}`);
+    return parts.length ? parts.join(t("site.value.sep")) : t("site.value.none");
+  }
+  if (value === true) return t("site.value.yes");
+  if (value === false) return t("site.value.no");
+  return String(value);
+}
+
+function keyLabel(key) {
+  const code = `site.key.${key}`;
+  return has(code) ? t(code) : key;
+}
+
+export function checkRows(checks) {
+  return checks.map((c) => {
+    const label = esc(keyLabel(c.key));
+    if (c.ok) return `<li class="ok"><span aria-hidden="true">✓</span> <b>${label}</b>: ${esc(words(c.key, c.actual))}</li>`;
+    return `<li class="no"><span aria-hidden="true">✗</span> <b>${label}</b>${c.line ? ` (${esc(t("site.play.line", { n: c.line }))})` : ""}: ` +
+      esc(t("site.check.expected_got", { expected: words(c.key, c.expected), actual: words(c.key, c.actual) })) + "</li>";
+  }).join("");
+}

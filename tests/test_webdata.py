@@ -1,0 +1,209 @@
+"""The browser edition's data and answers, without a browser: the verb table the question builder
+reads (the contract's shape), the pages' words, the FAQ in parts, the phone layout of the
+pictures, the tracker's Undo and New match, the tag helper's words."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulings_lib import web
+from rulings_lib.i18n import codes
+from rulings_lib.scenario import builtin_scenarios, format_module, load_scenario, run_scenario
+from rulings_lib.webdata import faq_parts, files, verbs
+
+TYPES = {"int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player"}
+SHAPES = {"record", "scalar", "empty", "list"}
+
+
+def _params(params, where):
+    for p in params:
+        assert {"name", "type", "required", "label"} <= set(p), (where, p)
+        assert p["type"] in TYPES, (where, p)
+        if p["type"] == "int":
+            assert p["min"] <= p["max"]
+        if p["type"] in ("choice", "team"):
+            assert p["choices"] and all("value" in c and "label" in c for c in p["choices"])
+        if p["type"] == "record":
+            _params(p["params"], f"{where}.{p['name']}")
+        if p["type"] == "list":
+            _params([p["item"]], f"{where}.{p['name']}[]")
+        if p["type"] == "team_map":
+            _params([p["value"]], f"{where}.{p['name']}{{}}")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_verb_table_has_the_contract_shape(lang):
+    table = verbs(lang)
+    assert table["version"] == 1 and table["lang"] == lang
+    assert {f["format"] for f in table["formats"]} == {"wrgp", "digimon-tag"}
+    for f in table["formats"]:
+        _params(f["setup"], f"{f['format']}.setup")
+        for v in f["verbs"]:
+            assert v["shape"] in SHAPES
+            _params(v["params"], f"{f['format']}.{v['name']}")
+            if v["shape"] == "empty":
+                assert v["params"] == []
+
+
+def test_the_verb_table_is_the_kits():
+    """The builder's table is `rulings verbs --json`'s: every scenario step verb with its keys."""
+    table = verbs("en")
+    for f in table["formats"]:
+        steps = format_module(f["format"]).STEPS
+        assert {v["name"] for v in f["verbs"]} == set(steps)
+
+
+def test_every_data_file_is_json_and_words_have_every_code():
+    out = files()
+    assert set(out) == {f"{k}.{lang}.json" for k in ("words", "verbs", "cards") for lang in ("en", "ja")}
+    assert set(out["words.en.json"]) == set(codes("en"))
+    assert set(out["words.ja.json"]) == set(codes("en"))
+    json.dumps(out, ensure_ascii=False)
+
+
+def test_rule_titles_in_the_site_catalogue_are_the_rule_tables():
+    """The English titles are the tables' (one vocabulary); the Japanese ones translate them."""
+    from rulings_lib.faq import all_rule_ids
+
+    en, ja = codes("en"), codes("ja")
+    for rid, title in all_rule_ids().items():
+        assert en[f"site.rule.{rid}"] == title
+        assert ja[f"site.rule.{rid}"] != title
+    assert {c for c in en if c.startswith("site.rule.")} == {f"site.rule.{r}" for r in all_rule_ids()}
+
+
+def test_the_site_words_used_by_the_pages_exist():
+    """Every data-t code in the pages and every t("...") code in the scripts is in the catalogue."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "site"
+    known = set(codes("en"))
+    used = set()
+    for page in root.glob("*.html"):
+        used |= set(re.findall(r'data-t(?:-label|-title|-placeholder)?="([a-z0-9_.\-A-Z]+)"', page.read_text()))
+    for script in (root / "js").glob("*.js"):
+        used |= set(re.findall(r'\bt\("([a-z][a-z0-9_.]+)"', script.read_text()))
+    assert used and not used - known, sorted(used - known)
+
+
+def test_the_faq_in_parts_reassembles_to_the_whole_page():
+    from rulings_lib.faq import load_faq
+    from rulings_lib.faq.html import render_html
+
+    whole = render_html(load_faq(), link=lambda e: "index.html#s=" + e.scenario)
+    page, parts = faq_parts(whole)
+    assert len(page) < len(whole) / 10
+    assert len(parts) == whole.count('<section class="entry"')
+
+    def back(m):
+        return parts[m.group(1).removeprefix("data/faq/")]
+
+    rebuilt = re.sub(r'<div class="part" data-part="([^"]+)" aria-busy="true"></div>', back, page)
+    assert rebuilt.replace("\n", "").replace(" ", "") == whole.replace("\n", "").replace(" ", "")
+
+
+@pytest.mark.parametrize("path", builtin_scenarios(), ids=lambda p: p.stem)
+def test_phone_pictures_have_no_text_under_13(path):
+    from rulings_lib.draw import svg
+
+    result = run_scenario(load_scenario(path))
+    for lang in ("en", "ja"):
+        picture = svg(result.match, lang, layout="phone")
+        assert 'viewBox="0 0 360 ' in picture
+        sizes = [float(s) for s in re.findall(r'font-size="([0-9.]+)"', picture)]
+        assert sizes and min(sizes) >= 13, (lang, min(sizes))
+
+
+def test_a_layout_the_drawing_does_not_know_is_refused():
+    from rulings_lib import WrgpMatch
+    from rulings_lib.draw import svg
+
+    with pytest.raises(ValueError, match="layout"):
+        svg(WrgpMatch(), "en", layout="tiny")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.text(min_size=0, max_size=120), st.integers(1, 60))
+def test_wrap_keeps_every_character_and_the_limit(text, limit):
+    from rulings_lib.draw._svg import wrap
+
+    lines = wrap(text, limit)
+    assert all(len(line) <= limit for line in lines) or len(text) <= limit
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def _tracker(*ops):
+    web._tracker = None
+    view = web.tracker("open", lang="en")
+    for op, kwargs in ops:
+        view = web.tracker(op, lang="en", **kwargs)
+    return view
+
+
+def test_undo_after_a_refusal_takes_back_the_last_real_action():
+    view = _tracker(("press", {"button": "next_phase"}), ("press", {"button": "next_phase"}),
+                    ("press", {"button": "battle_damage"}))
+    assert view["feedback"]["tone"] == "no" and len(view["record"]["actions"]) == 3
+    view = web.tracker("undo", lang="en")
+    assert len(view["record"]["actions"]) == 1
+    assert view["board"]["phase"] == "standby"
+    assert view["feedback"]["text"] == "took back: Next phase"
+
+
+def test_new_match_can_be_undone_and_a_press_forgets_it():
+    view = _tracker(("press", {"button": "next_phase"}), ("new", {"lineup": 2, "start_lp": 4000, "first": "B"}))
+    assert view["record"]["actions"] == [] and view["can_undo"] and view["previous"]["actions"]
+    back = web.tracker("undo", lang="en")
+    assert len(back["record"]["actions"]) == 1 and back["previous"] is None
+    view = _tracker(("new", {}), ("press", {"button": "next_phase"}))
+    assert view["previous"] is None
+    view = web.tracker("undo", lang="en")
+    assert view["record"]["actions"] == [] and not view["can_undo"]
+
+
+def test_new_match_undo_survives_a_reload():
+    view = _tracker(("press", {"button": "next_phase"}), ("new", {}))
+    saved, previous = json.dumps(view["record"]), json.dumps(view["previous"])
+    web._tracker = None
+    reopened = web.tracker("open", lang="en", saved=saved, previous=previous)
+    assert reopened["can_undo"]
+    assert len(web.tracker("undo", lang="en")["record"]["actions"]) == 1
+
+
+def test_tracker_words_in_japanese():
+    web._tracker = None
+    view = web.tracker("open", lang="ja")
+    assert view["board"]["phase_name"] == "ドローフェイズ"
+    view = web.tracker("press", lang="ja", button="battle_damage")
+    assert view["feedback"]["text"].startswith("拒否 [STD-TIMING]")
+
+
+def test_tag_helper_errors_in_words_and_unused_lost_points():
+    r = web.tag_turn_answer({"red-A": -5, "blue-A": 3, "red-B": 1, "blue-B": 2})
+    assert r["error"].startswith("red-A's attack power: expected") and "spec." not in r["error"]
+    r = web.tag_turn_answer({"red-A": 5, "blue-A": 3, "red-B": 1, "blue-B": 2}, lost={"red-A": 30, "blue-A": 20})
+    assert r["notes"] == ["red-A did not lose a battle: the 30 lost points given for them are not used "
+                          "(TAG-P5 ③: only a battle's loser loses points)"]
+    assert r["lost"] == {"blue-A": 20}
+    ja = web.tag_turn_answer({"red-A": 5, "blue-A": 3, "red-B": 1, "blue-B": 2}, lang="ja")
+    assert "先攻" in ja["text"]
+
+
+def test_read_question_gives_the_builder_plain_data():
+    text = "format: wrgp\nsetup:\n  at: {turn: 2, player: B, phase: main1}\nsteps:\n  - end_turn: {}\n"
+    q = web.read_question(text)["question"]
+    assert q == {"format": "wrgp", "setup": {"at": {"turn": 2, "player": "B", "phase": "main1"}},
+                 "steps": [{"end_turn": {}}]}
+    assert web.read_question("format: wrgp\nsteps:\n  - fly: {}\n")["error"]["line"] == 3
+
+
+def test_answers_in_japanese():
+    r = web.run_shipped("wrgp/destruction-ring-draw", lang="ja")
+    assert r["lang"] == "ja" and "ターン" in r["transcript"] and 'lang="ja"' in r["picture"]
+    phone = web.run_shipped("wrgp/destruction-ring-draw", lang="en", phone=True)
+    assert 'viewBox="0 0 360 ' in phone["picture"]
