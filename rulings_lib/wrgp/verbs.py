@@ -27,7 +27,7 @@ class UnknownCard(ArgumentError):
     """A call names a card that is not in the match (or, for ``place``, one that already is)."""
 
     def __init__(self, param: str, value, placed: bool = False):
-        allowed = ("a card name not already in the match (give each card its own name)" if placed
+        allowed = ("a card name not yet in this match (give each card its own name)" if placed
                    else "the name of a card in this match (place it first)")
         super().__init__(param, allowed, value)
         shown = repr(value)[:60]
