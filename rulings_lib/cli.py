@@ -70,7 +70,10 @@ def cmd_run(args) -> int:
 def _run(args) -> int:
     from .scenario import load_scenario, run_scenario
 
-    result = run_scenario(load_scenario(args.file), strict=args.strict)
+    scenario = load_scenario(args.file)
+    if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
+        scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
+    result = run_scenario(scenario, strict=args.strict)
     if args.svg is not None or args.svg_steps is not None:   # issue 13: the final state / each step drawn
         from .draw.scenario import cli_pictures
 
@@ -124,6 +127,31 @@ def cmd_readings(args) -> int:
 
     for r in readings(args.format):
         print(f"{r.id}  [{r.rule}]  {r.title}\n    {r.text}")
+    return EXIT_OK
+
+
+def cmd_cards(args) -> int:
+    """The card catalogue: names in both languages, kind, Spell Speed, what it does, rule ids, FAQ entries."""
+    from .cards import listing
+
+    lang = _lang(args)
+    data = listing(args.format, lang)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return EXIT_OK
+    for fmt in data["formats"]:
+        print(f"# {fmt['format']}")
+        for c in fmt["cards"]:
+            other = "en" if lang == "ja" else "ja"
+            speed = f", Spell Speed {c['speed']}" if c["speed"] else ""
+            number = f"{c['number']} " if c.get("number") else ""
+            print(f"{number}{c['name'][lang]} / {c['name'][other]}  [{c['kind']}{speed}]")
+            print(f"    {c['does'][lang]}")
+            if c["choices"]:
+                print("    " + ", ".join(f"{ch['name']}: {ch['label']}" for ch in c["choices"]))
+            refs = c["rules"] + [f"faq:{f}" for f in c["faq"]]
+            if refs:
+                print("    " + " ".join(refs))
     return EXIT_OK
 
 
@@ -288,6 +316,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--strict", action="store_true",
                    help="fail (exit 1) when a step is rejected that expect.rejected does not list")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.add_argument("--cards", action="append", metavar="CDB",
+                   help="an EDOPro cards.cdb or a folder of .cdb files (repeatable; later ones override earlier "
+                        "ones for the same passcode): monsters' ATK, level and type")
     s.set_defaults(func=cmd_run)
 
     s = sub.add_parser("check", help="run every scenario under the paths and report failed expectations")
@@ -301,6 +332,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s = sub.add_parser("readings", help="list the named interpretations (Readings)")
     s.add_argument("--format", choices=["wrgp", "digimon-tag"])
     s.set_defaults(func=cmd_readings)
+
+    s = sub.add_parser("cards", help="list the card catalogue: names (en/ja), kind, what each card does")
+    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.add_argument("--json", action="store_true", help="print the catalogue as one JSON object")
+    s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.set_defaults(func=cmd_cards)
 
     s = sub.add_parser("rules", help="list the rule ids")
     s.add_argument("--format", choices=["wrgp", "digimon-tag"])
@@ -337,7 +374,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("decks", nargs=3, metavar="DECK", help=".ydk file or ydke:// URL")
     s.add_argument("--banlist", required=True, help="lflist.conf")
     s.add_argument("--list", dest="list_name", help="which list in the file (default: the first)")
-    s.add_argument("--cards", help="cards.cdb for names and aliases")
+    s.add_argument("--cards", action="append",
+                   help="cards.cdb for names and aliases, or a folder of .cdb files (repeatable; later ones override "
+                        "earlier ones for the same passcode, as EDOPro reads them)")
     s.add_argument("--json", action="store_true")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)

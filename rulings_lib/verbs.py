@@ -232,6 +232,7 @@ class Verb:
     step_only: bool = False
     api_only: bool = False
     name_msg: Any = None
+    check: Any = None               # a check of the whole record (keys that go together), at the scenario's line
 
     def __post_init__(self):
         if self.shape not in SHAPES:
@@ -246,8 +247,9 @@ class Verb:
         if self.shape in ("scalar", "list"):
             return self.params[0].to_schema()
         params = [p for p in self.params if not p.api_only]
-        return S.MapOf({p.name: p.to_schema() for p in params},
-                       required=tuple(p.name for p in params if p.required), name=self.name_msg)
+        out = S.MapOf({p.name: p.to_schema() for p in params},
+                      required=tuple(p.name for p in params if p.required), name=self.name_msg)
+        return out if self.check is None else S.Checked(out, self.check)
 
     # ------------------------------------------------------------------ API
     def api_checks(self) -> dict:

@@ -219,10 +219,10 @@ def test_h6_non_handed_over_card_goes_to_own_hand():
 
 def test_h7_effects_carry_over():
     m = at()
-    m.continuing("A", "Soul Relay")
+    m.continuing("A", "Relay Soul")
     m.lose("A")
     m.end_turn()
-    assert any(e.rule == "WRGP-H7" and "Soul Relay still applies" in e.text for e in m.events)
+    assert any(e.rule == "WRGP-H7" and "Relay Soul still applies" in e.text for e in m.events)
 
 
 def test_h8_gain_does_not_undo_loss():
@@ -280,8 +280,8 @@ def test_d2_damaged_last_loses():
         {"by": "B", "card": "Chain Strike", "damage": {"to": "opponent", "per_link": 400}},
     ])
     assert m.out == ["B1"] and m.at_zero == {"A"}
-    # reversed activation order: now A is damaged last
-    m2 = at(lp={"A": 200, "B": 200})
+    # reversed activation order (in B's turn: Sparks is Spell Speed 1): now A is damaged last
+    m2 = at(player="B", lp={"A": 200, "B": 200})
     m2.chain([
         {"by": "B", "card": "Sparks", "damage": {"to": "opponent", "amount": 200}},
         {"by": "A", "card": "Chain Strike", "damage": {"to": "opponent", "per_link": 400}},

@@ -228,9 +228,9 @@ def test_spell_speeds_in_every_order(speeds, first):
 def test_counter_trap_answers_counter_trap_and_nothing_slower(first):
     foe = other(first)
     setup = at(first, 3, first)
-    steps = (f"  - chain:\n      - {{by: {first}, card: Solemn Judgment}}\n      - {{by: {foe}, card: 神の宣告}}\n"
-             f"      - {{by: {first}, card: Solemn Judgment, damage: {{to: opponent, amount: 100}}}}\n"
-             f"  - chain:\n      - {{by: {first}, card: Solemn Judgment}}\n      - {{by: {foe}, card: Sparks, damage: {{to: opponent, amount: 200}}}}\n"
+    steps = (f"  - chain:\n      - {{by: {first}, card: Made-up Counter Trap, speed: 3}}\n      - {{by: {foe}, card: 作り話のカウンター罠, speed: 3}}\n"
+             f"      - {{by: {first}, card: Made-up Counter Trap, speed: 3, damage: {{to: opponent, amount: 100}}}}\n"
+             f"  - chain:\n      - {{by: {first}, card: Made-up Counter Trap, speed: 3}}\n      - {{by: {foe}, card: Sparks, damage: {{to: opponent, amount: 200}}}}\n"
              f"  - chain:\n      - {{by: {first}, card: Sparks}}\n      - {{by: {foe}, kind: spell_speed_3}}\n"
              f"      - {{by: {first}, kind: trigger_effect, damage: {{to: opponent, amount: 100}}}}")
     expect = f"  lp: {{{first}: 8000, {foe}: 7900}}\n  rejected: [{{step: 2, rule: STD-TIMING}}, {{step: 3, rule: STD-TIMING}}]"
@@ -244,7 +244,7 @@ def test_quick_play_in_the_opponents_turn_and_spell_speed_1_only_in_ones_own_mai
     setup = at(first, 3, first, phase)
     steps = (f"  - chain:\n      - {{by: {foe}, speed: 2, damage: {{to: opponent, amount: 100}}}}\n"
              f"  - chain:\n      - {{by: {foe}, speed: 1, damage: {{to: opponent, amount: 100}}}}\n"
-             f"  - chain:\n      - {{by: {first}, card: Ookazi, damage: {{to: opponent, amount: 100}}}}")
+             f"  - chain:\n      - {{by: {first}, card: Made-up Burn Spell, speed: 1, damage: {{to: opponent, amount: 100}}}}")
     own_main = phase in ("main1", "main2")
     rejected = ["{step: 2, rule: STD-TIMING}"] + ([] if own_main else ["{step: 3, rule: STD-TIMING}"])
     expect = (f"  lp: {{{first}: 7900, {foe}: {7900 if own_main else 8000}}}\n"

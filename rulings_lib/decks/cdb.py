@@ -231,6 +231,27 @@ def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
         return spec
     if isinstance(spec, str | os.PathLike):
         return open_cdb(spec, passcodes)
+    if isinstance(spec, list | tuple):
+        # Several databases (or folders of them), read as EDOPro reads them: a later database's card
+        # replaces an earlier one's with the same passcode (rulings_lib.cards.cdb.database_files).
+        from ..cards.cdb import database_files
+
+        files = database_files(spec)
+        if len(files) == 1:
+            return open_cdb(files[0], passcodes)
+        wanted = set(passcodes) if passcodes is not None else None
+        merged = CardDB(source=", ".join(map(str, files)))
+        ids: set[int] = set()
+        for f in files:
+            db = open_cdb(f, wanted)
+            merged.names.update(db.names)
+            for code in db.names:
+                merged.aliases.pop(code, None)
+            merged.aliases.update(db.aliases)
+            ids |= db.ids
+            merged.complete = merged.complete and db.complete
+        merged.ids = frozenset(ids)
+        return merged
     raise TypeError(f"expected a CardDB or the path of a cards.cdb, got {type(spec).__name__}")
 
 

@@ -36,6 +36,28 @@ WRGP_SCOPE = {   # wrgp.tables.SPEED_WORLD_SCOPES[...][1]
 DECK_SECTION = {"main": "decks.section.main", "extra": "decks.section.extra", "side": "decks.section.side"}
 
 
+CARD_KIND = {  # rulings_lib.cards: a card's kind
+    "Normal Spell": "wrgp.kind.normal_spell",
+    "Quick-Play Spell": "wrgp.kind.quick_play_spell",
+    "Continuous Spell": "wrgp.kind.continuous_spell",
+    "Field Spell": "wrgp.kind.field_spell",
+    "Equip Spell": "wrgp.kind.equip_spell",
+    "Ritual Spell": "wrgp.kind.ritual_spell",
+    "Normal Trap": "wrgp.kind.normal_trap",
+    "Continuous Trap": "wrgp.kind.continuous_trap",
+    "Counter Trap": "wrgp.kind.counter_trap",
+    "Effect Monster": "wrgp.kind.effect_monster",
+    "Normal Monster": "wrgp.kind.normal_monster",
+    "Tuner Monster": "wrgp.kind.tuner_monster",
+    "Fusion Monster": "wrgp.kind.fusion_monster",
+    "Synchro Monster": "wrgp.kind.synchro_monster",
+    "Pendulum Monster": "wrgp.kind.pendulum_monster",
+    "Xyz Monster": "wrgp.kind.xyz_monster",
+    "Link Monster": "wrgp.kind.link_monster",
+    "Ritual Monster": "wrgp.kind.ritual_monster",
+}
+
+
 def term(table: dict, key: str, fallback: str | None = None):
     """The word for ``key`` as a message (English: the table's word); a key the table does not
     know is shown as ``fallback`` (or the key itself)."""

@@ -1115,7 +1115,14 @@ class TagMatch(Match):
         """``by`` uses card ``number`` (or its ``effect``-th effect): the tag regulation's card rulings
         (TAG-R3, and St-104 / St-220 under TAG-R5, flushes under TAG-R1). The rewind, the truce
         (``phase`` as for :meth:`truce`) and Change Up! (St-319/320: the partners of ``by``'s tag, or
-        of ``on``'s, exchange letters) change the match; the rest is accepted or rejected."""
+        of ``on``'s, exchange letters) change the match; the rest is accepted or rejected. ``number``
+        may also be the card's name in either language (the catalogue, ``rulings cards``)."""
+        if isinstance(number, str) and not T.card_rule(number):
+            from ..cards import card as catalogue_card  # read on first use
+
+            named = catalogue_card(number, "digimon-tag")
+            if named is not None and named.number:
+                number = named.number
         rule = T.card_rule(number)
         key = rule.key if rule else number
         self._begin(rewind=key == "St-104")

@@ -27,7 +27,16 @@ from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, Outcome
 from ..i18n import Msg
-from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE, and_list, term
+from ..i18n.terms import (
+    CARD_KIND,
+    DECK_SECTION,
+    WRGP_ACTION,
+    WRGP_PHASE,
+    WRGP_SCOPE,
+    WRGP_ZONE,
+    and_list,
+    term,
+)
 from ..match import Match, plain_copy
 from . import reach
 from . import tables as T
@@ -44,9 +53,13 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
     TO,
     VERB_TABLE,
     UnknownCard,
+    _cards,
     check_link,
     check_links,
     check_violations,
+    contradiction,
+    monster_atk,
+    named_card,
 )
 
 END = PHASE_INDEX["end"]
@@ -152,6 +165,8 @@ class WrgpMatch(Match):
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
         self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
         self.cards: dict[str, Card] = {}
+        self.monsters: dict[str, int] = {}      # monster -> ATK changed in this match (Power Bond)
+        self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
         self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
         self.winner: str | None = None
         self.termination: Outcome | None = None
@@ -244,6 +259,37 @@ class WrgpMatch(Match):
     def _who(self, team: str) -> str:
         return f"{team}{self.pos[team]}"
 
+    def use_card_databases(self, paths: list[str]) -> None:
+        """Read monsters' ATK, level and type from EDOPro databases (files or folders, read as EDOPro
+        reads them: a later database replaces an earlier one's card with the same passcode)."""
+        from ..cards.cdb import read_databases
+
+        self.cards_db = read_databases(paths)
+        replaced = sorted({(old, new) for _, old, new in self.cards_db.overrides})
+        self._ev("STD-CARDS", "wrgp.cards_db.read", files=list(self.cards_db.sources),
+                 cards=len(self.cards_db.by_code))
+        for old, new in replaced:
+            n = sum(1 for _, o, w in self.cards_db.overrides if (o, w) == (old, new))
+            self._ev("STD-CARDS", "wrgp.cards_db.override", new=new, old=old, n=n)
+
+    def card_db_monster(self, name) -> dict | None:
+        """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
+        if self.cards_db is None or not isinstance(name, str):
+            return None
+        return self.cards_db.monster(name)
+
+    def _named(self, param: str, name, what: str, effect: dict, by: str | None = None):
+        """A step that names a card and gives its effect by hand: the catalogue's name for a known
+        card (explicit numbers that contradict it are an ArgumentError naming the card), the name as
+        given for a card the catalogue does not know (unless close to a known one: "did you mean")."""
+        if name is None or name == T.SPEED_WORLD or name in SPEED_WORLD_NAMES:
+            return name
+        found = named_card(param, name, numbers=True)
+        if found is None:
+            return name
+        contradiction(param, found, what, effect, by)
+        return found.en
+
     @property
     def phase_key(self) -> str:
         return PHASE_KEYS[self.phase_i]
@@ -298,7 +344,7 @@ class WrgpMatch(Match):
         ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
         d = self.__dict__.copy()
         d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
-        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks"):
+        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks", "monsters"):
             d[key] = d[key].copy()
         d["once"] = {t: v.copy() for t, v in self.once.items()}
         d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
@@ -527,7 +573,7 @@ class WrgpMatch(Match):
     def _gate_blocker_against(self, team: str) -> str | None:
         foe = other(team)
         for c in self.cards.values():
-            if (c.name == T.GATE_BLOCKER and c.face_up and c.zone in ("monster", "extra_monster")
+            if (_is_card(c.name, "gate-blocker") and c.face_up and c.zone in ("monster", "extra_monster")
                     and c.holder.startswith(foe)):
                 return c.holder
         return None
@@ -655,11 +701,23 @@ class WrgpMatch(Match):
                 self._ev("WRGP-H7", "wrgp.transfer.still_applies_team", card=card, team=team)
 
     # ------------------------------------------------------------------ verbs: LP
-    def attack(self, by: str, damage: int, to: str = "opponent") -> None:
+    def attack(self, by: str, damage: int | None = None, to: str = "opponent", with_: str | None = None) -> None:
         """``by``'s monster attacks and deals ``damage`` battle damage, to the opponent (a direct attack)
-        or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9)."""
+        or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9). ``with_`` names the
+        monster: the damage of a direct attack is then its current ATK (Power Bond's doubled Cyber End
+        Dragon deals 8000)."""
         self._begin()
+        if with_ is None and damage is None:
+            raise ArgumentError("damage", Msg("input.arg.wrgp.damage_or_with"), None)
+        if with_ is not None:
+            monster, atk, changed, _ = monster_atk("with", with_, self)
+            if damage is not None and damage != atk:
+                raise ArgumentError("damage", f"{monster}'s ATK now ({atk})", damage)
+            damage = atk
         self._timing(by, "attack")
+        if with_ is not None:
+            self._ev("STD-TIMING", "wrgp.attack.with", monster=with_, atk=atk,
+                     note="" if changed else Msg("wrgp.note.printed_atk"))
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
@@ -674,18 +732,21 @@ class WrgpMatch(Match):
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
+        card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
         src = card or Msg("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
+        card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         for t in self._targets(by, to):
             self._gain_lp(t, amount, card or Msg("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
         self._begin()
+        card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         src = card or Msg("wrgp.source.team_loop", team=by)
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
@@ -696,6 +757,8 @@ class WrgpMatch(Match):
         """``by``'s duelist pays ``amount`` LP: as a cost (``as_="cost"``, the default), or because an
         effect makes them pay or lose LP (``as_="effect"``)."""
         self._begin()
+        if as_ == "cost":
+            card = self._named("card", card, "cost", {"amount": amount, "lp": self.lp[by]}, by)
         who, before = self._who(by), self.lp[by]
         what = Msg("wrgp.note.for_card", card=card) if card else ""
         if as_ == "cost":
@@ -728,19 +791,77 @@ class WrgpMatch(Match):
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
         (``"per_link": N`` instead of ``amount`` deals N x the link's number, like Chain Strike), and
-        optionally ``"kind"`` (an action kind, checked for timing). Losses are checked after the whole
-        chain (WRGP-D2)."""
+        optionally ``"kind"`` (an action kind, checked for timing). A link may be just ``{"by": T,
+        "card": NAME}`` of a card the catalogue knows (``rulings cards``): its effect, cost, Spell Speed
+        and timing come from the card. Losses are checked after the whole chain (WRGP-D2)."""
         self._begin()
+        self._chain(links)
+
+    def activate(self, by: str, card: str, summon: str | None = None, declare: str | None = None) -> None:
+        """``by`` activates a card of the catalogue by name, as a chain of one link: its effect, cost,
+        Spell Speed, timing, once-per-Duel and lasting effects come from the card (``rulings cards``).
+        Choices the card asks for are keyword arguments (Power Bond's ``summon``).
+
+        >>> m = WrgpMatch(turn=3, phase="main1", lp={"A": 1000, "B": 1000})
+        >>> m.activate("A", "破壊指輪")
+        >>> m.out, m.at_zero
+        (['B1'], {'A'})
+        """
+        self._begin()
+        found = named_card("card", card, numbers=False)
+        if "special_victory" in found.effect:
+            # WRGP-F8: its win condition is a trigger that cannot be chained to (no chain link).
+            self._special_victory(by, found.en)
+            return
+        link = check_link("card", {"by": by, "card": card, **({"summon": summon} if summon is not None else {}),
+                                   **({"declare": declare} if declare is not None else {})}, self)
+        self._chain([link])
+
+    def _chain(self, links: list[dict]) -> None:
+        self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
         self._check_speeds(links)
         plan = []
         for n, link in enumerate(links, 1):
             by = link["by"]
+            found = link.get("def")
+            if found is not None:
+                name = found.en
+                shown = link.get("shown") or name     # the name as the step wrote it (either language)
+                low = found.effect.get("min_link")
+                if low and n < low:
+                    # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
+                    self._fail("STD-TIMING", "wrgp.reject.min_link", card=name, min=low, n=n)
+                if "once_per_duel" in found.effect:
+                    if name in self.once[by]:
+                        # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
+                        self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=name)
+                    self.once[by].append(name)
+                    self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=name, by=by)
+                self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=shown,
+                         kind=term(CARD_KIND, found.kind), n=n)
+                if found.assumes:
+                    self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
+                cost = (found.effect.get("cost") or {}).get("pay")
+                if (found.effect.get("cost") or {}).get("half"):
+                    cost = self.lp[by] // 2
+                if cost:
+                    before = self.lp[by]
+                    if cost > before:
+                        # STD-LP: a cost must be payable in full (reading no-cost-at-0 for a survivor at 0).
+                        note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                        self._fail("STD-LP", "wrgp.reject.cost_lp", duelist=self._who(by), before=before,
+                                   card=name, amount=cost, note=note)
+                    self.lp[by] = before - cost
+                    self._ev("STD-LP", "wrgp.activate.cost", duelist=self._who(by), amount=cost, card=name,
+                             before=before, after=self.lp[by])
+                if "fusion_boost" in found.effect:
+                    link = {**link, "fusion": self._fusion_target(found, link["summon"])}
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
-            plan.append((n, by, link["card"] or Msg("wrgp.source.link", n=n), link["effect"], targets, amount))
-        self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
+            plan.append((n, by, link.get("shown") or link["card"] or Msg("wrgp.source.link", n=n), link["effect"],
+                         targets, amount, link))
         hits: list[tuple] = []
-        for n, by, card, what, targets, amount in reversed(plan):
+        for n, by, card, what, targets, amount, link in reversed(plan):
             self._ev("WRGP-D2", "wrgp.chain.chain_link_team", n=n, card=card, by=by)
             for t in targets:
                 if what == "damage":
@@ -749,6 +870,9 @@ class WrgpMatch(Match):
                         hits.append((n, by, card, t, met))
                 else:
                     self._gain_lp(t, amount, card)
+            found = link.get("def")
+            if found is not None:
+                self._resolve_card(by, found, link)
         self._settle(hits, chain=True, builders=frozenset(p[1] for p in plan))
 
     def _check_speeds(self, links: list[dict]) -> None:
@@ -768,9 +892,45 @@ class WrgpMatch(Match):
             # open game state, never in a handover's run-on; a link's kind is checked as in `act`.
             self._timing(by, link["kind"] or T.SPEED_KINDS[speed])
 
+    def _fusion_target(self, found, summon: str) -> tuple[str, int]:
+        """The Fusion Monster a fusion_boost card (Power Bond) summons, and its original ATK."""
+        want = found.effect["fusion_boost"].get("type")
+        monster = _cards().card(summon) if isinstance(summon, str) else None
+        stats = monster.monster if monster is not None else self.card_db_monster(summon)
+        if monster is None and stats is None:
+            named_card("summon", summon, numbers=False)
+            raise ArgumentError("summon", "a Fusion Monster the kit knows (the catalogue, or --cards / "
+                                          "setup.cards_db)", summon)
+        label = monster.en if monster is not None else stats["name"]
+        if not stats or not stats.get("fusion") or (want and stats.get("type") != want) or stats.get("atk") is None:
+            raise ArgumentError("summon", f"a {want} Fusion Monster with a known ATK for {found.en} ({label} "
+                                          f"is not one)", summon)
+        return label, stats["atk"]
+
+    def _resolve_card(self, by: str, found, link: dict) -> None:
+        """What a catalogue card does when its chain link resolves, beyond damage and gain."""
+        eff, name = found.effect, link.get("shown") or found.en
+        if eff.get("none"):
+            self._ev("STD-CARDS", "wrgp.activate.no_lp", card=name)
+        if eff.get("clear_counters"):
+            self._clear_counters(by)
+        if eff.get("lasting"):
+            # WRGP-H7: effects already activated and applied carry over a handover.
+            self.effects.append((by, found.en))
+            self._ev("WRGP-H7", "wrgp.activate.lasting", card=name, by=by)
+        if "fusion" in link:
+            monster, atk = link["fusion"]
+            self.monsters[monster] = atk * 2
+            monster = link.get("summon") or monster
+            # WRGP-H7: the delayed End Phase damage applies also during a handover.
+            self.delayed.append((by, name, (by,), atk))
+            self._ev("WRGP-H7", "wrgp.activate.fusion", card=name, duelist=self._who(by), monster=monster,
+                     atk=atk, boosted=atk * 2)
+
     def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
         """A delayed effect: ``card`` deals ``amount`` damage in this turn's End Phase (Power Bond)."""
         self._begin()
+        card = self._named("card", card, "delayed", {"to": to, "amount": amount}, by)
         targets = self._targets(by, to)
         if self.phase_i == END:
             self._fail("STD-TURN", "wrgp.reject.end_phase_has")
@@ -781,6 +941,10 @@ class WrgpMatch(Match):
     def special_victory(self, by: str, card: str) -> None:
         """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
         self._begin()
+        card = self._named("card", card, "special_victory", {})
+        self._special_victory(by, card)
+
+    def _special_victory(self, by: str, card: str) -> None:
         foe = other(by)
         # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
         self._ev("WRGP-F8", "wrgp.special_victory.does_not_win", card=card, duelist=self._who(by), foe=self._who(foe))
@@ -814,6 +978,7 @@ class WrgpMatch(Match):
     def once_per_duel(self, by: str, card: str) -> None:
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
         self._begin()
+        card = self._named("card", card, "once_per_duel", {}, by)
         if card in self.once[by]:
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=card)
@@ -890,6 +1055,7 @@ class WrgpMatch(Match):
     def target_speed_world(self, by: str, card: str, scope: str) -> None:
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
+        card = self._named("card", card, "scope", {"scope": scope}, by)
         ok, why = T.SPEED_WORLD_SCOPES[scope]
         why = term(WRGP_SCOPE, scope, why)
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
@@ -904,6 +1070,9 @@ class WrgpMatch(Match):
         self._begin()
         # STD-TIMING / WRGP-H2: Counter Cleaner's Spell Speed (the card's, as a chain link's would be).
         self._timing(by, T.SPEED_KINDS[T.card_speed(T.COUNTER_CLEANER)])
+        self._clear_counters(by)
+
+    def _clear_counters(self, by: str) -> None:
         before = dict(self.spc)
         for t in T.TEAMS:
             self.spc[t] = 0
@@ -944,7 +1113,7 @@ class WrgpMatch(Match):
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
             self._ev("WRGP-SW2", "wrgp.place.field_spell_s", card=card, who=who)
-        if card == T.GATE_BLOCKER and zone in ("monster", "extra_monster") and face_up:
+        if _is_card(card, "gate-blocker") and zone in ("monster", "extra_monster") and face_up:
             # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
             self._ev("WRGP-SW8", "wrgp.place.gate_blocker_team", foe_team=other(by))
 
@@ -997,6 +1166,7 @@ class WrgpMatch(Match):
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
         self._begin()
+        card = self._named("card", card, "lasting", {}, by)
         self.effects.append((by, card))
         self._ev("WRGP-H7", "wrgp.continuing.now_applies_team", card=card, by=by)
 
@@ -1012,6 +1182,14 @@ class WrgpMatch(Match):
             self._fail("STD-CARDS", "wrgp.reject.already_controls", who=who, card=card)
         before, c.holder = c.holder, who
         self._ev("STD-CARDS", "wrgp.take_control.takes_control_original", who=who, card=card, before=before, owner=c.owner)
+
+
+def _is_card(name: str, card_id: str) -> bool:
+    """Is ``name`` (any spelling) the catalogue card ``card_id``?"""
+    if name == T.GATE_BLOCKER and card_id == "gate-blocker":
+        return True
+    found = _cards().card(name)
+    return found is not None and found.id == card_id
 
 
 def _took_over_from(holder: str, owner: str) -> bool:

@@ -55,6 +55,8 @@ def new_match(setup: dict) -> WrgpMatch:
     except ArgumentError as exc:
         key = exc.param if exc.param in _SETUP_TOP else "at"
         raise _SetupError(key, exc.as_msg(scenario_key(exc.param, "setup." if key != "at" else "setup.at."))) from None
+    if setup.get("cards_db"):
+        m.use_card_databases([str(p) for p in setup["cards_db"]])
     for i, c in enumerate(setup.get("cards", []), 1):
         try:
             m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))

@@ -151,8 +151,16 @@ CARD_SPEEDS: dict[str, int] = {
 
 
 def card_speed(card: str | None) -> int | None:
-    """The Spell Speed of a card the kit knows by name (None if it does not know the card)."""
-    return CARD_SPEEDS.get(card) if card else None
+    """The Spell Speed of a card the kit knows by name (None if it does not know the card): the card
+    catalogue's (rulings_lib/cards, any spelling), else this table's."""
+    if not card or not isinstance(card, str):
+        return None
+    from ..cards import card as catalogue_card  # read on first use
+
+    found = catalogue_card(card)
+    if found is not None and found.speed is not None:
+        return found.speed
+    return CARD_SPEEDS.get(card)
 
 
 def link_speed(card: str | None, kind: str | None, speed: int | None) -> int:

@@ -11,6 +11,7 @@ from .. import args as A
 from ..errors import ArgumentError
 from ..i18n import Msg
 from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
+from ..schema import DeckPath, ListOf, Schema
 from ..verbs import Param, Verb, VerbTable
 from . import tables as T
 
@@ -61,28 +62,140 @@ def _new_card(param, value, match):
 
 _EFFECT = A.record({"to": TO, "amount": AMOUNT, "per_link": AMOUNT}, required=("to",), name="an effect")
 _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
-                  "kind": A.choice(*T.ACTION_KINDS), "speed": A.choice(*T.SPELL_SPEEDS)},
+                  "kind": A.choice(*T.ACTION_KINDS), "speed": A.choice(*T.SPELL_SPEEDS),
+                  "summon": CARD, "declare": CARD},
                  required=("by",), name="a chain link")
+
+
+# ---------------------------------------------------------------------- named cards (rulings_lib.cards)
+def _cards():
+    from .. import cards  # the catalogue is read on first use: `import rulings_lib` stays light
+
+    return cards
+
+
+def named_card(param: str, name, *, numbers: bool):
+    """The catalogue card ``name`` names, or None (an unknown name allowed with explicit numbers);
+    ArgumentError for a close unknown name ("did you mean") or an unknown one without numbers."""
+    if name is None:
+        return None
+    return _cards().lookup(param, name, numbers=numbers)
+
+
+def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None) -> None:
+    """Refuse explicit numbers that contradict what ``card`` does (ArgumentError naming the card):
+    ``what`` is ``damage``, ``gain``, ``cost``, ``delayed``, ``lasting``, ``once_per_duel``,
+    ``special_victory`` or ``scope``; ``effect`` the step's own numbers."""
+    if card is None:
+        return
+    eff = card.effect
+    does = card.does["en"]
+
+    def no(detail):
+        raise ArgumentError(param, f"what {card.en} does ({detail}): {does}", effect)
+
+    if what in ("damage", "gain"):
+        mine = eff.get(what)
+        if mine is None:
+            no(f"it has no {what} effect")
+        to = effect.get("to")
+        if to in T.TEAMS and by is not None:
+            to = "self" if to == by else "opponent"
+        if to != mine["to"]:
+            no(f"its {what} goes to {mine['to']}, not {to}")
+        for key in ("amount", "per_link"):
+            if effect.get(key) is not None and effect.get(key) != mine.get(key):
+                shown = f"{mine[key]}" if key in mine else "none"
+                no(f"its {key.replace('_', ' ')} is {shown}, not {effect[key]}")
+    elif what == "cost":
+        mine = (eff.get("cost") or {}).get("pay")
+        if (eff.get("cost") or {}).get("half"):
+            mine = effect.get("lp", 0) // 2      # "half your LP": of the LP one has now
+            if mine != effect.get("amount"):
+                no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
+        elif mine != effect.get("amount"):
+            no(f"its LP cost is {mine or 'none'}, not {effect.get('amount')}")
+    elif what == "delayed":
+        if "fusion_boost" not in eff:
+            no("it has no delayed End Phase damage")
+    elif what == "scope":
+        if "scopes" in eff and effect.get("scope") not in eff["scopes"]:
+            no(f"it targets or counts {', '.join(eff['scopes']) or 'nothing on the field'}, not {effect.get('scope')}")
+    elif what not in eff:
+        no(f"it is not a {what.replace('_', ' ')} card")
+
+
+def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
+    """A monster's name, current ATK, whether that ATK was changed in this match, and its card."""
+    boosted = match.monsters.get(name) if match is not None else None
+    found = _cards().card(name) if isinstance(name, str) else None
+    db = match.card_db_monster(name) if match is not None else None
+    label = found.en if found is not None else (db["name"] if db else name)
+    if boosted is None and found is not None:
+        boosted = match.monsters.get(found.en) if match is not None else None
+    if boosted is not None:
+        return label, boosted, True, found
+    stats = (found.monster if found is not None else None) or db
+    if not stats or stats.get("atk") is None:
+        if found is None:
+            named_card(param, name, numbers=False)   # "did you mean"
+        raise ArgumentError(param, "a monster whose ATK the kit knows (a catalogue monster, one from "
+                                   "--cards / setup.cards_db, or one summoned in this match)", name)
+    return label, stats["atk"], False, found
+
+
+def _link_card(param: str, link: dict, explicit: bool):
+    """The catalogue card of a chain link, its explicit numbers checked against it."""
+    card = named_card(f"{param}.card", link.get("card"), numbers=explicit)
+    if card is None:
+        return None
+    if card.speed is None:
+        raise ArgumentError(f"{param}.card", f"a card with an effect to activate ({card.en} is a "
+                            f"{card.kind} without one; use place: to put it on the field)", link.get("card"))
+    for what in ("damage", "gain"):
+        if what in link:
+            contradiction(f"{param}.{what}", card, what, link[what], link.get("by"))
+    if link.get("kind") and link["kind"] != card.action_kind:
+        raise ArgumentError(f"{param}.kind", f"the kind of {card.en}'s activation ({card.action_kind})",
+                            link["kind"])
+    if "fusion_boost" in card.effect and link.get("summon") is None:
+        raise ArgumentError(f"{param}.summon", f"the Machine Fusion Monster {card.en} summons (summon: NAME)", None)
+    return card
 
 
 def check_link(param, value, match) -> dict:
     """One chain link, normalised to ``{by, card, kind, speed, effect, to, amount, per_link}`` (``speed``: the
-    link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`)."""
+    link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`). A
+    link naming a card of the catalogue takes its effect, Spell Speed and kind from the card (its explicit
+    numbers checked against it); ``def`` is that card, ``summon``/``declare`` the choices it asks for."""
     link = _LINK(param, value, match)
     effects = [k for k in ("damage", "gain") if k in link]
     if len(effects) == 2:
         raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
+    # A link naming a card the catalogue does not know (and not close to one) is a link described by
+    # hand: its effect is what the link gives (none: an effect the kit does not track, like a negation).
+    found = _link_card(param, link, explicit=True)
     card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
     # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
-    said = {"speed": speed, "card": T.card_speed(card), "kind": T.KIND_SPEEDS.get(kind)}
+    said = {"speed": speed, "card": found.speed if found is not None else T.card_speed(card),
+            "kind": None if found is not None else T.KIND_SPEEDS.get(kind)}
     if kind == "trigger_effect" and speed is not None:
         said["kind"] = None     # a trigger effect may be a quick one (Spell Speed 2)
     given = {k: v for k, v in said.items() if v is not None}
     if len(set(given.values())) > 1:
         raise ArgumentError(f"{param}.speed", "one Spell Speed for the link: its speed, its card's and its kind's "
                             "agree (" + ", ".join(f"{k} says {v}" for k, v in given.items()) + ")", value)
-    out = {"by": link["by"], "card": card, "kind": kind, "speed": T.link_speed(card, kind, speed),
-           "trigger": kind == "trigger_effect", "effect": None, "to": None, "amount": None, "per_link": None}
+    if found is not None:
+        kind = kind or found.action_kind
+    out = {"by": link["by"], "card": found.en if found is not None else card, "kind": kind,
+           "speed": found.speed if found is not None else T.link_speed(card, kind, speed),
+           "trigger": kind == "trigger_effect", "effect": None, "to": None, "amount": None, "per_link": None,
+           "def": found, "summon": link.get("summon"), "declare": link.get("declare"), "shown": card}
+    if found is not None:
+        for what in ("damage", "gain"):
+            if what in found.effect:
+                e = found.effect[what]
+                out.update(effect=what, to=e["to"], amount=e.get("amount"), per_link=e.get("per_link"))
     if effects:
         what = effects[0]
         eff = link[what]
@@ -90,6 +203,20 @@ def check_link(param, value, match) -> dict:
             raise ArgumentError(f"{param}.{what}", Msg("input.arg.wrgp.amount_or_per_link"), eff)
         out.update(effect=what, to=eff["to"], amount=eff.get("amount"), per_link=eff.get("per_link"))
     return out
+
+
+def _activate(param, value, match):
+    """``activate: {by, card, ...}``: a card of the catalogue (no numbers to describe an unknown one),
+    its choices checked as a one-link chain's (a special-victory card makes no chain link, WRGP-F8)."""
+    found = named_card(f"{param}.card", value["card"], numbers=False)
+    if "special_victory" not in found.effect:
+        check_link(param, value, match)
+
+
+def _attack(param, value, match):
+    """``attack``: the battle damage (``damage``) or the attacking monster (``with``), one at least."""
+    if value.get("damage") is None and value.get("with") is None and value.get("with_") is None:
+        raise ArgumentError(f"{param}.damage", Msg("input.arg.wrgp.damage_or_with"), None)
 
 
 def check_links(param, value, match) -> list[dict]:
@@ -154,12 +281,16 @@ P_CARD_OPT = Param("card", "card", max_len=200, required=False)
 P_EFFECT = Param("effect", "record", required=False, name_msg="an effect", params=(
     P_TO, Param("amount", "int", min=0, max=MAX_AMOUNT, required=False),
     Param("per_link", "int", min=0, max=MAX_AMOUNT, required=False)))
+# The choices a named card asks for (``rulings cards``: Power Bond's ``summon``, a card's declared name).
+P_SUMMON = Param("summon", "card", max_len=200, required=False)
+P_DECLARE = Param("declare", "card", max_len=200, required=False)
 P_LINK = Param("link", "record", name_msg="a chain link", check=check_link, params=(
     BY, P_CARD_OPT,
     Param("damage", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
     Param("gain", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
     Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=WRGP_ACTION),
-    Param("speed", "choice", choices=tuple(T.SPELL_SPEEDS), required=False)))
+    Param("speed", "choice", choices=tuple(T.SPELL_SPEEDS), required=False),
+    P_SUMMON, P_DECLARE))
 
 
 def _check_team(match, value, memo: dict | None = None) -> None:
@@ -193,10 +324,16 @@ VERBS = (
                                    allowed="one of " + ", ".join(repr(k) for k in T.PHASE_KEYS)),),
          rules=("STD-TURN", "WRGP-F5", "WRGP-SW3"), example="phase: main1"),
     Verb("end_turn", "empty", rules=("STD-TURN", "WRGP-H1", "WRGP-F2"), example="end_turn: {}"),
-    Verb("attack", "record", (BY, Param("damage", "int", min=0, max=MAX_AMOUNT),
+    Verb("attack", "record", (BY, Param("damage", "int", min=0, max=MAX_AMOUNT, required=False),
                               Param("to", "choice", choices=("opponent", "self"), required=False,
-                                    default="opponent", allowed="'opponent' or 'self'")),
-         rules=("STD-TIMING", "WRGP-F1", "WRGP-F9", "WRGP-H3"), example="attack: {by: A, damage: 2500}"),
+                                    default="opponent", allowed="'opponent' or 'self'"),
+                              Param("with", "card", max_len=200, required=False, api="with_")),
+         rules=("STD-TIMING", "WRGP-F1", "WRGP-F9", "WRGP-H3"), check=_attack,
+         example="attack: {by: A, damage: 2500}"),
+    # A card of the catalogue played by name, as a chain of one link (rulings_lib/cards, `rulings cards`).
+    Verb("activate", "record", (BY, P_CARD, P_SUMMON, P_DECLARE), check=_activate,
+         rules=("STD-TIMING", "WRGP-D1", "WRGP-D2", "WRGP-F6", "WRGP-H2"),
+         example="activate: {by: B, card: Destruction Ring}"),
     Verb("damage", "record", (BY, P_TO, P_AMOUNT, P_CARD_OPT), rules=("WRGP-F1", "WRGP-F10", "WRGP-D1"),
          example="damage: {by: B, to: both, amount: 1000}"),
     Verb("gain", "record", (BY, P_TO, P_AMOUNT, P_CARD_OPT), rules=("WRGP-F10", "WRGP-H8"),
@@ -264,6 +401,17 @@ VERBS = (
          rules=("WRGP-S2",), api_only=True),
 )
 
+class _Databases(Schema):
+    """``cards_db:``: an EDOPro database (or a folder of them), or a list of them, relative to the scenario."""
+
+    expected = Msg("input.schema.cards_db")
+
+    def parse(self, value, file, line, where):
+        if isinstance(value, list):
+            return ListOf(DeckPath(500), min_len=1, max_len=20).parse(value, file, line, where)
+        return [DeckPath(500).parse(value, file, line, where)]
+
+
 # The setup (the constructor's keywords): `setup:` keys, then `setup.at:` keys (a moment of play).
 P_SETUP_CARD = Param("card", "record", name_msg="a card", params=(
     P_CARD, BY, Param("zone", "choice", choices=T.ZONES, terms=WRGP_ZONE), Param("face_up", "bool", required=False, default=True)))
@@ -272,6 +420,10 @@ SETUP = (
     Param("start_lp", "int", min=1, max=MAX_AMOUNT, required=False, default=8000),
     _team("first", required=False, default="A"),
     Param("cards", "list", item=P_SETUP_CARD, max_items=200, required=False),
+    # A user's EDOPro card databases (files or folders of .cdb, relative to the scenario; later ones
+    # override earlier ones for the same passcode): monsters' ATK, level and type (`rulings run --cards`).
+    Param("cards_db", "list", item=Param("cdb", "text", max_len=500, file=True), min_items=1, max_items=20,
+          required=False, schema=_Databases()),
 )
 AT = (
     Param("turn", "int", min=1, max=MAX_TURN, required=False, default=1),
@@ -290,4 +442,4 @@ AT = (
 VERB_TABLE = VerbTable.of(T.FORMAT, VERBS, SETUP, AT, {**T.RULES, **T.STANDARD_RULES})
 
 # The constructor's parameters (checked in ``__init__``, which is not a verb).
-SETUP_CHECKS: dict[str, A.Check] = {p.name: p.to_check() for p in SETUP + AT if p.name != "cards"}
+SETUP_CHECKS: dict[str, A.Check] = {p.name: p.to_check() for p in SETUP + AT if p.name not in ("cards", "cards_db")}

@@ -1,0 +1,311 @@
+"""The card catalogue: the cards the two rulebooks name, known by name in English or Japanese.
+
+The catalogue is data (``wrgp.yaml``, ``tag.yaml`` beside this file), read on first use, so
+``import rulings_lib`` stays light. A card's effect is written in the engines' own verbs (damage,
+gain, an LP cost, lasting effects, once per Duel ...); the engines read it when a scenario or the
+API names the card (``m.activate("B", "破壊指輪")``).
+
+Names are matched after NFKC, ignoring case, spaces, punctuation (``・``, ``-``, ``'``, brackets)
+and full/half width, in either language and under the rulebooks' own spellings (aliases):
+
+>>> card("パワーボンド").id, card("POWER  BOND").id, card("ﾊﾟﾜｰ･ﾎﾞﾝﾄﾞ").id
+('power-bond', 'power-bond', 'power-bond')
+>>> card("Power Bnod") is None, suggest("Power Bnod")
+(True, ['Power Bond'])
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import ArgumentError, InputError
+
+HERE = Path(__file__).parent
+FILES = {"wrgp": "wrgp.yaml", "digimon-tag": "tag.yaml"}
+FORMATS = tuple(FILES)
+LANGS = ("en", "ja")
+# Kinds that are monsters (a monster's speed is that of its activated effect, or null: none).
+MONSTER_KINDS = ("Effect Monster", "Normal Monster", "Tuner Monster", "Fusion Monster", "Synchro Monster",
+                 "Pendulum Monster", "Xyz Monster", "Link Monster", "Ritual Monster")
+SPELL_TRAP_KINDS = ("Normal Spell", "Quick-Play Spell", "Continuous Spell", "Field Spell", "Equip Spell",
+                    "Ritual Spell", "Normal Trap", "Continuous Trap", "Counter Trap")
+DIGIMON_KINDS = ("Digimon", "Option", "Support")
+EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
+               "lasting", "once_per_duel", "special_victory", "scopes", "none", "rewind", "truce", "change_up",
+               "ruling")
+SCOPES = ("own_field", "opponent_field", "both_fields", "field_zone", "empty_field")
+TO = ("self", "opponent", "both")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of the catalogue (see the comment at the top of ``wrgp.yaml`` for each field)."""
+
+    id: str
+    format: str
+    name: dict
+    kind: str
+    does: dict
+    speed: int | None = None
+    aliases: tuple = ()
+    not_: tuple = ()
+    number: str | None = None
+    monster: dict | None = None
+    effect: dict = field(default_factory=dict)
+    choices: tuple = ()
+    assumes: dict | None = None
+    rules: tuple = ()
+    sources: tuple = ()
+
+    @property
+    def en(self) -> str:
+        return self.name["en"]
+
+    def label(self, lang: str = "en") -> str:
+        return self.name.get(lang) or self.name["en"]
+
+    @property
+    def is_monster(self) -> bool:
+        return self.kind in MONSTER_KINDS
+
+    @property
+    def action_kind(self) -> str | None:
+        """The WRGP action kind of its activation (STD-TIMING, WRGP-H2): a monster's speed-1 effect is
+        an ignition effect, a speed-2 one a quick or trigger effect; a Spell/Trap's is its Spell Speed."""
+        if self.speed is None:
+            return None
+        if self.is_monster:
+            return "ignition_effect" if self.speed == 1 else "trigger_effect"
+        return f"spell_speed_{self.speed}"
+
+    def names(self) -> list[str]:
+        return [self.name["en"], self.name["ja"], *self.aliases]
+
+    def as_json(self, lang: str = "en") -> dict:
+        """The card as ``rulings cards --json`` lists it (CONTRACTS.md)."""
+        out = {"id": self.id, "name": dict(self.name), "aliases": list(self.aliases), "kind": self.kind,
+               "speed": self.speed, "does": dict(self.does), "choices": [_param(c, lang) for c in self.choices],
+               "rules": list(self.rules), "faq": faq_entries(self), "sources": list(self.sources)}
+        if self.number:
+            out["number"] = self.number
+        if self.monster:
+            out["monster"] = dict(self.monster)
+        if self.not_:
+            out["not"] = list(self.not_)
+        if self.assumes:
+            out["assumes"] = dict(self.assumes)
+        return out
+
+
+def _param(choice: dict, lang: str) -> dict:
+    """A card's choice as a PARAM of CONTRACTS.md (label and help in ``lang``)."""
+    out = {k: v for k, v in choice.items() if k not in ("label", "help")}
+    for k in ("label", "help"):
+        if k in choice:
+            out[k] = choice[k].get(lang) or choice[k]["en"]
+    out.setdefault("required", False)
+    out.setdefault("default", None)
+    return out
+
+
+# ---------------------------------------------------------------------- names
+_DROP = {"P", "Z", "S"}     # punctuation, separators (spaces), symbols: ・ ･ - ' ! （ ） ...
+
+
+def fold(name: str) -> str:
+    """A name as matched: NFKC, case-folded, without spaces, punctuation or symbols."""
+    text = unicodedata.normalize("NFKC", str(name)).casefold()
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] not in _DROP)
+
+
+class Catalogue:
+    """The cards of one format, by folded name."""
+
+    def __init__(self, format: str, cards: list[Card], source: str):
+        self.format, self.cards, self.source = format, cards, source
+        self.by_key: dict[str, Card] = {}
+        for c in cards:
+            for n in c.names():
+                key = fold(n)
+                other = self.by_key.get(key)
+                if other is not None and other is not c:
+                    raise InputError(source, None, f"the name {n!r} is given to both {other.id} and {c.id}")
+                self.by_key[key] = c
+        self.by_id = {c.id: c for c in cards}
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def get(self, name) -> Card | None:
+        if not isinstance(name, str):
+            return None
+        return self.by_key.get(fold(name))
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """Known names close to an unknown ``name`` (its English names): a misspelling, or a known
+        name with words added ("Sinister Serpent's burn")."""
+        key = fold(name)
+        if not key:
+            return []
+        found: list[Card] = []
+        for k in difflib.get_close_matches(key, list(self.by_key), n=n, cutoff=0.8):
+            found.append(self.by_key[k])
+        if len(key) >= 5:
+            for k, c in self.by_key.items():
+                if len(k) >= 5 and (k in key or key in k) and c not in found:
+                    found.append(c)
+        for c in self.cards:    # a name the card is often confused with (Soul Relay for Relay Soul)
+            if any(fold(x) == key for x in c.not_) and c not in found:
+                found.insert(0, c)
+        return [c.en for c in found[:n]]
+
+
+@functools.cache
+def catalogue(format: str = "wrgp") -> Catalogue:
+    """The catalogue of ``format`` (``wrgp`` or ``digimon-tag``), read once."""
+    if format not in FILES:
+        raise ArgumentError("format", "'wrgp' or 'digimon-tag'", format)
+    from ..yamlsrc import load_file
+
+    path = HERE / FILES[format]
+    return Catalogue(format, _parse(load_file(path), format, str(path)), str(path))
+
+
+def card(name, format: str = "wrgp") -> Card | None:
+    """The catalogue card called ``name`` (any spelling), or None."""
+    return catalogue(format).get(name)
+
+
+def suggest(name: str, format: str = "wrgp") -> list[str]:
+    """Known names close to an unknown ``name`` (remembered: a step names the same card again and again)."""
+    return list(_suggest(fold(name), format)) if isinstance(name, str) else []
+
+
+@functools.lru_cache(maxsize=4096)
+def _suggest(key: str, format: str) -> tuple[str, ...]:
+    return tuple(catalogue(format).suggest(key))
+
+
+def lookup(param: str, name, format: str = "wrgp", *, numbers: bool = False) -> Card | None:
+    """The card called ``name``; None for a card the catalogue does not know but that is allowed
+    (``numbers``: the step gives its effect by hand and the name is not close to a known one).
+    Raises ArgumentError for a name close to a known one ("did you mean ...") or, without numbers,
+    for an unknown name."""
+    found = card(name, format)
+    if found is not None:
+        return found
+    close = suggest(name, format) if isinstance(name, str) else []
+    if close:
+        raise ArgumentError(param, f"a card name the kit knows (did you mean {' or '.join(map(repr, close))}?)",
+                            name)
+    if not numbers:
+        raise ArgumentError(param, "a card of the catalogue (`rulings cards` lists them), or give the "
+                                   "effect with explicit numbers", name)
+    return None
+
+
+# ---------------------------------------------------------------------- reading the data file
+def _parse(data, format: str, source: str) -> list[Card]:
+    lines = getattr(data, "lines", {})
+
+    def bad(line, what):
+        raise InputError(source, line, what)
+
+    if not isinstance(data, dict) or data.get("format") != format or not isinstance(data.get("cards"), list):
+        bad(1, f"a catalogue: format: {format}, cards: [...]")
+    out, seen = [], set()
+    rows = data["cards"]
+    row_lines = getattr(rows, "lines", [lines.get("cards", 1)] * len(rows))
+    for i, raw in enumerate(rows):
+        line = row_lines[i]
+        if not isinstance(raw, dict):
+            bad(line, "a card (a mapping)")
+        unknown = set(raw) - {"id", "name", "kind", "does", "speed", "aliases", "not", "number", "monster",
+                              "effect", "choices", "assumes", "rules", "sources"}
+        if unknown:
+            bad(line, f"known card keys, not {sorted(unknown)}")
+        for key in ("id", "name", "kind", "does"):
+            if key not in raw:
+                bad(line, f"a card with {key}")
+        if raw["id"] in seen:
+            bad(line, f"a new id, not {raw['id']!r} again")
+        seen.add(raw["id"])
+        for key in ("name", "does"):
+            if not isinstance(raw[key], dict) or set(raw[key]) != set(LANGS):
+                bad(line, f"{raw['id']}: {key} in both languages (en, ja)")
+        kinds = DIGIMON_KINDS if format == "digimon-tag" else MONSTER_KINDS + SPELL_TRAP_KINDS
+        if raw["kind"] not in kinds:
+            bad(line, f"{raw['id']}: a kind among {', '.join(kinds)}")
+        speed = raw.get("speed")
+        if speed not in (None, 1, 2, 3):
+            bad(line, f"{raw['id']}: a spell speed 1, 2, 3 or null")
+        effect = dict(raw.get("effect") or {})
+        for key in effect:
+            if key not in EFFECT_KEYS:
+                bad(line, f"{raw['id']}: effect keys among {', '.join(EFFECT_KEYS)}, not {key!r}")
+        for what in ("damage", "gain"):
+            if what in effect:
+                e = effect[what]
+                if not isinstance(e, dict) or e.get("to") not in TO or ("amount" in e) == ("per_link" in e):
+                    bad(line, f"{raw['id']}: {what}: {{to: self|opponent|both, amount: N or per_link: N}}")
+        if any(s not in SCOPES for s in effect.get("scopes", [])):
+            bad(line, f"{raw['id']}: scopes among {', '.join(SCOPES)}")
+        if not raw.get("sources"):
+            bad(line, f"{raw['id']}: sources (where its facts were checked)")
+        out.append(Card(
+            id=raw["id"], format=format, name=dict(raw["name"]), kind=raw["kind"], does=dict(raw["does"]),
+            speed=speed, aliases=tuple(raw.get("aliases") or ()), not_=tuple(raw.get("not") or ()),
+            number=raw.get("number"), monster=dict(raw["monster"]) if raw.get("monster") else None,
+            effect=effect, choices=tuple(dict(c) for c in raw.get("choices") or ()),
+            assumes=dict(raw["assumes"]) if raw.get("assumes") else None, rules=tuple(raw.get("rules") or ()),
+            sources=tuple(raw["sources"]),
+        ))
+    return out
+
+
+# ---------------------------------------------------------------------- the FAQ entries naming a card
+@functools.cache
+def _faq_texts() -> dict[str, list[tuple[str, str]]]:
+    """format -> [(entry id, its text in both languages, folded)]."""
+    from ..yamlsrc import load_file
+
+    out: dict[str, list[tuple[str, str]]] = {}
+    root = HERE.parent / "faq"
+    for format, name in (("wrgp", "wrgp.yaml"), ("digimon-tag", "tag.yaml")):
+        entries = []
+        path = root / name
+        if path.is_file():
+            data = load_file(path) or []
+            if isinstance(data, dict):      # the FAQ's sections, each with its entries (faq/README.md)
+                data = [e for sec in data.get("sections") or [] if isinstance(sec, dict)
+                        for e in sec.get("entries") or []]
+            for entry in data:
+                if isinstance(entry, dict) and "id" in entry:
+                    text = " ".join(str(v) for lang in LANGS for v in (entry.get(lang) or {}).values())
+                    scen = str(entry.get("scenario", ""))
+                    scen_path = HERE.parent / "scenarios" / scen
+                    if scen and scen_path.is_file():
+                        text += " " + scen_path.read_text(encoding="utf-8")
+                    entries.append((entry["id"], fold(text)))
+        out[format] = entries
+    return out
+
+
+def faq_entries(c: Card) -> list[str]:
+    """Ids of the FAQ entries whose text (or scenario) names the card."""
+    keys = [fold(n) for n in c.names() if len(fold(n)) >= 3]
+    return [eid for eid, text in _faq_texts().get(c.format, []) if any(k in text for k in keys)]
+
+
+def listing(format: str | None = None, lang: str = "en") -> dict:
+    """``rulings cards --json``: the catalogue of each format (CONTRACTS.md)."""
+    formats = [format] if format else list(FORMATS)
+    return {"version": 1, "lang": lang,
+            "formats": [{"format": f, "cards": [c.as_json(lang) for c in catalogue(f)]} for f in formats]}
