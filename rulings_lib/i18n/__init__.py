@@ -115,6 +115,8 @@ def _plain(value):
         return value.as_dict()
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):              # a message already in its JSON form: a copy of it
+        return {k: _plain(v) for k, v in value.items()}
     return value
 
 

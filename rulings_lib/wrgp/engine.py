@@ -26,7 +26,7 @@ import inspect
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, Outcome
-from ..i18n import Msg
+from ..i18n import Msg, render
 from ..i18n.terms import (
     CARD_KIND,
     DECK_SECTION,
@@ -34,8 +34,6 @@ from ..i18n.terms import (
     WRGP_PHASE,
     WRGP_SCOPE,
     WRGP_ZONE,
-    and_list,
-    term,
 )
 from ..match import Match, plain_copy
 from . import reach
@@ -68,8 +66,48 @@ STANDBY = PHASE_INDEX["standby"]
 BATTLE = PHASE_INDEX["battle"]
 MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
+_FIRST_TURN_SKIPS = frozenset(PHASE_INDEX[k] for k in T.FIRST_TURN_SKIPS)   # WRGP-F5
 
 SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
+
+
+# An event's arguments are data: a message inside one (a phase's name, why something happened) is its
+# code and arguments in the outcome's JSON form, worded only when someone reads the event.
+def _say(code: str, **args) -> dict:
+    """A message as data, ``{"code": ..., "args": {...}}`` (rendered by rulings_lib.i18n when read)."""
+    return {"code": code, "args": args}
+
+
+_TERMS: dict[str, dict] = {}     # code -> its message as data (terms have no arguments: made once)
+
+
+def _term(table: dict, key: str, fallback=None):
+    """``term()`` as data: the table's word for ``key`` (``fallback``, else the key, when it has none)."""
+    code = table.get(key)
+    if code is None:
+        return fallback if fallback is not None else key
+    said = _TERMS.get(code)
+    if said is None:
+        said = _TERMS[code] = {"code": code, "args": {}}
+    return said
+
+
+_PHASE_TERMS = tuple(_term(WRGP_PHASE, k) for k in PHASE_KEYS)   # by phase index
+_STANDBY = _say("wrgp.why.standby")
+_MAX_SPC = _say("wrgp.note.max_spc", max=T.SPC_MAX)
+
+
+def _and(items):
+    """``A1``, ``A1 and B1``, ... as data (``and_list``'s ``common.and`` messages)."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = {"code": "common.and", "args": {"a": out, "b": item}}
+    return out
+
+_new_event = tuple.__new__      # an Event made without a call through its class (they are many)
 
 
 def _query(**checks):
@@ -133,6 +171,14 @@ class WrgpMatch(Match):
     FORMAT = "wrgp"
     VERB_TABLE = VERB_TABLE
     VERBS: dict[str, dict] = VERB_TABLE.api_checks()
+    # The fields changed in place, each only through Match._w (copy on write), and how to copy them.
+    _MUTABLE = {
+        "pos": dict.copy, "lp": dict.copy, "spc": dict.copy, "monsters": dict.copy, "deck_checks": dict.copy,
+        "handover": list.copy, "out": list.copy, "delayed": list.copy, "effects": list.copy,
+        "at_zero": set.copy,
+        "once": lambda once: {t: v.copy() for t, v in once.items()},
+        "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
+    }
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
@@ -339,25 +385,16 @@ class WrgpMatch(Match):
             out.extend(Action("act", {"by": team, "action": kind}) for kind in T.ACTION_KINDS)
         return out
 
-    def _fields(self) -> dict:
-        """The match's fields, every mutable one copied, except the append-only logs ``events`` and
-        ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
-        d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
-        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks", "monsters"):
-            d[key] = d[key].copy()
-        d["once"] = {t: v.copy() for t, v in self.once.items()}
-        d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
-        return d
-
     def _draw(self, lang: str = "en") -> str:
         from ..draw.wrgp import wrgp_svg
 
         return wrgp_svg(self, lang)
 
-    def __repr__(self) -> str:
-        return (f"<WrgpMatch turn={self.turn} player={self.player} phase={self.phase_key} "
-                f"duelist={self.pos} lp={self.lp} spc={self.spc} out={self.out}>")
+    def _moment(self) -> str:
+        """``turn=3 player=B phase=main1 duelist=... lp=... spc=... out=...`` (and the winner, once there is one)."""
+        won = f" winner={self.winner}" if self.winner else ""
+        return (f"turn={self.turn} player={self.player} phase={self.phase_key} "
+                f"duelist={self.pos} lp={self.lp} spc={self.spc} out={self.out}{won}")
 
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
@@ -386,19 +423,16 @@ class WrgpMatch(Match):
     def _ev(self, rule: str, code: str, **args) -> None:
         """Record an event: the rule id, a message code and its arguments (the words are the
         catalogue's, rulings_lib/i18n/wrgp.*.json; ``text`` is the English)."""
-        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline: it runs often
+        self.events.append(_new_event(Event, (self.step, rule, code, args)))   # Event.coded, inline: it runs often
 
     def _begin(self) -> None:
         self.step += 1
         if self.winner is not None:  # WRGP-F4: nothing happens after the match ends
-            self._reject(MatchOver("WRGP-F4", Msg("wrgp.reject.match_over", winner=self.winner)))
-
-    def _reject(self, err: IllegalAction):
-        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
-        raise err
+            raise MatchOver.coded("WRGP-F4", "wrgp.reject.match_over", {"winner": self.winner})
 
     def _fail(self, rule: str, code: str, **args):
-        self._reject(IllegalAction(rule, Msg(code, args)))
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
+        raise IllegalAction.coded(rule, code, args)
 
     def _targets(self, by: str, to: str) -> tuple[str, ...]:
         if to == "both":
@@ -417,9 +451,9 @@ class WrgpMatch(Match):
             # WRGP-H2: during a handover's automatic advance only what the table allows
             # (attacks: reading no-attack-in-run-on).
             if not T.HANDOVER_ALLOWED[kind]:
-                losers = and_list(self._who(t) for t in self.handover)
-                note = Msg("wrgp.note.no_attack_in_run_on") if kind == "attack" else ""
-                self._fail("WRGP-H2", "wrgp.reject.lost_turn_runs", losers=losers, action=term(WRGP_ACTION, kind),
+                losers = _and(self._who(t) for t in self.handover)
+                note = _say("wrgp.note.no_attack_in_run_on") if kind == "attack" else ""
+                self._fail("WRGP-H2", "wrgp.reject.lost_turn_runs", losers=losers, action=_term(WRGP_ACTION, kind),
                            note=note)
             return "WRGP-H2"
         if kind == "attack":
@@ -430,7 +464,7 @@ class WrgpMatch(Match):
         if T.STANDARD_TIMING.get(kind) == "own_main":
             # STD-TIMING: the standard timing, outside a handover.
             if by != self.player or self.phase_i not in MAIN_IDX:
-                self._fail("STD-TIMING", "wrgp.reject.team_may_only", by=by, action=term(WRGP_ACTION, kind))
+                self._fail("STD-TIMING", "wrgp.reject.team_may_only", by=by, action=_term(WRGP_ACTION, kind))
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
@@ -440,9 +474,9 @@ class WrgpMatch(Match):
         if amount <= 0:
             return None
         before = self.lp[team]
-        self.lp[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
+        self._w("lp")[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
         rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
-        note = Msg("wrgp.note.lp_floor") if before - amount < 0 else ""
+        note = _say("wrgp.note.lp_floor") if before - amount < 0 else ""
         self._ev(rule, "wrgp.hit.takes_damage_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team], note=note)
         if team in self.handover:
             self._ev("WRGP-H8", "wrgp.hit.has_already_lost", duelist=self._who(team))
@@ -455,13 +489,13 @@ class WrgpMatch(Match):
             # The kit's limit on LP, the same one `setup.at.lp` takes (issue 20 #11: every moment play reaches
             # can be given back as a setup); the call changes nothing.
             raise ArgumentError("amount", Msg("input.arg.lp_limit", most=MAX_LP), amount)
-        self.lp[team] = before + amount
+        self._w("lp")[team] = before + amount
         self._ev("WRGP-F10", "wrgp.gain_lp.gains_lp_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
         if team in self.handover:
             # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
             self._ev("WRGP-H8", "wrgp.gain_lp.has_already_lost", duelist=self._who(team))
         elif team in self.at_zero and self.lp[team] > 0:
-            self.at_zero.discard(team)
+            self._w("at_zero").discard(team)
 
     def _settle(self, hits: list[tuple], chain: bool = False, builders: frozenset = frozenset()) -> None:
         """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2 reading
@@ -478,7 +512,7 @@ class WrgpMatch(Match):
             return
         if len(cands) == 1:
             team = cands[0]
-            self._lose(team, Msg("wrgp.why.damage_at_0") if team in self.at_zero else Msg("wrgp.why.reached_0"))
+            self._lose(team, _say("wrgp.why.damage_at_0") if team in self.at_zero else _say("wrgp.why.reached_0"))
             return
         first, second = (hits[reached[t]] for t in cands)
         if chain and len(builders) == 1 and first[0] != second[0]:
@@ -487,10 +521,10 @@ class WrgpMatch(Match):
             # duelist is treated as the winner, whichever link brought whom to 0 last.
             survivor = next(iter(builders))
             loser = other(survivor)
-            notes = [Msg("wrgp.note.reading", id="one-player-chain-is-d1")]
+            notes = [_say("wrgp.note.reading", id="one-player-chain-is-d1")]
             if self.at_zero & set(cands):
-                notes.append(Msg("wrgp.note.reading", id="draw-again-same-rule"))
-            note = Msg("wrgp.note.readings", readings=notes)
+                notes.append(_say("wrgp.note.reading", id="draw-again-same-rule"))
+            note = _say("wrgp.note.readings", readings=notes)
             self._ev("WRGP-D1", "wrgp.settle.one_player_chain", team=survivor, survivor=self._who(survivor),
                      loser=self._who(loser), note=note)
         elif first[0] == second[0]:
@@ -501,10 +535,10 @@ class WrgpMatch(Match):
             loser = other(survivor)
             notes = []
             if chain:
-                notes.append(Msg("wrgp.note.reading", id="one-card-both-is-d1"))
+                notes.append(_say("wrgp.note.reading", id="one-card-both-is-d1"))
             if self.at_zero & set(cands):
-                notes.append(Msg("wrgp.note.reading", id="draw-again-same-rule"))
-            note = Msg("wrgp.note.readings", readings=notes) if notes else ""
+                notes.append(_say("wrgp.note.reading", id="draw-again-same-rule"))
+            note = _say("wrgp.note.readings", readings=notes) if notes else ""
             self._ev("WRGP-D1", "wrgp.settle.both_duelists_meet", card=card, team=survivor, survivor=self._who(survivor),
                      loser=self._who(loser), note=note)
         else:
@@ -516,30 +550,30 @@ class WrgpMatch(Match):
             hit_by_last = {h[3] for h in hits if h[0] == effect and h[3] in cands}
             if len(hit_by_last) == 1:
                 loser = hit_by_last.pop()
-                why = Msg("wrgp.why.damaged_last", duelist=self._who(loser))
+                why = _say("wrgp.why.damaged_last", duelist=self._who(loser))
             else:
                 brought = [t for t in cands if hits[reached[t]][0] == effect]
                 loser = brought[0] if brought else max(cands, key=lambda t: reached[t])
-                why = Msg("wrgp.why.last_hit_both_brought" if brought else "wrgp.why.last_hit_both_later",
+                why = _say("wrgp.why.last_hit_both_brought" if brought else "wrgp.why.last_hit_both_later",
                           duelist=self._who(loser))
             survivor = other(loser)
             self._ev("WRGP-D2", "wrgp.settle.both_duelists_are", why=why, loser=self._who(loser), survivor=self._who(survivor))
         # Reading draw-survivor-stays-at-0 (WRGP-D1).
-        self.at_zero.add(survivor)
+        self._w("at_zero").add(survivor)
         self._ev("WRGP-D1", "wrgp.settle.stays_duel_lp", survivor=self._who(survivor))
-        self._lose(loser, Msg("wrgp.why.reached_0"))
+        self._lose(loser, _say("wrgp.why.reached_0"))
 
     def _lose(self, team: str, why: str) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
         who = self._who(team)
-        self.out.append(who)
-        self.at_zero.discard(team)
+        self._w("out").append(who)
+        self._w("at_zero").discard(team)
         # WRGP-F1: a duelist's loss starts the handover.
         self._ev("WRGP-F1", "wrgp.lose.loses", who=who, why=why)
         # WRGP-SW4: 2 SPC, +2 if a >= b, positions at the moment of the loss (reading).
         a, b = self.pos[team], self.pos[other(team)]
         gain = T.loss_counters(a, b)
-        self._add_spc(team, gain, "WRGP-SW4", Msg("wrgp.why.lost_at_position", duelist=who, a=a, b=b,
+        self._add_spc(team, gain, "WRGP-SW4", _say("wrgp.why.lost_at_position", duelist=who, a=a, b=b,
                                                   compare="a >= b" if a >= b else "a < b"))
         if self.pos[team] >= self.lineup:
             # WRGP-F4: the team that defeated every opposing duelist wins (reading match-ends-at-last-loss).
@@ -551,7 +585,7 @@ class WrgpMatch(Match):
         if self.handover:
             # WRGP-D3: another loss while a handover is in progress counts; both duelists are out.
             self._ev("WRGP-D3", "wrgp.lose.loses_while_s", who=who, duelists=', '.join(self._who(t) for t in self.handover), team=team)
-        self.handover.append(team)
+        self._w("handover").append(team)
         self.last_loser = team
         if self.phase_i == BATTLE:
             # WRGP-H3: a loss during battle interrupts the battle.
@@ -559,15 +593,15 @@ class WrgpMatch(Match):
         self._ev("WRGP-H1", "wrgp.lose.handover_turn_runs", duelist=self._who(team))
 
     def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
-        blocker = self._gate_blocker_against(team)
+        blocker = self._gate_blocker_against(team) if self.cards else None
         if blocker:
             # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies: no counters at all, neither
             # in the Standby Phase nor for a loss (reading gate-blocker-stops-loss-counters).
             self._ev("WRGP-SW8", "wrgp.add_spc.team_cannot_gain", team=team, why=why, blocker=blocker)
             return
         before = self.spc[team]
-        self.spc[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
-        capped = Msg("wrgp.note.max_spc", max=T.SPC_MAX) if before + amount > T.SPC_MAX else ""
+        self._w("spc")[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
+        capped = _MAX_SPC if before + amount > T.SPC_MAX else ""
         self._ev(rule, "wrgp.add_spc.team_gains_spc", team=team, amount=amount, why=why, before=before, after=self.spc[team], capped=capped)
 
     def _gate_blocker_against(self, team: str) -> str | None:
@@ -580,19 +614,19 @@ class WrgpMatch(Match):
 
     # ------------------------------------------------------------------ turn structure
     def _enter(self, i: int) -> None:
-        key = PHASE_KEYS[i]
         self.phase_i = i
         if self.handover:
-            self._ev("WRGP-H1", "wrgp.enter.run", phase=term(WRGP_PHASE, key))
+            self._ev("WRGP-H1", "wrgp.enter.run", phase=_PHASE_TERMS[i])
             if i == BATTLE:
                 # WRGP-H2 (reading no-attack-in-run-on): the Battle Phase starts and ends, no attack is declared.
                 self._ev("WRGP-H2", "wrgp.enter.battle_phase_starts")
         else:
-            self._ev("STD-TURN", "wrgp.enter.s", duelist=self._who(self.player), phase=term(WRGP_PHASE, key))
+            self.events.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.enter.s", {   # (the _ev, inline)
+                "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]})))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
-            for t in T.TEAMS:
-                self._add_spc(t, T.STANDBY_SPC, "WRGP-SW3", Msg("wrgp.why.standby"))
+            self._add_spc("A", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
         elif i == END:
             due, self.delayed = self.delayed, []
             for team, card, targets, amount in due:
@@ -603,33 +637,38 @@ class WrgpMatch(Match):
                 if self.winner:
                     return
 
-    def _leave(self, i: int) -> None:
-        if i == DRAW and not self.drawn:
-            if self.turn == 1:
-                # WRGP-F5: the match's first turn has no draw (the outcome's `drawn` stays false).
-                self._ev("WRGP-F5", "wrgp.leave.draw_match_s")
-                return
-            self.drawn = True
-            if self.handover:
-                # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
-                # also by a turn player who has lost; no phase is skipped.
-                self._ev("WRGP-H2", "wrgp.leave.makes_normal_draw", duelist=self._who(self.player))
-            else:
-                self._ev("WRGP-F3", "wrgp.leave.draws_for_turn", duelist=self._who(self.player))
+    def _leave_draw(self) -> None:
+        """The Draw Phase is over: the turn player's normal draw (none on the match's first turn)."""
+        if self.turn == 1:
+            # WRGP-F5: the match's first turn has no draw (the outcome's `drawn` stays false).
+            self._ev("WRGP-F5", "wrgp.leave.draw_match_s")
+            return
+        self.drawn = True
+        if self.handover:
+            # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
+            # also by a turn player who has lost; no phase is skipped.
+            self._ev("WRGP-H2", "wrgp.leave.makes_normal_draw", duelist=self._who(self.player))
+        else:
+            self._ev("WRGP-F3", "wrgp.leave.draws_for_turn", duelist=self._who(self.player))
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
-        return self.turn == 1 and PHASE_KEYS[i] in T.FIRST_TURN_SKIPS
+        return self.turn == 1 and i in _FIRST_TURN_SKIPS
 
     def _advance_to(self, target: int) -> None:
-        while self.phase_i < target and self.winner is None:
-            self._leave(self.phase_i)
-            nxt = self.phase_i + 1
-            while self._skipped(nxt):
-                if nxt == BATTLE:
-                    self._ev("WRGP-F5", "wrgp.advance_to.battle_phase_match")
-                nxt += 1
-            self._enter(nxt)
+        i = self.phase_i
+        if i == DRAW and not self.drawn and i < target and self.winner is None:
+            self._leave_draw()
+        first_turn = self.turn == 1
+        while i < target and self.winner is None:
+            i += 1
+            if first_turn:
+                while i in _FIRST_TURN_SKIPS:
+                    if i == BATTLE:
+                        self._ev("WRGP-F5", "wrgp.advance_to.battle_phase_match")
+                    i += 1
+            self._enter(i)
+            i = self.phase_i
 
     def phase(self, name: str) -> None:
         """Advance this turn phase by phase to the start of ``name``."""
@@ -637,10 +676,10 @@ class WrgpMatch(Match):
         i = PHASE_INDEX[name]
         if self._skipped(i):
             # WRGP-F5: the match's first turn has no Battle Phase.
-            self._fail("WRGP-F5", "wrgp.reject.match_s_first", phase=term(WRGP_PHASE, name))
+            self._fail("WRGP-F5", "wrgp.reject.match_s_first", phase=_term(WRGP_PHASE, name))
         if i <= self.phase_i:
             # STD-TURN: phases only go forward.
-            self._fail("STD-TURN", "wrgp.reject.turn_already_phases", phase=term(WRGP_PHASE, self.phase_key))
+            self._fail("STD-TURN", "wrgp.reject.turn_already_phases", phase=_term(WRGP_PHASE, self.phase_key))
         self._advance_to(i)
 
     def end_turn(self) -> None:
@@ -652,9 +691,9 @@ class WrgpMatch(Match):
         handed = list(self.handover)
         for team in handed:
             old = self._who(team)
-            self.pos[team] += 1
-            self.lp[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
-            self.at_zero.discard(team)
+            self._w("pos")[team] += 1
+            self._w("lp")[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
+            self._w("at_zero").discard(team)
             new = self._who(team)
             self._ev("WRGP-F1", "wrgp.end_turn.handover_takes_over", new=new, old=old, lp=self.start_lp)
             self._transfer(old, new)
@@ -678,7 +717,7 @@ class WrgpMatch(Match):
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
         kept, left = [], []
-        for c in self.cards.values():
+        for c in self._w("cards").values():
             if c.holder != old:
                 continue
             if c.zone in T.FIELD_ZONES:
@@ -686,7 +725,8 @@ class WrgpMatch(Match):
                 c.holder = c.pile = new
                 kept.append(c.name)
             else:
-                left.append(Msg("wrgp.card_in_zone", card=c.name, zone=term(WRGP_ZONE, c.zone)))
+                # (in English in either language, as the transcripts have always shown them)
+                left.append(render("wrgp.card_in_zone", {"card": c.name, "zone": _term(WRGP_ZONE, c.zone)}))
         # WRGP-H4: field cards are handed over; hand, GY and banished cards are not.
         if kept:
             self._ev("WRGP-H4", "wrgp.transfer.inherits_field", new=new, cards=', '.join(kept))
@@ -717,7 +757,7 @@ class WrgpMatch(Match):
         self._timing(by, "attack")
         if with_ is not None:
             self._ev("STD-TIMING", "wrgp.attack.with", monster=with_, atk=atk,
-                     note="" if changed else Msg("wrgp.note.printed_atk"))
+                     note="" if changed else _say("wrgp.note.printed_atk"))
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
@@ -726,14 +766,14 @@ class WrgpMatch(Match):
         else:
             self._ev("STD-TIMING", "wrgp.attack.attacks_directly", duelist=self._who(by))
             target = foe
-        met = self._hit(target, damage, Msg("wrgp.source.battle"))
-        self._settle([(0, by, Msg("wrgp.source.battle"), target, met)] if met is not None else [])
+        met = self._hit(target, damage, _say("wrgp.source.battle"))
+        self._settle([(0, by, _say("wrgp.source.battle"), target, met)] if met is not None else [])
 
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
         card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
-        src = card or Msg("wrgp.source.team_effect", team=by)
+        src = card or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
@@ -741,13 +781,13 @@ class WrgpMatch(Match):
         self._begin()
         card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         for t in self._targets(by, to):
-            self._gain_lp(t, amount, card or Msg("wrgp.source.team_effect", team=by))
+            self._gain_lp(t, amount, card or _say("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
         self._begin()
         card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
-        src = card or Msg("wrgp.source.team_loop", team=by)
+        src = card or _say("wrgp.source.team_loop", team=by)
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
             self._ev("WRGP-F7", "wrgp.gain_loop.could_repeat_times", src=src, times=times, duelist=self._who(t))
@@ -760,23 +800,23 @@ class WrgpMatch(Match):
         if as_ == "cost":
             card = self._named("card", card, "cost", {"amount": amount, "lp": self.lp[by]}, by)
         who, before = self._who(by), self.lp[by]
-        what = Msg("wrgp.note.for_card", card=card) if card else ""
+        what = _say("wrgp.note.for_card", card=card) if card else ""
         if as_ == "cost":
             if amount > before:
                 # STD-LP: a cost must be payable in full from the LP one has; a survivor at 0 LP cannot pay
                 # a cost above 0 (reading no-cost-at-0).
-                note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
                 self._fail("STD-LP", "wrgp.reject.has_lp_cannot", who=who, before=before, amount=amount, what=what, note=note)
-            self.lp[by] = before - amount
+            self._w("lp")[by] = before - amount
             if by in self.at_zero:
                 # Reading no-cost-at-0: a cost of 0 ("half" of 0 LP) can be paid and changes nothing.
                 self._ev("STD-LP", "wrgp.pay.pays_cost_lp2", who=who, amount=amount, what=what)
                 return
             self._ev("STD-LP", "wrgp.pay.pays_cost_lp", who=who, amount=amount, what=what, before=before, after=self.lp[by])
-            self._settle([(0, by, card or Msg("wrgp.source.a_cost"), by, self.lp[by] == 0)] if amount else [])
+            self._settle([(0, by, card or _say("wrgp.source.a_cost"), by, self.lp[by] == 0)] if amount else [])
             return
         # STD-LP: an effect that makes a player pay or lose LP takes what there is.
-        self.lp[by] = max(0, before - amount)
+        self._w("lp")[by] = max(0, before - amount)
         self._ev("STD-LP", "wrgp.pay.must_pay_or", who=who, amount=amount, what=what, before=before, after=self.lp[by])
         if by in self.handover and amount:
             self._ev("WRGP-H8", "wrgp.hit.has_already_lost", duelist=who)
@@ -786,7 +826,7 @@ class WrgpMatch(Match):
             # Reading no-cost-at-0 / draw-survivor-stays-at-0: only an effect that makes the survivor pay
             # or lose more than 0 LP makes them lose.
             self._ev("WRGP-D1", "wrgp.pay.lp_effect_makes", who=who, amount=amount)
-        self._settle([(0, by, card or Msg("wrgp.source.an_effect"), by, met)] if amount else [])
+        self._settle([(0, by, card or _say("wrgp.source.an_effect"), by, met)] if amount else [])
 
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
@@ -835,10 +875,10 @@ class WrgpMatch(Match):
                     if name in self.once[by]:
                         # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
                         self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=name)
-                    self.once[by].append(name)
+                    self._w("once")[by].append(name)
                     self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=name, by=by)
                 self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=shown,
-                         kind=term(CARD_KIND, found.kind), n=n)
+                         kind=_term(CARD_KIND, found.kind), n=n)
                 if found.assumes:
                     self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
                 cost = (found.effect.get("cost") or {}).get("pay")
@@ -848,17 +888,17 @@ class WrgpMatch(Match):
                     before = self.lp[by]
                     if cost > before:
                         # STD-LP: a cost must be payable in full (reading no-cost-at-0 for a survivor at 0).
-                        note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                        note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
                         self._fail("STD-LP", "wrgp.reject.cost_lp", duelist=self._who(by), before=before,
                                    card=name, amount=cost, note=note)
-                    self.lp[by] = before - cost
+                    self._w("lp")[by] = before - cost
                     self._ev("STD-LP", "wrgp.activate.cost", duelist=self._who(by), amount=cost, card=name,
                              before=before, after=self.lp[by])
                 if "fusion_boost" in found.effect:
                     link = {**link, "fusion": self._fusion_target(found, link["summon"])}
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
-            plan.append((n, by, link.get("shown") or link["card"] or Msg("wrgp.source.link", n=n), link["effect"],
+            plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
                          targets, amount, link))
         hits: list[tuple] = []
         for n, by, card, what, targets, amount, link in reversed(plan):
@@ -885,7 +925,7 @@ class WrgpMatch(Match):
                 answered = links[n - 2]["speed"]
                 if speed < max(2, answered):
                     # STD-TIMING: a link answering another needs Spell Speed 2 or more, and at least that link's.
-                    card = link["card"] or Msg("wrgp.source.team_effect", team=by)
+                    card = link["card"] or _say("wrgp.source.team_effect", team=by)
                     self._fail("STD-TIMING", "wrgp.reject.chain_speed" if speed >= 2 else "wrgp.reject.chain_speed_1",
                                n=n, card=card, speed=speed, prev=n - 1, prev_speed=answered)
             # STD-TIMING / WRGP-H2: a Spell Speed 1 link opens a chain only in its user's own Main Phase with an
@@ -916,14 +956,14 @@ class WrgpMatch(Match):
             self._clear_counters(by)
         if eff.get("lasting"):
             # WRGP-H7: effects already activated and applied carry over a handover.
-            self.effects.append((by, found.en))
+            self._w("effects").append((by, found.en))
             self._ev("WRGP-H7", "wrgp.activate.lasting", card=name, by=by)
         if "fusion" in link:
             monster, atk = link["fusion"]
-            self.monsters[monster] = atk * 2
+            self._w("monsters")[monster] = atk * 2
             monster = link.get("summon") or monster
             # WRGP-H7: the delayed End Phase damage applies also during a handover.
-            self.delayed.append((by, name, (by,), atk))
+            self._w("delayed").append((by, name, (by,), atk))
             self._ev("WRGP-H7", "wrgp.activate.fusion", card=name, duelist=self._who(by), monster=monster,
                      atk=atk, boosted=atk * 2)
 
@@ -934,8 +974,8 @@ class WrgpMatch(Match):
         targets = self._targets(by, to)
         if self.phase_i == END:
             self._fail("STD-TURN", "wrgp.reject.end_phase_has")
-        self.delayed.append((by, card, targets, amount))
-        names = and_list(self._who(t) for t in targets)
+        self._w("delayed").append((by, card, targets, amount))
+        names = _and(self._who(t) for t in targets)
         self._ev("WRGP-H7", "wrgp.at_end_phase.team_will_deal", card=card, by=by, amount=amount, names=names)
 
     def special_victory(self, by: str, card: str) -> None:
@@ -951,8 +991,8 @@ class WrgpMatch(Match):
         if foe in self.handover:
             self._ev("WRGP-H8", "wrgp.special_victory.has_already_lost", foe=self._who(foe))
             return
-        self.lp[foe] = 0
-        self._lose(foe, Msg("wrgp.why.special_victory", card=card))
+        self._w("lp")[foe] = 0
+        self._lose(foe, _say("wrgp.why.special_victory", card=card))
 
     def lose(self, team: str, why: str = "another reason") -> None:
         """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
@@ -962,7 +1002,7 @@ class WrgpMatch(Match):
             self._fail("WRGP-H8", "wrgp.reject.has_already_lost", duelist=self._who(team))
         # WRGP-F9: deliberate losses by card play are allowed.
         if why == "another reason":   # the verb's default, in the catalogue's words
-            why = Msg("wrgp.why.another_reason")
+            why = _say("wrgp.why.another_reason")
         self._ev("WRGP-F9", "wrgp.lose.loses2", duelist=self._who(team), why=why)
         self._lose(team, why)
 
@@ -971,9 +1011,9 @@ class WrgpMatch(Match):
         """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
         self._begin()
         rule = self._timing(by, action)
-        when = Msg("wrgp.when.run_on") if self.handover else Msg("wrgp.when.in_phase",
-                                                                    phase=term(WRGP_PHASE, self.phase_key))
-        self._ev(rule, "wrgp.act.team_may", by=by, action=term(WRGP_ACTION, action), when=when)
+        when = _say("wrgp.when.run_on") if self.handover else _say("wrgp.when.in_phase",
+                                                                    phase=_term(WRGP_PHASE, self.phase_key))
+        self._ev(rule, "wrgp.act.team_may", by=by, action=_term(WRGP_ACTION, action), when=when)
 
     def once_per_duel(self, by: str, card: str) -> None:
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
@@ -982,7 +1022,7 @@ class WrgpMatch(Match):
         if card in self.once[by]:
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=card)
-        self.once[by].append(card)
+        self._w("once")[by].append(card)
         self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=card, by=by)
 
     def baton_touch(self, team: str) -> None:
@@ -998,10 +1038,10 @@ class WrgpMatch(Match):
         if self.pos[team] >= self.lineup:
             self._fail("WRGP-H9", "wrgp.reject.team_has_duelist", team=team)
         old = self._who(team)
-        self.out.append(old)
-        self.pos[team] += 1
-        self.lp[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
-        self.at_zero.discard(team)
+        self._w("out").append(old)
+        self._w("pos")[team] += 1
+        self._w("lp")[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
+        self._w("at_zero").discard(team)
         new = self._who(team)
         self._ev("WRGP-H9", "wrgp.baton_touch.baton_touch_replaces", new=new, old=old)
         self._transfer(old, new)
@@ -1034,30 +1074,31 @@ class WrgpMatch(Match):
                 self._fail("WRGP-SW5", "wrgp.reject.with_x_this", x=T.speed_world_x(a, b), size=size)
         who = self._who(by)
         before = self.spc[by]
-        self.spc[by] -= remove
+        self._w("spc")[by] -= remove
         self._ev("WRGP-SW5", "wrgp.speed_world.team_removes_spc", by=by, remove=remove, before=before, after=self.spc[by], a=a, b=b, x=T.speed_world_x(a, b))
         # WRGP-SW7: the effect is a Spell Card effect of the duelist who removed the counters.
         self._ev("WRGP-SW7", "wrgp.speed_world.effect_counts_spell", who=who)
         if eff.kind == "damage":
-            why = Msg("wrgp.why.sw_behind") if a < b else Msg("wrgp.why.sw_damage", x=T.speed_world_x(a, b))
+            why = _say("wrgp.why.sw_behind") if a < b else _say("wrgp.why.sw_damage", x=T.speed_world_x(a, b))
             self._ev("WRGP-SW5", "wrgp.speed_world.speed_world_deals", size=size, why=why)
             foe = other(by)
-            met = self._hit(foe, size, Msg("wrgp.source.speed_world"))
-            self._settle([(0, by, Msg("wrgp.source.speed_world"), foe, met)] if met is not None else [])
+            met = self._hit(foe, size, _say("wrgp.source.speed_world"))
+            self._settle([(0, by, _say("wrgp.source.speed_world"), foe, met)] if met is not None else [])
         elif eff.kind == "draw":
             self._ev("WRGP-SW5", "wrgp.speed_world.draws_card_s", who=who, size=size)
         else:
             self._ev("WRGP-SW5", "wrgp.speed_world.may_destroy_up", who=who, size=size)
             for card in victims:
+                card = self._w("cards")[card.name]
                 card.destroyed_by, card.destroyed_with = who, "spell"
-                self._send(card, "gy", Msg("wrgp.why.destroyed_by_spell", duelist=who))
+                self._send(card, "gy", _say("wrgp.why.destroyed_by_spell", duelist=who))
 
     def target_speed_world(self, by: str, card: str, scope: str) -> None:
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
         card = self._named("card", card, "scope", {"scope": scope}, by)
         ok, why = T.SPEED_WORLD_SCOPES[scope]
-        why = term(WRGP_SCOPE, scope, why)
+        why = _term(WRGP_SCOPE, scope, why)
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
         if not ok:
             self._fail("WRGP-SW6", "wrgp.reject.msg", card=card, why=why)
@@ -1074,21 +1115,22 @@ class WrgpMatch(Match):
 
     def _clear_counters(self, by: str) -> None:
         before = dict(self.spc)
+        spc = self._w("spc")
         for t in T.TEAMS:
-            self.spc[t] = 0
+            spc[t] = 0
         # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
         self._ev("WRGP-SW8", "wrgp.counter_cleaner.counter_cleaner_removes", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
         """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
         self._begin()
-        self.deck_checks[team] = {"legal": legal, "violations": list(violations)}
+        self._w("deck_checks")[team] = {"legal": legal, "violations": list(violations)}
         if legal:
             self._ev("WRGP-S2", "wrgp.record_deck_check.team_s_three", team=team)
         for v in violations:
             if v["kind"] == "deck-size":
                 self._ev("WRGP-S2", "wrgp.deck_check.size", team=team, deck=v["deck"], count=v["count"],
-                         section=term(DECK_SECTION, v["section"]))
+                         section=_term(DECK_SECTION, v["section"]))
             else:
                 code = "wrgp.deck_check.copies_one" if v["count"] == 1 else "wrgp.deck_check.copies"
                 self._ev("WRGP-S2", code, team=team, count=v["count"], card=v.get("name") or v["card"], limit=v["limit"])
@@ -1107,9 +1149,9 @@ class WrgpMatch(Match):
         if zone == "field":
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
-                    self._send(c, "gy", Msg("wrgp.why.replaced_field_spell"))
-        self.cards[card] = Card(card, who, who, zone, face_up)
-        self._ev("WRGP-H4", "wrgp.place.s_card_s", card=card, who=who, zone=term(WRGP_ZONE, zone, zone.replace("_", " ")))
+                    self._send(c, "gy", _say("wrgp.why.replaced_field_spell"))
+        self._w("cards")[card] = Card(card, who, who, zone, face_up)
+        self._ev("WRGP-H4", "wrgp.place.s_card_s", card=card, who=who, zone=_term(WRGP_ZONE, zone, zone.replace("_", " ")))
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
             self._ev("WRGP-SW2", "wrgp.place.field_spell_s", card=card, who=who)
@@ -1119,6 +1161,7 @@ class WrgpMatch(Match):
 
     def _send(self, card: Card, dest: str, why: str) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
+        card = self._w("cards")[card.name]      # the transaction's own copy of it
         if dest in T.DESTINATIONS_TO_HOLDER:
             zone = T.DESTINATIONS_TO_HOLDER[dest]
             # STD-CARDS: to its owner's pile, whoever controls it; WRGP-H5: a card handed over in a relay
@@ -1134,22 +1177,22 @@ class WrgpMatch(Match):
             card.face_up = dest != "extra"
         moved_from = card.holder
         card.holder, card.zone = to, zone
-        note = Msg("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
+        note = _say("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
             # STD-CARDS: a card whose control was taken goes back to its owner's pile, not its controller's.
-            note = Msg("wrgp.note.owners_pile", controller=moved_from, owner=to)
+            note = _say("wrgp.note.owners_pile", controller=moved_from, owner=to)
         if rule == "WRGP-H6" and not _took_over_from(moved_from, card.owner):
             # Reading owner-is-who-brought-it: the original owner is the duelist from whose deck the card
             # started, also after several handovers and for a card whose control was taken.
-            note = Msg("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
-        self._ev(rule, "wrgp.send.goes_s", card=card.name, to=to, dest=term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
+            note = _say("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
+        self._ev(rule, "wrgp.send.goes_s", card=card.name, to=to, dest=_term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
         ``extra`` (face-down; the original owner's)."""
         self._begin()
         c = self._card(card)
-        self._send(c, to, Msg("wrgp.why.moved_by", team=by) if by else Msg("wrgp.why.moved"))
+        self._send(c, to, _say("wrgp.why.moved_by", team=by) if by else _say("wrgp.why.moved"))
 
     def destroy(self, by: str, card: str) -> None:
         """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
@@ -1160,14 +1203,15 @@ class WrgpMatch(Match):
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", "wrgp.reject.not_field", card=card)
+        c = self._w("cards")[card]
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
-        self._send(c, "gy", Msg("wrgp.why.destroyed_by", duelist=self._who(by)))
+        self._send(c, "gy", _say("wrgp.why.destroyed_by", duelist=self._who(by)))
 
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
         self._begin()
         card = self._named("card", card, "lasting", {}, by)
-        self.effects.append((by, card))
+        self._w("effects").append((by, card))
         self._ev("WRGP-H7", "wrgp.continuing.now_applies_team", card=card, by=by)
 
     def take_control(self, by: str, card: str) -> None:
@@ -1180,6 +1224,7 @@ class WrgpMatch(Match):
         who = self._who(by)
         if c.holder == who:
             self._fail("STD-CARDS", "wrgp.reject.already_controls", who=who, card=card)
+        c = self._w("cards")[card]
         before, c.holder = c.holder, who
         self._ev("STD-CARDS", "wrgp.take_control.takes_control_original", who=who, card=card, before=before, owner=c.owner)
 
