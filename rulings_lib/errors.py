@@ -83,6 +83,9 @@ class IllegalAction(RulingsError):
     def __str__(self) -> str:
         return f"{self.rule}: {self.reason}"
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rule!r}, {self.reason!r})"
+
     def __reduce__(self):   # copy and pickle rebuild it from its code (a coded one has no message args)
         if self.code is None:
             return type(self), (self.rule, self._reason)

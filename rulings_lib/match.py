@@ -6,9 +6,10 @@ A subclass names its ``FORMAT`` and lists its public verbs in ``VERBS = {verb: {
 made from its verb table (:mod:`rulings_lib.verbs`): each listed verb is checked at the boundary
 and runs as a transaction, so a call that raises -- an :class:`IllegalAction` the rules give, or an
 :class:`ArgumentError` for a malformed call -- leaves the match exactly as it was, step counter
-and events included. The one snapshot is :meth:`Match._txn_save` (the match's fields, each mutable
-one copied, the append-only logs kept by length); transactions, ``push``/``pop`` and the tag
-battle's rewind (TAG-R5) all use it.
+and events included. The one snapshot is :meth:`Match._txn_save` (the match's fields, the
+append-only logs kept by length): copy on write for a format that lists its mutable fields in
+``_MUTABLE`` (WRGP), each mutable field copied for one that does not (the tag battle);
+transactions, ``push``/``pop`` and the tag battle's rewind (TAG-R5) all use it.
 
 >>> from rulings_lib import WrgpMatch
 >>> from rulings_lib.verbs import Action
