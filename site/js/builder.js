@@ -160,8 +160,9 @@ function cardControl(p, value, set, label, ctx) {
     close();
     commit();
   };
-  const open = () => {
-    const found = matching(input.value, ctx.format);
+  // The cards matching what is typed; every card when the field holds one already (to pick another).
+  const open = (typed = true) => {
+    const found = matching(!typed && findCard(input.value, ctx.format) ? "" : input.value, ctx.format);
     shown = all ? found : found.slice(0, SHORT);
     active = -1;
     input.removeAttribute("aria-activedescendant");
@@ -182,7 +183,7 @@ function cardControl(p, value, set, label, ctx) {
     input.setAttribute("aria-activedescendant", `${id}-${active}`);
     list.children[active].scrollIntoView({ block: "nearest" });
   };
-  input.addEventListener("focus", open);
+  input.addEventListener("focus", () => open(false));
   input.addEventListener("input", () => { commit(); open(); });
   input.addEventListener("keydown", (e) => {
     if (e.key === "ArrowDown" || e.key === "ArrowUp") { e.preventDefault(); move(e.key === "ArrowDown" ? 1 : -1); }
@@ -191,7 +192,7 @@ function cardControl(p, value, set, label, ctx) {
   });
   // A tap on the list keeps the focus in the field (the list stays until a card is chosen).
   list.addEventListener("mousedown", (e) => e.preventDefault());
-  more.addEventListener("click", () => { all = true; open(); });
+  more.addEventListener("click", () => { all = true; open(false); });
   wrap.addEventListener("focusout", (e) => { if (!wrap.contains(e.relatedTarget)) close(); });
   wrap.append(input, list, more, about);
   describe();
