@@ -107,11 +107,15 @@ def take(out: Path = IMG) -> list[Path]:
                 page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
                 build_by_card_names(page, lang)
                 if name == "site-builder-phone.png":
-                    # The chain as built, the second link's card list open under its field.
-                    last = ".step[data-verb=chain] .list > .item:nth-of-type(2)"
-                    page.evaluate("document.querySelector('.step[data-verb=chain]').scrollIntoView({block: 'start'})")
-                    page.locator(f"{last} input[role=combobox]").tap()
-                    page.locator(f"{last} li[role=option]").first.wait_for()
+                    # The chain as built, shown at the moment the second link's card is picked: its
+                    # field emptied and focused, the catalogue's cards listed under it.
+                    chain = ".step[data-verb=chain] .list > .item"
+                    page.locator(f"{chain}:nth-of-type(2) input[role=combobox]").fill("")
+                    page.evaluate("""(sel) => {
+                        document.querySelector(sel + ':nth-of-type(1) .f-card').scrollIntoView({block: 'start'});
+                        document.querySelector(sel + ':nth-of-type(2) input[role=combobox]').focus({preventScroll: true});
+                    }""", chain)
+                    page.locator(f"{chain}:nth-of-type(2) li[role=option]").first.wait_for()
                 else:
                     run_question(page)
                     page.evaluate("document.getElementById('result').scrollIntoView({block: 'start'})")
