@@ -23,8 +23,10 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
 * the notebooks (``notebooks/*.ipynb``, ``notebooks/ja/*.ipynb`` when present) as they are in the repo;
 * no viz.js of its own either: in Pyodide the kit's diagrams are laid out with the site's
   ``vendor/viz.js`` (npm's ``@viz-js/viz``; see ``rulings_lib/diagrams/rendering.py``);
-* the app's icon fonts only as woff2 and woff (every browser the lab runs in reads them): the eot, ttf
-  and svg copies are left out.
+* the app's icon fonts only as woff2 (every browser the lab runs in reads it): the woff, eot, ttf
+  and svg copies are left out, and so are the app's build configurations (rspack.config*.js);
+* two of JupyterLite's apps: ``lab/`` (JupyterLab) and ``notebooks/`` (Jupyter Notebook: one notebook
+  at a time, the whole width; what the site links to on a phone).
 
 One change to the app as shipped: its session client finds a running session by path, not by file name
 (``sessions_by_path``), so ``ja/01-start-here.ipynb`` and ``01-start-here.ipynb`` get sessions of their own.
@@ -68,8 +70,9 @@ KERNEL_EXT = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-exten
 KERNEL_WHEELS = ("pyodide_kernel-", "piplite-", "ipykernel-", "widgetsnbextension-4.")
 KERNEL_SCHEMA = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/schema/"
                      "kernel.v0.schema.json")
-# The icon fonts' formats no browser that runs the lab asks for (each @font-face lists woff2 first).
-OLD_FONTS = (".eot", ".ttf", ".svg")
+# The icon fonts' formats no browser that runs the lab asks for (each @font-face lists woff2 first, and
+# every browser with the WebAssembly and module workers the kernel needs reads woff2).
+OLD_FONTS = (".eot", ".ttf", ".svg", ".woff")
 LAB_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 
 # What a wheel's dependencies are evaluated against: Pyodide 314 (CPython 3.14 on emscripten).
@@ -374,12 +377,12 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         fixed_dates(out / "api" / "contents")
         shutil.copytree(pyodide_dir, out / PACKAGES)         # (jupyter lite build copies only its own static/)
         sessions_by_path(out)
-        for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db"]:
+        for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db", *out.glob("rspack.config*.js")]:
             if junk.is_file():
                 junk.unlink()
         (out / "lab" / "favicon.ico").unlink()    # the site's icon instead (jupyter-lite.json faviconUrl)
         for font in (out / "build").glob("*"):
-            if font.suffix in OLD_FONTS and font.name.startswith(("fa-", "MathJax_")):
+            if font.suffix in OLD_FONTS and font.name.startswith("fa-"):
                 font.unlink()
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(out, dest)

@@ -75,7 +75,10 @@ def test_the_site_pages_link_to_the_notebooks():
     assert link, "the site's bar has no link to the lite edition"
     assert (ROOT / "notebooks" / link.group(2)).exists()
     page = (ROOT / "site" / "notebooks.html").read_text()
-    assert f'href="{link.group(1)}"' in page
+    # On a phone: the same notebook in JupyterLite's Notebook app (one document, the whole width).
+    assert f'href="lab/notebooks/index.html?path={link.group(2)}"' in page
+    assert json.loads((ROOT / "lite" / "jupyter_lite_config.json").read_text())["LiteBuildConfig"]["apps"] == \
+        ["lab", "notebooks"]
 
 
 def test_the_session_client_finds_sessions_by_path(tmp_path):

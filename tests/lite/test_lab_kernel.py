@@ -64,3 +64,27 @@ def test_a_second_notebook_starts_its_kernel_without_asking(lite):
     assert any(p.startswith("/wheels/rulings_lib-") for p in paths)
     assert lite.outside == []
     assert lite.page_errors == []
+
+
+def test_a_phone_gets_the_notebook_the_whole_width(lite):
+    """On a 390 px phone the site links to JupyterLite's Notebook app (site/notebooks.html): the notebook
+    takes the screen's width (the lab left it 60 px), and its kernel is the lab's, asked for by name."""
+    page = lite.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.goto(f"{lite.base}/notebooks.html")
+        page.locator("#anyway").click()
+        page.wait_for_url("**/lab/notebooks/index.html?path=01-start-here.ipynb")
+        cell = page.locator(".jp-Notebook .jp-Cell").first
+        cell.wait_for(timeout=90_000)
+        width = page.evaluate("document.querySelector('.jp-Notebook').getBoundingClientRect().width")
+        assert width >= 340, f"the notebook is {width} px wide on a 390 px screen"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+        # The toolbar's Run button is on the screen (the lab's Run menu did not answer taps).
+        run = page.locator(".jp-NotebookPanel-toolbar [data-command='notebook:run-cell-and-select-next']").first
+        run.wait_for(timeout=30_000)
+        box = run.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert page.locator(".jp-Dialog").count() == 0
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 1400})
