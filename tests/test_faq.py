@@ -115,7 +115,7 @@ def test_every_reading_is_one_flagged_entry(entries, notes):
         for r in (e.reading, e.settles):
             if r:
                 named.setdefault(r, []).append(e.id)
-    assert {r.id for r in readings()} == set(named)
+    assert {r.id for r in readings() + readings(settled=True)} == set(named)
     assert {r: ids for r, ids in named.items() if len(ids) > 1} == {}     # one entry each: no duplicates
     for e in entries:
         assert e.kind in PLAYER_KINDS
@@ -130,6 +130,9 @@ def test_the_new_readings_are_flagged(entries):
     flagged = {e.reading: e for e in entries if e.kind == "reading"}
     assert flagged["counter-cap-12"].rules[0] == "WRGP-SW4"
     assert flagged["digivice-pool-30"].rules == ["TAG-K3"]
+    # the deck check says both halves of the Reading: at most 30 replacement cards, the deck still 30
+    (k3,) = [w for w in flagged["digivice-pool-30"].result.outcome["deck_check"]["warnings"] if w["rule"] == "TAG-K3"]
+    assert "at most 30 of them (reading digivice-pool-30)" in k3["message"] and k3["message"].endswith("stays 30")
     outcome = flagged["counter-cap-12"].result.outcome
     assert outcome["spc"]["A"] == 12 and len(outcome["out"]) == 2        # two losses, still 12
 
@@ -152,6 +155,12 @@ def test_settled_questions_are_rulings(entries):
     assert by_id["tag-same-tag-survivors"].settles == "same-tag-survivors-win"
     assert "タッグ２人のライフがなくなるまでゲームを続ける" in by_id["tag-same-tag-survivors"].text["en"]["settled"]
     assert by_id["counter-cleaner"].settles == "counter-cleaner-clears-both-teams"
+    # settled: rulings citing the rulebook's words, no longer listed among the interpretations
+    settled = {r.id: r for r in readings(settled=True)}
+    assert set(settled) == {"same-tag-survivors-win", "counter-cleaner-clears-both-teams"}
+    assert not {e.reading for e in entries if e.reading} & set(settled)
+    assert "タッグ２人のライフがなくなるまでゲームを続ける" in settled["same-tag-survivors-win"].settled_by
+    assert "カウンタークリーナーの効果を受けカウンターは取り除かれます" in settled["counter-cleaner-clears-both-teams"].settled_by
     assert by_id["counter-cleaner"].result.outcome["spc"]["B"] == 2      # B's 9 went, then a Standby Phase's 2
 
 
@@ -249,7 +258,7 @@ def test_a_good_entry_loads(tmp_path):
     (GOOD.replace("WRGP-F6", "WRGP-H9"), "entry 'x': scenario wrgp/once-per-duel-team.yaml does not demonstrate WRGP-H9"),
     (GOOD.replace("kind: ruling", "kind: reading"), "entry 'x': a reading names the Reading"),
     (GOOD.replace("kind: ruling", "kind: ruling\n    reading: lp-loop-once-per-player"), "only a reading (kind: reading)"),
-    (GOOD.replace("kind: ruling", "kind: ruling\n    settles: lp-loop-once-per-player"), "quotes the rulebook's words"),
+    (GOOD.replace("kind: ruling", "kind: ruling\n    settles: counter-cleaner-clears-both-teams"), "quotes the rulebook's words"),
     (GOOD.replace("kind: ruling", "kind: tool"), "belongs in tool.yaml"),
     (GOOD.replace(", why: W.", ""), "'why'"),
     (GOOD.replace("  - id: x", "  - id: x\n    section: s"), "unknown key 'section'"),

@@ -36,6 +36,7 @@ COPY_LIMIT = 3                    # TAG-K1, per player
 TAG_COPY_LIMIT = 2 * COPY_LIMIT   # TAG-K1: "a tag may hold 6 between them"
 ALLOWED_PREFIXES = ("Bo", "St", "Bx", "Sx")   # TAG-K2
 DIGIVICE_01 = "Bo-20v"            # TAG-K3
+DIGIVICE_POOL = 30                # TAG-K3: at most 30 replacement cards (reading digivice-pool-30)
 CATALOGUE_LEVELS = ("3", "4", "perfect", "ultimate", "")
 LOST_COLUMNS = {f"lost_{lv}": lv for lv in T.LEVELS}
 
@@ -386,7 +387,8 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
     # TAG-K3: Digivice 01 needs its replacement cards ready; the deck stays 30.
     for e in deck.entries:
         if _key(e.number) == _key(DIGIVICE_01):
-            warnings.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice", line=e.line, card=DIGIVICE_01, size=DECK_SIZE),
+            warnings.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice", line=e.line, card=DIGIVICE_01, size=DECK_SIZE,
+                                                                  cap=DIGIVICE_POOL),
                                     deck.name, "digivice", card=DIGIVICE_01,
                                     line=e.line))
             break

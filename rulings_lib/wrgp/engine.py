@@ -1076,7 +1076,7 @@ class WrgpMatch(Match):
         before = dict(self.spc)
         for t in T.TEAMS:
             self.spc[t] = 0
-        # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
+        # WRGP-SW8 and the card's text: every counter on the field is removed (both teams').
         self._ev("WRGP-SW8", "wrgp.counter_cleaner.counter_cleaner_removes", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
