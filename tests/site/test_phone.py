@@ -134,7 +134,10 @@ def test_the_answer_reads_as_words_and_an_error_clears_it(new_context, server):
     assert "Next turn: turn 4, team B, Draw Phase" in page.locator("#checks").inner_text()
     # Edited: the title says so.
     src = page.locator("#src").input_value()
-    page.fill("#src", src.replace("amount: 1000", "amount: 900"))
+    # (B's LP, not the damage: Destruction Ring's 1000 comes from the card, and a scenario that
+    # contradicts a known card is refused, issue 22)
+    assert "lp: {A: 1000, B: 1000}" in src
+    page.fill("#src", src.replace("lp: {A: 1000, B: 1000}", "lp: {A: 1000, B: 2000}"))
     assert page.locator("#edited").is_visible()
     before = runs(page)
     tap(page, "#run")
