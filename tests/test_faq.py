@@ -130,9 +130,12 @@ def test_the_new_readings_are_flagged(entries):
     flagged = {e.reading: e for e in entries if e.kind == "reading"}
     assert flagged["counter-cap-12"].rules[0] == "WRGP-SW4"
     assert flagged["digivice-pool-30"].rules == ["TAG-K3"]
-    # the deck check says both halves of the Reading: at most 30 replacement cards, the deck still 30
-    (k3,) = [w for w in flagged["digivice-pool-30"].result.outcome["deck_check"]["warnings"] if w["rule"] == "TAG-K3"]
-    assert "at most 30 of them (reading digivice-pool-30)" in k3["message"] and k3["message"].endswith("stays 30")
+    # the deck check proves both halves of the Reading: 31 replacement cards are one too many (TAG-K3),
+    # and the deck beside them is still 30 cards (no TAG-K1 finding)
+    check = flagged["digivice-pool-30"].result.outcome["deck_check"]
+    assert [(v["rule"], v["check"], v["count"], v["limit"]) for v in check["violations"]] == \
+        [("TAG-K3", "digivice-pool", 31, 30)]
+    assert "TAG-K1" not in {f["rule"] for f in check["violations"] + check["warnings"]}
     outcome = flagged["counter-cap-12"].result.outcome
     assert outcome["spc"]["A"] == 12 and len(outcome["out"]) == 2        # two losses, still 12
 

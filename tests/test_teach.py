@@ -230,3 +230,18 @@ def test_the_faq_by_topic_holds_every_entry_once_wrgp_first_readings_marked():
         text = faq_text(entries, lang)
         with_reading = [e for e in entries if getattr(e, "reading", None)]
         assert all(render("teach.faq.reading", {"id": e.reading}, lang) in text for e in with_reading)
+
+
+def test_tag_deck_checks_speak_japanese_in_japanese_transcripts():
+    import json
+    from pathlib import Path
+
+    en = json.loads((Path(__file__).resolve().parents[1] / "rulings_lib" / "i18n" / "tagdeck.en.json")
+                    .read_text(encoding="utf-8"))
+    fragments = {part.strip() for code, text in en.items() if code.startswith("tagdeck.finding.")
+                 for part in re.split(r"\{\w+\}", text) if len(part.strip()) >= 8}
+    for name in ("deck-check", "deck-check-digivice", "deck-check-digivice-pool"):
+        e = explain(name, "ja")
+        said = e.short + e.full.split("期待した結果")[0]      # the expectations quote the English verdict
+        assert [f for f in fragments if f in said] == [], name
+        assert "デッキの違反" in said or "デッキの注意" in said

@@ -216,21 +216,25 @@ def _latin(name: str) -> bool:
 
 @functools.cache
 def card_names_ja() -> dict[str, str]:
-    """English name -> Japanese name of every card the catalogue knows (both formats), its English
-    aliases too ("Speed World" -> 「スピード・ワールド」, the qualifier its name adds left out as the
-    alias leaves it out), then the made-up cards of the shipped scenarios."""
+    """Name -> official Japanese name of every card the catalogue knows (both formats): its English
+    name, its aliases ("Speed World" -> 「スピード・ワールド」, the qualifier its name adds left out as the
+    alias leaves it out; the rulebook's 「パワーボンド」 -> 「パワー・ボンド」), what the kit assumes about
+    it, then the made-up cards of the shipped scenarios."""
     from ..cards import FORMATS, catalogue
 
     names: dict[str, str] = {}
     for fmt in FORMATS:
         for c in catalogue(fmt):
             names[c.en] = c.label("ja")
+            names.setdefault(c.label("ja"), c.label("ja"))    # kept whole: no alias is replaced inside it
             for alias in c.aliases:
-                if _latin(alias) and alias not in names:
-                    ja = c.label("ja")
-                    if _QUALIFIER.search(c.en) and not _QUALIFIER.search(alias):
-                        ja = _QUALIFIER.sub("", ja)
-                    names[alias] = ja
+                ja = c.label("ja")
+                if _QUALIFIER.search(c.en if _latin(alias) else ja) and not _QUALIFIER.search(alias):
+                    ja = _QUALIFIER.sub("", ja)
+                if alias != ja and alias not in names and alias not in c.label("ja"):
+                    names[alias] = ja          # the rulebook's spellings too: パワーボンド -> パワー・ボンド
+            if c.assumes:                      # what the kit takes as given about the card, said in Japanese
+                names[c.assumes["en"]] = c.assumes["ja"]
     return {**names, **MADE_UP_JA}
 
 
@@ -239,7 +243,7 @@ def _names_pattern() -> re.Pattern:
     """Every known English name, longest first, as a whole name (not inside a longer word)."""
     names = sorted(card_names_ja(), key=len, reverse=True)
     # (not the start of a longer name the catalogue does not know: "Dark Magician Girl")
-    return re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w-]|\s[A-Z][a-z])")
+    return re.compile(r"(?<![A-Za-z0-9_'・-])(?:" + "|".join(map(re.escape, names)) + r")(?![A-Za-z0-9_・-]|(?<=[A-Za-z])\s[A-Z][a-z])")
 
 
 def card_name(name: str, lang: str = "en") -> str:
@@ -288,6 +292,7 @@ TITLES_JA = {
     "chain-gain-saves": "チェーン中に0になったライフはチェーンの後に確かめる",
     "counter-cleaner-gate-blocker": "カウンター・クリーナーはカウンターを取り除き、ゲート・ブロッカーは新しいカウンターを止めるだけ",
     "deck-check": "タッグバトルのデッキのルール",
+    "deck-check-digivice-pool": "デジヴァイス01の入れ替え用のカードは30枚まで、デッキは30枚のまま",
     "deliberate-loss": "カードのプレイでわざと敗北してよい",
     "destruction-ring-draw": "破壊指輪の引分け: カードのコントローラーを勝者として扱う",
     "draw-other-battle-decides": "一方のバトルが引き分けなら、もう一方で決まる",
