@@ -171,7 +171,7 @@ def test_check_decks_takes_one_or_two():
 
 def _pool_deck(n_pool: int, header: str = "replacements:", digivice: bool = True):
     body = ["Bo-20v"] if digivice else ["St-1"]
-    body += ["3 St-%d" % i for i in range(2, 11)] + ["2 St-11"]
+    body += [f"3 St-{i}" for i in range(2, 11)] + ["2 St-11"]
     pool = [header] + [f"1 Bx-{900 + i}" for i in range(n_pool)] if n_pool else []
     return Deck.from_text("\n".join(body + pool), "pool.txt")
 
