@@ -43,10 +43,15 @@ class Format:
         return self.reader.new_match(setup)
 
 
+def _interpretations(items) -> tuple:
+    """The Readings still read by the kit (those the rulebook's words settle are rulings now)."""
+    return tuple(r for r in items if not r.is_settled)
+
+
 FORMATS: dict[str, Format] = {
     "wrgp": Format("wrgp", WrgpMatch, WRGP_VERBS, wrgp_scenario,
-                   wrgp_tables.READINGS + wrgp_tables.DECK_READINGS, wrgp_scenario.RULE_IDS, "wrgp"),
-    "digimon-tag": Format("digimon-tag", TagMatch, TAG_VERBS, tag_scenario, tag_tables.READINGS,
+                   _interpretations(wrgp_tables.READINGS + wrgp_tables.DECK_READINGS), wrgp_scenario.RULE_IDS, "wrgp"),
+    "digimon-tag": Format("digimon-tag", TagMatch, TAG_VERBS, tag_scenario, _interpretations(tag_tables.READINGS),
                           tag_scenario.RULE_IDS, "tag"),
 }
 
