@@ -328,3 +328,14 @@ def test_html_shows_games_and_sections_as_headings(entries):
         for e in group:   # each entry under its own section heading, before the next one
             pos = page.index(f'id="faq-{e.id}"')
             assert start < pos and "<h3 " not in page[start + len(anchor):pos], e.id
+
+
+def test_the_readings_command_lists_interpretations_and_the_settled_ones_apart(capsys):
+    from rulings_lib.cli import main
+
+    assert main(["readings"]) == 0
+    out = capsys.readouterr().out
+    listed, settled = out.split("Settled by the rulebook's words")
+    assert "draw-survivor-stays-at-0" in listed and "digivice-pool-30" in listed
+    assert "same-tag-survivors-win" not in listed and "counter-cleaner-clears-both-teams" not in listed
+    assert "タッグ２人のライフがなくなるまでゲームを続ける" in settled and "counter-cleaner-clears-both-teams" in settled
