@@ -819,7 +819,7 @@ class TagMatch(Match):
                 left = self.in_game_of(win)
                 self.winner = win
                 if len(left) == 2:
-                    # TAG-E4 reading same-tag-survivors-win.
+                    # TAG-E4, settled by TAG-S2 (same-tag-survivors-win): the game goes on until a tag is out.
                     text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
                     self.termination = Outcome.of(win, "TAG-E4", text)
                 else:
@@ -1092,7 +1092,11 @@ class TagMatch(Match):
     def record_deck_check(self, legal: bool, violations: list[dict], warnings: list[dict]) -> None:
         """Record the verdict of a TAG-K1..K3 deck check (computed by :mod:`rulings_lib.tag.deckcheck`)."""
         self._begin()
-        self.deck_check = {"legal": legal, "violations": list(violations), "warnings": list(warnings)}
+        def plain(f):    # the verdict holds plain text; the events keep a coded message (any language)
+            return {**f, "message": str.__str__(f["message"])} if isinstance(f.get("message"), str) else f
+
+        self.deck_check = {"legal": legal, "violations": [plain(f) for f in violations],
+                           "warnings": [plain(f) for f in warnings]}
         if legal:
             self._ev("TAG-K1", "tag.record_deck_check.deck_check_passes")
         for f in violations + warnings:

@@ -116,7 +116,7 @@ def _check_deck(match, value, memo: dict | None = None) -> None:
         d = {k: f[k] for k in keep if k in f}
         if "deck" in f:
             d["deck"] = Path(f["deck"]).name
-        if "message" in d and "deck" in f:
+        if "message" in d and "deck" in f and f["deck"] in d["message"]:   # (a coded message stays one)
             d["message"] = d["message"].replace(f["deck"], Path(f["deck"]).name)
         return d
 
