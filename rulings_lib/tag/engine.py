@@ -65,9 +65,8 @@ _END = 10                   # the moment after everyone passed the turn's last p
 class UnknownPlayer(ArgumentError, KeyError):
     """A call names a player or tag that is not in the match (a malformed call, not a rules question)."""
 
-    def __init__(self, param: str, allowed: str, value=None):
+    def __init__(self, param: str, allowed, value=None, what: str = "player"):
         super().__init__(param, allowed, value)
-        what = "tag" if "tag" in allowed.split(":")[0] else "player"
         try:
             shown = repr(value)[:60]
         except (ValueError, RecursionError):
@@ -204,8 +203,7 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
         shape, pairs = "1v1", {"": _arg_pair(param, value, match)}
     else:
         bad = next(k for k in keys if not (isinstance(k, str) and (k in LETTERS or k in match.tags)))
-        raise UnknownPlayer(param, f"letters A and B (tag battle) or the tags {' and '.join(match.tags)} "
-                                   f"(1-vs-1), not both", bad)
+        raise UnknownPlayer(param, Msg("input.arg.tag.letters_or_tags", tags=and_list(match.tags)), bad, "tag")
     for key, pair in pairs.items():
         where = f"{param}.{key}" if key else param
         t1, t2 = match.tags
@@ -228,7 +226,7 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
         raise ArgumentError(param, Msg("input.arg.tag.pair", tags=", ".join(match.tags)), value)
     for k in value:
         if not (isinstance(k, str) and k in match.tags):
-            raise UnknownPlayer(param, f"a tag of this match: {', '.join(match.tags)}", k)
+            raise UnknownPlayer(param, Msg("input.arg.tag.a_tag", tags=", ".join(match.tags)), k, "tag")
     missing = [t for t in match.tags if t not in value]
     # A letter whose player is out has no battle (TAG-E1): the verb rejects it, whatever is given.
     both_in = letter is None or all(match._holder[(t, letter)] not in match.out for t in match.tags)
@@ -253,21 +251,24 @@ def _arg_findings(param, value, match) -> list[dict]:
     """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``, its
     other values plain (text, whole numbers or None), so that state() can always be written out."""
     if not isinstance(value, list | tuple) or len(value) > 10_000:
-        raise ArgumentError(param, "a list of findings ({rule, message, ...})", value)
+        raise ArgumentError(param, Msg("input.arg.tag.findings"), value)
     out = []
     for i, f in enumerate(value):
         rule = f.get("rule") if isinstance(f, Mapping) else None
         if not isinstance(f, Mapping) or not isinstance(rule, str) or rule not in T.RULES \
                 or not isinstance(f.get("message"), str) or not all(isinstance(k, str) for k in f) \
                 or not all(_finding_value(v) for v in f.values()):
-            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message "
-                                                 "(other values text, whole numbers or None)", f)
+            raise ArgumentError(f"{param}[{i}]", Msg("input.arg.tag.finding"), f)
         out.append(dict(f))
     return out
 
 
-_PHASE = A.choice(*T.PHASE_KEYS, name="a phase: " + ", ".join(T.PHASE_KEYS))
-_KIND = A.choice(*T.ACTION_KINDS, name="an action kind: " + ", ".join(T.ACTION_KINDS))
+def _plain_finding(f: dict) -> dict:
+    return {k: str.__str__(v) if isinstance(v, Msg) else v for k, v in f.items()}
+
+
+_PHASE = A.choice(*T.PHASE_KEYS, name=Msg("input.arg.tag.phase", phases=", ".join(T.PHASE_KEYS)))
+_KIND = A.choice(*T.ACTION_KINDS, name=Msg("input.arg.tag.action_kind", kinds=", ".join(T.ACTION_KINDS)))
 _BY = _arg_player()
 _ON = _arg_player(optional=True)
 
@@ -458,7 +459,7 @@ class TagMatch(Match):
     def next_turn_rule(winners: list[str | None]) -> tuple[T.NextTurnRule, str | None]:
         if not isinstance(winners, list | tuple) or len(winners) not in (1, 2) or \
                 not all(w is None or (isinstance(w, str) and len(w) <= 40) for w in winners):
-            raise ArgumentError("winners", "a list of one or two battles' winning tags (None: a draw)", winners)
+            raise ArgumentError("winners", Msg("input.arg.tag.winners"), winners)
         return T.next_turn_rule(list(winners))
 
     def check_target(self, by: str, effect: str, on: str | None = None,
@@ -473,8 +474,7 @@ class TagMatch(Match):
         if on is not None:
             on = self._player(on, "on")
         elif effect != "all":
-            raise ArgumentError("on", f"a player (an effect of kind {effect} needs `on`, the player it is aimed at)",
-                                None)
+            raise ArgumentError("on", Msg("input.arg.tag.on_needed", effect=effect), None)
         if by in self.out:
             return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.out_takes_further", p=by))
         if effect == "all":
@@ -630,12 +630,12 @@ class TagMatch(Match):
 
     def _tag(self, tag: str, param: str = "tag") -> str:
         if not isinstance(tag, str) or tag not in self.tags:
-            raise UnknownPlayer(param, f"a tag of this match: {', '.join(self.tags)}", tag)
+            raise UnknownPlayer(param, Msg("input.arg.tag.a_tag", tags=", ".join(self.tags)), tag, "tag")
         return tag
 
     def _player(self, name: str, param: str = "player") -> str:
         if not isinstance(name, str) or name not in self._names:
-            raise UnknownPlayer(param, f"a player of this match: {', '.join(self.players())}", name)
+            raise UnknownPlayer(param, Msg("input.arg.tag.a_player", players=", ".join(self.players())), name)
         return name
 
     @staticmethod
@@ -1093,7 +1093,9 @@ class TagMatch(Match):
     def record_deck_check(self, legal: bool, violations: list[dict], warnings: list[dict]) -> None:
         """Record the verdict of a TAG-K1..K3 deck check (computed by :mod:`rulings_lib.tag.deckcheck`)."""
         self._begin()
-        self.deck_check = {"legal": legal, "violations": list(violations), "warnings": list(warnings)}
+        # The state holds plain text (the English); the events keep each message's code, for any language.
+        self.deck_check = {"legal": legal, "violations": [_plain_finding(f) for f in violations],
+                           "warnings": [_plain_finding(f) for f in warnings]}
         if legal:
             self._ev("TAG-K1", "tag.record_deck_check.deck_check_passes")
         for f in violations + warnings:

@@ -840,7 +840,7 @@ class WrgpMatch(Match):
                 self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=shown,
                          kind=term(CARD_KIND, found.kind), n=n)
                 if found.assumes:
-                    self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
+                    self._ev("STD-CARDS", "wrgp.activate.assumes", what=dict(found.assumes))
                 cost = (found.effect.get("cost") or {}).get("pay")
                 if (found.effect.get("cost") or {}).get("half"):
                     cost = self.lp[by] // 2
