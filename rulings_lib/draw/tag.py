@@ -121,6 +121,8 @@ def _next_line(v: dict, lang: str) -> str:
     if v["finished"]:
         return word("tag_over", lang, tag=v["winner"], rule=v["end_rule"])
     if v["next"] is None:
+        if v["turn"] > 1:      # a setup from a later turn: who goes first is given, not decided here
+            return word("first_given", lang, tag=v["first"], n=v["turn"])
         return word("start_first", lang, tag=v["first"])
     rule, why = v["next"]
     why = why.render(lang) if isinstance(why, Msg) else why

@@ -72,6 +72,8 @@ WORDS: dict[str, dict[str, str]] = {
     "goes_first": {"en": "Next turn: {tag} goes first ({rule}: {why})", "ja": "次のターンの先攻: {tag}（{rule}: {why}）"},
     "start_first": {"en": "{tag} goes first (TAG-S2: won rock-paper-scissors)",
                     "ja": "{tag}が先攻（TAG-S2: じゃんけんの勝者）"},
+    "first_given": {"en": "{tag} goes first in turn {n} (as the setup gives it)",
+                    "ja": "ターン{n}の先攻: {tag}（セットアップの指定）"},
     "tag_over": {"en": "Match over: {tag} wins ({rule})", "ja": "試合終了: {tag}の勝利（{rule}）"},
     "desc_player": {"en": "{p}: {seat}, {v} points", "ja": "{p}: {seat}、ポイントゲージ{v}"},
     "desc_player_out": {"en": "{p}: out, {v} points", "ja": "{p}: 脱落、ポイントゲージ{v}"},

@@ -35,7 +35,7 @@ SETUP = MapOf({**{p.name: p.to_schema() for p in SETUP_PARAMS},
                "at": MapOf({p.name: p.to_schema() for p in AT}, name="a match moment")}, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second", "points", "out", "order",
-                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters")
+                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters", "progress")
 
 DEFAULT_TAGS = ("red", "blue")
 
@@ -64,7 +64,7 @@ def new_match(setup: dict) -> TagMatch:
     at = setup.get("at", {})
     return TagMatch(tuple(setup.get("tags", DEFAULT_TAGS)), setup.get("first"), setup.get("points", T.START_POINTS),
                     turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()),
-                    letters=at.get("letters"))
+                    letters=at.get("letters"), progress=at.get("progress"))
 
 
 def apply(match: TagMatch, verb: str, args) -> None:

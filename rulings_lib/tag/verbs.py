@@ -186,6 +186,20 @@ AT = (
     Param("out", "list", item=Param("player", "player", max_len=MAX_PLAYER), max_items=4, required=False),
     Param("letters", "team_map", value=Param("letter", "choice", choices=T.LETTERS), max_len=MAX_PLAYER,
           required=False),
+    # A moment inside the turn (as the outcome's `progress` gives it): the phase reached, its step,
+    # the seat that acted last in it and whether it passed, and the battle phase's turn (TAG-P1..P5).
+    Param("progress", "record", required=False, name_msg=Msg("input.arg.tag.progress"), params=(
+        _phase(required=False),
+        Param("step", "int", min=0, max=5, required=False),
+        Param("seat", "choice", choices=T.SEATS, required=False),
+        Param("passed", "bool", required=False, default=False),
+        Param("done", "bool", required=False, default=False),
+        Param("battle", "record", required=False, name_msg=Msg("input.arg.tag.progress_battle"), params=(
+            Param("tag", "text", max_len=40, required=False),
+            _player("actor", required=False),
+            Param("uses", "int", min=0, max=MAX_AMOUNT, required=False, default=0),
+            Param("passes", "int", min=0, max=2, required=False, default=0),
+            Param("turn", "int", min=1, max=MAX_AMOUNT, required=False, default=1))))),
 )
 
 VERB_TABLE = VerbTable.of(T.FORMAT, VERBS, SETUP, AT, T.RULES)
