@@ -15,18 +15,11 @@ a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the picture
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 
-from .tag import scenario as tag_scenario
-from .tag import tables as tag_tables
-from .tag.engine import TagMatch
-from .tag.verbs import VERB_TABLE as TAG_VERBS
 from .verbs import VerbTable
-from .wrgp import scenario as wrgp_scenario
-from .wrgp import tables as wrgp_tables
-from .wrgp.engine import WrgpMatch
-from .wrgp.verbs import VERB_TABLE as WRGP_VERBS
 
 
 @dataclass(frozen=True)
@@ -43,12 +36,49 @@ class Format:
         return self.reader.new_match(setup)
 
 
-FORMATS: dict[str, Format] = {
-    "wrgp": Format("wrgp", WrgpMatch, WRGP_VERBS, wrgp_scenario,
-                   wrgp_tables.READINGS + wrgp_tables.DECK_READINGS, wrgp_scenario.RULE_IDS, "wrgp"),
-    "digimon-tag": Format("digimon-tag", TagMatch, TAG_VERBS, tag_scenario, tag_tables.READINGS,
-                          tag_scenario.RULE_IDS, "tag"),
-}
+def _wrgp() -> Format:
+    from .wrgp import scenario, tables
+    from .wrgp.engine import WrgpMatch
+    from .wrgp.verbs import VERB_TABLE
+
+    return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, tables.READINGS + tables.DECK_READINGS,
+                  scenario.RULE_IDS, "wrgp")
+
+
+def _tag() -> Format:
+    from .tag import scenario, tables
+    from .tag.engine import TagMatch
+    from .tag.verbs import VERB_TABLE
+
+    return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, tables.READINGS, scenario.RULE_IDS, "tag")
+
+
+class _Registry(Mapping):
+    """The formats by name. A format's modules are imported (plain imports, in its function above)
+    the first time its record is asked for, so a WRGP scenario never loads the tag battle's engine
+    (issue 25: ``rulings run`` start-up); the names are known without importing anything."""
+
+    def __init__(self, makers: dict[str, Callable[[], Format]]):
+        self._makers = makers
+        self._made: dict[str, Format] = {}
+
+    def __getitem__(self, name: str) -> Format:
+        made = self._made.get(name)
+        if made is None:
+            made = self._made[name] = self._makers[name]()
+        return made
+
+    def __iter__(self):
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+    def __contains__(self, name) -> bool:
+        return isinstance(name, str) and name in self._makers
+
+
+FORMATS: Mapping[str, Format] = _Registry({"wrgp": _wrgp, "digimon-tag": _tag})
 
 
 def describe_verbs(lang: str = "en", format: str | None = None) -> dict:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from xdist_groups import browser_group
 
 # Hypothesis (issue 20): `./dev test` runs the same cases every time -- derandomized (the examples
 # come from each test's own name, not from a random seed or a database of earlier failures), so a
@@ -30,11 +31,3 @@ def pytest_collection_modifyitems(config, items):
         if item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.xdist_group(browser_group(Path(item.fspath), root)))
 
-
-def browser_group(path: Path, root: Path) -> str:
-    """The xdist group of a browser test: one per edition it drives (``browser-site``: the phone
-    pages; ``browser-lite``: JupyterLite; ``browser-lab``: JupyterLab and the FAQ page), so the
-    two workers share the slow browser work while each edition's server and Chromium stay on one."""
-    rel = path.relative_to(root)
-    edition = rel.parts[0] if len(rel.parts) > 1 else "lab"
-    return "browser-" + {"browser": "lab"}.get(edition, edition)

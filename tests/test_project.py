@@ -102,7 +102,7 @@ def test_xdist_keeps_a_group_on_one_worker(tmp_path):
 
 def test_each_browser_edition_is_one_xdist_group():
     """The browser tests are shared out by edition: each edition's server and Chromium on one worker."""
-    from conftest import browser_group
+    from xdist_groups import browser_group
 
     tests = ROOT / "tests"
     groups = {browser_group(tests / rel, tests) for rel in

@@ -172,10 +172,41 @@ def catalogue(format: str = "wrgp") -> Catalogue:
     """The catalogue of ``format`` (``wrgp`` or ``digimon-tag``), read once."""
     if format not in FILES:
         raise ArgumentError("format", "'wrgp' or 'digimon-tag'", format)
+    path = HERE / FILES[format]
+    return Catalogue(format, _parse(_read(path, format), format, str(path)), str(path))
+
+
+def _read(path: Path, format: str):
+    """The catalogue file's data. Parsing its YAML is most of a short ``rulings run`` spent on cards
+    (issue 25, goal 2), so the data is kept as JSON in ``__pycache__`` beside it, keyed by the
+    file's size and modification time as Python keys its bytecode: an edited catalogue is read
+    again, and a folder that cannot be written to only means no cache."""
+    import json
+    import os
+
     from ..yamlsrc import load_file
 
-    path = HERE / FILES[format]
-    return Catalogue(format, _parse(load_file(path), format, str(path)), str(path))
+    try:
+        st = path.stat()
+    except OSError:
+        return load_file(path)           # says what is wrong with the file
+    cache = path.parent / "__pycache__" / f"{path.stem}.{st.st_size}-{st.st_mtime_ns}.json"
+    try:
+        return json.loads(cache.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        pass
+    data = load_file(path)
+    try:
+        _parse(data, format, str(path))     # only a good catalogue is kept
+        cache.parent.mkdir(exist_ok=True)
+        for old in cache.parent.glob(f"{path.stem}.*.json"):
+            old.unlink()
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, cache)
+    except (OSError, InputError):
+        pass
+    return data
 
 
 def card(name, format: str = "wrgp") -> Card | None:

@@ -116,6 +116,8 @@ def _plain(value):
         return value.as_dict()
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):              # a message already in its JSON form: a copy of it
+        return {k: _plain(v) for k, v in value.items()}
     return value
 
 
@@ -276,9 +278,30 @@ def _show(value, lang: str) -> str:
     return str(value)
 
 
+# Plurals (i18next's convention): a message with a ``count`` argument is worded by ``CODE_one`` when
+# the language calls that count "one" (CLDR plural categories) and its catalogue has that form, else
+# by ``CODE`` (the "other" form). Japanese has no singular: only ``CODE`` is read.
+_ONE = {"en": lambda n: n == 1, "ja": lambda n: False}
+
+
+def plural_form(code: str, count, lang: str = DEFAULT) -> str:
+    """The code whose text words ``code`` for ``count`` in ``lang`` (``CODE_one`` or ``CODE``)."""
+    one = _ONE.get(lang)
+    if one is not None and isinstance(count, int) and one(count):
+        variant = code + "_one"
+        if variant not in _SOURCES[lang]:
+            _load_domain(variant.split(".", 1)[0], lang)
+        if variant in _SOURCES[lang]:
+            return variant
+    return code
+
+
 def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
     """The text of ``code`` in ``lang`` with ``args`` filled in. A language without the code falls
-    back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests)."""
+    back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests). A
+    ``count`` argument chooses the singular or plural form (:func:`plural_form`)."""
+    if args and "count" in args:
+        code = plural_form(code, args["count"], lang if lang in _CATALOGUES else DEFAULT)
     if lang == DEFAULT:
         template = _FORMATS.get(code)
         if template is None and _parts(code, DEFAULT) is not None:

@@ -637,11 +637,10 @@ class TagMatch(Match):
 
         return tag_svg(self, lang)
 
-    def __repr__(self) -> str:
+    def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
         state = f" winner={self.winner}" if self.winner else ""
-        return (f"<TagMatch turn={self.turn} first={self.first} mode={self.mode} points=({pts}) "
-                f"out={self.out}{state}>")
+        return f"turn={self.turn} first={self.first} mode={self.mode} points=({pts}) out={self.out}{state}"
 
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
