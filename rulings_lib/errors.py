@@ -167,3 +167,13 @@ class InternalError(RulingsError):
 
 class ScenarioError(InputError):
     """A scenario file that is not a valid scenario (exit status 2)."""
+
+
+def as_message(exc: BaseException):
+    """An error as a message to quote inside another (``why=...``): a :class:`~rulings_lib.i18n.Msg`
+    for the kit's coded errors, so that it is worded in the reader's language; any other error's text."""
+    if isinstance(exc, ArgumentError | InputError):
+        return exc.as_msg()
+    if isinstance(exc, IllegalAction) and exc.code is not None:
+        return Msg(exc.code, exc.params)
+    return str(exc)

@@ -20,7 +20,8 @@ The formatter is deliberately small: a text may hold only ``{name}`` placeholder
 ``}}`` for literal braces); no attribute access, no indexing, no format spec, no conversion.
 Nothing a catalogue or a file says is evaluated. An argument may itself be a message (a
 :class:`Msg`, or its JSON form ``{"code": ..., "args": {...}}``), rendered in the same language;
-a list is joined with the language's separator.
+a list is joined with the language's separator; a text that data gives in each language
+(``{"en": ..., "ja": ...}``, a card's words) is shown in the reader's.
 """
 
 from __future__ import annotations
@@ -265,6 +266,9 @@ def _show(value, lang: str) -> str:
         return str.__str__(value) if lang == DEFAULT else value.render(lang)   # a Msg is its English
     if isinstance(value, dict) and set(value) == {"code", "args"} and isinstance(value["code"], str):
         return render(value["code"], value["args"], lang)
+    if isinstance(value, dict) and DEFAULT in value and set(value) <= set(LANGS):
+        # A text given in each language by data (a card's words): the reader's, else the English.
+        return str(value.get(lang) or value[DEFAULT])
     if isinstance(value, (list, tuple)):
         return _SEP[lang].join(_show(v, lang) for v in value)
     if isinstance(value, bool):

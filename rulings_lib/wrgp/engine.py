@@ -880,7 +880,7 @@ class WrgpMatch(Match):
                 self._ev("STD-TIMING", "wrgp.event.card_activated", duelist=self._who(by), card=shown,
                          kind=_term(CARD_KIND, found.kind), n=n)
                 if found.assumes:
-                    self._ev("STD-CARDS", "wrgp.event.effect_assumed", what=found.assumes["en"])
+                    self._ev("STD-CARDS", "wrgp.event.effect_assumed", what=dict(found.assumes))
                 cost = (found.effect.get("cost") or {}).get("pay")
                 if (found.effect.get("cost") or {}).get("half"):
                     cost = self.lp[by] // 2
