@@ -46,7 +46,7 @@ def _what(kind: str, size: int, lang: str = "en") -> str:
 
 # The engine's rejections that name team A, said to the calculator's reader (team A is "your
 # team"): the widget's own message for the same code and arguments (never an edit of rendered text).
-_TO_READER = {"wrgp.reject.team_has_spc": "widgets.sw.your_spc_short"}
+_TO_READER = {"wrgp.reject.not_enough_counters": "widgets.sw.your_spc_short"}
 
 
 def _reason(exc: IllegalAction, lang: str) -> str:
