@@ -123,10 +123,18 @@ def cmd_check(args) -> int:
 
 
 def cmd_readings(args) -> int:
+    from .formats import FORMATS
     from .readings import readings
 
-    for r in readings(args.format):
-        print(f"{r.id}  [{r.rule}]  {r.title}\n    {r.text}")
+    names = [args.format] if args.format else list(FORMATS)
+    for name in names:                 # each format's Readings (its modules imported on first use)
+        for r in FORMATS[name].readings:
+            print(f"{r.id}  [{r.rule}]  {r.title}\n    {r.text}")
+    settled = [r for name in names for r in readings(name, settled=True)]
+    if settled:                        # once Readings, now rulings: the rulebook's own words settle them
+        print("\nSettled by the rulebook's words (rulings, not interpretations):")
+        for r in settled:
+            print(f"{r.id}  [{r.rule}]  {r.title}\n    {r.settled_by}")
     return EXIT_OK
 
 

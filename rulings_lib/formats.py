@@ -36,12 +36,17 @@ class Format:
         return self.reader.new_match(setup)
 
 
+def _interpretations(items) -> tuple:
+    """The Readings still read by the kit (those the rulebook's words settle are rulings now)."""
+    return tuple(r for r in items if not r.is_settled)
+
+
 def _wrgp() -> Format:
     from .wrgp import scenario, tables
     from .wrgp.engine import WrgpMatch
     from .wrgp.verbs import VERB_TABLE
 
-    return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, tables.READINGS + tables.DECK_READINGS,
+    return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
                   scenario.RULE_IDS, "wrgp")
 
 
@@ -50,7 +55,8 @@ def _tag() -> Format:
     from .tag.engine import TagMatch
     from .tag.verbs import VERB_TABLE
 
-    return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, tables.READINGS, scenario.RULE_IDS, "tag")
+    return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
+                  scenario.RULE_IDS, "tag")
 
 
 class _Registry(Mapping):

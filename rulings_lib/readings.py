@@ -27,8 +27,17 @@ class Reading:
     title: str
     text: str
     source: str = "spec"  # "spec": chosen in the rules reference; "kit": a gap the kit found
+    # The rulebook's own words that settle what was once read here: no longer an interpretation
+    # (the FAQ answers it as a ruling that ``settles`` it; :func:`readings` leaves it out).
+    settled_by: str = ""
+
+    @property
+    def is_settled(self) -> bool:
+        return bool(self.settled_by)
 
     def __str__(self) -> str:
+        if self.settled_by:
+            return f"{self.id} ({self.rule}): settled by the rulebook: {self.settled_by}"
         return f"{self.id} ({self.rule}): {self.text}"
 
 
@@ -42,10 +51,15 @@ def register(*items: Reading) -> None:
         _REGISTRY[item.id] = item
 
 
-def readings(format: str | None = None) -> list[Reading]:
-    """All named interpretations, optionally of one format (``"wrgp"`` or ``"digimon-tag"``)."""
+def readings(format: str | None = None, *, settled: bool = False) -> list[Reading]:
+    """All named interpretations, optionally of one format (``"wrgp"`` or ``"digimon-tag"``).
+    ``settled``: instead the former ones the rulebook's own words settle (rulings, not Readings).
+
+    >>> [r.id for r in readings(settled=True)]
+    ['same-tag-survivors-win', 'counter-cleaner-clears-both-teams']
+    """
     items = sorted(_REGISTRY.values(), key=lambda r: (r.format, r.rule, r.id))
-    return [r for r in items if format is None or r.format == format]
+    return [r for r in items if (format is None or r.format == format) and r.is_settled == settled]
 
 
 def reading(id: str) -> Reading:

@@ -381,14 +381,73 @@ def _notebook_chains(path: Path) -> set[tuple[str, str, str]]:
     return found
 
 
+# What prose says a card does, in either language: an amount of damage or LP gained, a chain link.
+_N = r"(\d[\d,]*)"
+_DAMAGE = re.compile(rf"(?:deals?|dealing|inflicts?)\s+(?:\w+\s+){{0,3}}?{_N}(?!\s*(?:ATK|LP\b))"
+                     rf"|{_N}\s*(?:points? of\s+)?damage|{_N}(?:ポイントの|の)?ダメージ")
+_GAIN = re.compile(rf"(?:gains?|gaining)\s+{_N}\s*LP|ライフ(?:ポイント)?を?{_N}(?:ポイント)?回復")
+_LINK = re.compile(r"(?:chain\s+)?link\s+([2-9])\b|チェーン([2-9２-９])(?!以)")
+_CLAUSE_END = re.compile(r"[.;:!?。；：！？\n]|、(?:then|次に)|\bthen\b|\bbut\b|\band\b(?=\s+(?:B|A|B's|A's|the)\b)")
+
+
+# Each card's names (3 characters or more once folded), as a whole name in a text.
+_NAMES = {c.id: re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, sorted(
+    {n for n in c.names() if len(fold(n)) >= 3}, key=len, reverse=True))) + r")(?![\w-])") for c in WRGP}
+
+
+def _clause_after(text: str, start: int, limit: int = 90) -> str:
+    """The text from a card's name to the end of its clause (what the sentence says the card does)."""
+    rest = text[start:start + limit]
+    end = _CLAUSE_END.search(rest)
+    return rest[:end.start()] if end else rest
+
+
+def _prose_effects(rel: str, text: str) -> set[tuple[str, str, str]]:
+    """A real card named in prose with an effect the catalogue says it lacks: a damage or LP-gain
+    amount other than the card's (or any, for a card with neither), a chain link 2 or higher for a
+    Spell Speed 1 card. The clause after the name is read, until the sentence or clause ends."""
+    found = set()
+    for c in WRGP:
+        dmg, gain = c.effect.get("damage"), c.effect.get("gain")
+        pattern = _NAMES[c.id]
+        for m in pattern.finditer(text):
+            clause = _clause_after(text, m.end())
+            if pattern.search(clause):          # another mention of the card starts its own clause
+                clause = clause[:pattern.search(clause).start()]
+            if any(o is not c and _NAMES[o.id].search(clause) for o in WRGP):               # the clause goes on to another card: its words are that card's
+                continue
+            where = f"line {text.count(chr(10), 0, m.start()) + 1}"
+            for d in _DAMAGE.finditer(clause):
+                n = int(next(g for g in d.groups() if g).replace(",", ""))
+                ok = dmg is not None and (n == dmg.get("amount") or (dmg.get("per_link") and n % dmg["per_link"] == 0))
+                if not ok and "fusion_boost" not in c.effect:
+                    found.add((rel, c.en, f"{where}: {m.group()} said to deal {n} damage "
+                                          f"({'it deals ' + str(dmg.get('amount', dmg.get('per_link'))) if dmg else 'it deals none'})"))
+            for g in _GAIN.finditer(clause):
+                n = int(next(x for x in g.groups() if x).replace(",", ""))
+                if gain is None or n != gain.get("amount"):
+                    found.add((rel, c.en, f"{where}: {m.group()} said to gain {n} LP"))
+            if c.speed == 1 and not c.is_monster:
+                for k in _LINK.finditer(clause):
+                    found.add((rel, c.en, f"{where}: {m.group()} (Spell Speed 1) as chain link "
+                                          f"{k.group(1) or k.group(2)}"))
+    return found
+
+
+def shipped_texts() -> list[Path]:
+    """Every text the kit ships that a player reads: notebooks (en, ja), the FAQ (en, ja), the
+    shipped scenarios, the README."""
+    return [*sorted((ROOT / "notebooks" / "py").glob("*.py")), *sorted((ROOT / "notebooks" / "ja" / "py").glob("*.py")),
+            *sorted((ROOT / "rulings_lib" / "faq").glob("*.yaml")), *builtin_scenarios(), ROOT / "README.md"]
+
+
 def shipped_violations() -> set[tuple[str, str, str]]:
     found = set()
-    for path in sorted((ROOT / "notebooks" / "py").glob("*.py")):
-        found |= _code_violations(path) | _notebook_chains(path) | _violations_in_prose(path)
-    for path in sorted((ROOT / "rulings_lib" / "faq").glob("*.yaml")):
-        found |= _violations_in_prose(path)
-    for path in builtin_scenarios():
-        found |= _violations_in_prose(path)
+    for path in shipped_texts():
+        rel = str(path.relative_to(ROOT))
+        if path.suffix == ".py":
+            found |= _code_violations(path) | _notebook_chains(path)
+        found |= _violations_in_prose(path) | _prose_effects(rel, path.read_text(encoding="utf-8"))
     return found
 
 
@@ -422,6 +481,29 @@ def test_the_shipped_text_check_catches_what_it_should():
         p.unlink()
     cards = {c for _, c, _ in found}
     assert {"Ookazi", "Sinister Serpent's burn", "Relay Soul"} <= cards
+
+
+@pytest.mark.parametrize("text, card_en", [
+    ("B activates Ookazi, which deals 1000 damage to A.", "Ookazi"),
+    ("A's 1st plays Pot of Generosity and gains 4000 LP.", "Pot of Generosity"),
+    ("Then B chains Ookazi as chain link 2.", "Ookazi"),
+    ("Sinister Serpent deals 300 damage.", "Sinister Serpent"),
+    ("「破壊指輪」で2000ダメージを受けます。", "Destruction Ring"),
+    ("Bは「昼夜の大火事」をチェーン2で発動します。", "Ookazi"),
+    ("「治療の神 ディアン・ケト」でライフを4000回復します。", "Dian Keto the Cure Master"),
+])
+def test_prose_giving_a_real_card_an_effect_it_lacks_is_caught(text, card_en):
+    assert {c for _, c, _ in _prose_effects("probe", text)} == {card_en}
+
+
+@pytest.mark.parametrize("text", [
+    "Destruction Ring deals 1000 damage to each duelist.", "A activates Sparks (200 damage) as chain link 1.",
+    "B chains Chain Strike as link 2: 800 damage.", "「連鎖爆撃」はチェーン2で800ダメージ。",
+    "Power Bond: in the End Phase its controller takes 4000 damage.", "Ookazi deals 800 to the opponent.",
+    "A activates Ookazi; B answers with a burn card that deals 1000 (made up) as chain link 2.",
+])
+def test_prose_that_says_what_the_card_does_passes(text):
+    assert _prose_effects("probe", text) == set()
 
 
 def test_fold_drops_only_what_a_name_may_vary_in():

@@ -115,7 +115,7 @@ def test_every_reading_is_one_flagged_entry(entries, notes):
         for r in (e.reading, e.settles):
             if r:
                 named.setdefault(r, []).append(e.id)
-    assert {r.id for r in readings()} == set(named)
+    assert {r.id for r in readings() + readings(settled=True)} == set(named)
     assert {r: ids for r, ids in named.items() if len(ids) > 1} == {}     # one entry each: no duplicates
     for e in entries:
         assert e.kind in PLAYER_KINDS
@@ -130,6 +130,12 @@ def test_the_new_readings_are_flagged(entries):
     flagged = {e.reading: e for e in entries if e.kind == "reading"}
     assert flagged["counter-cap-12"].rules[0] == "WRGP-SW4"
     assert flagged["digivice-pool-30"].rules == ["TAG-K3"]
+    # the deck check proves both halves of the Reading: 31 replacement cards are one too many (TAG-K3),
+    # and the deck beside them is still 30 cards (no TAG-K1 finding)
+    check = flagged["digivice-pool-30"].result.outcome["deck_check"]
+    assert [(v["rule"], v["check"], v["count"], v["limit"]) for v in check["violations"]] == \
+        [("TAG-K3", "digivice-pool", 31, 30)]
+    assert "TAG-K1" not in {f["rule"] for f in check["violations"] + check["warnings"]}
     outcome = flagged["counter-cap-12"].result.outcome
     assert outcome["spc"]["A"] == 12 and len(outcome["out"]) == 2        # two losses, still 12
 
@@ -152,6 +158,12 @@ def test_settled_questions_are_rulings(entries):
     assert by_id["tag-same-tag-survivors"].settles == "same-tag-survivors-win"
     assert "タッグ２人のライフがなくなるまでゲームを続ける" in by_id["tag-same-tag-survivors"].text["en"]["settled"]
     assert by_id["counter-cleaner"].settles == "counter-cleaner-clears-both-teams"
+    # settled: rulings citing the rulebook's words, no longer listed among the interpretations
+    settled = {r.id: r for r in readings(settled=True)}
+    assert set(settled) == {"same-tag-survivors-win", "counter-cleaner-clears-both-teams"}
+    assert not {e.reading for e in entries if e.reading} & set(settled)
+    assert "タッグ２人のライフがなくなるまでゲームを続ける" in settled["same-tag-survivors-win"].settled_by
+    assert "カウンタークリーナーの効果を受けカウンターは取り除かれます" in settled["counter-cleaner-clears-both-teams"].settled_by
     assert by_id["counter-cleaner"].result.outcome["spc"]["B"] == 2      # B's 9 went, then a Standby Phase's 2
 
 
@@ -249,7 +261,7 @@ def test_a_good_entry_loads(tmp_path):
     (GOOD.replace("WRGP-F6", "WRGP-H9"), "entry 'x': scenario wrgp/once-per-duel-team.yaml does not demonstrate WRGP-H9"),
     (GOOD.replace("kind: ruling", "kind: reading"), "entry 'x': a reading names the Reading"),
     (GOOD.replace("kind: ruling", "kind: ruling\n    reading: lp-loop-once-per-player"), "only a reading (kind: reading)"),
-    (GOOD.replace("kind: ruling", "kind: ruling\n    settles: lp-loop-once-per-player"), "quotes the rulebook's words"),
+    (GOOD.replace("kind: ruling", "kind: ruling\n    settles: counter-cleaner-clears-both-teams"), "quotes the rulebook's words"),
     (GOOD.replace("kind: ruling", "kind: tool"), "belongs in tool.yaml"),
     (GOOD.replace(", why: W.", ""), "'why'"),
     (GOOD.replace("  - id: x", "  - id: x\n    section: s"), "unknown key 'section'"),
@@ -316,3 +328,14 @@ def test_html_shows_games_and_sections_as_headings(entries):
         for e in group:   # each entry under its own section heading, before the next one
             pos = page.index(f'id="faq-{e.id}"')
             assert start < pos and "<h3 " not in page[start + len(anchor):pos], e.id
+
+
+def test_the_readings_command_lists_interpretations_and_the_settled_ones_apart(capsys):
+    from rulings_lib.cli import main
+
+    assert main(["readings"]) == 0
+    out = capsys.readouterr().out
+    listed, settled = out.split("Settled by the rulebook's words")
+    assert "draw-survivor-stays-at-0" in listed and "digivice-pool-30" in listed
+    assert "same-tag-survivors-win" not in listed and "counter-cleaner-clears-both-teams" not in listed
+    assert "タッグ２人のライフがなくなるまでゲームを続ける" in settled and "counter-cleaner-clears-both-teams" in settled

@@ -167,3 +167,29 @@ def test_check_decks_takes_one_or_two():
         check_decks([])
     with pytest.raises(ValueError):
         check_decks([deck("1 St-1")] * 3)
+
+
+def _pool_deck(n_pool: int, header: str = "replacements:", digivice: bool = True):
+    body = ["Bo-20v"] if digivice else ["St-1"]
+    body += [f"3 St-{i}" for i in range(2, 11)] + ["2 St-11"]
+    pool = [header] + [f"1 Bx-{900 + i}" for i in range(n_pool)] if n_pool else []
+    return Deck.from_text("\n".join(body + pool), "pool.txt")
+
+
+@pytest.mark.parametrize("n, header", [(1, "replacements:"), (30, "入替用："), (31, "Replacements:"), (45, "入れ替え用:")])
+def test_k3_digivice_replacement_cards_at_most_30_and_not_part_of_the_deck(n, header):
+    deck = _pool_deck(n, header)
+    assert deck.size == 30 and deck.pool_size == n          # the replacement cards are beside the deck
+    report = check_decks([deck])
+    k3 = [v for v in report.violations if v.rule == "TAG-K3"]
+    assert not [v for v in report.violations if v.rule == "TAG-K1" and v.check == "size"]
+    assert (len(k3) == 1) == (n > 30) and not [w for w in report.warnings if w.rule == "TAG-K3"]
+    if n > 30:
+        assert (k3[0].count, k3[0].limit) == (n, 30) and "digivice-pool-30" in k3[0].message.render("ja")
+    else:
+        assert [(f.rule, f.count) for f in report.notes if f.check == "digivice-pool"] == [("TAG-K3", n)]
+
+
+def test_k3_replacement_cards_without_digivice_are_a_warning():
+    report = check_decks([_pool_deck(3, digivice=False)])
+    assert report.legal and [w.check for w in report.warnings if w.rule == "TAG-K3"] == ["digivice-pool"]

@@ -72,10 +72,11 @@ def test_next_turn_rule(winners, rule, first):
 def test_readings_are_registered_and_named():
     ids = {r.id for r in readings("digimon-tag")}
     assert {"equal-power-is-draw", "simultaneous-outs-in-seat-order", "single-battle-decides",
-            "same-tag-survivors-win", "one-vs-one-first-follows-n5", "rewind-undoes-the-turn",
+            "one-vs-one-first-follows-n5", "rewind-undoes-the-turn",
             "truce-swaps-first"} <= ids
     assert reading("single-battle-decides").rule == "TAG-N5"
-    assert reading("same-tag-survivors-win").rule == "TAG-E4"
+    assert reading("same-tag-survivors-win").rule == "TAG-E4" and reading("same-tag-survivors-win").is_settled
+    assert "same-tag-survivors-win" not in ids        # settled by the rulebook's words (TAG-S2), not a Reading
     assert all(r.rule in T.RULES and r.format == "digimon-tag" for r in readings("digimon-tag"))
 
 

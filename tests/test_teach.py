@@ -125,6 +125,39 @@ def test_the_full_transcript_is_a_click_away_and_stable():
 def test_card_names_in_the_readers_language():
     assert card_name("Power Bond", "ja") == "パワー・ボンド" and card_name("Power Bond") == "Power Bond"
     assert card_name("a burn card (made up)", "ja") == "a burn card (made up)"
+    assert card_name("はかいリング", "ja") == "破壊指輪" and card_name("破壊指輪") == "Destruction Ring"
+    assert card_name("Speed World", "ja") == "スピード・ワールド"
+    from rulings_lib.widgets.teach import _named
+    assert _named("Dark Magician Girl beside Dark Magician", "ja") == "Dark Magician Girl beside ブラック・マジシャン"
+
+
+def test_card_names_come_from_the_catalogue_one_source():
+    """Every real card's Japanese name is the catalogue's; the only names the teaching helpers add
+    are the made-up cards of the shipped scenarios, which name no real card."""
+    from rulings_lib.cards import FORMATS, card, catalogue
+    from rulings_lib.widgets.teach import MADE_UP_JA, TITLES_JA, card_names_ja
+
+    for fmt in FORMATS:
+        for c in catalogue(fmt):
+            assert card_name(c.en, "ja") == c.name["ja"] == card_names_ja()[c.en]
+    assert not [n for n in MADE_UP_JA if card(n) or card(n, "digimon-tag")]
+    assert all("made up" in n or n.startswith("a ") for n in MADE_UP_JA)
+    # the Japanese titles write real cards by their official Japanese names, not the rulebook's spellings
+    for fmt in FORMATS:
+        for c in catalogue(fmt):
+            for alias in c.aliases:
+                if alias not in c.name["ja"] and not alias.isascii():
+                    assert not [t for t in TITLES_JA.values() if alias in t], alias
+
+
+def test_japanese_transcripts_show_japanese_card_names():
+    from rulings_lib.cards import catalogue
+
+    for name in ("cards-destruction-ring-draw", "cards-sparks-chain-strike", "cards-power-bond-handover",
+                 "cards-lasting-effects", "team-deck-check"):
+        e = explain(name, "ja")
+        named = [c for c in catalogue("wrgp") if c.en in e.short or c.en in e.full]
+        assert named == [], (name, [c.en for c in named])
 
 
 def test_teaching_needs_no_jupyter():
@@ -197,3 +230,18 @@ def test_the_faq_by_topic_holds_every_entry_once_wrgp_first_readings_marked():
         text = faq_text(entries, lang)
         with_reading = [e for e in entries if getattr(e, "reading", None)]
         assert all(render("teach.faq.reading", {"id": e.reading}, lang) in text for e in with_reading)
+
+
+def test_tag_deck_checks_speak_japanese_in_japanese_transcripts():
+    import json
+    from pathlib import Path
+
+    en = json.loads((Path(__file__).resolve().parents[1] / "rulings_lib" / "i18n" / "tagdeck.en.json")
+                    .read_text(encoding="utf-8"))
+    fragments = {part.strip() for code, text in en.items() if code.startswith("tagdeck.finding.")
+                 for part in re.split(r"\{\w+\}", text) if len(part.strip()) >= 8}
+    for name in ("deck-check", "deck-check-digivice", "deck-check-digivice-pool"):
+        e = explain(name, "ja")
+        said = e.short + e.full.split("期待した結果")[0]      # the expectations quote the English verdict
+        assert [f for f in fragments if f in said] == [], name
+        assert "デッキの違反" in said or "デッキの注意" in said

@@ -80,10 +80,13 @@ def take(out: Path = IMG) -> list[Path]:
     """Build (or reuse) the site, serve it on 127.0.0.1 and write the pictures into ``out``."""
     import functools
     import http.server
+    import importlib.util
     import threading
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    import chromium  # the tests' one browser: Debian's Chromium through Playwright
+    # The tests' one browser (tests/chromium.py: Debian's Chromium through Playwright), read from its file.
+    spec = importlib.util.spec_from_file_location("chromium", ROOT / "tests" / "chromium.py")
+    chromium = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chromium)
 
     from tools.build_site import DEFAULT_OUT, build
 

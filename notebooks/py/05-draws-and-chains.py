@@ -12,6 +12,9 @@
 # | **WRGP-D2** | a chain built by both players | the side damaged **last** in the chain | Sparks and Chain Strike |
 # | **WRGP-D3** | a second loss while a handover is already running | the later loser's team plays next (and, the kit's **Reading**, **both** are out) | Power Bond (notebook 06) |
 #
+# The rulebook's examples below are written with the cards' names only (`activate: {by: A, card:
+# Destruction Ring}`): what each card does comes from the kit's card catalogue.
+#
 # This notebook uses the **handover** (notebook 04): the loser's teammate takes over their field
 # after the turn runs on to its End Phase (the *run-on*).
 
@@ -31,7 +34,7 @@ from rulings_lib.widgets import exercise, explain
 # against (WRGP-F2), B's 2nd duelist.
 
 # %%
-explain("destruction-ring-draw")
+explain("cards-destruction-ring-draw")
 
 # %% [markdown]
 # ### The survivor at 0 LP (a Reading: `draw-survivor-stays-at-0`)
@@ -75,7 +78,7 @@ explain("draw-survivor-loses-on-damage")
 # stays in at 0 (as in WRGP-D1), and B's 2nd plays the next turn.
 
 # %%
-sparks = explain("sparks-chain-strike")
+sparks = explain("cards-sparks-chain-strike")
 sparks
 
 # %% [markdown]

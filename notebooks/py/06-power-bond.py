@@ -15,13 +15,15 @@
 # `second-loss-both-out`: **both** are out (WRGP-H8: neither loss can be undone), so both teams
 # send in their 2nd duelist — and A's 2nd inherits Cyber End Dragon, still on the field.
 #
-# Let us play it one step at a time.
+# The scenario names the cards only, as a judge would (`activate: {by: A, card: Power Bond, summon:
+# Cyber End Dragon}`, then `attack: {by: A, with: Cyber End Dragon}`): the ATK, the doubled 8000 and the
+# End Phase's 4000 come from the kit's card catalogue. Let us play it one step at a time.
 
 # %%
 from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import ScenarioStepper, exercise, explain, explain_steps
 
-pb = explain("power-bond-cyber-end-dragon")
+pb = explain("cards-power-bond-handover")
 explain_steps(pb.result, 1, 2)
 
 # %% [markdown]

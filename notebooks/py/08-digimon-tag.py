@@ -237,6 +237,14 @@ explain("rematch")
 explain("deck-check")
 
 # %% [markdown]
+# Digivice 01's replacement cards are set out **beside** the deck, not in it. This deck of 30 lists 31
+# of them: one too many (**TAG-K3**, the Reading `digivice-pool-30`), while the deck itself is still a
+# legal 30 (no TAG-K1 finding):
+
+# %%
+explain("deck-check-digivice-pool")
+
+# %% [markdown]
 # ## Try it
 #
 # **1.** Blue goes first this turn. Which player sits in the seat `second-A`?

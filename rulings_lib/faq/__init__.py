@@ -183,6 +183,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
         [FAQ_DIR / TOOL_FILE] if tool else [FAQ_DIR / n for n in PLAYER_FILES]
     rule_ids = {**all_rule_ids(), **standard_rule_ids()}
     reading_ids = {r.id for r in readings()}
+    settled_ids = {r.id for r in readings(settled=True)}
     entries: list[Entry] = []
     seen: dict[str, str] = {}
     cache: dict[str, object] = {}
@@ -224,8 +225,9 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                 if "settles" in e:
                     if e["kind"] != "ruling":
                         fail("only a ruling settles a Reading")
-                    if e["settles"] not in reading_ids:
-                        fail(f"unknown reading {e['settles']!r}")
+                    if e["settles"] not in settled_ids:
+                        fail(f"unknown settled reading {e['settles']!r} (a Reading the rulebook's words settle "
+                             f"has settled_by in the readings registry)")
                     for lang in LANGS:
                         if "settled" not in e[lang]:
                             fail(f"a ruling that settles a Reading quotes the rulebook's words ({lang}.settled)")
@@ -295,7 +297,7 @@ def coverage(entries: list[Entry] | None = None) -> Coverage:
                 demo[r].append(e.id)
     missing = [r for r, es in demo.items() if not es and r not in ADVICE_ONLY]
     answered = {e.reading for e in entries if e.reading} | {e.settles for e in entries if e.settles}
-    rmissing = [r.id for r in readings() if r.id not in answered]
+    rmissing = [r.id for r in readings() + readings(settled=True) if r.id not in answered]
     return Coverage({r: es for r, es in demo.items() if es}, missing, rmissing)
 
 

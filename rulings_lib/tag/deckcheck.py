@@ -23,6 +23,7 @@ import html
 import io
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +37,10 @@ COPY_LIMIT = 3                    # TAG-K1, per player
 TAG_COPY_LIMIT = 2 * COPY_LIMIT   # TAG-K1: "a tag may hold 6 between them"
 ALLOWED_PREFIXES = ("Bo", "St", "Bx", "Sx")   # TAG-K2
 DIGIVICE_01 = "Bo-20v"            # TAG-K3
+DIGIVICE_POOL = 30                # TAG-K3: at most 30 replacement cards (reading digivice-pool-30)
+# A deck file lists Digivice 01's replacement cards (入替用のカード) after a line of its own that says so:
+# they are set out beside the deck, not part of it (TAG-K3).
+POOL_HEADERS = ("replacements:", "入替用:", "入れ替え用:")
 CATALOGUE_LEVELS = ("3", "4", "perfect", "ultimate", "")
 LOST_COLUMNS = {f"lost_{lv}": lv for lv in T.LEVELS}
 
@@ -84,10 +89,15 @@ class Deck:
 
     name: str
     entries: list[DeckEntry] = field(default_factory=list)
+    pool: list[DeckEntry] | None = None     # Digivice 01's replacement cards (None: the file lists none)
 
     @property
     def size(self) -> int:
         return sum(e.count for e in self.entries)
+
+    @property
+    def pool_size(self) -> int:
+        return sum(e.count for e in self.pool or ())
 
     def counts(self) -> dict[str, int]:
         """Copies per card number (lines with the same number add up)."""
@@ -100,13 +110,18 @@ class Deck:
 
     @classmethod
     def from_text(cls, text: str, name: str = "<deck>") -> Deck:
-        entries = []
+        entries: list[DeckEntry] = []
+        pool: list[DeckEntry] | None = None
         # Lines end at "\n" only (a "\r" before it is trimmed with the other spaces), as in the other
         # readers: str.splitlines() would also end a line at a form feed, VT, U+0085 or U+2028, and
         # a comment's tail after one would be read as cards.
         for n, raw in enumerate(text.split("\n"), 1):
             line = raw.split("#", 1)[0].strip()
             if not line:
+                continue
+            if unicodedata.normalize("NFKC", line).casefold().replace(" ", "") in POOL_HEADERS:
+                if pool is None:                  # the cards that follow are the replacement cards
+                    pool, entries = [], entries
                 continue
             parts = line.split(None, 2)
             if parts[0].isdigit():                # any digits: ASCII ones are a count, others refused
@@ -123,8 +138,8 @@ class Deck:
                 rest = line.split(None, 1)[1] if len(parts) > 1 else ""
             else:
                 raise InputError(name, n, Msg("tagdeck.deck.bad_line", got=repr(line[:60])))
-            entries.append(DeckEntry(number, count, n, rest.strip()))
-        return cls(name, entries)
+            (entries if pool is None else pool).append(DeckEntry(number, count, n, rest.strip()))
+        return cls(name, entries, pool)
 
 
 EXPECTED_DECK = Msg("tagdeck.expected.deck")
@@ -344,7 +359,8 @@ class DeckReport:
                 f"<table><tr><th></th><th>rule</th><th>deck</th><th>what</th></tr>{rows}</table></div>")
 
 
-def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnings: list) -> DeckSummary:
+def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnings: list,
+               notes: list | None = None) -> DeckSummary:
     # TAG-K1: 30 cards per player.
     if deck.size != DECK_SIZE:
         violations.append(Finding("TAG-K1", Msg("tagdeck.finding.size", n=deck.size, size=DECK_SIZE), deck.name,
@@ -383,13 +399,26 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
             else:
                 violations.append(Finding("TAG-K1", Msg("tagdeck.finding.level3"), deck.name,
                                           "level-3", count=0))
-    # TAG-K3: Digivice 01 needs its replacement cards ready; the deck stays 30.
-    for e in deck.entries:
-        if _key(e.number) == _key(DIGIVICE_01):
-            warnings.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice", line=e.line, card=DIGIVICE_01, size=DECK_SIZE),
-                                    deck.name, "digivice", card=DIGIVICE_01,
-                                    line=e.line))
-            break
+    # TAG-K3: Digivice 01 needs its replacement cards ready, at most 30 of them (reading digivice-pool-30);
+    # they are not part of the deck, which stays 30 (TAG-K1 counts the deck alone).
+    digivice = next((e for e in deck.entries if _key(e.number) == _key(DIGIVICE_01)), None)
+    if digivice is not None and deck.pool is None:
+        warnings.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice", line=digivice.line, card=DIGIVICE_01,
+                                              size=DECK_SIZE, cap=DIGIVICE_POOL),
+                                deck.name, "digivice", card=DIGIVICE_01, line=digivice.line))
+    elif digivice is not None and deck.pool_size > DIGIVICE_POOL:
+        violations.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice_pool_over", card=DIGIVICE_01,
+                                                n=deck.pool_size, cap=DIGIVICE_POOL, size=DECK_SIZE),
+                                  deck.name, "digivice-pool", card=DIGIVICE_01, count=deck.pool_size,
+                                  limit=DIGIVICE_POOL))
+    elif digivice is not None and notes is not None:
+        notes.append(Finding("TAG-K3", Msg("tagdeck.finding.digivice_pool", card=DIGIVICE_01, n=deck.pool_size,
+                                           cap=DIGIVICE_POOL, size=DECK_SIZE),
+                             deck.name, "digivice-pool", card=DIGIVICE_01, count=deck.pool_size, limit=DIGIVICE_POOL))
+    elif deck.pool:
+        warnings.append(Finding("TAG-K3", Msg("tagdeck.finding.pool_without_digivice", card=DIGIVICE_01,
+                                              line=deck.pool[0].line),
+                                deck.name, "digivice-pool", count=deck.pool_size, line=deck.pool[0].line))
     return DeckSummary(deck.name, deck.size, level3)
 
 
@@ -399,10 +428,10 @@ def check_decks(decks: list[Deck], catalogue: Catalogue | None = None) -> DeckRe
         raise ValueError("a deck check takes one deck or a tag's two decks")
     violations: list[Finding] = []
     warnings: list[Finding] = []
-    summaries = [_check_one(d, catalogue, violations, warnings) for d in decks]
+    notes: list[Finding] = []
+    summaries = [_check_one(d, catalogue, violations, warnings, notes) for d in decks]
     if catalogue is None:
         warnings.append(Finding("TAG-K1", Msg("tagdeck.finding.no_catalogue"), check="level-3"))
-    notes = []
     if len(decks) == 2:
         notes.append(Finding("TAG-K1", Msg("tagdeck.finding.tag_copies", limit=TAG_COPY_LIMIT, each=COPY_LIMIT)))
         notes.append(Finding("TAG-K4", Msg("tagdeck.finding.sleeves")))

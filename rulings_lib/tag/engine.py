@@ -941,7 +941,7 @@ class TagMatch(Match):
                 left = self.in_game_of(win)
                 self.winner = win
                 if len(left) == 2:
-                    # TAG-E4 reading same-tag-survivors-win.
+                    # TAG-E4, settled by TAG-S2 (same-tag-survivors-win): the game goes on until a tag is out.
                     text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
                     self.termination = Outcome.of(win, "TAG-E4", text)
                 else:

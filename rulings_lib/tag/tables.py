@@ -368,7 +368,9 @@ READINGS = (
             "When only one battle took place (a letter has lost a player) its winner's tag goes first; "
             "if it was a draw, first and second swap."),
     Reading("same-tag-survivors-win", "TAG-E4", FORMAT, "Two survivors of one tag win",
-            "If both remaining players are of the same tag, that tag wins."),
+            "If both remaining players are of the same tag, that tag wins.",
+            settled_by="タッグ２人のライフがなくなるまでゲームを続ける (the game goes on until both players of a "
+                       "tag are out, TAG-S2)"),
     Reading("one-vs-one-first-follows-n5", "TAG-E3", FORMAT, "1-vs-1: the single battle decides",
             "After the switch to 1-vs-1 who goes first next turn follows TAG-N5: the winner's tag; a "
             "draw swaps."),

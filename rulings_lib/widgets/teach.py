@@ -15,6 +15,7 @@ always come from an engine: :mod:`.exercises` asks it, this module only reads an
 from __future__ import annotations
 
 import copy
+import functools
 import html
 import re
 import unicodedata
@@ -188,22 +189,10 @@ def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
 
 
 # --------------------------------------------------------------------------- card names
-# The official Japanese names of the real cards the notebooks and scenarios name, until the card
-# catalogue (rulings_lib/cards) gives every card its names.
-CARD_NAMES_JA = {
-    "Power Bond": "パワー・ボンド", "Cyber End Dragon": "サイバー・エンド・ドラゴン", "Destruction Ring": "破壊指輪",
-    "Sparks": "火の粉", "Chain Strike": "連鎖爆撃", "Spore": "スポーア", "Stardust Dragon": "スターダスト・ドラゴン",
-    "Harpie's Feather Duster": "ハーピィの羽根帚", "Counter Cleaner": "カウンタークリーナー",
-    "Gate Blocker": "ゲート・ブロッカー", "Dark Magician": "ブラック・マジシャン",
-    "Blue-Eyes White Dragon": "青眼の白龍", "Pot of Greed": "強欲な壺", "Raigeki": "サンダー・ボルト",
-    "Monster Reborn": "死者蘇生", "Exodia the Forbidden One": "封印されしエクゾディア",
-    "Speed World": "スピード・ワールド", "Mystic Plasma Zone": "ダーク・ゾーン", "Gaia Power": "ガイアパワー",
-    "Junk Synchron": "ジャンク・シンクロン", "Scrap-Iron Scarecrow": "くず鉄のかかし",
-    "Stargazer Magician": "星読みの魔術師", "Skill Drain": "スキルドレイン", "Level Eater": "レベル・イーター",
-    "Quillbolt Hedgehog": "ボルト・ヘッジホッグ",
-}
-# The made-up cards of the shipped scenarios, said in Japanese.
-CARD_NAMES_JA.update({
+# Real cards take their names from the card catalogue (rulings_lib/cards/*.yaml), the one source of
+# every real card's names, kind and effect. Only the made-up cards of the shipped scenarios (not
+# cards: a description of an effect, "(made up)") are said in Japanese here.
+MADE_UP_JA = {
     "a Quick-Play Spell that gains 500 LP (made up)": "ライフを500回復する速攻魔法（架空）",
     "a Quick-Play Spell that gains 1000 LP (made up)": "ライフを1000回復する速攻魔法（架空）",
     "a Spell Speed 2 card that gains 4000 LP (made up)": "ライフを4000回復するスペルスピード2のカード（架空）",
@@ -217,7 +206,80 @@ CARD_NAMES_JA.update({
     "a quick effect that deals 300 (made up)": "300ダメージを与える誘発即時効果（架空）",
     "a self-burn card": "自分にダメージを与えるカード",
     "a trigger effect that deals 1000 (made up)": "1000ダメージを与える誘発効果（架空）",
-})
+}
+_QUALIFIER = re.compile(r"\s*[(（][^()（）]*[)）]$")
+
+
+def _latin(name: str) -> bool:
+    return all(ord(ch) < 0x3000 for ch in name)
+
+
+@functools.cache
+def card_names_ja() -> dict[str, str]:
+    """Name -> official Japanese name of every card the catalogue knows (both formats): its English
+    name, its aliases ("Speed World" -> 「スピード・ワールド」, the qualifier its name adds left out as the
+    alias leaves it out; the rulebook's 「パワーボンド」 -> 「パワー・ボンド」), what the kit assumes about
+    it, then the made-up cards of the shipped scenarios."""
+    from ..cards import FORMATS, catalogue
+
+    names: dict[str, str] = {}
+    for fmt in FORMATS:
+        for c in catalogue(fmt):
+            names[c.en] = c.label("ja")
+            names.setdefault(c.label("ja"), c.label("ja"))    # kept whole: no alias is replaced inside it
+            for alias in c.aliases:
+                ja = c.label("ja")
+                if _QUALIFIER.search(c.en if _latin(alias) else ja) and not _QUALIFIER.search(alias):
+                    ja = _QUALIFIER.sub("", ja)
+                if alias != ja and alias not in names and alias not in c.label("ja"):
+                    names[alias] = ja          # the rulebook's spellings too: パワーボンド -> パワー・ボンド
+            if c.assumes:                      # what the kit takes as given about the card, said in Japanese
+                names[c.assumes["en"]] = c.assumes["ja"]
+    return {**names, **MADE_UP_JA}
+
+
+@functools.cache
+def _names_pattern() -> re.Pattern:
+    """Every known English name, longest first, as a whole name (not inside a longer word)."""
+    names = sorted(card_names_ja(), key=len, reverse=True)
+    # (not the start of a longer name the catalogue does not know: "Dark Magician Girl")
+    return re.compile(r"(?<![A-Za-z0-9_'・-])(?:" + "|".join(map(re.escape, names)) + r")(?![A-Za-z0-9_・-]|(?<=[A-Za-z])\s[A-Z][a-z])")
+
+
+def card_name(name: str, lang: str = "en") -> str:
+    """A card's name in ``lang``: a catalogue card by any of its names (「破壊指輪」 for
+    "Destruction Ring" or 「はかいリング」), a made-up card of the shipped scenarios by its description;
+    a name the kit does not know stays as written."""
+    if lang != "ja":
+        from ..cards import card
+
+        for fmt in ("wrgp", "digimon-tag"):
+            found = card(name, fmt)
+            if found is not None:
+                return found.en
+        return name
+    from ..cards import card
+
+    if name in card_names_ja():
+        return card_names_ja()[name]
+    for fmt in ("wrgp", "digimon-tag"):
+        found = card(name, fmt)
+        if found is not None:
+            return found.label("ja")
+    return name
+
+
+def _named(value, lang: str):
+    """Event arguments with every card name in ``lang``."""
+    if lang == "en":
+        return value
+    if isinstance(value, str):
+        return _names_pattern().sub(lambda m: card_names_ja()[m.group()], value)
+    if isinstance(value, dict):
+        return {k: _named(v, lang) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_named(v, lang) for v in value]
+    return value
 
 
 # The titles of the scenarios the Japanese notebooks show, in Japanese (a scenario file has one title).
@@ -228,8 +290,9 @@ TITLES_JA = {
     "battle-phase-alternation": "バトルフェイズは後攻のタッグから交互に",
     "card-rulings": "究極体級のカードとその例外",
     "chain-gain-saves": "チェーン中に0になったライフはチェーンの後に確かめる",
-    "counter-cleaner-gate-blocker": "カウンタークリーナーはカウンターを取り除き、ゲート・ブロッカーは新しいカウンターを止めるだけ",
+    "counter-cleaner-gate-blocker": "カウンター・クリーナーはカウンターを取り除き、ゲート・ブロッカーは新しいカウンターを止めるだけ",
     "deck-check": "タッグバトルのデッキのルール",
+    "deck-check-digivice-pool": "デジヴァイス01の入れ替え用のカードは30枚まで、デッキは30枚のまま",
     "deliberate-loss": "カードのプレイでわざと敗北してよい",
     "destruction-ring-draw": "破壊指輪の引分け: カードのコントローラーを勝者として扱う",
     "draw-other-battle-decides": "一方のバトルが引き分けなら、もう一方で決まる",
@@ -272,30 +335,6 @@ TITLES_JA = {
     "targeting": "効果を誰に向けられるか",
     "team-deck-check": "チームのデッキはチームとして制限・禁止リストに従う",
 }
-
-
-_BY_LENGTH = sorted(CARD_NAMES_JA, key=len, reverse=True)
-
-
-def card_name(name: str, lang: str = "en") -> str:
-    """A card's name in ``lang`` (a name the kit does not know stays as written)."""
-    return CARD_NAMES_JA.get(name, name) if lang == "ja" else name
-
-
-def _named(value, lang: str):
-    """Event arguments with every card name in ``lang``."""
-    if lang == "en":
-        return value
-    if isinstance(value, str):
-        for name in _BY_LENGTH:
-            if name in value:
-                value = value.replace(name, CARD_NAMES_JA[name])
-        return value
-    if isinstance(value, dict):
-        return {k: _named(v, lang) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_named(v, lang) for v in value]
-    return value
 
 
 # --------------------------------------------------------------------------- transcripts for people

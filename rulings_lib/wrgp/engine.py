@@ -1118,7 +1118,7 @@ class WrgpMatch(Match):
         spc = self._w("spc")
         for t in T.TEAMS:
             spc[t] = 0
-        # WRGP-SW8 (reading counter-cleaner-clears-both-teams).
+        # WRGP-SW8 and the card's text: every counter on the field is removed (both teams').
         self._ev("WRGP-SW8", "wrgp.event.counters_cleared", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:

@@ -336,7 +336,9 @@ READINGS = (
             source="kit"),
     Reading("counter-cleaner-clears-both-teams", "WRGP-SW8", FORMAT, "Counter Cleaner empties Speed World",
             "Counter Cleaner removes all counters from one card, and Speed World is one card, so both teams' "
-            "Speed Counters drop to 0.", source="kit"),
+            "Speed Counters drop to 0.", source="kit",
+            settled_by="カウンタークリーナーの効果を受けカウンターは取り除かれます (WRGP-SW8), and the card's own "
+                       "text: remove all counters on the field"),
     Reading("gate-blocker-stops-loss-counters", "WRGP-SW8", FORMAT, "Gate Blocker stops every Speed Counter",
             "While the opponent controls a face-up Gate Blocker a team gains no Speed Counters at all, neither in the "
             "Standby Phase (WRGP-SW3) nor for a loss (WRGP-SW4)."),

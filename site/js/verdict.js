@@ -24,7 +24,9 @@ const rejectText = (r) => (r.code ? t(r.code, localArgs(r.args || {})) : r.reaso
 // The event that put `name` out: the first event naming them whose rule is a loss or an end.
 function lossEvent(events, name) {
   const named = (e) => JSON.stringify(e.args ?? {}).includes(`"${name}"`) || (e.text ?? "").includes(name);
-  return events.find((e) => named(e) && /\.lose\.|lose|\.out|settle|loses/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
+  // A settling event naming the loser (both at 0: who took damage last, WRGP-D1/D2) decides it first.
+  return events.find((e) => e.args?.loser === name)
+    ?? events.find((e) => named(e) && /\.lose\.|lose|loss|\.out|settle/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
     ?? events.find((e) => named(e) && /los|out/i.test(e.text ?? ""));
 }
 

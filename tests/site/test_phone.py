@@ -155,7 +155,8 @@ def same_ruling(verdict, outcome: dict, names: dict[str, str]) -> None:
     turn = outcome["turn"]
     nxt = verdict.locator("li.next").inner_text()
     assert str(turn["number"]) in nxt and f"{turn['player']}{outcome['duelist'][turn['player']]}" in nxt, nxt
-    hits = {e["args"]["duelist"]: e for e in outcome["events"] if e["code"].startswith("wrgp.hit.")}
+    hits = {e["args"]["duelist"]: e for e in outcome["events"]
+             if e["args"].get("after") == 0 and e["args"].get("before", 0) > 0 and "source" in e["args"]}
     how = verdict.locator("li.how").all_inner_texts()
     assert len(how) == len(outcome["out"]) + len(outcome["at_zero"]), how
     for who in outcome["out"] + outcome["at_zero"]:

@@ -142,9 +142,9 @@ def test_faq_opens_an_entry_in_the_playground(play, server):
     page.fill("#search", "Power Bond")                       # the page's own search still works
     assert page.locator("section.entry:visible").count() < page.locator("section.entry").count()
     page.click("#faq-power-bond-handover a.play >> visible=true")
-    page.wait_for_url("**/index.html#s=wrgp/power-bond-handover")
+    page.wait_for_url("**/index.html#s=wrgp/cards-power-bond-handover")
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
-    assert page.locator("#pick").input_value() == "wrgp/power-bond-handover"
+    assert page.locator("#pick").input_value() == "wrgp/cards-power-bond-handover"
     assert "Power Bond" in page.locator("#r-title").inner_text()
     # Editable and re-runnable: change what is expected, and the page says it no longer holds.
     src = page.locator("#src").input_value()

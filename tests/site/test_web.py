@@ -112,7 +112,7 @@ def test_built_site_is_complete_and_pure(site_dir):
     sw = (site_dir / "sw.js").read_text()
     assert info["version"] in sw and '"pyodide/pyodide.asm.wasm"' in sw
     faq = (site_dir / "faq.html").read_text()
-    assert 'href="index.html#s=wrgp/power-bond-handover"' in faq
+    assert 'href="index.html#s=wrgp/cards-power-bond-handover"' in faq     # the rulebook example by name
     # Our pages and scripts name no other host (Pyodide's own CDN default is never used: the browser
     # tests count every request that leaves 127.0.0.1).
     import re

@@ -21,6 +21,9 @@ from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import exercise, explain
 
 # %% [markdown]
+# 下のルールブックの例は、カード名だけで書いてあります（`activate: {by: A, card: 破壊指輪}`）。それぞれのカードの
+# 効果は本キットのカード一覧から来ます。
+#
 # ## カードによる引分け: 破壊指輪（WRGP-D1）
 #
 # 両デュエリストのライフは1000です。Aの一番手が**破壊指輪**を使い、**両方の**プレイヤーに同時に1000ダメージを
@@ -30,7 +33,7 @@ from rulings_lib.widgets import exercise, explain
 # デュエルはカードを使われたチームのターン、つまりBの二番手のターンから再開します（WRGP-F2）。
 
 # %%
-explain("destruction-ring-draw", lang="ja")
+explain("cards-destruction-ring-draw-ja", lang="ja")
 
 # %% [markdown]
 # ### ライフ0で残る勝者（解釈: `draw-survivor-stays-at-0`）
@@ -72,7 +75,7 @@ explain("draw-survivor-loses-on-damage", lang="ja")
 # Bの二番手が次のターンを行います。
 
 # %%
-sparks = explain("sparks-chain-strike", lang="ja")
+sparks = explain("cards-sparks-chain-strike-ja", lang="ja")
 sparks
 
 # %% [markdown]

@@ -15,13 +15,15 @@
 # （WRGP-H8: どちらの敗北も取り消せない）、両チームが二番手を出します。Aの二番手は、フィールドに残っている
 # サイバー・エンド・ドラゴンを引き継ぎます。
 #
-# 1手順ずつ処理してみましょう。英語版 `06-power-bond` の日本語版です。
+# シナリオはジャッジが言うとおりカード名だけで書いてあります（`activate: {by: A, card: パワーボンド, summon:
+# サイバーエンドドラゴン}`、`attack: {by: A, with: サイバー・エンド・ドラゴン}`）。攻撃力、2倍の8000、エンドフェイズの
+# 4000は本キットのカード一覧から来ます。1手順ずつ処理してみましょう。英語版 `06-power-bond` の日本語版です。
 
 # %%
 from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import ScenarioStepper, exercise, explain, explain_steps
 
-pb = explain("power-bond-cyber-end-dragon", lang="ja")
+pb = explain("cards-power-bond-handover-ja", lang="ja")
 explain_steps(pb.result, 1, 2, lang="ja")
 
 # %% [markdown]

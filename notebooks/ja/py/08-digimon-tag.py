@@ -215,6 +215,14 @@ explain("rematch", lang="ja")
 explain("deck-check", lang="ja")
 
 # %% [markdown]
+# デジヴァイス01の入れ替え用のカードはデッキの**横に**出しておくもので、デッキには含まれません。この30枚のデッキは
+# 入れ替え用のカードを31枚挙げています。1枚多すぎます（**TAG-K3**、**解釈** `digivice-pool-30`）。デッキ自体は
+# 正しい30枚のままです（TAG-K1の違反なし）:
+
+# %%
+explain("deck-check-digivice-pool", lang="ja")
+
+# %% [markdown]
 # ## 練習問題
 #
 # **1.** このターンはblueが先攻です。`後攻Ａ`（second-A）の席に座るのはどのプレイヤーですか？
