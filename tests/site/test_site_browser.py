@@ -176,7 +176,7 @@ def test_tracker_survives_reload_and_a_damaged_import(new_context, server, tmp_p
     page.click("[data-button=pay]")
     page.wait_for_selector("body[data-actions='3']")
     state = page.locator("#state").inner_text()
-    assert "LP 7500" in state
+    assert "7500 LP" in state
     for button in page.locator("button").all():             # thumb-sized
         if button.is_visible():
             assert button.bounding_box()["height"] >= 44
@@ -202,7 +202,7 @@ def test_tracker_survives_reload_and_a_damaged_import(new_context, server, tmp_p
 
     page.click("#undo")
     page.wait_for_selector("body[data-actions='2']")
-    assert "LP 7500" not in page.locator("#state").inner_text()
+    assert "7500 LP" not in page.locator("#state").inner_text()
     page.set_input_files("#import", str(saved))
     page.wait_for_selector("body[data-actions='3']")
     assert page.locator("#state").inner_text() == state
