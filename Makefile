@@ -1,5 +1,5 @@
 # Convenience targets; each calls ./dev, which sets up .venv by itself.
-.PHONY: lab test bench check diagrams faq coverage notebooks fuzz site
+.PHONY: bench-site lab test bench check diagrams faq coverage notebooks fuzz site
 lab:
 	./dev lab
 test:
@@ -28,3 +28,6 @@ fuzz:
 # The browser edition (static site on Pyodide) in build/site/; serve it with: python3 -m http.server -d build/site
 site:
 	./dev site
+# The browser edition's size and first-ruling times (phone viewport, first and second visit), each step's share.
+bench-site:
+	.venv/bin/python benchmarks/bench_site.py

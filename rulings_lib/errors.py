@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from .i18n import Msg, text
+from .i18n import Msg, render
 
 # Characters that could break a one-line message or forge a report line: C0/C1 controls (ANSI
 # escapes, newlines, carriage returns), line/paragraph separators, bidi overrides, lone surrogates.
@@ -48,22 +48,56 @@ class RulingsError(ValueError):
 def _split(message) -> tuple[str, str | None, dict]:
     """English text, code and parameters of a message given as text or as a :class:`Msg`."""
     if isinstance(message, Msg):
-        return text(message), message.code, message.args
+        return str.__str__(message), message.code, message.args   # a Msg is its English text
     return str(message), None, {}
 
 
 class IllegalAction(RulingsError):
     """An action the rules forbid right now. ``rule`` is the id of the rule that forbids it;
-    ``reason`` the English sentence; ``code``/``params`` the message when it was given as one."""
+    ``reason`` the English sentence; ``code``/``params`` the message when it was given as one.
+
+    An engine refuses with :meth:`coded` (a code and its arguments): nothing is worded until
+    someone reads ``reason`` or ``str()`` (most refusals in a search or a random play never are)."""
+
+    _reason: str | None = None
 
     def __init__(self, rule: str, reason):
-        self.reason, self.code, self.params = _split(reason)
-        super().__init__(f"{rule}: {self.reason}")
+        self._reason, self.code, self.params = _split(reason)
+        super().__init__(f"{rule}: {self._reason}")
         self.rule = rule
+
+    @classmethod
+    def coded(cls, rule: str, code: str, params: dict) -> IllegalAction:
+        """The refusal by ``rule`` with the message ``code`` and its ``params``, worded when read."""
+        err = cls.__new__(cls)
+        err.rule, err.code, err.params = rule, code, params
+        return err
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        if self._reason is None:
+            self._reason = render(self.code, self.params)
+        return self._reason
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rule!r}, {self.reason!r})"
+
+    def __reduce__(self):   # copy and pickle rebuild it from its code (a coded one has no message args)
+        if self.code is None:
+            return type(self), (self.rule, self._reason)
+        return _coded, (type(self), self.rule, self.code, self.params)
 
     def render(self, lang: str = "en") -> str:
         """The reason in words, in ``lang``."""
-        return self.reason if self.code is None else Msg(self.code, self.params).render(lang)
+        return self.reason if self.code is None else render(self.code, self.params, lang)
+
+
+def _coded(cls, rule, code, params):
+    return cls.coded(rule, code, params)
 
 
 class ArgumentError(RulingsError):
@@ -133,3 +167,13 @@ class InternalError(RulingsError):
 
 class ScenarioError(InputError):
     """A scenario file that is not a valid scenario (exit status 2)."""
+
+
+def as_message(exc: BaseException):
+    """An error as a message to quote inside another (``why=...``): a :class:`~rulings_lib.i18n.Msg`
+    for the kit's coded errors, so that it is worded in the reader's language; any other error's text."""
+    if isinstance(exc, ArgumentError | InputError):
+        return exc.as_msg()
+    if isinstance(exc, IllegalAction) and exc.code is not None:
+        return Msg(exc.code, exc.params)
+    return str(exc)

@@ -56,11 +56,8 @@ def event_dicts(events) -> list[dict]:
 
 
 def event_text(event: dict, lang: str = "en") -> str:
-    """One outcome event dict in words: by its code when it has one, else its English text."""
-    code = event.get("code")
-    if not code:
-        return event["text"]
-    return render(code, event.get("args") or {}, lang)
+    """One outcome event dict in words, by its code and arguments (every event has a code)."""
+    return render(event["code"], event.get("args") or {}, lang)
 
 
 @dataclass(frozen=True)
@@ -86,7 +83,7 @@ class Outcome:
 
 def rejection_dict(step: int, err: IllegalAction) -> dict:
     """A rejected scenario step as the outcome lists it: ``step``, ``rule``, ``reason`` (English),
-    and its ``code`` and ``args`` when it has them (not while its engine words it in English only)."""
+    and its ``code`` and ``args`` (an IllegalAction raised with a bare English sentence has none)."""
     out = {"step": step, "rule": err.rule, "reason": err.reason}
     if err.code is not None:
         out.update(code=err.code, args=plain_args(err.params))

@@ -6,9 +6,10 @@ A subclass names its ``FORMAT`` and lists its public verbs in ``VERBS = {verb: {
 made from its verb table (:mod:`rulings_lib.verbs`): each listed verb is checked at the boundary
 and runs as a transaction, so a call that raises -- an :class:`IllegalAction` the rules give, or an
 :class:`ArgumentError` for a malformed call -- leaves the match exactly as it was, step counter
-and events included. The one snapshot is :meth:`Match._txn_save` (the match's fields, each mutable
-one copied, the append-only logs kept by length); transactions, ``push``/``pop`` and the tag
-battle's rewind (TAG-R5) all use it.
+and events included. The one snapshot is :meth:`Match._txn_save` (the match's fields, the
+append-only logs kept by length): copy on write for a format that lists its mutable fields in
+``_MUTABLE`` (WRGP), each mutable field copied for one that does not (the tag battle);
+transactions, ``push``/``pop`` and the tag battle's rewind (TAG-R5) all use it.
 
 >>> from rulings_lib import WrgpMatch
 >>> from rulings_lib.verbs import Action
@@ -24,6 +25,7 @@ Action('phase: main1')
 
 from __future__ import annotations
 
+import abc
 import functools
 import inspect
 
@@ -34,7 +36,8 @@ from .events import rejection_dict
 def _transaction(method, checks: dict):
     """Wrap a public verb: check its arguments against ``checks`` (the API boundary), then run it
     as one transaction: whatever it raises, the match is left exactly as it was before the call
-    (every field, the step counter, the events)."""
+    (every field, the step counter, the events). A call with positional arguments only is bound
+    without building a dict (the common case, and the fast one)."""
     sig = inspect.signature(method)
     params = [p for p in sig.parameters.values() if p.name != "self"]
     names = [p.name for p in params]
@@ -45,6 +48,10 @@ def _transaction(method, checks: dict):
     plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params)
     n_positional = sum(p.kind == p.POSITIONAL_OR_KEYWORD for p in params)
     required = {p.name for p in params if p.default is p.empty}
+    # The fast path: positional arguments only, every required parameter among them.
+    n_required = len(required) if plain and all(
+        p.kind == p.POSITIONAL_OR_KEYWORD for p in params if p.default is p.empty) else n_positional + 1
+    positional = tuple((name, checks.get(name)) for name in names[:n_positional])
     known = set(names)
     usage = f"a call {method.__name__}{_public(sig)}"
 
@@ -66,29 +73,55 @@ def _transaction(method, checks: dict):
             raise ArgumentError(", ".join(sorted(required - arguments.keys())), usage, None)
         return arguments
 
+    # For each number of positional arguments, the checks to run on them: (index, name, check).
+    checked = tuple(tuple((i, name, check) for i, (name, check) in enumerate(positional[:n]) if check is not None)
+                    for n in range(n_positional + 1))
+
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
-        if self._busy:                      # a verb called by another verb: one transaction
+        if self._own is not None:           # a verb called by another verb: one transaction
             return method(self, *args, **kwargs)
-        bound = bind(self, args, kwargs)
-        arguments = bound if plain else bound.arguments
-        for name, check in checks.items():
-            if name in arguments:
-                arguments[name] = check(name, arguments[name], self)
-        saved = self._txn_save()
-        self._busy = True
+        if not kwargs and n_required <= len(args) <= n_positional:
+            todo = checked[len(args)]
+            if todo:
+                args = list(args)
+                for i, name, check in todo:
+                    args[i] = check(name, args[i], self)
+            call, kw = args, _NO_KWARGS
+        else:
+            bound = bind(self, args, kwargs)
+            arguments = bound if plain else bound.arguments
+            for name, check in checks.items():
+                if name in arguments:
+                    arguments[name] = check(name, arguments[name], self)
+            call, kw = (_NO_ARGS, arguments) if plain else (bound.args[1:], bound.kwargs)
+        if self._audit:
+            return self._audited(method, call, kw)
+        # The snapshot: the fields as they are (copy on write: see Match._w), the logs by length.
+        fields = self.__dict__.copy() if self._cow else self._fields()
+        events, rejected = self.events, self.rejected
+        n_events, n_rejected = len(events), len(rejected)
+        self._own = set()
         try:
-            if plain:
-                return method(self, **arguments)
-            return method(*bound.args, **bound.kwargs)
+            return method(self, *call, **kw)
         except BaseException:
-            self._txn_restore(saved)
+            # Put the snapshot back (it is nobody else's: no copy), the logs cut back to their length.
+            del events[n_events:]
+            del rejected[n_rejected:]
+            cache = self.__dict__.get("_event_cache")
+            if cache is not None:
+                fields["_event_cache"] = cache
+            self.__dict__ = fields
             raise
         finally:
-            self._busy = False
+            self._own = None
 
     wrapper.__wrapped_verb__ = True
     return wrapper
+
+
+_NO_ARGS: tuple = ()
+_NO_KWARGS: dict = {}
 
 
 def _checked_init(init, name: str):
@@ -134,15 +167,27 @@ def _coded_state(state):
     return wrapper
 
 
-class Match:
-    """What both match classes share (they provide ``_fields()``, ``events``, ``rejected``,
-    ``step``, ``state()`` and the verbs). The scenario runner, not the engine, records rejected
-    steps."""
+class Match(abc.ABC):
+    """What both match classes share (they provide ``events``, ``rejected``, ``step``,
+    ``state()``, ``_moment()``, ``_draw()`` and the verbs). The scenario runner, not the engine,
+    records rejected steps.
+
+    **Snapshots, copy on write.** A match that lists its mutable fields in ``_MUTABLE`` (``{field:
+    how to copy it}``) changes them in place only through :meth:`_w`, which first gives the running
+    transaction its own copy. A field's container that existed when a transaction began is then
+    never changed in place, so a snapshot is a plain copy of the match's ``__dict__`` (a few
+    hundred nanoseconds), and stays valid as long as anyone keeps it (``push``/``pop``, undo).
+    A match without ``_MUTABLE`` copies its mutable fields in :meth:`_fields` at every snapshot
+    instead. Tests switch on ``_audit`` to check, call by call, that no container a snapshot holds
+    was changed in place (tests/test_wrgp_properties.py)."""
 
     FORMAT = ""
 
     VERBS: dict[str, dict] = {}
-    _busy = False
+    _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
+    _cow = False                # set from _MUTABLE for each subclass
+    _own = None                 # in a transaction (a verb running): the fields it has its own copies of
+    _audit = False              # tests: check the copy-on-write discipline on every call
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -152,27 +197,50 @@ class Match:
             setattr(cls, name, _transaction(cls.__dict__[name], checks))
         if "state" in cls.__dict__:
             cls.state = _coded_state(cls.__dict__["state"])
+        cls._cow = bool(cls._MUTABLE)
 
+    def _w(self, name: str):
+        """The field ``name``, to change in place: the running transaction's own copy of it (made
+        on the first write; copy on write). Every in-place change of a ``_MUTABLE`` field goes
+        through here; replacing a field (``self.x = ...``) needs nothing."""
+        own = self._own
+        if own is not None and name in own:
+            return self.__dict__[name]
+        value = self.__dict__[name] = self._MUTABLE[name](self.__dict__[name])
+        if own is not None:
+            own.add(name)
+        return value
+
+    def _fields(self) -> dict:
+        """The match's fields, every mutable one copied (the ``_MUTABLE`` ones), except the
+        append-only logs ``events`` and ``rejected`` (a transaction keeps those by length)."""
+        d = self.__dict__.copy()
+        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
+        for name, copy in self._MUTABLE.items():
+            d[name] = copy(d[name])
+        return d
 
     def _txn_save(self):
-        """A snapshot of the match for :meth:`_txn_restore`: its fields (``_fields()``, mutable ones
-        copied), and the append-only logs kept by length."""
-        fields = self._fields()
-        fields.pop("_moves", None)
+        """A snapshot of the match for :meth:`_txn_restore` (and ``pop``, and the widgets' undo):
+        its fields, and the append-only logs kept by length. It stays valid however long it is kept."""
+        if self._own is not None:
+            self._own = set()           # taken inside a transaction: nothing of it may change in place now
+        fields = self.__dict__.copy() if self._cow else self._fields()
         return fields, len(self.events), len(self.rejected)
 
     def _fields_snapshot(self, *keep: str) -> dict:
         """The match's fields (the same snapshot as a transaction's), without the logs and without
         the fields named in ``keep`` (which a restore leaves as they are then)."""
         fields = self._fields()
-        for key in ("_moves", "_event_cache", "_busy", "events", "rejected", *keep):
+        for key in ("_moves", "_event_cache", "_own", "events", "rejected", *keep):
             fields.pop(key, None)
         return fields
 
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_busy", "events", "rejected") if k in current}
+        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "events", "rejected")
+                 if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
         current.update(snapshot)
@@ -182,19 +250,35 @@ class Match:
 
     def _txn_restore(self, saved) -> None:
         fields, n_events, n_rejected = saved
-        events, rejected = self.events, self.rejected
-        cache = self.__dict__.get("_event_cache")
-        moves = self.__dict__.get("_moves")
-        del events[n_events:]
-        del rejected[n_rejected:]
-        self.__dict__.clear()
-        self.__dict__.update(fields)
-        self.events, self.rejected = events, rejected
-        if cache is not None:
-            self._event_cache = cache
-        if moves is not None:
-            self._moves = moves
-        self._busy = False
+        current = self.__dict__
+        del current["events"][n_events:]
+        del current["rejected"][n_rejected:]
+        restored = fields.copy()        # the snapshot itself stays as it was (it may be kept)
+        for key in ("_event_cache", "_moves", "events", "rejected"):
+            if key in current:
+                restored[key] = current[key]
+            else:
+                restored.pop(key, None)
+        restored["_own"] = None
+        self.__dict__ = restored
+
+    def _audited(self, method, args, kwargs):
+        """A transaction as the wrapper runs it, also checking the copy-on-write discipline: after
+        the call, every container the snapshot holds is as it was (AssertionError if a verb changed
+        one in place without :meth:`_w`), and a rejected call leaves every field as it was."""
+        deep = self._fields()
+        saved = self._txn_save()
+        self._own = set()
+        try:
+            return method(self, *args, **kwargs)
+        except BaseException:
+            self._txn_restore(saved)
+            assert _same(self._fields(), deep), f"{method.__name__}: a rejected call changed the match"
+            raise
+        finally:
+            self._own = None
+            for name in self._MUTABLE:
+                assert _same(saved[0][name], deep[name]), f"{method.__name__} changed {name} in place"
 
     def _event_dicts(self) -> list[dict]:
         """:func:`event_dicts` of the match's events, each event rendered once: the dicts of the
@@ -229,8 +313,8 @@ class Match:
         """An independent match in the same state (nothing shared; the move stack starts empty)."""
         new = type(self).__new__(type(self))
         d = self._fields()
-        d.pop("_moves", None)
-        d.pop("_event_cache", None)
+        for key in ("_moves", "_event_cache", "_own"):
+            d.pop(key, None)
         d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
         new.__dict__.update(d)
         return new
@@ -283,14 +367,42 @@ class Match:
         return True
 
     def __repr__(self) -> str:
+        """The match's class, format and moment: ``<WrgpMatch wrgp turn=3 player=B phase=main1 ...>``."""
         return f"<{type(self).__name__} {self.FORMAT} {self._moment()}>"
 
+    @abc.abstractmethod
     def _moment(self) -> str:
-        return f"step={self.step}"
+        """Where the match stands, in a few ``key=value`` words (for ``repr``)."""
 
     def _repr_svg_(self) -> str:
         """Jupyter: the match drawn (python-chess style); the drawing module loads only when asked."""
         return self._draw()
 
+    @abc.abstractmethod
     def _draw(self, lang: str = "en") -> str:
-        raise NotImplementedError
+        """The match drawn as SVG, in ``lang`` (each format has its picture)."""
+
+    @abc.abstractmethod
+    def state(self) -> dict:
+        """The scenario outcome (the JSON object of ``rulings run --json``)."""
+
+
+_INTERNAL = frozenset({"_own", "_event_cache", "_moves"})
+
+
+def _form(value):
+    """A value as plain data to compare (a card object by its slots), for the audit."""
+    if isinstance(value, dict):
+        return {k: _form(v) for k, v in value.items() if k not in _INTERNAL}
+    if isinstance(value, list | tuple):
+        return [_form(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(map(repr, value))
+    slots = getattr(type(value), "__slots__", None)
+    if slots and not isinstance(value, str | int):
+        return (type(value).__name__, *(getattr(value, k) for k in slots))
+    return value
+
+
+def _same(a, b) -> bool:
+    return _form(a) == _form(b)

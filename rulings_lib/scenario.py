@@ -7,7 +7,8 @@ True
 
 Each format (``wrgp``, ``digimon-tag``) is a record of :mod:`rulings_lib.formats`: its verb table
 says what each step may hold and plays it; its reader module has ``SETUP`` (schema),
-``OUTCOME_KEYS``, ``check_setup``, ``new_match`` and ``describe``; this module does what is
+``OUTCOME_KEYS``, ``check_setup`` and ``new_match`` (the state in words is :func:`rulings_lib.draw.summary`,
+one for both languages); this module does what is
 common to both.
 """
 
@@ -355,8 +356,7 @@ def _shown(key: str, value):
 
 
 def _final_state(fmt, out: dict, lang: str) -> list[str]:
-    if lang == "en":
-        return fmt.describe(out)
+    """The final state in words: the one summary (the pictures' <desc>), the same facts in either language."""
     from .draw import summary  # pure Python; the state in words as the pictures' <desc> says it
 
     return summary(out, lang)

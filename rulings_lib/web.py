@@ -26,9 +26,9 @@ import json
 import re
 from pathlib import Path
 
-from .errors import IllegalAction, InputError
+from .errors import IllegalAction, InputError, as_message
 from .events import event_text
-from .i18n import LANGS, render
+from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
 from .widgets.record import ACTION_BUTTONS, LIMITS
 
@@ -91,8 +91,7 @@ def _path_dot(result, lang: str = "en") -> str | None:
 
 
 def _state_lines(fmt, outcome: dict, lang: str) -> list[str]:
-    if lang == "en":
-        return fmt.describe(outcome)
+    """The state in words: the one summary, the same facts in either language."""
     from .draw import summary
 
     return summary(outcome, lang)
@@ -198,11 +197,10 @@ class WebTracker:
     def view(self) -> dict:
         from .draw import summary
         from .wrgp import tables as T
-        from .wrgp.scenario import describe
 
         m = self.record.match
         state = m.state()
-        lines = describe(state) if self.lang == "en" else summary(m, self.lang)
+        lines = summary(m, self.lang)
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
         lines.append(render("site.tracker.still_to_come", {"a": left["A"], "b": left["B"]}, self.lang))
         turn = state["turn"]
@@ -229,7 +227,7 @@ class WebTracker:
         try:
             rejection = self.record.play(buttons[button](self.record.match, team, amount))
         except (TypeError, ValueError) as exc:          # unusable input: nothing changed
-            self.say("site.tracker.not_applied", "no", why=str(exc))
+            self.say("site.tracker.not_applied", "no", why=as_message(exc))
             return self.view()
         self.previous = None                            # Undo now takes back this action, not a New match
         if rejection is not None:
@@ -265,7 +263,7 @@ class WebTracker:
         try:
             record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
         except (TypeError, ValueError) as exc:
-            self.say("site.tracker.cannot_start", "no", why=str(exc))
+            self.say("site.tracker.cannot_start", "no", why=as_message(exc))
             return self.view()
         self.previous, self.record = self.record, record
         m = record.match
@@ -279,7 +277,7 @@ class WebTracker:
         try:
             record = RecordedMatch.from_json(text, file)
         except InputError as exc:
-            message = exc.message.render(self.lang) if hasattr(exc.message, "render") else str(exc.message)
+            message = Msg(exc.code, exc.params).render(self.lang) if exc.code else exc.message
             self.say("site.tracker.not_loaded", "no", why=message)
             return {**self.view(), "refused": message}
         self.record = record
@@ -351,7 +349,7 @@ def _tag_error(exc: Exception, lang: str) -> str:
                                                  "field": render(f"site.tag.field.{field}", {}, lang),
                                                  "allowed": exc.allowed}, lang)
         return render("site.tag.bad_value", {"param": param, "allowed": exc.allowed}, lang)
-    return render("site.tag.cannot", {"why": str(exc)}, lang)
+    return render("site.tag.cannot", {"why": as_message(exc)}, lang)
 
 
 def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", points: dict | None = None,
@@ -370,7 +368,7 @@ def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", 
     except ArgumentError as exc:
         return {"error": _tag_error(exc, lang)}
     except ValueError as exc:
-        return {"error": render("site.tag.cannot", {"why": str(exc)}, lang)}
+        return {"error": render("site.tag.cannot", {"why": as_message(exc)}, lang)}
     unused = [p for p, n in sorted((lost or {}).items()) if isinstance(n, int) and n > 0 and p not in turn.lost
               and (points or {}).get(p, 100) > 0]
     notes = [render("site.tag.unused_lost", {"player": p, "n": lost[p]}, lang) for p in unused]

@@ -316,6 +316,34 @@ def _parse(text: str, file: str):
     return _read(text, file, _PureLoader)
 
 
+# The YAML parser's usual diagnoses (its English sentences), each as a message of the catalogue so
+# that it reads in Japanese too; any other is quoted as the parser wrote it.
+_PROBLEMS = (
+    (re.compile(r"expected the node content, but found (?P<found>.*)$"), "input.yaml.problem.no_value"),
+    (re.compile(r"expected <block end>, but found (?P<found>.*)$"), "input.yaml.problem.indent"),
+    (re.compile(r"expected (?P<expected><document start>|'[^']*'(?: or '[^']*')?), but found (?P<found>.*)$"),
+     "input.yaml.problem.unexpected_found"),
+    (re.compile(r"expected (?P<expected><document start>|'[^']*'(?: or '[^']*')?), but got (?P<found>.*)$"),
+     "input.yaml.problem.unexpected_got"),
+    (re.compile(r"mapping values are not allowed here$"), "input.yaml.problem.colon"),
+    (re.compile(r"found character (?P<found>.*) that cannot start any token$"), "input.yaml.problem.character"),
+    (re.compile(r"found undefined alias (?P<found>.*)$"), "input.yaml.problem.alias"),
+    (re.compile(r"found unknown escape character (?P<found>.*)$"), "input.yaml.problem.escape"),
+    (re.compile(r"found unexpected end of stream$"), "input.yaml.problem.end"),
+    (re.compile(r"could not find expected (?P<found>.*)$"), "input.yaml.problem.missing_could"),
+    (re.compile(r"did not find expected (?P<found>.*)$"), "input.yaml.problem.missing_did"),
+)
+
+
+def _problem(problem: str) -> Msg:
+    """The parser's diagnosis as a message (its English words kept, as the catalogue's English)."""
+    for pattern, code in _PROBLEMS:
+        m = pattern.match(problem)
+        if m:
+            return Msg("input.yaml.bad", problem=Msg(code, m.groupdict()))
+    return Msg("input.yaml.bad", problem=problem)
+
+
 def load_text(text: str, file: str = "<string>"):
     """Parse YAML text into plain values (YMap/YSeq keep line numbers)."""
     bad = _NOT_PRINTABLE.search(text)
@@ -335,7 +363,7 @@ def load_text(text: str, file: str = "<string>"):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         problem = " ".join((exc.problem or exc.context or "bad YAML").split())
-        raise ScenarioError(file, line, Msg("input.yaml.bad", problem=problem)) from None
+        raise ScenarioError(file, line, _problem(problem)) from None
     except yaml.YAMLError as exc:
         raise ScenarioError(file, 1, Msg("input.yaml.bad", problem=" ".join(str(exc).split()))) from None
     except RecursionError:

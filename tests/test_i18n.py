@@ -34,8 +34,12 @@ def test_catalogues_come_in_pairs_one_per_domain():
 def test_every_code_has_a_japanese_text_with_the_same_placeholders(domain):
     en = json.loads((CAT / f"{domain}.en.json").read_text(encoding="utf-8"))
     ja = json.loads((CAT / f"{domain}.ja.json").read_text(encoding="utf-8"))
-    assert en.keys() == ja.keys(), f"{domain}: codes differ: {sorted(en.keys() ^ ja.keys())}"
-    for code in en:
+    # English singular forms (CODE_one beside CODE, chosen by a count argument); Japanese has none.
+    singular = {c for c in en if c.endswith("_one") and c[:-4] in en and c not in ja}
+    for code in singular:
+        assert placeholders(en[code]) == placeholders(en[code[:-4]]) and "count" in placeholders(en[code]), code
+    assert en.keys() - singular == ja.keys(), f"{domain}: codes differ: {sorted((en.keys() - singular) ^ ja.keys())}"
+    for code in ja:
         assert ja[code].strip(), code
         assert placeholders(en[code]) == placeholders(ja[code]), code
         # A Japanese text is Japanese, unless the English has no words at all ("{where}: {message}").
@@ -91,6 +95,7 @@ def test_every_code_is_used_somewhere_in_the_kit():
     used = _source_strings() | words_used()     # verb labels and help are looked up by name
     site, prefixes = _site_strings()
     used |= site
+    used |= {f"{code}_one" for code in used}    # a singular form is read wherever its code is
     unused = sorted(code for code in i18n.codes("en") if code not in used and not code.startswith(prefixes))
     assert not unused, f"codes no module names (remove them or use them): {unused}"
 
@@ -193,9 +198,8 @@ def test_every_event_is_coded_with_its_args():
     d = event_dicts([new])
     assert d == [{"step": 2, "rule": "STD-TURN", "text": "Scenario: T", "code": "common.transcript.scenario",
                   "args": {"title": "T"}}]
-    # an outcome dict written before every event had a code still reads
-    old = {"step": 1, "rule": "WRGP-H1", "text": "run-on: End Phase", "code": None, "args": {}}
-    assert [event_text(e, "ja") for e in (old, *d)] == ["run-on: End Phase", "シナリオ: T"]
+    # an event is worded by its code (there is no event made of English text only)
+    assert [event_text(e, "ja") for e in d] == ["シナリオ: T"]
     json.dumps(d)   # plain data
 
 
@@ -238,3 +242,12 @@ def test_the_diagrams_english_table_words_are_the_tables_own():
         assert en[DT.ORDER_NOTE_CODES[phase.key]] == phase.order_note
     for row in TT.NEXT_TURN:
         assert en[DT.CONDITION_CODES[row.rule, row.result]] == row.condition
+
+
+def test_a_count_chooses_the_singular_or_the_plural_in_the_catalogue():
+    args = {"team": "A", "card": "Pot of Greed", "limit": 1}
+    code = "wrgp.event.deck_check_copies"        # one code; the catalogue has the English singular
+    assert render(code, {**args, "count": 1}) == "team A: 1 copy of Pot of Greed across the team, limit 1"
+    assert render(code, {**args, "count": 2}) == "team A: 2 copies of Pot of Greed across the team, limit 1"
+    assert render(code, {**args, "count": 1}, "ja") == "チームA: チーム全体でPot of Greedが1枚、上限1枚"
+    assert i18n.plural_form(code, 1, "ja") == code and i18n.plural_form(code, 1) == code + "_one"

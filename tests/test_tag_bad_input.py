@@ -37,6 +37,10 @@ CASES = {
     "effect-needs-on": (HEAD + "  - target: {by: red-A, effect: projection}\n", 5, "needs `on`"),
     "bad-phase": (HEAD + "  - act: {by: red-A, phase: lunch}\n", 5, "expected one of preparation"),
     "same-tags": ("format: digimon-tag\nsetup:\n  tags: [red, red]\n", 3, "different names"),
+    "progress-seat-without-step": ("format: digimon-tag\nsetup:\n  at:\n    turn: 2\n"
+                                   "    progress: {phase: preparation, seat: first-A}\n", 3, "a moment a turn reaches"),
+    "progress-actor-other-tag": ("format: digimon-tag\nsetup:\n  at:\n    turn: 2\n    progress: {phase: battle, "
+                                 "battle: {tag: blue, actor: red-A, uses: 1}}\n", 3, "the battle phase's turn"),
     "tag-named-A": ("format: digimon-tag\nsetup:\n  tags: [A, blue]\n", 3, "cannot be a tag name"),
     "three-tags": ("format: digimon-tag\nsetup:\n  tags: [red, blue, green]\n", 3, "a list of 2 to 2 items"),
     "first-not-a-tag": ("format: digimon-tag\nsetup:\n  tags: [red, blue]\n  first: green\n", 4,

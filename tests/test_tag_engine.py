@@ -512,7 +512,7 @@ def test_unknown_player_is_a_key_error_not_a_rejection():
 
 def test_repr_and_html():
     m = TagMatch()
-    assert repr(m) == ("<TagMatch turn=1 first=red mode=tag points=(red-A=100, red-B=100, blue-A=100, "
+    assert repr(m) == ("<TagMatch digimon-tag turn=1 first=red mode=tag points=(red-A=100, red-B=100, blue-A=100, "
                        "blue-B=100) out=[]>")
     # Jupyter shows the match drawn (Match._repr_svg_); no HTML form may take precedence.
     assert m._repr_svg_().startswith("<svg") and not hasattr(m, "_repr_html_")

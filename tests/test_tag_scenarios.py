@@ -92,7 +92,7 @@ def test_transcript_cites_rules_and_shows_the_final_state(capsys):
     assert main(["run", str(TAG_DIR / "one-vs-one.yaml")]) == 0
     text = capsys.readouterr().out
     assert "REJECTED [TAG-E3]" in text and "[TAG-S2] both players of tag blue are out: red wins" in text
-    assert "Match over: red wins." in text
+    assert "Match over: red wins (TAG-S2)" in text          # the one state in words (draw.summary)
 
 
 def test_failed_expectation_exit_1(tmp_path, capsys):
@@ -114,5 +114,7 @@ def test_format_module_protocol():
     fmt.apply(m, "battle", {"A": {"gold": {"power": 5}, "silver": {"power": 3, "lost": 5}},
                             "B": {"gold": {"power": 5}, "silver": {"power": 3, "lost": 5}}})
     assert m.first == "gold"
-    lines = fmt.describe(m.state())
+    from rulings_lib.draw import summary
+
+    lines = summary(m.state())
     assert lines[0].startswith("Turn 2, tag battle: gold first")

@@ -207,3 +207,72 @@ def test_answers_in_japanese():
     assert r["lang"] == "ja" and "ターン" in r["transcript"] and 'lang="ja"' in r["picture"]
     phone = web.run_shipped("wrgp/destruction-ring-draw", lang="en", phone=True)
     assert 'viewBox="0 0 360 ' in phone["picture"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_builders_cards_are_the_kits(lang):
+    """data/cards.<lang>.json as the question builder reads it: every name it offers or matches finds
+    the same card in the kit, and every choice a card asks for is a key of the steps that play cards
+    (activate, a chain link), worded in the page's language."""
+    from rulings_lib.cards import card
+    from rulings_lib.webdata import cards
+
+    table = {v["name"]: v for f in verbs(lang)["formats"] if f["format"] == "wrgp" for v in f["verbs"]}
+    keys = ({p["name"] for p in table["activate"]["params"]}
+            & {p["name"] for p in table["chain"]["params"][0]["item"]["params"]})
+    data = cards(lang)
+    assert {f["format"] for f in data["formats"]} == {"wrgp", "digimon-tag"}
+    for f in data["formats"]:
+        assert f["cards"]
+        for c in f["cards"]:
+            for name in [c["name"]["en"], c["name"]["ja"], *c["aliases"]]:
+                assert card(name, f["format"]).id == c["id"], name
+            for choice in c["choices"]:
+                _params([choice], c["id"])
+                if f["format"] == "wrgp":
+                    assert choice["name"] in keys, (c["id"], choice["name"])
+    if lang == "ja":
+        pb = next(c for c in data["formats"][0]["cards"] if c["id"] == "power-bond")
+        assert pb["choices"][0]["label"] == "融合モンスター"
+
+
+# What the builder asks for a card's required choices in the question below (a new required
+# choice fails here until it is given a value).
+CHOICE_VALUES = {"summon": "Cyber End Dragon"}
+
+
+def _by_name(card_name: str, choices: dict, link: bool) -> dict:
+    step = {"by": "A", "card": card_name, **choices}
+    steps = [{"chain": [step]} if link else {"activate": step}, {"end_turn": {}}]
+    data = {"format": "wrgp", "setup": {"at": {"turn": 3, "player": "A", "phase": "main1",
+                                               "lp": {"A": 8000, "B": 8000}}}, "steps": steps}
+    from rulings_lib.scenario import parse_scenario
+
+    outcome = run_scenario(parse_scenario(data, "question.yaml")).outcome
+    return {**{k: v for k, v in outcome.items() if k not in ("events", "effects", "once_per_duel", "cards")},
+            "events": [(e["rule"], e["code"]) for e in outcome["events"]],
+            "rejected": [(r["step"], r["rule"]) for r in outcome["rejected"]]}
+
+
+def test_a_question_from_card_names_alone_is_complete_in_either_language():
+    """What the builder writes when a card is picked (who, the card, the choices it asks for: no
+    numbers) is a whole question for the kit, and the card's English and Japanese names give the
+    same ruling, as `activate` and as a chain link."""
+    from rulings_lib.webdata import cards
+
+    data = cards("en")["formats"][0]
+    assert data["format"] == "wrgp"
+    played = 0
+    for c in data["cards"]:
+        if c["speed"] is None:
+            continue                               # nothing to activate (place it instead)
+        choices = {}
+        for choice in c["choices"]:
+            if choice["required"]:
+                assert choice["name"] in CHOICE_VALUES, (c["id"], choice)
+                choices[choice["name"]] = CHOICE_VALUES[choice["name"]]
+        for link in (False, True):
+            en, ja = (_by_name(c["name"][lang], choices, link) for lang in ("en", "ja"))
+            assert en == ja, c["id"]
+        played += 1
+    assert played >= 15

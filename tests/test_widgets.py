@@ -95,7 +95,7 @@ def test_stepper_steps_forward_and_back():
     for _ in range(3):
         s.forward.click()
     assert s.step == 3
-    assert "B1 in the duel, LP 0" in s.state.value and "handover pending" in s.state.value
+    assert "B1 (1st) in the duel, 0 LP" in s.state.value and "lost: handover" in s.state.value   # the one summary
     assert "[WRGP-H3]" in s.transcript.value and "[WRGP-D3]" not in s.transcript.value
     s.slider.value = s.slider.max
     assert s.forward.disabled and "[WRGP-D3]" in s.transcript.value
@@ -162,7 +162,7 @@ def test_tracker_plays_a_handover_through_the_engine():
     t.team.value, t.amount.value = "A", 8000
     t.buttons["battle_damage"].click()
     assert t.match.out == ["A1"] and t.match.handover == ["A"]
-    assert "[WRGP-H3]" in t.feedback.value and "A1 in the duel, LP 0" in t.status.value
+    assert "[WRGP-H3]" in t.feedback.value and "A1 (1st) in the duel, 0 LP" in t.status.value
     t.team.value = "B"
     t.buttons["sw4"].click()                # WRGP-H2: no Speed World during the run-on
     assert "rejected [WRGP-H2]" in t.feedback.value

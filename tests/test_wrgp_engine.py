@@ -444,7 +444,7 @@ def test_copy_is_independent_and_repr_stable():
     c = m.copy()
     c.damage("A", "opponent", 8000)
     assert m.out == [] and c.out == ["B1"]
-    assert "0x" not in repr(m) and repr(m).startswith("<WrgpMatch turn=13")
+    assert "0x" not in repr(m) and repr(m).startswith("<WrgpMatch wrgp turn=13 player=A phase=main1")
 
 
 def test_readings_are_listed_with_ids_names_text():

@@ -2,6 +2,7 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -143,3 +144,63 @@ def test_thousands_of_random_matches():
                 check_invariants(m, before)
         finished += m.is_finished()
     assert finished > 1000   # random play does reach the end of matches
+
+
+# ---------------------------------------------------------------- copy on write (issue 25)
+# A transaction's snapshot is a plain copy of the match's fields: sound only if no verb changes a
+# field's container in place without Match._w. The audit checks that after every call.
+CARD_STEPS = [
+    ("place", {"by": "A", "card": "c1", "zone": "monster"}), ("place", {"by": "B", "card": "c2", "zone": "field"}),
+    ("place", {"by": "A", "card": "c3", "zone": "hand"}), ("place", {"by": "B", "card": "c4", "zone": "field"}),
+    ("take_control", {"by": "B", "card": "c1"}), ("move", {"card": "c3", "to": "gy"}),
+    ("destroy", {"by": "A", "card": "c4"}), ("destroy", {"by": "A", "card": "c4"}),
+    ("damage", {"by": "A", "to": "B", "amount": 8000}), ("end_turn", {}),
+    ("place", {"by": "B", "card": "c5", "zone": "spell_trap"}), ("baton_touch", "B"), ("phase", "main1"),
+    ("speed_world", {"by": "B", "remove": 4}), ("continuing", {"by": "A", "card": "Sales Ban"}),
+    ("once_per_duel", {"by": "A", "card": "Spore"}), ("once_per_duel", {"by": "A", "card": "Spore"}),
+    ("at_end_phase", {"by": "B", "card": "Power Bond", "damage": {"to": "self", "amount": 100}}),
+    ("counter_cleaner", {"by": "B"}), ("end_turn", {}), ("lose", "A"), ("lose", "A"),
+]
+
+
+def audited(fn):
+    WrgpMatch._audit = True
+    try:
+        fn()
+    finally:
+        WrgpMatch._audit = False
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, 4), st.lists(step_strategy(), max_size=30))
+def test_no_verb_changes_a_snapshot_in_place(lineup, steps):
+    audited(lambda: play(WrgpMatch(lineup=lineup), steps))
+
+
+def test_card_verbs_change_no_snapshot_in_place():
+    def run():
+        m = WrgpMatch(turn=3, phase="main1")
+        for verb, args in CARD_STEPS:
+            try:
+                apply(m, verb, args)
+            except (IllegalAction, ArgumentError):
+                pass
+        assert m.out and m.cards["c1"].holder != m.cards["c1"].owner
+    audited(run)
+
+
+def test_the_audit_catches_a_change_in_place():
+    class Careless(WrgpMatch):
+        def heal(self, by: str) -> None:
+            self.lp[by] = 8000          # in place, without self._w("lp"): a snapshot would see it
+
+        VERBS = {"heal": {}}
+
+    m = Careless()
+    m.damage("A", "opponent", 500)
+    Careless._audit = True
+    try:
+        with pytest.raises(AssertionError, match="changed lp in place"):
+            m.heal("B")
+    finally:
+        Careless._audit = False

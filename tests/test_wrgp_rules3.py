@@ -61,7 +61,7 @@ def test_a_chain_built_by_one_player_alone_is_d1(first, builder, effects, lp_a, 
         assert m.out == [f"{other(builder)}1"] and m.at_zero == {builder}
         assert m.events[-1].rule in ("WRGP-H1", "WRGP-H3")
         assert any(e.rule == "WRGP-D1" for e in m.events) and not any(e.rule == "WRGP-D2" and e.code ==
-                                                                      "wrgp.settle.both_duelists_are" for e in m.events)
+                                                                      "wrgp.event.both_at_0_after_chain" for e in m.events)
         m.end_turn()
         assert m.player == other(builder) and m.duelist(other(builder)) == f"{other(builder)}2"
 
@@ -79,7 +79,7 @@ def test_with_a_link_of_each_player_wrgp_d2_still_decides(first, n, amount):
     m.chain(links)
     # resolution: the builder's last link hits the other team first, link 1 hits the builder last
     assert m.out == [f"{builder}1"] and m.at_zero == {other(builder)}
-    assert any(e.code == "wrgp.settle.both_duelists_are" for e in m.events)
+    assert any(e.code == "wrgp.event.both_at_0_after_chain" for e in m.events)
 
 
 # ---------------------------------------------------------------- 2. owners' piles (STD-CARDS, WRGP-H5)
@@ -230,7 +230,7 @@ def test_counter_cleaner_only_in_its_users_own_main_phase_outside_a_run_on(seed,
 
 
 # ---------------------------------------------------------------- 5. outcome vs transcript
-DRAW_CODES = ("wrgp.leave.draws_for_turn", "wrgp.leave.makes_normal_draw")
+DRAW_CODES = ("wrgp.event.normal_draw", "wrgp.event.run_on_draw")
 
 
 def check_transcript(outcome: dict, start: WrgpMatch) -> None:
@@ -243,35 +243,35 @@ def check_transcript(outcome: dict, start: WrgpMatch) -> None:
     drawn = start.drawn
     for e in events:
         code, a = e["code"], e["args"]
-        if code == "wrgp.end_turn.turn_team_draw":
+        if code == "wrgp.event.turn_begins":
             turn, player, drawn = a["turn"], a["nxt"], False
         elif code in DRAW_CODES:
             drawn = True
-        elif code == "wrgp.leave.draw_match_s":
+        elif code == "wrgp.event.first_turn_no_draw":
             assert turn == 1
-        elif code == "wrgp.special_victory.does_not_win":
+        elif code == "wrgp.event.special_victory":
             victim = (a["foe"], lp[a["foe"]])
             lp[a["foe"]] = 0                     # WRGP-F8: the foe's LP become 0 ...
-        elif code == "wrgp.special_victory.has_already_lost":
+        elif code == "wrgp.event.special_victory_after_loss":
             lp[victim[0]] = victim[1]            # ... unless the foe had already lost: nothing more happens
-        elif code == "wrgp.lose.loses":
+        elif code == "wrgp.event.duelist_loses":
             out.append(a["who"])
-        elif code == "wrgp.lose.match_won":
+        elif code == "wrgp.event.match_won":
             winner = a["winner"]
-        elif code in ("wrgp.hit.takes_damage_lp", "wrgp.gain_lp.gains_lp_lp"):
+        elif code in ("wrgp.event.damage_taken", "wrgp.event.lp_gained"):
             lp[a["duelist"]] = a["after"]
-        elif code in ("wrgp.pay.pays_cost_lp", "wrgp.pay.must_pay_or"):
+        elif code in ("wrgp.event.cost_paid", "wrgp.event.lp_paid_by_effect"):
             lp[a["who"]] = a["after"]
-        elif code == "wrgp.end_turn.handover_takes_over":
+        elif code == "wrgp.event.handover_completes":
             lp[a["new"]] = a["lp"]
-        elif code == "wrgp.baton_touch.baton_touch_replaces":
+        elif code == "wrgp.event.baton_touch":
             out.append(a["old"])                 # swapped out (WRGP-H9): out of the duel, not a loss
             lp[a["new"]] = start.start_lp
-        elif code in ("wrgp.add_spc.team_gains_spc",):
+        elif code in ("wrgp.event.counters_gained",):
             spc[a["team"]] = a["after"]
-        elif code == "wrgp.speed_world.team_removes_spc":
+        elif code == "wrgp.event.counters_removed":
             spc[a["by"]] = a["after"]
-        elif code == "wrgp.counter_cleaner.counter_cleaner_removes":
+        elif code == "wrgp.event.counters_cleared":
             spc = {"A": 0, "B": 0}
     assert outcome["drawn"] == drawn
     assert outcome["turn"]["number"] == turn and outcome["turn"]["player"] == player

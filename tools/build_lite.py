@@ -7,18 +7,26 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   and ``jupyterlab_widgets`` (the widgets' front end), pinned with hashes in ``lite/requirements-build.txt``,
   installed with their build-time dependencies (``lite/constraints-build.txt``) into a virtual environment
   of their own under ``build/site-cache/lite/tools``;
-* Pyodide from npm (``pyodide@PYODIDE_VERSION``, the version the kernel expects; tarball checked
-  against its npm integrity), its core files only, in ``static/pyodide/``;
-* a ``pyodide-lock.json`` written anew that lists only the wheels shipped beside it (real file names,
-  real sha256, dependencies from each wheel's metadata): the pure wheels of ``lite/requirements-pyodide.txt``
+* no Pyodide of its own: the kernel loads the site's (``../pyodide/``, npm's ``pyodide`` of package.json,
+  the one the pages use). Its version must be the one the kernel is built for (:data:`PYODIDE_VERSION`,
+  read from the kernel's settings schema); the build stops otherwise. One Pyodide for the whole site
+  (issue 25 goal 5);
+* a ``pyodide-lock.json`` written anew in ``static/lab-packages/`` (``loadPyodideOptions.lockFileURL``)
+  that lists only the wheels the lab loads (real file names, real sha256, dependencies from each wheel's
+  metadata): the pure wheels of ``lite/requirements-pyodide.txt``
   (``pip download --require-hashes`` for Python 3.14, any platform), the kernel extension's own wheels
-  (``pyodide_kernel``, ``piplite``, the ``ipykernel`` and ``widgetsnbextension`` shims) and the kit's
-  wheels (the kit, a pure PyYAML, ``graphviz``) from the site's core edition; all of them are preloaded
+  (``pyodide_kernel``, ``piplite``, the ``ipykernel`` and ``widgetsnbextension`` shims), all beside the lock,
+  and the kit's wheels (the kit, a pure PyYAML, ``graphviz``), which stay in the site's ``wheels/`` (the lock
+  names them by a relative path); all of them are preloaded
   (``loadPyodideOptions.packages``) so the notebooks import the kit directly, and PyPI is never asked
   (``disablePyPIFallback``);
 * the notebooks (``notebooks/*.ipynb``, ``notebooks/ja/*.ipynb`` when present) as they are in the repo;
-* ``@viz-js/viz`` (the site's npm copy) as ``static/rulings-kit/viz.js``: in Pyodide the kit's
-  diagrams are laid out with it (see ``rulings_lib/diagrams/rendering.py``).
+* no viz.js of its own either: in Pyodide the kit's diagrams are laid out with the site's
+  ``vendor/viz.js`` (npm's ``@viz-js/viz``; see ``rulings_lib/diagrams/rendering.py``);
+* the app's icon fonts only as woff2 (every browser the lab runs in reads it): the woff, eot, ttf
+  and svg copies are left out, and so are the app's build configurations (rspack.config*.js);
+* two of JupyterLite's apps: ``lab/`` (JupyterLab) and ``notebooks/`` (Jupyter Notebook: one notebook
+  at a time, the whole width; what the site links to on a phone).
 
 One change to the app as shipped: its session client finds a running session by path, not by file name
 (``sessions_by_path``), so ``ja/01-start-here.ipynb`` and ``01-start-here.ipynb`` get sessions of their own.
@@ -37,7 +45,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 import zipfile
@@ -51,16 +58,22 @@ CACHE = ROOT / "build" / "site-cache" / "lite"
 TOOLS = CACHE / "tools"
 NODE_MODULES = ROOT / "node_modules"
 
-PYODIDE_VERSION = "314.0.6"     # what jupyterlite-pyodide-kernel 0.8.6 is built for
-PYODIDE_INTEGRITY = ("sha512-BKDTJyIqFxC4BExLqeRS3f5xvXZIjOt8C3zGLN/Cc7tFxSwvKVhVkchQQ2AGLOtR4YrVOIFxbV8poyDOOmWwxQ==")
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# The site's Pyodide seen from lab/: JupyterLite resolves a "./" address in jupyter-lite.json against the
+# folder of that file (lab/), any other one against the app's page (lab/lab/).
+SITE_PYODIDE = "./../pyodide/pyodide.mjs"
+PACKAGES = "static/lab-packages"          # the lab's lock and the wheels only the lab loads
+KIT_WHEELS = "../../../wheels/"           # the site's wheels/, from PACKAGES (the lock's file_name)
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 FIXED_MTIME = 1577836800                 # 2020-01-01: the notebooks' dates in the lite contents
 KERNEL_EXT = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi")
 # The kernel extension's own wheels that are shipped (its widgetsnbextension 3.x shim is not).
 KERNEL_WHEELS = ("pyodide_kernel-", "piplite-", "ipykernel-", "widgetsnbextension-4.")
-VIZ_FILE = NODE_MODULES / "@viz-js" / "viz" / "dist" / "viz.js"
-VIZ_DEST = "static/rulings-kit/viz.js"   # rulings_lib/diagrams/rendering.py looks for it here
+KERNEL_SCHEMA = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/schema/"
+                     "kernel.v0.schema.json")
+# The icon fonts' formats no browser that runs the lab asks for (each @font-face lists woff2 first, and
+# every browser with the WebAssembly and module workers the kernel needs reads woff2).
+OLD_FONTS = (".eot", ".ttf", ".svg", ".woff")
+LAB_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 
 # What a wheel's dependencies are evaluated against: Pyodide 314 (CPython 3.14 on emscripten).
 PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
@@ -132,33 +145,29 @@ def tools_python() -> Path:
     return py
 
 
-# ------------------------------------------------------------------------------ pyodide from npm
-def pyodide_core(dest: Path) -> None:
-    """Pyodide's core files from npm's tarball, pinned by version and checked against its integrity."""
-    tgz = CACHE / "npm" / f"pyodide-{PYODIDE_VERSION}.tgz"
+# ------------------------------------------------------------------------------ the site's pyodide
+def kernel_pyodide_version(py: Path) -> str:
+    """The Pyodide version the pinned kernel is built for (its settings schema's default pyodideUrl)."""
+    schema = json.loads((py.parents[1] / KERNEL_SCHEMA).read_text())
+    url = schema["properties"]["pyodideUrl"]["default"]
+    found = re.search(r"/v([0-9][^/]*)/", url)
+    if not found:
+        raise BuildError(f"cannot read the kernel's Pyodide version from its default pyodideUrl {url!r}")
+    return found.group(1)
 
-    def ok() -> bool:
-        if not tgz.exists():
-            return False
-        algo, digest = PYODIDE_INTEGRITY.split("-", 1)
-        return base64.b64encode(hashlib.new(algo, tgz.read_bytes()).digest()).decode() == digest
 
-    if not ok():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise BuildError("npm is needed to build the lite edition (Node 20: sudo apt-get install nodejs npm)")
-        say(f"npm pack pyodide@{PYODIDE_VERSION}...")
-        tgz.parent.mkdir(parents=True, exist_ok=True)
-        run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tgz.parent], "npm pack pyodide")
-        if not ok():
-            tgz.unlink(missing_ok=True)
-            raise BuildError(f"pyodide-{PYODIDE_VERSION}.tgz from npm does not match its pinned integrity")
-    dest.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(tgz) as tar:
-        for name in PYODIDE_FILES:
-            (dest / name).write_bytes(tar.extractfile(f"package/{name}").read())
-        lock = json.loads(tar.extractfile("package/pyodide-lock.json").read())
-    return lock["info"]
+def site_pyodide(want: str) -> dict:
+    """The site's Pyodide (npm's, package.json): the lock's ``info``, after checking that its version is
+    the kernel's. One Pyodide for pages and lab: a mismatch stops the build with what to change."""
+    pkg = NODE_MODULES / "pyodide" / "package.json"
+    if not pkg.exists():
+        raise BuildError("node_modules/pyodide is missing: run npm ci")
+    have = json.loads(pkg.read_text())["version"]
+    if have != want:
+        raise BuildError(f"package.json pins pyodide {have}, but jupyterlite-pyodide-kernel is built for {want}: "
+                         f"pin \"pyodide\": \"{want}\" in package.json (npm install --save-exact pyodide@{want}) "
+                         "or a kernel built for {have} in lite/requirements-build.txt")
+    return json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]
 
 
 # ------------------------------------------------------------------------------ wheels and the lock
@@ -181,9 +190,40 @@ def pypi_wheels(dest: Path) -> list[Path]:
                   and p.name.split("-")[1] == version]
         if sha256(whl) != digest:         # pip checked it on download; a cached file is checked again
             raise BuildError(f"{whl.name} has sha256 {sha256(whl)}, lite/requirements-pyodide.txt says {digest}")
-        shutil.copy2(whl, dest / whl.name)
+        drop = LEFT_OUT.get(canonical(name))
+        if drop:
+            without(whl, dest / whl.name, drop)
+        else:
+            shutil.copy2(whl, dest / whl.name)
         out.append(dest / whl.name)
     return out
+
+
+# Parts of a checked wheel the lab never uses, left out of the copy it ships (the site's size, issue 25):
+# jedi's stubs of third-party packages (requests, django, ...: none is in the lab); its standard-library
+# stubs stay, so completion in the notebooks works as before.
+LEFT_OUT = {"jedi": ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")}
+
+
+def without(src: Path, dst: Path, prefixes: tuple[str, ...]) -> None:
+    """A copy of the wheel ``src`` without the files under ``prefixes``, its RECORD rewritten to match
+    (fixed timestamps: the same input gives the same bytes)."""
+    with zipfile.ZipFile(src) as z:
+        entries = [(info.filename, z.read(info)) for info in z.infolist()
+                   if not info.filename.startswith(prefixes) and not info.is_dir()]
+    record_name = next(n for n, _ in entries if n.endswith(".dist-info/RECORD"))
+    lines = []
+    for name, data in entries:
+        if name != record_name:
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            lines.append(f"{name},sha256={digest},{len(data)}")
+    lines.append(f"{record_name},,")
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, ("\n".join(lines) + "\n").encode() if name == record_name else data)
 
 
 def canonical(name: str) -> str:
@@ -208,11 +248,17 @@ def wheel_entry(path: Path) -> dict:
             "unvendored_tests": False, "shared_library": False}
 
 
-def write_lock(pyodide_dir: Path, wheels: list[Path], info: dict) -> list[str]:
-    """pyodide-lock.json listing exactly the wheels shipped; dependencies not shipped are left out."""
+def write_lock(pyodide_dir: Path, wheels: list[Path], info: dict, elsewhere: dict | None = None) -> list[str]:
+    """pyodide-lock.json listing exactly the wheels shipped; dependencies not shipped are left out.
+    ``elsewhere`` maps a wheel to the path the lock names it by (relative to ``pyodide_dir``), for a
+    wheel shipped in another folder of the site."""
     from packaging.requirements import Requirement
 
-    entries = {e["name"]: e for e in map(wheel_entry, wheels)}
+    entries = {}
+    for whl in wheels:
+        e = wheel_entry(whl)
+        e["file_name"] = (elsewhere or {}).get(whl, whl.name)
+        entries[e["name"]] = e
     for e in entries.values():
         deps = []
         for text in e.pop("requires"):
@@ -269,6 +315,29 @@ def sessions_by_path(app: Path) -> Path:
     return js
 
 
+def lite_notebook(text: str) -> str:
+    """A notebook as the lab ships it: its kernelspec names the lab's kernel (``python``, Pyodide), so
+    that JupyterLab starts that kernel for it and never asks "Select Kernel" (the repository's
+    notebooks name CPython's ``python3``, which the lab does not have). Nothing else changes."""
+    nb = json.loads(text)
+    nb.setdefault("metadata", {})["kernelspec"] = dict(LAB_KERNELSPEC)
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def link_kit_wheels(out: Path) -> None:
+    """The lab's lock names the kit's wheels in the site's wheels/ (:data:`KIT_WHEELS`); a lab copied
+    from the cache gets their sha256 as built now (Pyodide checks it), and a missing one stops the build."""
+    lock_file = out / PACKAGES / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text())
+    for entry in lock["packages"].values():
+        if entry["file_name"].startswith(KIT_WHEELS):
+            whl = (out / PACKAGES / entry["file_name"]).resolve()
+            if not whl.exists():
+                raise BuildError(f"the lab's lock names {entry['file_name']}, which the site does not have")
+            entry["sha256"] = sha256(whl)
+    lock_file.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
 def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
     py = tools_python()
     with tempfile.TemporaryDirectory(prefix="rulings-lite-") as tmp:
@@ -276,27 +345,28 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         for name in ("jupyter_lite_config.json", "overrides.json"):
             (lite / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(LITE_SRC / name, lite / name)
-        pyodide_dir = lite / "static" / "pyodide"
-        info = pyodide_core(pyodide_dir)
+        info = site_pyodide(kernel_pyodide_version(py))
+        pyodide_dir = lite / PACKAGES
+        pyodide_dir.mkdir(parents=True)
         wheels = pypi_wheels(pyodide_dir)
         ext = TOOLS / KERNEL_EXT
         for whl in sorted(ext.glob("*.whl")):
             if whl.name.startswith(KERNEL_WHEELS):
                 shutil.copy2(whl, pyodide_dir / whl.name)
                 wheels.append(pyodide_dir / whl.name)
-        for whl in kit_wheels:
-            shutil.copy2(whl, pyodide_dir / whl.name)
-            wheels.append(pyodide_dir / whl.name)
-        packages = write_lock(pyodide_dir, wheels, info)
+        packages = write_lock(pyodide_dir, wheels + list(kit_wheels), info,
+                              {whl: KIT_WHEELS + whl.name for whl in kit_wheels})
         config = json.loads((LITE_SRC / "jupyter-lite.json").read_text())
         kernel = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+        kernel["pyodideUrl"] = SITE_PYODIDE
+        kernel["loadPyodideOptions"]["lockFileURL"] = f"./{PACKAGES}/pyodide-lock.json"
         kernel["loadPyodideOptions"]["packages"] = packages
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
         contents = Path(tmp) / "contents"
         for nb in notebook_files():
             target = contents / nb.relative_to(NOTEBOOKS)
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(nb, target)
+            target.write_text(lite_notebook(nb.read_text(encoding="utf-8")), encoding="utf-8")
             os.utime(target, (FIXED_MTIME, FIXED_MTIME))     # contents index: no checkout-time dates
         out = Path(tmp) / "out"
         env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "PYTHON"))}
@@ -305,13 +375,15 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
              "--contents", contents, "--settings-overrides", lite / "overrides.json"],
             "jupyter lite build", cwd=tmp, env=env)
         fixed_dates(out / "api" / "contents")
+        shutil.copytree(pyodide_dir, out / PACKAGES)         # (jupyter lite build copies only its own static/)
         sessions_by_path(out)
-        for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db"]:
+        for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db", *out.glob("rspack.config*.js")]:
             if junk.is_file():
                 junk.unlink()
-        viz = out / VIZ_DEST
-        viz.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(VIZ_FILE, viz)
+        (out / "lab" / "favicon.ico").unlink()    # the site's icon instead (jupyter-lite.json faviconUrl)
+        for font in (out / "build").glob("*"):
+            if font.suffix in OLD_FONTS and font.name.startswith("fa-"):
+                font.unlink()
         shutil.rmtree(dest, ignore_errors=True)
         shutil.copytree(out, dest)
     return {"lite_packages": len(packages), "lite_notebooks": len(notebook_files())}
@@ -338,6 +410,7 @@ def build_lite(out: Path, kit_wheels: list[Path], force: bool = False) -> dict:
         say(f"the lite edition is up to date ({key})")
     shutil.rmtree(out, ignore_errors=True)
     shutil.copytree(cached, out, ignore=shutil.ignore_patterns(".rulings-kit-lite.json"))
+    link_kit_wheels(out)
     info = json.loads(info_file.read_text())
     info["lite_bytes"] = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     return info

@@ -58,15 +58,15 @@ class PathTrace:
 
 # ------------------------------------------------------------------------------ reading events
 # The events' message codes that mark a moment on the map (rulings_lib/i18n/wrgp.en.json).
-_LOSES = "wrgp.lose.loses"                                 # WRGP-F1: "B1 loses (reached 0 LP)"
-_TAKES_OVER = "wrgp.end_turn.handover_takes_over"          # WRGP-F1: "handover: B2 takes over from B1 ..."
-_HANDOVER_STARTS = "wrgp.lose.handover_turn_runs"          # WRGP-H1, when a loss starts the run-on
-_BATON = "wrgp.baton_touch.baton_touch_replaces"           # WRGP-H9: the swap itself
-_BOTH_BY_ONE_CARD = "wrgp.settle.both_duelists_meet"       # WRGP-D1: both at 0 by one card
-_PAYS_AT_0 = "wrgp.pay.lp_effect_makes"                    # WRGP-D1: a survivor at 0 made to pay
-_BOTH_AFTER_CHAIN = "wrgp.settle.both_duelists_are"        # WRGP-D2
-_PHASE_ENTRY = {"wrgp.enter.s", "wrgp.enter.run"}          # STD-TURN / WRGP-H1: a phase begins
-_NEW_TURN = "wrgp.end_turn.turn_team_draw"                 # STD-TURN: "turn 4: ..., Draw Phase"
+_LOSES = "wrgp.event.duelist_loses"                      # WRGP-F1: "B1 loses (reached 0 LP)"
+_TAKES_OVER = "wrgp.event.handover_completes"             # WRGP-F1: "handover: B2 takes over from B1 ..."
+_HANDOVER_STARTS = "wrgp.event.handover_begins"           # WRGP-H1, when a loss starts the run-on
+_BATON = "wrgp.event.baton_touch"                         # WRGP-H9: the swap itself
+_BOTH_BY_ONE_CARD = "wrgp.event.both_at_0_by_one_card"    # WRGP-D1: both at 0 by one card
+_PAYS_AT_0 = "wrgp.event.survivor_made_to_pay"            # WRGP-D1: a survivor at 0 made to pay
+_BOTH_AFTER_CHAIN = "wrgp.event.both_at_0_after_chain"    # WRGP-D2
+_PHASE_ENTRY = {"wrgp.event.phase_begins", "wrgp.event.run_on_phase_begins"}   # STD-TURN / WRGP-H1: a phase begins
+_NEW_TURN = "wrgp.event.turn_begins"                      # STD-TURN: "turn 4: ..., Draw Phase"
 _PHASE_OF_CODE = {code: key for key, code in WRGP_PHASE.items()}
 _CONDITION_ROW = {code: rule_result for rule_result, code in TAG_CONDITION.items()}
 
@@ -103,7 +103,7 @@ def _code(value) -> str | None:
     return value.get("code") if isinstance(value, dict) else None
 
 
-def _entered_phase(rule: str, code: str | None, args: dict) -> str | None:
+def _entered_phase(rule: str, code: str, args: dict) -> str | None:
     """The phase a phase-entry event names ("A1's Battle Phase", "run-on: End Phase", "turn 4: ...,
     Draw Phase"), by its code and its ``phase`` argument, or None."""
     if rule not in ("STD-TURN", "WRGP-H1"):

@@ -102,14 +102,14 @@ def _filtered_c_stderr():
 
 
 # ---------------------------------------------------------------- Pyodide (the JupyterLite edition)
-# In the browser there is no pygraphviz and no ``dot``; the JupyterLite edition ships npm's
-# @viz-js/viz (Graphviz in WebAssembly) at static/rulings-kit/viz.js of the lite site. The kernel
-# runs in a Web Worker of that site, so the file is found from the worker's own address (which lies
-# under the site's extensions/ folder). Loading it is asynchronous: it starts when this module is
+# In the browser there is no pygraphviz and no ``dot``; the JupyterLite edition (build/site/lab/) uses
+# the site's own copy of npm's @viz-js/viz (Graphviz in WebAssembly), vendor/viz.js beside lab/: one
+# viz.js for pages and lab. The kernel runs in a Web Worker of the lab, so the file is found from the
+# worker's own address (which lies under the lab's extensions/ folder). Loading it is asynchronous: it starts when this module is
 # imported, and render() waits for it with Pyodide's run_sync (stack switching, which Chromium has)
 # or uses it once loaded. The layout may differ from pygraphviz's; the DOT stays the compared form.
 IN_PYODIDE = sys.platform == "emscripten"
-VIZ_PATH = "static/rulings-kit/viz.js"      # where tools/build_lite.py puts it
+VIZ_PATH = "../vendor/viz.js"              # from the lab's folder: the site's viz.js (tools/build_site.py)
 _VIZ_READY = "__rulingsKitViz"               # the worker's global holding the loaded renderer
 
 

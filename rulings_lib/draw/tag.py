@@ -7,9 +7,11 @@ gives it; keys are read with defaults so that new outcome keys never break a pic
 
 from __future__ import annotations
 
+from ..i18n import Msg, has
+from ..i18n.terms import TAG_CONDITION, term
 from ..tag import tables as T
 from ._svg import GREY, INK, LIGHT, PHONE_FONT, PHONE_WIDTH, Svg, clip, wrap
-from .words import NEXT_WHY_JA, check_lang, word
+from .words import check_lang, word
 
 WIDTH = 640
 SEAT_W, SEAT_H = 290, 86
@@ -58,21 +60,22 @@ def _layout(state: dict) -> dict[str, str]:
     return seats
 
 
-def _next_rule(state: dict) -> tuple[str, str] | None:
-    """The rule that decided who goes first this turn: from the last battles (TAG-N1..N5), else
-    from the transcript (a truce swaps as TAG-N4); None on the match's first turn (TAG-S2)."""
+def _next_rule(state: dict):
+    """The rule that decided who goes first this turn and why, as a message (``(rule, Msg)``):
+    from the last battles (TAG-N1..N5, the table's condition), else from the transcript (a truce
+    swaps as TAG-N4: the rule's own summary); None on the match's first turn (TAG-S2)."""
     battles = state.get("battles") or []
     if battles:
         try:
             row, _ = T.next_turn_rule([b.get("winner") for b in battles])
         except ValueError:   # not one or two battles: nothing the table decides
             return None
-        return row.rule, row.condition
+        return row.rule, term(TAG_CONDITION, (row.rule, row.result), row.condition)
     if state.get("turn", 1) > 1:
         for ev in reversed(state.get("events") or []):
             rule = str(ev.get("rule", ""))
             if rule.startswith("TAG-N"):
-                return rule, T.RULES.get(rule, "")
+                return rule, Msg(f"site.rule.{rule}") if has(f"site.rule.{rule}") else T.RULES.get(rule, "")
     return None
 
 
@@ -118,10 +121,11 @@ def _next_line(v: dict, lang: str) -> str:
     if v["finished"]:
         return word("tag_over", lang, tag=v["winner"], rule=v["end_rule"])
     if v["next"] is None:
+        if v["turn"] > 1:      # a setup from a later turn: who goes first is given, not decided here
+            return word("first_given", lang, tag=v["first"], n=v["turn"])
         return word("start_first", lang, tag=v["first"])
     rule, why = v["next"]
-    if lang == "ja":
-        why = NEXT_WHY_JA.get(rule, why)
+    why = why.render(lang) if isinstance(why, Msg) else why
     return word("goes_first", lang, tag=v["first"], rule=rule, why=why)
 
 

@@ -45,6 +45,7 @@ WORDS: dict[str, dict[str, str]] = {
                   "ja": "チーム{t}: {d}（{pos}）がデュエル中、ライフポイント{lp}、スピードカウンター{spc}{notes}。"},
     "desc_sw": {"en": "Speed World effects it could pay for: {effects}", "ja": "使えるスピード・ワールドの効果: {effects}"},
     "cards": {"en": "Cards: {cards}.", "ja": "カード: {cards}。"},
+    "card_at": {"en": "{name} ({player} {zone}, owner {owner})", "ja": "{name}（{player}の{zone}、持ち主{owner}）"},
     "effects": {"en": "Lasting effects (WRGP-H7): {effects}.", "ja": "継続する効果（WRGP-H7）: {effects}。"},
     "desc_lineup": {"en": "lineup {names}", "ja": "番手 {names}"},
     # tag battle
@@ -71,6 +72,8 @@ WORDS: dict[str, dict[str, str]] = {
     "goes_first": {"en": "Next turn: {tag} goes first ({rule}: {why})", "ja": "次のターンの先攻: {tag}（{rule}: {why}）"},
     "start_first": {"en": "{tag} goes first (TAG-S2: won rock-paper-scissors)",
                     "ja": "{tag}が先攻（TAG-S2: じゃんけんの勝者）"},
+    "first_given": {"en": "{tag} goes first in turn {n} (as the setup gives it)",
+                    "ja": "ターン{n}の先攻: {tag}（セットアップの指定）"},
     "tag_over": {"en": "Match over: {tag} wins ({rule})", "ja": "試合終了: {tag}の勝利（{rule}）"},
     "desc_player": {"en": "{p}: {seat}, {v} points", "ja": "{p}: {seat}、ポイントゲージ{v}"},
     "desc_player_out": {"en": "{p}: out, {v} points", "ja": "{p}: 脱落、ポイントゲージ{v}"},
@@ -78,15 +81,6 @@ WORDS: dict[str, dict[str, str]] = {
     "after_setup": {"en": "After the setup", "ja": "初期状態"},
     "after_step": {"en": "After step {n} of {total}", "ja": "手順{n}/{total}の後"},
     "step_short": {"en": "step {n}", "ja": "手順{n}"},
-}
-
-# Why the next first tag was decided, in Japanese, by rule id (the English is the table's text).
-NEXT_WHY_JA = {
-    "TAG-N1": "一方のタッグが両方のバトルに勝った",
-    "TAG-N2": "両タッグが1勝ずつ: 先攻と後攻が入れ替わる",
-    "TAG-N3": "一方のバトルが引き分け: もう一方の勝者",
-    "TAG-N4": "両方引き分け（または休戦）: 先攻と後攻が入れ替わる",
-    "TAG-N5": "バトルが1つだけ: その結果で決まる",
 }
 
 ORDINALS_EN = {1: "1st", 2: "2nd", 3: "3rd"}

@@ -7,6 +7,7 @@ read with a default so that new outcome keys never break a picture.
 
 from __future__ import annotations
 
+from ..i18n.terms import WRGP_ZONE, term
 from ..wrgp import tables as T
 from ._svg import GREY, INK, LIGHT, PHONE_FONT, PHONE_WIDTH, Svg, clip, wrap
 from .words import check_lang, ordinal, word
@@ -118,8 +119,11 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
     lines.append(word("out_list", lang, who=", ".join(v["out"]) if v["out"] else word("nobody", lang)))
     cards = state.get("cards") or {}
     if cards:      # not drawn, but part of the text summary (scenario transcripts' "Final state")
-        lines.append(word("cards", lang, cards=", ".join(
-            f"{n} ({c.get('player', '?')} {str(c.get('zone', '?')).replace('_', ' ')}, owner {c.get('owner', '?')})"
+        sep = ", " if lang == "en" else "、"
+        lines.append(word("cards", lang, cards=sep.join(
+            word("card_at", lang, name=n, player=c.get("player", "?"), owner=c.get("owner", "?"),
+                 zone=term(WRGP_ZONE, str(c.get("zone", "?"))).render(lang) if str(c.get("zone")) in WRGP_ZONE
+                 else str(c.get("zone", "?")))
             for n, c in cards.items())))
     if state.get("effects"):
         lines.append(word("effects", lang, effects=", ".join(map(str, state["effects"]))))

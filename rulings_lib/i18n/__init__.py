@@ -20,7 +20,8 @@ The formatter is deliberately small: a text may hold only ``{name}`` placeholder
 ``}}`` for literal braces); no attribute access, no indexing, no format spec, no conversion.
 Nothing a catalogue or a file says is evaluated. An argument may itself be a message (a
 :class:`Msg`, or its JSON form ``{"code": ..., "args": {...}}``), rendered in the same language;
-a list is joined with the language's separator.
+a list is joined with the language's separator; a text that data gives in each language
+(``{"en": ..., "ja": ...}``, a card's words) is shown in the reader's.
 """
 
 from __future__ import annotations
@@ -115,6 +116,8 @@ def _plain(value):
         return value.as_dict()
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
+    if isinstance(value, dict):              # a message already in its JSON form: a copy of it
+        return {k: _plain(v) for k, v in value.items()}
     return value
 
 
@@ -263,6 +266,9 @@ def _show(value, lang: str) -> str:
         return str.__str__(value) if lang == DEFAULT else value.render(lang)   # a Msg is its English
     if isinstance(value, dict) and set(value) == {"code", "args"} and isinstance(value["code"], str):
         return render(value["code"], value["args"], lang)
+    if isinstance(value, dict) and DEFAULT in value and set(value) <= set(LANGS):
+        # A text given in each language by data (a card's words): the reader's, else the English.
+        return str(value.get(lang) or value[DEFAULT])
     if isinstance(value, (list, tuple)):
         return _SEP[lang].join(_show(v, lang) for v in value)
     if isinstance(value, bool):
@@ -272,9 +278,30 @@ def _show(value, lang: str) -> str:
     return str(value)
 
 
+# Plurals (i18next's convention): a message with a ``count`` argument is worded by ``CODE_one`` when
+# the language calls that count "one" (CLDR plural categories) and its catalogue has that form, else
+# by ``CODE`` (the "other" form). Japanese has no singular: only ``CODE`` is read.
+_ONE = {"en": lambda n: n == 1, "ja": lambda n: False}
+
+
+def plural_form(code: str, count, lang: str = DEFAULT) -> str:
+    """The code whose text words ``code`` for ``count`` in ``lang`` (``CODE_one`` or ``CODE``)."""
+    one = _ONE.get(lang)
+    if one is not None and isinstance(count, int) and one(count):
+        variant = code + "_one"
+        if variant not in _SOURCES[lang]:
+            _load_domain(variant.split(".", 1)[0], lang)
+        if variant in _SOURCES[lang]:
+            return variant
+    return code
+
+
 def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
     """The text of ``code`` in ``lang`` with ``args`` filled in. A language without the code falls
-    back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests)."""
+    back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests). A
+    ``count`` argument chooses the singular or plural form (:func:`plural_form`)."""
+    if args and "count" in args:
+        code = plural_form(code, args["count"], lang if lang in _CATALOGUES else DEFAULT)
     if lang == DEFAULT:
         template = _FORMATS.get(code)
         if template is None and _parts(code, DEFAULT) is not None:

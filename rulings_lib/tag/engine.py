@@ -58,16 +58,77 @@ EVOLUTION = PHASE_INDEX["evolution"]
 PREPARATION = PHASE_INDEX["preparation"]
 POINT_CALCULATION = PHASE_INDEX["point_calculation"]
 _TAG_RE = re.compile(r"^\w[\w.]*$")
-_PASSED = 9                 # a seat's moment after its pass (beyond every step number)
-_END = 10                   # the moment after everyone passed the turn's last phase
+_PASSED = 9                 # in a moment's order: a seat's moment after its pass (beyond every step number)
+_END = 10                   # in a moment's order: after everyone passed the turn's last phase
+
+
+@dataclass(frozen=True)
+class BattleTurn:
+    """TAG-P4 ② (reading battle-phase-alternation): where the battle phase's alternation stands.
+    The second tag has its first turn; in a turn one person of the tag acts; two turns in a row
+    that are passes (one of each tag) bring step ③."""
+
+    tag: str                    # the tag whose turn of the battle phase it is
+    actor: str | None = None    # who acts for it in this turn (one person at a time), None: nobody yet
+    uses: int = 0               # uses in this turn so far
+    passes: int = 0             # turns in a row that were passes
+    number: int = 1             # which turn of the battle phase this is (1: the first)
+
+    @property
+    def over(self) -> bool:
+        """Two passes in a row: step ③, the final attack powers are read; nobody uses anything more."""
+        return self.passes >= 2
+
+    def as_dict(self) -> dict:
+        return {"tag": self.tag, "actor": self.actor, "uses": self.uses, "passes": self.passes, "turn": self.number}
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far this turn has come (TAG-P1..P5): the phase reached, the step reached in it, the seat
+    that acted last in it (its position in the phase's seat order) and whether that seat has passed,
+    whether every seat has passed the turn's last phase, and the battle phase's alternation. A
+    value: the engine replaces it, never changes it."""
+
+    battle: BattleTurn          # the battle phase's alternation (its start value outside the battle phase)
+    phase: str | None = None    # None: no phase reached yet this turn
+    step: int | None = None     # the step reached (the phase's step numbers)
+    seat: int | None = None     # position in the phase's seat order of the seat that acted last
+    passed: bool = False        # that seat has passed: its part (or its part of the round) is over
+    done: bool = False          # every seat has passed the turn's last phase
+
+    @property
+    def index(self) -> int:
+        """The phase reached, as its place in the turn (-1: none yet)."""
+        return -1 if self.phase is None else PHASE_INDEX[self.phase]
+
+    def moment(self) -> tuple:
+        """The moment within the phase, ordered as the phase runs: a seat-ordered phase by seat
+        then step (TAG-P1..P3), a phase in rounds by step then seat (TAG-P5), a pass after every
+        step of its seat, and the end after everything."""
+        if self.done:
+            return (_END,)
+        if self.phase is not None and T.SEAT_ROUNDS.get(self.phase) == "round":
+            key = () if self.step is None else (self.step,)
+            if self.seat is not None:
+                key += (self.seat, _PASSED) if self.passed else (self.seat,)
+            return key
+        if self.seat is None:
+            return () if self.step is None else (self.step,)
+        return (self.seat, _PASSED if self.passed else self.step)
+
+    def as_dict(self, seats: list[str]) -> dict:
+        """The outcome's ``progress`` (``seats``: the phase's seat order, to name the seat)."""
+        return {"phase": self.phase, "step": self.step,
+                "seat": None if self.seat is None else seats[self.seat], "passed": self.passed,
+                "done": self.done, "battle": self.battle.as_dict()}
 
 
 class UnknownPlayer(ArgumentError, KeyError):
     """A call names a player or tag that is not in the match (a malformed call, not a rules question)."""
 
-    def __init__(self, param: str, allowed: str, value=None):
+    def __init__(self, param: str, allowed, value=None, what: str = "player"):
         super().__init__(param, allowed, value)
-        what = "tag" if "tag" in allowed.split(":")[0] else "player"
         try:
             shown = repr(value)[:60]
         except (ValueError, RecursionError):
@@ -204,8 +265,7 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
         shape, pairs = "1v1", {"": _arg_pair(param, value, match)}
     else:
         bad = next(k for k in keys if not (isinstance(k, str) and (k in LETTERS or k in match.tags)))
-        raise UnknownPlayer(param, f"letters A and B (tag battle) or the tags {' and '.join(match.tags)} "
-                                   f"(1-vs-1), not both", bad)
+        raise UnknownPlayer(param, Msg("input.arg.tag.letters_or_tags", tags=and_list(match.tags)), bad, "tag")
     for key, pair in pairs.items():
         where = f"{param}.{key}" if key else param
         t1, t2 = match.tags
@@ -228,7 +288,7 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
         raise ArgumentError(param, Msg("input.arg.tag.pair", tags=", ".join(match.tags)), value)
     for k in value:
         if not (isinstance(k, str) and k in match.tags):
-            raise UnknownPlayer(param, f"a tag of this match: {', '.join(match.tags)}", k)
+            raise UnknownPlayer(param, Msg("input.arg.tag.a_tag", tags=", ".join(match.tags)), k, "tag")
     missing = [t for t in match.tags if t not in value]
     # A letter whose player is out has no battle (TAG-E1): the verb rejects it, whatever is given.
     both_in = letter is None or all(match._holder[(t, letter)] not in match.out for t in match.tags)
@@ -253,21 +313,24 @@ def _arg_findings(param, value, match) -> list[dict]:
     """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``, its
     other values plain (text, whole numbers or None), so that state() can always be written out."""
     if not isinstance(value, list | tuple) or len(value) > 10_000:
-        raise ArgumentError(param, "a list of findings ({rule, message, ...})", value)
+        raise ArgumentError(param, Msg("input.arg.tag.findings"), value)
     out = []
     for i, f in enumerate(value):
         rule = f.get("rule") if isinstance(f, Mapping) else None
         if not isinstance(f, Mapping) or not isinstance(rule, str) or rule not in T.RULES \
                 or not isinstance(f.get("message"), str) or not all(isinstance(k, str) for k in f) \
                 or not all(_finding_value(v) for v in f.values()):
-            raise ArgumentError(f"{param}[{i}]", "a finding: a mapping with a tag rule id and a message "
-                                                 "(other values text, whole numbers or None)", f)
+            raise ArgumentError(f"{param}[{i}]", Msg("input.arg.tag.finding"), f)
         out.append(dict(f))
     return out
 
 
-_PHASE = A.choice(*T.PHASE_KEYS, name="a phase: " + ", ".join(T.PHASE_KEYS))
-_KIND = A.choice(*T.ACTION_KINDS, name="an action kind: " + ", ".join(T.ACTION_KINDS))
+def _plain_finding(f: dict) -> dict:
+    return {k: str.__str__(v) if isinstance(v, Msg) else v for k, v in f.items()}
+
+
+_PHASE = A.choice(*T.PHASE_KEYS, name=Msg("input.arg.tag.phase", phases=", ".join(T.PHASE_KEYS)))
+_KIND = A.choice(*T.ACTION_KINDS, name=Msg("input.arg.tag.action_kind", kinds=", ".join(T.ACTION_KINDS)))
 _BY = _arg_player()
 _ON = _arg_player(optional=True)
 
@@ -286,7 +349,8 @@ class TagMatch(Match):
     VERBS: dict[str, dict] = VERB_TABLE.api_checks()
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
-                 turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None):
+                 turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None,
+                 progress: dict | None = None):
         if not isinstance(tags, list | tuple) or len(tags) != 2:
             raise ArgumentError("tags", Msg("input.arg.tag.two_tags"), tags)
         for t in tags:
@@ -353,6 +417,8 @@ class TagMatch(Match):
         self._undo: dict | None = None            # the state before the last battle (TAG-R5)
         self._reshuffled: tuple[str, ...] = ()
         self._new_turn()
+        if progress is not None:
+            self._progress = self._given_progress(progress)
         self._setup_events()
 
     # ------------------------------------------------------------------ players and seats
@@ -458,7 +524,7 @@ class TagMatch(Match):
     def next_turn_rule(winners: list[str | None]) -> tuple[T.NextTurnRule, str | None]:
         if not isinstance(winners, list | tuple) or len(winners) not in (1, 2) or \
                 not all(w is None or (isinstance(w, str) and len(w) <= 40) for w in winners):
-            raise ArgumentError("winners", "a list of one or two battles' winning tags (None: a draw)", winners)
+            raise ArgumentError("winners", Msg("input.arg.tag.winners"), winners)
         return T.next_turn_rule(list(winners))
 
     def check_target(self, by: str, effect: str, on: str | None = None,
@@ -473,8 +539,7 @@ class TagMatch(Match):
         if on is not None:
             on = self._player(on, "on")
         elif effect != "all":
-            raise ArgumentError("on", f"a player (an effect of kind {effect} needs `on`, the player it is aimed at)",
-                                None)
+            raise ArgumentError("on", Msg("input.arg.tag.on_needed", effect=effect), None)
         if by in self.out:
             return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.out_takes_further", p=by))
         if effect == "all":
@@ -572,11 +637,10 @@ class TagMatch(Match):
 
         return tag_svg(self, lang)
 
-    def __repr__(self) -> str:
+    def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
         state = f" winner={self.winner}" if self.winner else ""
-        return (f"<TagMatch turn={self.turn} first={self.first} mode={self.mode} points=({pts}) "
-                f"out={self.out}{state}>")
+        return f"turn={self.turn} first={self.first} mode={self.mode} points=({pts}) out={self.out}{state}"
 
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
@@ -599,6 +663,8 @@ class TagMatch(Match):
             "battles": [b.as_dict() for b in self.battles],
             "deck_check": plain_copy(self.deck_check),
             "letters": dict(self.letters),
+            "progress": self._progress.as_dict([self.seat_of(p) for p in self.order(self._progress.phase)]
+                                               if self._progress.phase in T.ORDERED_PHASES else []),
         }
 
     # ------------------------------------------------------------------ plumbing
@@ -630,12 +696,12 @@ class TagMatch(Match):
 
     def _tag(self, tag: str, param: str = "tag") -> str:
         if not isinstance(tag, str) or tag not in self.tags:
-            raise UnknownPlayer(param, f"a tag of this match: {', '.join(self.tags)}", tag)
+            raise UnknownPlayer(param, Msg("input.arg.tag.a_tag", tags=", ".join(self.tags)), tag, "tag")
         return tag
 
     def _player(self, name: str, param: str = "player") -> str:
         if not isinstance(name, str) or name not in self._names:
-            raise UnknownPlayer(param, f"a player of this match: {', '.join(self.players())}", name)
+            raise UnknownPlayer(param, Msg("input.arg.tag.a_player", players=", ".join(self.players())), name)
         return name
 
     @staticmethod
@@ -665,19 +731,72 @@ class TagMatch(Match):
 
     def _new_turn(self) -> None:
         """Reset the turn's progress: no phase reached yet, the battle phase's first turn to come."""
-        self._cursor: tuple[int, tuple] = (-1, ())  # (phase index, moment within it) reached this turn
-        # TAG-P4 ② reading battle-phase-alternation: (tag whose turn it is, who acts for it, uses in
-        # this turn, passes in a row, turns over).
-        self._bp: tuple = (self.second, None, 0, 0, 0)
+        # TAG-P4 ② reading battle-phase-alternation: the second tag has the battle phase's first turn.
+        self._progress = Progress(BattleTurn(self.second))
 
-    # TAG-R5's rewind keeps the log and the step counter; everything else goes back.
+    # TAG-R5's rewind: the Match base's one snapshot, keeping the log and the step counter.
     _REWIND_KEEPS = ("step", "_last", "_undo")
 
-    def _snapshot(self) -> dict:
-        return self._fields_snapshot(*self._REWIND_KEEPS)
+    def _given_progress(self, value) -> Progress:
+        """A moment inside the turn (``progress``, as ``state()`` gives it; a setup's
+        ``at.progress``): checked against this turn's phases, steps and seat orders (TAG-P1..P5)."""
+        if not isinstance(value, Mapping):
+            raise ArgumentError("progress", Msg("input.arg.tag.progress"), value)
+        for k in value:
+            if k not in ("phase", "step", "seat", "passed", "done", "battle"):
+                raise ArgumentError(f"progress.{k}", Msg("input.arg.tag.progress"), value[k])
+        phase = value.get("phase")
+        if phase is not None:
+            phase = _PHASE("progress.phase", phase, self)
+        passed = A.flag()("progress.passed", value.get("passed", False), self)
+        done = A.flag()("progress.done", value.get("done", False), self)
+        battle = self._given_battle(value.get("battle"), phase)
+        step = value.get("step")
+        if phase == "battle" and (step is not None or battle != BattleTurn(self.second)):
+            step = 3 if battle.over else 2      # TAG-P4: step ② while the turns alternate, ③ after two passes
+        steps = sorted({v for v in T.ACTION_STEPS.get(phase, {}).values() if v}
+                       | ({2} if phase == "evolution" else set()) | ({3} if phase == "battle" else set()))
+        if value.get("step") is not None:
+            A.choice(*steps, name=Msg("input.arg.tag.progress_step", phase=phase or "-",
+                                      steps=", ".join(map(str, steps)) or "-"))("progress.step", value["step"], self)
+        seat = value.get("seat")
+        pos = None
+        if seat is not None:
+            order = self.order(phase) if phase in T.ORDERED_PHASES else []
+            seats = [self.seat_of(p) for p in order]
+            pos = A.choice(*seats, name=Msg("input.arg.tag.progress_seat", phase=phase or "-",
+                                            seats=", ".join(seats) or "-"))("progress.seat", seat, self)
+            pos = seats.index(pos)
+        rounds = T.SEAT_ROUNDS.get(phase) == "round"
+        if (done and phase != PHASES[-1].key) or (passed and pos is None) or \
+                (pos is not None and step is None and (rounds or not passed)) or \
+                (phase == "battle" and value.get("step") not in (None, step)):
+            raise ArgumentError("progress", Msg("input.arg.tag.progress_moment"), dict(value))
+        if not rounds and passed:
+            step = None
+        return Progress(battle, phase, step, pos, passed, done)
 
-    def _restore(self, snap: dict) -> None:
-        self._fields_restore(snap)
+    def _given_battle(self, value, phase) -> BattleTurn:
+        if value is None:
+            return BattleTurn(self.second)
+        allowed = Msg("input.arg.tag.progress_battle")
+        if phase != "battle" or not isinstance(value, Mapping) or \
+                not set(value) <= {"tag", "actor", "uses", "passes", "turn"}:
+            raise ArgumentError("progress.battle", allowed, value)
+        tag = self._tag(value.get("tag", self.second), "progress.battle.tag")
+        actor = value.get("actor")
+        if actor is not None:
+            actor = self._player(actor, "progress.battle.actor")
+            if self._tag_of(actor) != tag or actor in self.out:
+                raise ArgumentError("progress.battle.actor", allowed, actor)
+        uses = _whole("progress.battle.uses", value.get("uses", 0), 0, MAX_AMOUNT)
+        passes = _whole("progress.battle.passes", value.get("passes", 0), 0, 2)
+        number = _whole("progress.battle.turn", value.get("turn", 1), 1, MAX_AMOUNT)
+        if (uses and actor is None) or (passes and uses) or passes >= number or \
+                ((tag == self.second) != (number % 2 == 1)):
+            # TAG-P4 ②: the second tag has the odd turns; a pass leaves the turn unused; a use has its actor.
+            raise ArgumentError("progress.battle", allowed, dict(value))
+        return BattleTurn(tag, actor, uses, passes, number)
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
@@ -739,7 +858,7 @@ class TagMatch(Match):
         results = [self._decide(letter, who, entries) for letter, who, entries in pairs]
 
         # Everything is checked: now the state changes.
-        self._undo = self._snapshot()
+        self._undo = self._fields_snapshot(*self._REWIND_KEEPS)
         self._reshuffled = ()
         order = {p: i for i, p in enumerate(self.order("battle"))}
         reads = sorted(((who[t], e.power) for _, who, es in pairs for t, e in es.items()), key=lambda x: order[x[0]])
@@ -781,6 +900,8 @@ class TagMatch(Match):
         self._settle(newly_out)
         if self.winner is None:
             self._next_turn([r.winner for r in results], one_vs_one=shape == "1v1")
+        else:
+            self._new_turn()          # the match is over: no turn is under way
         self._done("battle")
 
     def _decide(self, letter, who: dict[str, str], entries: dict[str, Fighter]) -> BattleResult:
@@ -885,7 +1006,7 @@ class TagMatch(Match):
             # TAG-R5: only a user who lost this turn's battle may rewind it.
             self._fail("TAG-R5", "tag.reject.this_turn_only", by=by, why=why)
         partner_won = any(r.winner == self._tag_of(by) for r in self.battles)
-        self._restore(self._undo)
+        self._fields_restore(self._undo)
         self._undo = None
         even = Msg("tag.note.even_though_won", partner=self.partner(by)) if partner_won else ""
         self._ev("TAG-R5", "tag.rematch.lost_this_turn", card=card, by=by, even=even)
@@ -900,7 +1021,7 @@ class TagMatch(Match):
 
     def _truce(self, by: str, card: str, phase: str | None) -> None:
         by = self._require_in_game(by)
-        ci = self._cursor[0]
+        ci = self._progress.index
         if phase is None:
             phase = T.PHASE_KEYS[max(ci, PREPARATION)]
         if phase not in T.TRUCE_PHASES or ci >= BATTLE_START:
@@ -958,7 +1079,8 @@ class TagMatch(Match):
         otherwise moves the turn's progress on. Returns (step number, why it is their moment)."""
         ph = T.phase(phase)
         i = PHASE_INDEX[phase]
-        ci, cm = self._cursor
+        now = self._progress
+        ci, cm = now.index, now.moment()
         steps = T.ACTION_STEPS[phase]
         label = term(TAG_ACTION, kind)
         if kind != "pass" and kind not in steps:
@@ -977,7 +1099,7 @@ class TagMatch(Match):
         if steps.get(kind) == 0:
             # TAG-P2 reading evolution-in-seat-order: option cards by any player during any seat's ①–②.
             if i != ci:
-                self._cursor = (i, ())
+                self._progress = Progress(BattleTurn(self.second), phase)
             return 0, Msg("tag.note.options_any_seat")
         return self._seat_turn(by, ph, kind, order, cm if i == ci else None)
 
@@ -1004,18 +1126,19 @@ class TagMatch(Match):
             last = pos == len(order) - 1
             if rounds:
                 later = [v for v in sorted(set(steps.values())) if v > step]
-                i = PHASE_INDEX[ph.key]
                 if last:    # the round is over: the next round, or the next phase
-                    self._cursor = (i, (later[0],)) if later else self._after(i)
+                    self._progress = (Progress(BattleTurn(self.second), ph.key, later[0]) if later
+                                      else self._after(ph.key))
                 else:
-                    self._cursor = (i, key)
+                    self._progress = Progress(BattleTurn(self.second), ph.key, step, pos, passed=True)
                 return step, Msg("tag.note.done_with_step", by=by, step=step, order=seq)
-            self._cursor = self._after(PHASE_INDEX[ph.key]) if last else (PHASE_INDEX[ph.key], key)
+            self._progress = (self._after(ph.key) if last
+                              else Progress(BattleTurn(self.second), ph.key, None, pos, passed=True))
             if evo:
                 return 0, Msg("tag.note.evolution_over", by=by)
             return 0, Msg("tag.note.part_over", by=by, order=seq)
         # Step ① of the evolution phase is one decision: evolve or call off, then step ②.
-        self._cursor = (PHASE_INDEX[ph.key], (pos, 2) if kind in ("evolve", "call_off") else key)
+        self._progress = Progress(BattleTurn(self.second), ph.key, 2 if kind in ("evolve", "call_off") else step, pos)
         if evo:
             what = Msg("tag.note.second_may_call_off") if kind == "call_off" else ""
             return step, Msg("tag.note.evolution_seats", what=what, order=seq)
@@ -1024,9 +1147,11 @@ class TagMatch(Match):
             return step, Msg("tag.note.round_order", what=what, order=seq)
         return step, Msg("tag.note.order", order=seq)
 
-    def _after(self, i: int) -> tuple[int, tuple]:
-        """The turn's progress once every seat has passed phase ``i``: the next phase has been reached."""
-        return (i + 1, ()) if i + 1 < len(PHASES) else (i, (_END,))
+    def _after(self, phase: str) -> Progress:
+        """The turn's progress once every seat has passed ``phase``: the next phase has been reached."""
+        i = PHASE_INDEX[phase]
+        battle = BattleTurn(self.second)
+        return Progress(battle, PHASES[i + 1].key) if i + 1 < len(PHASES) else Progress(battle, phase, done=True)
 
     def _too_late(self, by, ph, kind, order, pos, step, cm, rounds) -> str:
         label = term(TAG_ACTION, kind)
@@ -1048,10 +1173,11 @@ class TagMatch(Match):
 
     def _battle_turn(self, by: str, kind: str, begun: bool) -> str:
         """TAG-P4 ② reading battle-phase-alternation: whose turn it is, and who acts in it."""
-        if begun and self._cursor[1] == (3,):
+        bt = self._progress.battle
+        if begun and bt.over:
             # TAG-P4 ③: after two passes in a row nobody uses anything more.
             self._fail("TAG-P4", "tag.reject.two_turns_row")
-        tag, actor, uses, passes, turns = self._bp
+        tag, actor, uses, passes, turns = bt.tag, bt.actor, bt.uses, bt.passes, bt.number - 1
         mine = self._tag_of(by)
         other = self.other_tag(mine)
         if mine != tag:
@@ -1066,20 +1192,19 @@ class TagMatch(Match):
             self._fail("TAG-P4", "tag.reject.one_person_acts", actor=actor, tag=tag, by=by)
         nth = Msg("tag.bp.nth", n=turns + 1)
         if kind != "pass":
-            self._bp = (tag, by, uses + 1, 0, turns)
-            self._cursor = (BATTLE, (2,))
+            self._battle_at(BattleTurn(tag, by, uses + 1, 0, turns + 1))
             return Msg("tag.bp.acts", nth=nth, tag=tag, by=by)
         if uses:
-            self._bp = (other, None, 0, 0, turns + 1)
-            self._cursor = (BATTLE, (2,))
+            self._battle_at(BattleTurn(other, None, 0, 0, turns + 2))
             return Msg("tag.bp.ends", by=by, tag=tag, nth=nth, other=other)
-        passes += 1
-        self._bp = (other, None, 0, passes, turns + 1)
-        if passes >= 2:
-            self._cursor = (BATTLE, (3,))
+        self._battle_at(BattleTurn(other, None, 0, passes + 1, turns + 2))
+        if passes + 1 >= 2:
             return Msg("tag.bp.second_pass", nth=nth, other=other)
-        self._cursor = (BATTLE, (2,))
         return Msg("tag.bp.no_use", nth=nth, tag=tag, other=other)
+
+    def _battle_at(self, bt: BattleTurn) -> None:
+        """The battle phase reached, at step ② (③ once two passes in a row are over), TAG-P4."""
+        self._progress = Progress(bt, "battle", 3 if bt.over else 2)
 
     def use(self, by: str, kind: str) -> None:
         """``by`` uses an effect of ``kind`` (evolution, projection, opponent_condition), TAG-E2."""
@@ -1093,11 +1218,9 @@ class TagMatch(Match):
     def record_deck_check(self, legal: bool, violations: list[dict], warnings: list[dict]) -> None:
         """Record the verdict of a TAG-K1..K3 deck check (computed by :mod:`rulings_lib.tag.deckcheck`)."""
         self._begin()
-        def plain(f):    # the verdict holds plain text; the events keep a coded message (any language)
-            return {**f, "message": str.__str__(f["message"])} if isinstance(f.get("message"), str) else f
-
-        self.deck_check = {"legal": legal, "violations": [plain(f) for f in violations],
-                           "warnings": [plain(f) for f in warnings]}
+        # The state holds plain text (the English); the events keep each message's code, for any language.
+        self.deck_check = {"legal": legal, "violations": [_plain_finding(f) for f in violations],
+                           "warnings": [_plain_finding(f) for f in warnings]}
         if legal:
             self._ev("TAG-K1", "tag.record_deck_check.deck_check_passes")
         for f in violations + warnings:

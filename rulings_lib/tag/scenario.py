@@ -35,7 +35,7 @@ SETUP = MapOf({**{p.name: p.to_schema() for p in SETUP_PARAMS},
                "at": MapOf({p.name: p.to_schema() for p in AT}, name="a match moment")}, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second", "points", "out", "order",
-                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters")
+                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters", "progress")
 
 DEFAULT_TAGS = ("red", "blue")
 
@@ -64,31 +64,10 @@ def new_match(setup: dict) -> TagMatch:
     at = setup.get("at", {})
     return TagMatch(tuple(setup.get("tags", DEFAULT_TAGS)), setup.get("first"), setup.get("points", T.START_POINTS),
                     turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()),
-                    letters=at.get("letters"))
+                    letters=at.get("letters"), progress=at.get("progress"))
 
 
 def apply(match: TagMatch, verb: str, args) -> None:
     """Play one scenario step on the match (raises IllegalAction when the rules forbid it): the
     verb table's one dispatch path."""
     VERB_TABLE[verb].play(match, args)
-
-
-def describe(outcome: dict) -> list[str]:
-    """The final state, for people."""
-    lines = []
-    if outcome["finished"]:
-        lines.append(f"Match over: {outcome['winner']} wins.")
-    mode = "1-vs-1 (TAG-E3)" if outcome["mode"] == "1v1" else "tag battle"
-    lines.append(f"Turn {outcome['turn']}, {mode}: {outcome['first']} first, {outcome['second']} second")
-    seat = {p: s for s, p in outcome.get("seats", {}).items() if p}
-    letters = outcome.get("letters", {})
-    for p, v in outcome["points"].items():
-        where = "out" if p in outcome["out"] else seat.get(p, "")
-        if letters.get(p, p[-1:]) != p[-1:]:     # TAG-R3: a Change Up! swapped the letters
-            where += f" (letter {letters[p]} since a Change Up!)"
-        lines.append(f"  {p:<12} {v:>4} points  {where}")
-    lines.append("Out: " + (", ".join(outcome["out"]) if outcome["out"] else "nobody"))
-    if not outcome["finished"]:
-        for key, order in outcome["order"].items():
-            lines.append(f"{T.phase(key).name}: {', '.join(order)}")
-    return lines

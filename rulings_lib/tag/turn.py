@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import render
+from ..errors import ArgumentError
+from ..i18n import Msg, render
+from ..i18n.terms import TAG_CONDITION, term
 from . import tables as TT
 from .engine import TagMatch
 
@@ -24,7 +26,7 @@ class TagTurn:
     out: tuple[str, ...]              # players out after the turn (in the order they went out)
     first: str | None                 # the tag that goes first next turn (None if the match is over)
     rule: str                         # the rule that decided it (TAG-N*, or how the match ended)
-    reason: str
+    reason: str                       # why (a Msg: its English, and .render(lang))
     winner: str | None
     mode: str                         # "tag" or "1v1" after the turn
     to_one_vs_one: bool               # this turn left one A and one B of different tags (TAG-E3)
@@ -47,11 +49,7 @@ class TagTurn:
             reason = self.outcome.render(lang) if self.outcome is not None else self.reason
             lines.append(say("widgets.tag.over", winner=self.winner, rule=self.rule, reason=reason))
         else:
-            reason = self.reason
-            if lang == "ja":
-                from ..draw.words import NEXT_WHY_JA
-
-                reason = NEXT_WHY_JA.get(self.rule, reason)
+            reason = self.reason.render(lang) if isinstance(self.reason, Msg) else self.reason
             lines.append(say("widgets.tag.next", first=self.first, rule=self.rule, reason=reason))
             if self.to_one_vs_one:
                 lines.append(say("widgets.tag.one_vs_one"))
@@ -62,7 +60,7 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
              tags=("red", "blue")) -> TagTurn:
     """Play one turn's battles. ``powers``/``lost``/``points`` map players (``"red-A"`` ...) to
     numbers; a player at 0 points is out and has no battle (TAG-E1). Raises ``IllegalAction`` or
-    ``ValueError`` when the turn cannot be played as given."""
+    ``ArgumentError`` (a ``ValueError``) when the turn cannot be played as given."""
     lost = lost or {}
     # Gauges below the start mean earlier turns were played (nothing has happened at turn 1's start).
     match = TagMatch(tags, first=first, gauges=points or {}, turn=2 if points else 1)
@@ -71,7 +69,7 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
 
     def entry(player):
         if player not in powers:
-            raise ValueError(f"{player} is in the game: give their attack power")
+            raise ArgumentError(f"powers[{player!r}]", Msg("tag.turn.power_needed", player=player), None)
         return {"power": powers[player], "lost": lost.get(player, 0)}
 
     if match.mode == "tag":
@@ -98,7 +96,7 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     else:
         rule = decided[-1].rule if decided else ""
         row, _ = TT.next_turn_rule([b.winner for b in match.battles])
-        reason = row.condition
+        reason = term(TAG_CONDITION, (row.rule, row.result), row.condition)   # a message: words in any language
     return TagTurn(battles, notes, lost_now, dict(match.points), tuple(p for p in match.out if p not in out_before),
                    None if match.winner else match.first, rule, reason, match.winner, match.mode,
                    any(e.rule == "TAG-E3" for e in new), tuple((e.rule, e.text) for e in new), match.state(),

@@ -38,7 +38,7 @@ def _player(name="by", **kw) -> Param:
 
 
 def _phase(**kw) -> Param:
-    return Param("phase", "choice", choices=T.PHASE_KEYS, terms=TAG_PHASE, allowed="a phase: " + ", ".join(T.PHASE_KEYS), **kw)
+    return Param("phase", "choice", choices=T.PHASE_KEYS, terms=TAG_PHASE, allowed=Msg("input.arg.tag.phase", phases=", ".join(T.PHASE_KEYS)), **kw)
 
 
 BY = _player()
@@ -48,7 +48,7 @@ P_AMOUNT = Param("amount", "int", min=0, max=MAX_AMOUNT)
 
 
 class _Level(Schema):
-    expected = "a Digimon level: 3, 4, perfect, ultimate or ultimate-class"
+    expected = Msg("input.arg.tag.level")
 
     def parse(self, value, file, line, where):
         try:
@@ -73,7 +73,7 @@ ENTRY = Param("entry", "record", name_msg="a battle entry", params=(
 class _Battle(Schema):
     """``{A: {TAG: entry, TAG: entry}, B: {...}}`` (tag battle) or ``{TAG: entry, TAG: entry}`` (1-vs-1)."""
 
-    expected = "a mapping of letters (A, B) to {TAG: entry}, or of the two tags to entries (1-vs-1)"
+    expected = Msg("input.arg.tag.battle")
 
     def parse(self, value, file, line, where):
         if not isinstance(value, dict) or not value:
@@ -97,6 +97,14 @@ class _Battle(Schema):
         return out
 
 
+def _renamed(message, path: str, name: str):
+    """A finding's message with the deck's path shown as its file name: a message (a code and its
+    arguments) keeps its code, so that it is still worded in any language."""
+    if isinstance(message, Msg):
+        return Msg(message.code, {k: _renamed(v, path, name) for k, v in message.args.items()})
+    return message.replace(path, name) if isinstance(message, str) else message
+
+
 def _check_deck(match, value, memo: dict | None = None) -> None:
     """A deck check (TAG-K1..K3) inside a scenario: the decks are read and checked, and the verdict
     recorded (``record_deck_check``), each finding naming the deck by its file name. ``memo`` (one
@@ -116,8 +124,8 @@ def _check_deck(match, value, memo: dict | None = None) -> None:
         d = {k: f[k] for k in keep if k in f}
         if "deck" in f:
             d["deck"] = Path(f["deck"]).name
-        if "message" in d and "deck" in f and f["deck"] in d["message"]:   # (a coded message stays one)
-            d["message"] = d["message"].replace(f["deck"], Path(f["deck"]).name)
+        if "message" in d and "deck" in f:
+            d["message"] = _renamed(d["message"], f["deck"], Path(f["deck"]).name)
         return d
 
     match.record_deck_check(report["legal"], [short(f) for f in report["violations"]],
@@ -138,7 +146,8 @@ VERBS = (
          rules=("TAG-R1", "TAG-R2", "TAG-R4", "TAG-E2"), example="target: {by: red-A, effect: contact, on: red-B}",
          name_msg="a target check"),
     Verb("act", "record", (BY, _phase(), Param("kind", "choice", choices=T.ACTION_KINDS, required=False, terms=TAG_ACTION,
-                                               allowed="an action kind: " + ", ".join(T.ACTION_KINDS))),
+                                               allowed=Msg("input.arg.tag.action_kind",
+                                                           kinds=", ".join(T.ACTION_KINDS)))),
          rules=("TAG-P1", "TAG-P2", "TAG-P3", "TAG-P4", "TAG-P5"), example="act: {by: red-A, phase: preparation}",
          name_msg="an action"),
     Verb("pass", "record", (BY, _phase()), method="pass_", rules=("TAG-P1", "TAG-P2", "TAG-P4", "TAG-P5"),
@@ -177,6 +186,20 @@ AT = (
     Param("out", "list", item=Param("player", "player", max_len=MAX_PLAYER), max_items=4, required=False),
     Param("letters", "team_map", value=Param("letter", "choice", choices=T.LETTERS), max_len=MAX_PLAYER,
           required=False),
+    # A moment inside the turn (as the outcome's `progress` gives it): the phase reached, its step,
+    # the seat that acted last in it and whether it passed, and the battle phase's turn (TAG-P1..P5).
+    Param("progress", "record", required=False, name_msg=Msg("input.arg.tag.progress"), params=(
+        _phase(required=False),
+        Param("step", "int", min=0, max=5, required=False),
+        Param("seat", "choice", choices=T.SEATS, required=False),
+        Param("passed", "bool", required=False, default=False),
+        Param("done", "bool", required=False, default=False),
+        Param("battle", "record", required=False, name_msg=Msg("input.arg.tag.progress_battle"), params=(
+            Param("tag", "text", max_len=40, required=False),
+            _player("actor", required=False),
+            Param("uses", "int", min=0, max=MAX_AMOUNT, required=False, default=0),
+            Param("passes", "int", min=0, max=2, required=False, default=0),
+            Param("turn", "int", min=1, max=MAX_AMOUNT, required=False, default=1))))),
 )
 
 VERB_TABLE = VerbTable.of(T.FORMAT, VERBS, SETUP, AT, T.RULES)

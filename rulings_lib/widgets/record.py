@@ -27,7 +27,7 @@ import tempfile
 from pathlib import Path
 
 from .. import files
-from ..errors import IllegalAction, InputError
+from ..errors import IllegalAction, InputError, as_message
 from ..i18n import Msg
 from ..wrgp.engine import WrgpMatch
 from ..wrgp.verbs import AT, SETUP, VERB_TABLE
@@ -82,6 +82,25 @@ ACTION_BUTTONS = _buttons()
 
 # The tracker's inputs' ranges: the setup parameters' (one declaration).
 LIMITS = {name: {"min": p.min, "max": p.max} for name, p in _SETUP_PARAMS.items() if p.type == "int"}
+
+
+# The JSON reader's diagnoses (its English words) as messages of the catalogue, so that they read in
+# Japanese too; any other is quoted as the reader wrote it.
+_JSON_PROBLEMS = {
+    "Expecting value": "widgets.file.json.value",
+    "Expecting property name enclosed in double quotes": "widgets.file.json.name",
+    "Expecting ',' delimiter": "widgets.file.json.comma",
+    "Expecting ':' delimiter": "widgets.file.json.colon",
+    "Unterminated string starting at": "widgets.file.json.string",
+    "Invalid control character at": "widgets.file.json.control",
+    "Extra data": "widgets.file.json.extra",
+    "Invalid \\escape": "widgets.file.json.escape",
+}
+
+
+def _json_problem(problem: str):
+    code = _JSON_PROBLEMS.get(problem)
+    return Msg(code) if code else problem
 
 
 class MatchFileError(InputError):
@@ -302,9 +321,10 @@ class RecordedMatch:
         try:
             data = json.loads(text, parse_constant=_no_constants, parse_int=_int, parse_float=_float)
         except json.JSONDecodeError as exc:
-            raise MatchFileError(file, exc.lineno, Msg("widgets.file.broken_json", why=exc.msg, column=exc.colno)) from None
+            raise MatchFileError(file, exc.lineno, Msg("widgets.file.broken_json", why=_json_problem(exc.msg),
+                                                       column=exc.colno)) from None
         except (ValueError, RecursionError) as exc:
-            raise MatchFileError(file, None, Msg("widgets.file.not_saved_match", problem=str(exc))) from None
+            raise MatchFileError(file, None, Msg("widgets.file.not_saved_match", problem=as_message(exc))) from None
         return cls.from_dict(data, file)
 
     @classmethod
@@ -377,7 +397,7 @@ def _replay(setup: dict, actions: list, file: str) -> RecordedMatch:
     try:
         rec = RecordedMatch(**setup)
     except Exception as exc:   # a file is data: whatever the engine says of it, the file is damaged
-        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=str(exc))) from None
+        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=as_message(exc))) from None
     for n, action in enumerate(actions, 1):
         if not isinstance(action, dict) or not isinstance(action.get("args", {}), dict):
             raise MatchFileError(file, None, Msg("widgets.file.action_shape_short", n=n))
@@ -388,7 +408,7 @@ def _replay(setup: dict, actions: list, file: str) -> RecordedMatch:
         try:
             rejection = rec.try_do(verb, **args)
         except Exception as exc:   # a file is data: any failure of an action means a damaged file
-            raise MatchFileError(file, None, Msg("widgets.file.bad_args", n=n, verb=verb, why=str(exc))) from None
+            raise MatchFileError(file, None, Msg("widgets.file.bad_args", n=n, verb=verb, why=as_message(exc))) from None
         if accepted and rejection is not None:
             raise MatchFileError(file, None, Msg("widgets.file.now_rejected", n=n, verb=verb, rule=rejection.rule,
                                                  reason=Msg(rejection.code, rejection.params) if rejection.code

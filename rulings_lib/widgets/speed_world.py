@@ -44,11 +44,15 @@ def _what(kind: str, size: int, lang: str = "en") -> str:
     return say("widgets.sw.destroy_one" if size == 1 else "widgets.sw.destroy", lang, size=size)
 
 
+# The engine's rejections that name team A, said to the calculator's reader (team A is "your
+# team"): the widget's own message for the same code and arguments (never an edit of rendered text).
+_TO_READER = {"wrgp.reject.team_has_spc": "widgets.sw.your_spc_short"}
+
+
 def _reason(exc: IllegalAction, lang: str) -> str:
     """The engine's reason, said to the reader: the calculator's team A is "your team"."""
-    if lang == "ja":
-        return exc.render(lang).replace("チームA", "自分のチーム")
-    return exc.render(lang).replace("team A", "your team")
+    code = _TO_READER.get(exc.code)
+    return say(code, lang, **exc.params) if code else exc.render(lang)
 
 
 def speed_world_options(a: int, b: int, spc: int, lang: str = "en") -> list[SpeedWorldOption]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from ..scenario import RunResult, builtin_scenarios, format_module, load_scenario, run_scenario
+from ..scenario import RunResult, builtin_scenarios, load_scenario, run_scenario
 from ._base import KitWidget, lang_toggle, pre, say
 
 
@@ -51,12 +51,9 @@ def _head(result: RunResult, n: int, lang: str) -> str:
 def state_after(result: RunResult, n: int, lang: str = "en") -> str:
     """The state after step ``n`` (0 = the setup), in words, in ``lang``."""
     outcome = result.snapshots[n].state()
-    if lang == "en":
-        lines = format_module(result.scenario.format).describe(outcome)
-    else:
-        from ..draw import summary
+    from ..draw import summary
 
-        lines = summary(outcome, lang)
+    lines = summary(outcome, lang)     # the one state in words, in either language
     return "\n".join([_head(result, n, lang) + ":"] + ["  " + s for s in lines])
 
 

@@ -72,7 +72,7 @@ class TagTurnHelper(KitWidget):
         except (IllegalAction, ValueError) as exc:
             self.turn = None
             rule = f"[{exc.rule}] " if isinstance(exc, IllegalAction) else ""
-            reason = exc.render(lang) if isinstance(exc, IllegalAction) else str(exc)
+            reason = exc.render(lang) if hasattr(exc, "render") else str(exc)
             self.result.value = message(say("widgets.tag.cannot", lang, rule=rule, reason=reason), "no")
             self.picture.value = ""
             return

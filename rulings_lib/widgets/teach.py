@@ -341,7 +341,7 @@ TITLES_JA = {
 # Events that tell where the turn is, not what was decided: left out of the short transcript.
 ROUTINE_RULES = {"STD-TURN"}
 ROUTINE_CODES = {"tag.battle.powers_read", "tag.battle.lost_battle"}
-RUN_ON_CODE = "wrgp.enter.run"          # "run-on: <phase>": consecutive ones become one line
+RUN_ON_CODE = "wrgp.event.run_on_phase_begins"          # "run-on: <phase>": consecutive ones become one line
 
 
 def _event_line(ev: dict, lang: str) -> str:

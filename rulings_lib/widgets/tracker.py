@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, as_message
 from ..wrgp import tables as T
-from ..wrgp.scenario import describe
 from ._base import KitWidget, lang_toggle, message, pre, say
 from .record import ACTION_BUTTONS, LIMITS, MatchFileError, RecordedMatch
 
@@ -117,12 +116,9 @@ class MatchTracker(KitWidget):
 
     def refresh(self) -> None:
         m, lang = self.match, self.lang
-        if lang == "en":
-            lines = describe(m.state())
-        else:
-            from ..draw import summary
+        from ..draw import summary
 
-            lines = summary(m.state(), lang)
+        lines = summary(m, lang)       # the one state in words, in either language
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
         lines.append(say("widgets.tracker.to_come", lang,
                          teams=[say("widgets.tracker.team_left", lang, team=t, n=left[t]) for t in T.TEAMS]))
@@ -149,7 +145,7 @@ class MatchTracker(KitWidget):
             else:
                 rejection = self.record.play(verb)
         except ValueError as exc:        # unusable input: nothing changed
-            self._say(say("widgets.tracker.not_applied", lang, why=str(exc)), "no")
+            self._say(say("widgets.tracker.not_applied", lang, why=as_message(exc)), "no")
             return None
         if rejection is not None:
             self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=rejection.render(lang)), "no")
@@ -210,7 +206,7 @@ class MatchTracker(KitWidget):
         try:
             record = RecordedMatch(lineup=self.lineup.value, start_lp=self.start_lp.value, first=self.first.value)
         except ValueError as exc:
-            self._say(say("widgets.tracker.cannot_start", self.lang, why=str(exc)), "no")
+            self._say(say("widgets.tracker.cannot_start", self.lang, why=as_message(exc)), "no")
             return
         self.record = record
         self._say(say("widgets.tracker.new_match", self.lang, lineup=record.match.lineup, lp=record.match.start_lp,
@@ -221,7 +217,7 @@ class MatchTracker(KitWidget):
         try:
             path = self.record.save(self.path.value)
         except OSError as exc:
-            self._say(say("widgets.tracker.not_saved", self.lang, path=self.path.value, why=exc.strerror or str(exc)),
+            self._say(say("widgets.tracker.not_saved", self.lang, path=self.path.value, why=exc.strerror or as_message(exc)),
                       "no")
             return
         self._say(say("widgets.tracker.saved", self.lang, n=len(self.record.actions), path=str(path)), "ok")

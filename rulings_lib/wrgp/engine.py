@@ -26,7 +26,7 @@ import inspect
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, Outcome
-from ..i18n import Msg
+from ..i18n import Msg, render
 from ..i18n.terms import (
     CARD_KIND,
     DECK_SECTION,
@@ -34,8 +34,6 @@ from ..i18n.terms import (
     WRGP_PHASE,
     WRGP_SCOPE,
     WRGP_ZONE,
-    and_list,
-    term,
 )
 from ..match import Match, plain_copy
 from . import reach
@@ -68,8 +66,48 @@ STANDBY = PHASE_INDEX["standby"]
 BATTLE = PHASE_INDEX["battle"]
 MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
+_FIRST_TURN_SKIPS = frozenset(PHASE_INDEX[k] for k in T.FIRST_TURN_SKIPS)   # WRGP-F5
 
 SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
+
+
+# An event's arguments are data: a message inside one (a phase's name, why something happened) is its
+# code and arguments in the outcome's JSON form, worded only when someone reads the event.
+def _say(code: str, **args) -> dict:
+    """A message as data, ``{"code": ..., "args": {...}}`` (rendered by rulings_lib.i18n when read)."""
+    return {"code": code, "args": args}
+
+
+_TERMS: dict[str, dict] = {}     # code -> its message as data (terms have no arguments: made once)
+
+
+def _term(table: dict, key: str, fallback=None):
+    """``term()`` as data: the table's word for ``key`` (``fallback``, else the key, when it has none)."""
+    code = table.get(key)
+    if code is None:
+        return fallback if fallback is not None else key
+    said = _TERMS.get(code)
+    if said is None:
+        said = _TERMS[code] = {"code": code, "args": {}}
+    return said
+
+
+_PHASE_TERMS = tuple(_term(WRGP_PHASE, k) for k in PHASE_KEYS)   # by phase index
+_STANDBY = _say("wrgp.why.standby")
+_MAX_SPC = _say("wrgp.note.max_spc", max=T.SPC_MAX)
+
+
+def _and(items):
+    """``A1``, ``A1 and B1``, ... as data (``and_list``'s ``common.and`` messages)."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = {"code": "common.and", "args": {"a": out, "b": item}}
+    return out
+
+_new_event = tuple.__new__      # an Event made without a call through its class (they are many)
 
 
 def _query(**checks):
@@ -133,6 +171,14 @@ class WrgpMatch(Match):
     FORMAT = "wrgp"
     VERB_TABLE = VERB_TABLE
     VERBS: dict[str, dict] = VERB_TABLE.api_checks()
+    # The fields changed in place, each only through Match._w (copy on write), and how to copy them.
+    _MUTABLE = {
+        "pos": dict.copy, "lp": dict.copy, "spc": dict.copy, "monsters": dict.copy, "deck_checks": dict.copy,
+        "handover": list.copy, "out": list.copy, "delayed": list.copy, "effects": list.copy,
+        "at_zero": set.copy,
+        "once": lambda once: {t: v.copy() for t, v in once.items()},
+        "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
+    }
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
@@ -266,11 +312,11 @@ class WrgpMatch(Match):
 
         self.cards_db = read_databases(paths)
         replaced = sorted({(old, new) for _, old, new in self.cards_db.overrides})
-        self._ev("STD-CARDS", "wrgp.cards_db.read", files=list(self.cards_db.sources),
+        self._ev("STD-CARDS", "wrgp.event.card_databases_read", files=list(self.cards_db.sources),
                  cards=len(self.cards_db.by_code))
         for old, new in replaced:
             n = sum(1 for _, o, w in self.cards_db.overrides if (o, w) == (old, new))
-            self._ev("STD-CARDS", "wrgp.cards_db.override", new=new, old=old, n=n)
+            self._ev("STD-CARDS", "wrgp.event.card_database_overrides", new=new, old=old, n=n)
 
     def card_db_monster(self, name) -> dict | None:
         """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
@@ -339,25 +385,16 @@ class WrgpMatch(Match):
             out.extend(Action("act", {"by": team, "action": kind}) for kind in T.ACTION_KINDS)
         return out
 
-    def _fields(self) -> dict:
-        """The match's fields, every mutable one copied, except the append-only logs ``events`` and
-        ``rejected`` (a transaction keeps those by length). Kept lean: it runs on every verb."""
-        d = self.__dict__.copy()
-        d.pop("_event_cache", None)     # each match keeps its own (see Match._event_dicts)
-        for key in ("pos", "lp", "spc", "handover", "at_zero", "out", "delayed", "effects", "deck_checks", "monsters"):
-            d[key] = d[key].copy()
-        d["once"] = {t: v.copy() for t, v in self.once.items()}
-        d["cards"] = {k: c.copy() for k, c in self.cards.items()} if self.cards else {}
-        return d
-
     def _draw(self, lang: str = "en") -> str:
         from ..draw.wrgp import wrgp_svg
 
         return wrgp_svg(self, lang)
 
-    def __repr__(self) -> str:
-        return (f"<WrgpMatch turn={self.turn} player={self.player} phase={self.phase_key} "
-                f"duelist={self.pos} lp={self.lp} spc={self.spc} out={self.out}>")
+    def _moment(self) -> str:
+        """``turn=3 player=B phase=main1 duelist=... lp=... spc=... out=...`` (and the winner, once there is one)."""
+        won = f" winner={self.winner}" if self.winner else ""
+        return (f"turn={self.turn} player={self.player} phase={self.phase_key} "
+                f"duelist={self.pos} lp={self.lp} spc={self.spc} out={self.out}{won}")
 
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
@@ -386,19 +423,16 @@ class WrgpMatch(Match):
     def _ev(self, rule: str, code: str, **args) -> None:
         """Record an event: the rule id, a message code and its arguments (the words are the
         catalogue's, rulings_lib/i18n/wrgp.*.json; ``text`` is the English)."""
-        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline: it runs often
+        self.events.append(_new_event(Event, (self.step, rule, code, args)))   # Event.coded, inline: it runs often
 
     def _begin(self) -> None:
         self.step += 1
         if self.winner is not None:  # WRGP-F4: nothing happens after the match ends
-            self._reject(MatchOver("WRGP-F4", Msg("wrgp.reject.match_over", winner=self.winner)))
-
-    def _reject(self, err: IllegalAction):
-        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
-        raise err
+            raise MatchOver.coded("WRGP-F4", "wrgp.reject.match_over", {"winner": self.winner})
 
     def _fail(self, rule: str, code: str, **args):
-        self._reject(IllegalAction(rule, Msg(code, args)))
+        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
+        raise IllegalAction.coded(rule, code, args)
 
     def _targets(self, by: str, to: str) -> tuple[str, ...]:
         if to == "both":
@@ -417,20 +451,20 @@ class WrgpMatch(Match):
             # WRGP-H2: during a handover's automatic advance only what the table allows
             # (attacks: reading no-attack-in-run-on).
             if not T.HANDOVER_ALLOWED[kind]:
-                losers = and_list(self._who(t) for t in self.handover)
-                note = Msg("wrgp.note.no_attack_in_run_on") if kind == "attack" else ""
-                self._fail("WRGP-H2", "wrgp.reject.lost_turn_runs", losers=losers, action=term(WRGP_ACTION, kind),
+                losers = _and(self._who(t) for t in self.handover)
+                note = _say("wrgp.note.no_attack_in_run_on") if kind == "attack" else ""
+                self._fail("WRGP-H2", "wrgp.reject.not_in_run_on", losers=losers, action=_term(WRGP_ACTION, kind),
                            note=note)
             return "WRGP-H2"
         if kind == "attack":
             # STD-TIMING: attacks only in one's own Battle Phase.
             if by != self.player or self.phase_i != BATTLE:
-                self._fail("STD-TIMING", "wrgp.reject.team_may_declare", by=by)
+                self._fail("STD-TIMING", "wrgp.reject.attack_timing", by=by)
             return "STD-TIMING"
         if T.STANDARD_TIMING.get(kind) == "own_main":
             # STD-TIMING: the standard timing, outside a handover.
             if by != self.player or self.phase_i not in MAIN_IDX:
-                self._fail("STD-TIMING", "wrgp.reject.team_may_only", by=by, action=term(WRGP_ACTION, kind))
+                self._fail("STD-TIMING", "wrgp.reject.main_phase_only", by=by, action=_term(WRGP_ACTION, kind))
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
@@ -440,12 +474,12 @@ class WrgpMatch(Match):
         if amount <= 0:
             return None
         before = self.lp[team]
-        self.lp[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
+        self._w("lp")[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
         rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
-        note = Msg("wrgp.note.lp_floor") if before - amount < 0 else ""
-        self._ev(rule, "wrgp.hit.takes_damage_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team], note=note)
+        note = _say("wrgp.note.lp_floor") if before - amount < 0 else ""
+        self._ev(rule, "wrgp.event.damage_taken", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team], note=note)
         if team in self.handover:
-            self._ev("WRGP-H8", "wrgp.hit.has_already_lost", duelist=self._who(team))
+            self._ev("WRGP-H8", "wrgp.event.hit_after_loss", duelist=self._who(team))
             return False
         return self.lp[team] == 0 and (before > 0 or team in self.at_zero)
 
@@ -455,13 +489,13 @@ class WrgpMatch(Match):
             # The kit's limit on LP, the same one `setup.at.lp` takes (issue 20 #11: every moment play reaches
             # can be given back as a setup); the call changes nothing.
             raise ArgumentError("amount", Msg("input.arg.lp_limit", most=MAX_LP), amount)
-        self.lp[team] = before + amount
-        self._ev("WRGP-F10", "wrgp.gain_lp.gains_lp_lp", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
+        self._w("lp")[team] = before + amount
+        self._ev("WRGP-F10", "wrgp.event.lp_gained", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
         if team in self.handover:
             # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
-            self._ev("WRGP-H8", "wrgp.gain_lp.has_already_lost", duelist=self._who(team))
+            self._ev("WRGP-H8", "wrgp.event.gain_after_loss", duelist=self._who(team))
         elif team in self.at_zero and self.lp[team] > 0:
-            self.at_zero.discard(team)
+            self._w("at_zero").discard(team)
 
     def _settle(self, hits: list[tuple], chain: bool = False, builders: frozenset = frozenset()) -> None:
         """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2 reading
@@ -478,7 +512,7 @@ class WrgpMatch(Match):
             return
         if len(cands) == 1:
             team = cands[0]
-            self._lose(team, Msg("wrgp.why.damage_at_0") if team in self.at_zero else Msg("wrgp.why.reached_0"))
+            self._lose(team, _say("wrgp.why.damage_at_0") if team in self.at_zero else _say("wrgp.why.reached_0"))
             return
         first, second = (hits[reached[t]] for t in cands)
         if chain and len(builders) == 1 and first[0] != second[0]:
@@ -487,11 +521,11 @@ class WrgpMatch(Match):
             # duelist is treated as the winner, whichever link brought whom to 0 last.
             survivor = next(iter(builders))
             loser = other(survivor)
-            notes = [Msg("wrgp.note.reading", id="one-player-chain-is-d1")]
+            notes = [_say("wrgp.note.reading", id="one-player-chain-is-d1")]
             if self.at_zero & set(cands):
-                notes.append(Msg("wrgp.note.reading", id="draw-again-same-rule"))
-            note = Msg("wrgp.note.readings", readings=notes)
-            self._ev("WRGP-D1", "wrgp.settle.one_player_chain", team=survivor, survivor=self._who(survivor),
+                notes.append(_say("wrgp.note.reading", id="draw-again-same-rule"))
+            note = _say("wrgp.note.readings", readings=notes)
+            self._ev("WRGP-D1", "wrgp.event.both_at_0_in_one_player_chain", team=survivor, survivor=self._who(survivor),
                      loser=self._who(loser), note=note)
         elif first[0] == second[0]:
             # WRGP-D1: one card effect brought both to 0 at the same moment: its controller is treated
@@ -501,11 +535,11 @@ class WrgpMatch(Match):
             loser = other(survivor)
             notes = []
             if chain:
-                notes.append(Msg("wrgp.note.reading", id="one-card-both-is-d1"))
+                notes.append(_say("wrgp.note.reading", id="one-card-both-is-d1"))
             if self.at_zero & set(cands):
-                notes.append(Msg("wrgp.note.reading", id="draw-again-same-rule"))
-            note = Msg("wrgp.note.readings", readings=notes) if notes else ""
-            self._ev("WRGP-D1", "wrgp.settle.both_duelists_meet", card=card, team=survivor, survivor=self._who(survivor),
+                notes.append(_say("wrgp.note.reading", id="draw-again-same-rule"))
+            note = _say("wrgp.note.readings", readings=notes) if notes else ""
+            self._ev("WRGP-D1", "wrgp.event.both_at_0_by_one_card", card=card, team=survivor, survivor=self._who(survivor),
                      loser=self._who(loser), note=note)
         else:
             # WRGP-D2: both at 0 after the chain, reached at different links: the side damaged last loses.
@@ -516,59 +550,59 @@ class WrgpMatch(Match):
             hit_by_last = {h[3] for h in hits if h[0] == effect and h[3] in cands}
             if len(hit_by_last) == 1:
                 loser = hit_by_last.pop()
-                why = Msg("wrgp.why.damaged_last", duelist=self._who(loser))
+                why = _say("wrgp.why.damaged_last", duelist=self._who(loser))
             else:
                 brought = [t for t in cands if hits[reached[t]][0] == effect]
                 loser = brought[0] if brought else max(cands, key=lambda t: reached[t])
-                why = Msg("wrgp.why.last_hit_both_brought" if brought else "wrgp.why.last_hit_both_later",
+                why = _say("wrgp.why.last_hit_both_brought" if brought else "wrgp.why.last_hit_both_later",
                           duelist=self._who(loser))
             survivor = other(loser)
-            self._ev("WRGP-D2", "wrgp.settle.both_duelists_are", why=why, loser=self._who(loser), survivor=self._who(survivor))
+            self._ev("WRGP-D2", "wrgp.event.both_at_0_after_chain", why=why, loser=self._who(loser), survivor=self._who(survivor))
         # Reading draw-survivor-stays-at-0 (WRGP-D1).
-        self.at_zero.add(survivor)
-        self._ev("WRGP-D1", "wrgp.settle.stays_duel_lp", survivor=self._who(survivor))
-        self._lose(loser, Msg("wrgp.why.reached_0"))
+        self._w("at_zero").add(survivor)
+        self._ev("WRGP-D1", "wrgp.event.survivor_stays_at_0", survivor=self._who(survivor))
+        self._lose(loser, _say("wrgp.why.reached_0"))
 
     def _lose(self, team: str, why: str) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
         who = self._who(team)
-        self.out.append(who)
-        self.at_zero.discard(team)
+        self._w("out").append(who)
+        self._w("at_zero").discard(team)
         # WRGP-F1: a duelist's loss starts the handover.
-        self._ev("WRGP-F1", "wrgp.lose.loses", who=who, why=why)
+        self._ev("WRGP-F1", "wrgp.event.duelist_loses", who=who, why=why)
         # WRGP-SW4: 2 SPC, +2 if a >= b, positions at the moment of the loss (reading).
         a, b = self.pos[team], self.pos[other(team)]
         gain = T.loss_counters(a, b)
-        self._add_spc(team, gain, "WRGP-SW4", Msg("wrgp.why.lost_at_position", duelist=who, a=a, b=b,
+        self._add_spc(team, gain, "WRGP-SW4", _say("wrgp.why.lost_at_position", duelist=who, a=a, b=b,
                                                   compare="a >= b" if a >= b else "a < b"))
         if self.pos[team] >= self.lineup:
             # WRGP-F4: the team that defeated every opposing duelist wins (reading match-ends-at-last-loss).
             self.winner = other(team)
-            text = Msg("wrgp.lose.match_won", team=team, winner=self.winner)
+            text = Msg("wrgp.event.match_won", team=team, winner=self.winner)
             self.termination = Outcome.of(self.winner, "WRGP-F4", text)
-            self._ev("WRGP-F4", "wrgp.lose.match_won", team=team, winner=self.winner)
+            self._ev("WRGP-F4", "wrgp.event.match_won", team=team, winner=self.winner)
             return
         if self.handover:
             # WRGP-D3: another loss while a handover is in progress counts; both duelists are out.
-            self._ev("WRGP-D3", "wrgp.lose.loses_while_s", who=who, duelists=', '.join(self._who(t) for t in self.handover), team=team)
-        self.handover.append(team)
+            self._ev("WRGP-D3", "wrgp.event.loss_during_handover", who=who, duelists=', '.join(self._who(t) for t in self.handover), team=team)
+        self._w("handover").append(team)
         self.last_loser = team
         if self.phase_i == BATTLE:
             # WRGP-H3: a loss during battle interrupts the battle.
-            self._ev("WRGP-H3", "wrgp.lose.battle_interrupted_battle")
-        self._ev("WRGP-H1", "wrgp.lose.handover_turn_runs", duelist=self._who(team))
+            self._ev("WRGP-H3", "wrgp.event.battle_interrupted")
+        self._ev("WRGP-H1", "wrgp.event.handover_begins", duelist=self._who(team))
 
     def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
-        blocker = self._gate_blocker_against(team)
+        blocker = self._gate_blocker_against(team) if self.cards else None
         if blocker:
             # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies: no counters at all, neither
             # in the Standby Phase nor for a loss (reading gate-blocker-stops-loss-counters).
-            self._ev("WRGP-SW8", "wrgp.add_spc.team_cannot_gain", team=team, why=why, blocker=blocker)
+            self._ev("WRGP-SW8", "wrgp.event.counters_blocked", team=team, why=why, blocker=blocker)
             return
         before = self.spc[team]
-        self.spc[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
-        capped = Msg("wrgp.note.max_spc", max=T.SPC_MAX) if before + amount > T.SPC_MAX else ""
-        self._ev(rule, "wrgp.add_spc.team_gains_spc", team=team, amount=amount, why=why, before=before, after=self.spc[team], capped=capped)
+        self._w("spc")[team] = min(T.SPC_MAX, before + amount)  # WRGP-SW3: at most 12 per team
+        capped = _MAX_SPC if before + amount > T.SPC_MAX else ""
+        self._ev(rule, "wrgp.event.counters_gained", team=team, amount=amount, why=why, before=before, after=self.spc[team], capped=capped)
 
     def _gate_blocker_against(self, team: str) -> str | None:
         foe = other(team)
@@ -580,56 +614,61 @@ class WrgpMatch(Match):
 
     # ------------------------------------------------------------------ turn structure
     def _enter(self, i: int) -> None:
-        key = PHASE_KEYS[i]
         self.phase_i = i
         if self.handover:
-            self._ev("WRGP-H1", "wrgp.enter.run", phase=term(WRGP_PHASE, key))
+            self._ev("WRGP-H1", "wrgp.event.run_on_phase_begins", phase=_PHASE_TERMS[i])
             if i == BATTLE:
                 # WRGP-H2 (reading no-attack-in-run-on): the Battle Phase starts and ends, no attack is declared.
-                self._ev("WRGP-H2", "wrgp.enter.battle_phase_starts")
+                self._ev("WRGP-H2", "wrgp.event.run_on_battle_phase")
         else:
-            self._ev("STD-TURN", "wrgp.enter.s", duelist=self._who(self.player), phase=term(WRGP_PHASE, key))
+            self.events.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.phase_begins", {   # (the _ev, inline)
+                "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]})))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
-            for t in T.TEAMS:
-                self._add_spc(t, T.STANDBY_SPC, "WRGP-SW3", Msg("wrgp.why.standby"))
+            self._add_spc("A", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
         elif i == END:
             due, self.delayed = self.delayed, []
             for team, card, targets, amount in due:
                 # WRGP-H7: effects already activated still apply, also during a handover.
-                self._ev("WRGP-H7", "wrgp.enter.end_phase_team", card=card, team=team)
+                self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
                 hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
                 self._settle([h for h in hits if h[4] is not None])
                 if self.winner:
                     return
 
-    def _leave(self, i: int) -> None:
-        if i == DRAW and not self.drawn:
-            if self.turn == 1:
-                # WRGP-F5: the match's first turn has no draw (the outcome's `drawn` stays false).
-                self._ev("WRGP-F5", "wrgp.leave.draw_match_s")
-                return
-            self.drawn = True
-            if self.handover:
-                # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
-                # also by a turn player who has lost; no phase is skipped.
-                self._ev("WRGP-H2", "wrgp.leave.makes_normal_draw", duelist=self._who(self.player))
-            else:
-                self._ev("WRGP-F3", "wrgp.leave.draws_for_turn", duelist=self._who(self.player))
+    def _leave_draw(self) -> None:
+        """The Draw Phase is over: the turn player's normal draw (none on the match's first turn)."""
+        if self.turn == 1:
+            # WRGP-F5: the match's first turn has no draw (the outcome's `drawn` stays false).
+            self._ev("WRGP-F5", "wrgp.event.first_turn_no_draw")
+            return
+        self.drawn = True
+        if self.handover:
+            # WRGP-H2 (reading run-on-keeps-mandatory-draw): the normal draw must be carried out,
+            # also by a turn player who has lost; no phase is skipped.
+            self._ev("WRGP-H2", "wrgp.event.run_on_draw", duelist=self._who(self.player))
+        else:
+            self._ev("WRGP-F3", "wrgp.event.normal_draw", duelist=self._who(self.player))
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
-        return self.turn == 1 and PHASE_KEYS[i] in T.FIRST_TURN_SKIPS
+        return self.turn == 1 and i in _FIRST_TURN_SKIPS
 
     def _advance_to(self, target: int) -> None:
-        while self.phase_i < target and self.winner is None:
-            self._leave(self.phase_i)
-            nxt = self.phase_i + 1
-            while self._skipped(nxt):
-                if nxt == BATTLE:
-                    self._ev("WRGP-F5", "wrgp.advance_to.battle_phase_match")
-                nxt += 1
-            self._enter(nxt)
+        i = self.phase_i
+        if i == DRAW and not self.drawn and i < target and self.winner is None:
+            self._leave_draw()
+        first_turn = self.turn == 1
+        while i < target and self.winner is None:
+            i += 1
+            if first_turn:
+                while i in _FIRST_TURN_SKIPS:
+                    if i == BATTLE:
+                        self._ev("WRGP-F5", "wrgp.event.battle_phase_skipped")
+                    i += 1
+            self._enter(i)
+            i = self.phase_i
 
     def phase(self, name: str) -> None:
         """Advance this turn phase by phase to the start of ``name``."""
@@ -637,10 +676,10 @@ class WrgpMatch(Match):
         i = PHASE_INDEX[name]
         if self._skipped(i):
             # WRGP-F5: the match's first turn has no Battle Phase.
-            self._fail("WRGP-F5", "wrgp.reject.match_s_first", phase=term(WRGP_PHASE, name))
+            self._fail("WRGP-F5", "wrgp.reject.first_turn_has_no_phase", phase=_term(WRGP_PHASE, name))
         if i <= self.phase_i:
             # STD-TURN: phases only go forward.
-            self._fail("STD-TURN", "wrgp.reject.turn_already_phases", phase=term(WRGP_PHASE, self.phase_key))
+            self._fail("STD-TURN", "wrgp.reject.phase_passed", phase=_term(WRGP_PHASE, self.phase_key))
         self._advance_to(i)
 
     def end_turn(self) -> None:
@@ -652,17 +691,17 @@ class WrgpMatch(Match):
         handed = list(self.handover)
         for team in handed:
             old = self._who(team)
-            self.pos[team] += 1
-            self.lp[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
-            self.at_zero.discard(team)
+            self._w("pos")[team] += 1
+            self._w("lp")[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
+            self._w("at_zero").discard(team)
             new = self._who(team)
-            self._ev("WRGP-F1", "wrgp.end_turn.handover_takes_over", new=new, old=old, lp=self.start_lp)
+            self._ev("WRGP-F1", "wrgp.event.handover_completes", new=new, old=old, lp=self.start_lp)
             self._transfer(old, new)
         self.handover = []
         if handed:
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
-            self._ev("WRGP-F2", "wrgp.end_turn.duel_resumes_with", nxt=nxt, duelist=self._who(nxt))
+            self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))
         else:
             nxt = other(self.player)
         if self.turn >= MAX_TURN:
@@ -673,12 +712,12 @@ class WrgpMatch(Match):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._ev("STD-TURN", "wrgp.end_turn.turn_team_draw", turn=self.turn, duelist=self._who(nxt), nxt=nxt)
+        self._ev("STD-TURN", "wrgp.event.turn_begins", turn=self.turn, duelist=self._who(nxt), nxt=nxt)
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
         kept, left = [], []
-        for c in self.cards.values():
+        for c in self._w("cards").values():
             if c.holder != old:
                 continue
             if c.zone in T.FIELD_ZONES:
@@ -686,19 +725,20 @@ class WrgpMatch(Match):
                 c.holder = c.pile = new
                 kept.append(c.name)
             else:
-                left.append(Msg("wrgp.card_in_zone", card=c.name, zone=term(WRGP_ZONE, c.zone)))
+                # (in English in either language, as the transcripts have always shown them)
+                left.append(render("wrgp.card_in_zone", {"card": c.name, "zone": _term(WRGP_ZONE, c.zone)}))
         # WRGP-H4: field cards are handed over; hand, GY and banished cards are not.
         if kept:
-            self._ev("WRGP-H4", "wrgp.transfer.inherits_field", new=new, cards=', '.join(kept))
+            self._ev("WRGP-H4", "wrgp.event.field_inherited", new=new, cards=', '.join(kept))
         else:
-            self._ev("WRGP-H4", "wrgp.transfer.inherits_empty_field", new=new)
+            self._ev("WRGP-H4", "wrgp.event.empty_field_inherited", new=new)
         if left:
-            self._ev("WRGP-H4", "wrgp.transfer.not_handed_over", old=old, cards=', '.join(left))
+            self._ev("WRGP-H4", "wrgp.event.cards_not_handed_over", old=old, cards=', '.join(left))
         team = new[0]
         for t, card in self.effects:
             if t == team:
                 # WRGP-H7: effects already activated and applied carry over.
-                self._ev("WRGP-H7", "wrgp.transfer.still_applies_team", card=card, team=team)
+                self._ev("WRGP-H7", "wrgp.event.effect_carries_over", card=card, team=team)
 
     # ------------------------------------------------------------------ verbs: LP
     def attack(self, by: str, damage: int | None = None, to: str = "opponent", with_: str | None = None) -> None:
@@ -716,24 +756,24 @@ class WrgpMatch(Match):
             damage = atk
         self._timing(by, "attack")
         if with_ is not None:
-            self._ev("STD-TIMING", "wrgp.attack.with", monster=with_, atk=atk,
-                     note="" if changed else Msg("wrgp.note.printed_atk"))
+            self._ev("STD-TIMING", "wrgp.event.attack_with_monster", monster=with_, atk=atk,
+                     note="" if changed else _say("wrgp.note.printed_atk"))
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
-            self._ev("WRGP-F9", "wrgp.attack.attacks_takes_battle", duelist=self._who(by))
+            self._ev("WRGP-F9", "wrgp.event.suicide_attack", duelist=self._who(by))
             target = by
         else:
-            self._ev("STD-TIMING", "wrgp.attack.attacks_directly", duelist=self._who(by))
+            self._ev("STD-TIMING", "wrgp.event.direct_attack", duelist=self._who(by))
             target = foe
-        met = self._hit(target, damage, Msg("wrgp.source.battle"))
-        self._settle([(0, by, Msg("wrgp.source.battle"), target, met)] if met is not None else [])
+        met = self._hit(target, damage, _say("wrgp.source.battle"))
+        self._settle([(0, by, _say("wrgp.source.battle"), target, met)] if met is not None else [])
 
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
         card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
-        src = card or Msg("wrgp.source.team_effect", team=by)
+        src = card or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
@@ -741,16 +781,16 @@ class WrgpMatch(Match):
         self._begin()
         card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         for t in self._targets(by, to):
-            self._gain_lp(t, amount, card or Msg("wrgp.source.team_effect", team=by))
+            self._gain_lp(t, amount, card or _say("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
         self._begin()
         card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
-        src = card or Msg("wrgp.source.team_loop", team=by)
+        src = card or _say("wrgp.source.team_loop", team=by)
         for t in self._targets(by, to):
             # WRGP-F7: an LP-gaining loop is resolved once per player (reading lp-loop-once-per-player).
-            self._ev("WRGP-F7", "wrgp.gain_loop.could_repeat_times", src=src, times=times, duelist=self._who(t))
+            self._ev("WRGP-F7", "wrgp.event.loop_gains_once", src=src, times=times, duelist=self._who(t))
             self._gain_lp(t, amount, src)
 
     def pay(self, by: str, amount: int, as_: str = "cost", card: str | None = None) -> None:
@@ -760,33 +800,33 @@ class WrgpMatch(Match):
         if as_ == "cost":
             card = self._named("card", card, "cost", {"amount": amount, "lp": self.lp[by]}, by)
         who, before = self._who(by), self.lp[by]
-        what = Msg("wrgp.note.for_card", card=card) if card else ""
+        what = _say("wrgp.note.for_card", card=card) if card else ""
         if as_ == "cost":
             if amount > before:
                 # STD-LP: a cost must be payable in full from the LP one has; a survivor at 0 LP cannot pay
                 # a cost above 0 (reading no-cost-at-0).
-                note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
-                self._fail("STD-LP", "wrgp.reject.has_lp_cannot", who=who, before=before, amount=amount, what=what, note=note)
-            self.lp[by] = before - amount
+                note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                self._fail("STD-LP", "wrgp.reject.cost_unpayable", who=who, before=before, amount=amount, what=what, note=note)
+            self._w("lp")[by] = before - amount
             if by in self.at_zero:
                 # Reading no-cost-at-0: a cost of 0 ("half" of 0 LP) can be paid and changes nothing.
-                self._ev("STD-LP", "wrgp.pay.pays_cost_lp2", who=who, amount=amount, what=what)
+                self._ev("STD-LP", "wrgp.event.cost_paid_at_0", who=who, amount=amount, what=what)
                 return
-            self._ev("STD-LP", "wrgp.pay.pays_cost_lp", who=who, amount=amount, what=what, before=before, after=self.lp[by])
-            self._settle([(0, by, card or Msg("wrgp.source.a_cost"), by, self.lp[by] == 0)] if amount else [])
+            self._ev("STD-LP", "wrgp.event.cost_paid", who=who, amount=amount, what=what, before=before, after=self.lp[by])
+            self._settle([(0, by, card or _say("wrgp.source.a_cost"), by, self.lp[by] == 0)] if amount else [])
             return
         # STD-LP: an effect that makes a player pay or lose LP takes what there is.
-        self.lp[by] = max(0, before - amount)
-        self._ev("STD-LP", "wrgp.pay.must_pay_or", who=who, amount=amount, what=what, before=before, after=self.lp[by])
+        self._w("lp")[by] = max(0, before - amount)
+        self._ev("STD-LP", "wrgp.event.lp_paid_by_effect", who=who, amount=amount, what=what, before=before, after=self.lp[by])
         if by in self.handover and amount:
-            self._ev("WRGP-H8", "wrgp.hit.has_already_lost", duelist=who)
+            self._ev("WRGP-H8", "wrgp.event.hit_after_loss", duelist=who)
             return
         met = amount > 0 and self.lp[by] == 0
         if met and by in self.at_zero:
             # Reading no-cost-at-0 / draw-survivor-stays-at-0: only an effect that makes the survivor pay
             # or lose more than 0 LP makes them lose.
-            self._ev("WRGP-D1", "wrgp.pay.lp_effect_makes", who=who, amount=amount)
-        self._settle([(0, by, card or Msg("wrgp.source.an_effect"), by, met)] if amount else [])
+            self._ev("WRGP-D1", "wrgp.event.survivor_made_to_pay", who=who, amount=amount)
+        self._settle([(0, by, card or _say("wrgp.source.an_effect"), by, met)] if amount else [])
 
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
@@ -818,7 +858,7 @@ class WrgpMatch(Match):
         self._chain([link])
 
     def _chain(self, links: list[dict]) -> None:
-        self._ev("WRGP-D2", "wrgp.chain.chain_link_s", links=len(links))
+        self._ev("WRGP-D2", "wrgp.event.chain_resolves", links=len(links))
         self._check_speeds(links)
         plan = []
         for n, link in enumerate(links, 1):
@@ -834,13 +874,13 @@ class WrgpMatch(Match):
                 if "once_per_duel" in found.effect:
                     if name in self.once[by]:
                         # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
-                        self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=name)
-                    self.once[by].append(name)
-                    self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=name, by=by)
-                self._ev("STD-TIMING", "wrgp.activate.activates", duelist=self._who(by), card=shown,
-                         kind=term(CARD_KIND, found.kind), n=n)
+                        self._fail("WRGP-F6", "wrgp.reject.once_per_duel_used", by=by, card=name)
+                    self._w("once")[by].append(name)
+                    self._ev("WRGP-F6", "wrgp.event.once_per_duel_used", duelist=self._who(by), card=name, by=by)
+                self._ev("STD-TIMING", "wrgp.event.card_activated", duelist=self._who(by), card=shown,
+                         kind=_term(CARD_KIND, found.kind), n=n)
                 if found.assumes:
-                    self._ev("STD-CARDS", "wrgp.activate.assumes", what=found.assumes["en"])
+                    self._ev("STD-CARDS", "wrgp.event.effect_assumed", what=dict(found.assumes))
                 cost = (found.effect.get("cost") or {}).get("pay")
                 if (found.effect.get("cost") or {}).get("half"):
                     cost = self.lp[by] // 2
@@ -848,21 +888,21 @@ class WrgpMatch(Match):
                     before = self.lp[by]
                     if cost > before:
                         # STD-LP: a cost must be payable in full (reading no-cost-at-0 for a survivor at 0).
-                        note = Msg("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
-                        self._fail("STD-LP", "wrgp.reject.cost_lp", duelist=self._who(by), before=before,
+                        note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+                        self._fail("STD-LP", "wrgp.reject.card_cost_unpayable", duelist=self._who(by), before=before,
                                    card=name, amount=cost, note=note)
-                    self.lp[by] = before - cost
-                    self._ev("STD-LP", "wrgp.activate.cost", duelist=self._who(by), amount=cost, card=name,
+                    self._w("lp")[by] = before - cost
+                    self._ev("STD-LP", "wrgp.event.activation_cost_paid", duelist=self._who(by), amount=cost, card=name,
                              before=before, after=self.lp[by])
                 if "fusion_boost" in found.effect:
                     link = {**link, "fusion": self._fusion_target(found, link["summon"])}
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
-            plan.append((n, by, link.get("shown") or link["card"] or Msg("wrgp.source.link", n=n), link["effect"],
+            plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
                          targets, amount, link))
         hits: list[tuple] = []
         for n, by, card, what, targets, amount, link in reversed(plan):
-            self._ev("WRGP-D2", "wrgp.chain.chain_link_team", n=n, card=card, by=by)
+            self._ev("WRGP-D2", "wrgp.event.chain_link_resolves", n=n, card=card, by=by)
             for t in targets:
                 if what == "damage":
                     met = self._hit(t, amount, card)
@@ -885,8 +925,8 @@ class WrgpMatch(Match):
                 answered = links[n - 2]["speed"]
                 if speed < max(2, answered):
                     # STD-TIMING: a link answering another needs Spell Speed 2 or more, and at least that link's.
-                    card = link["card"] or Msg("wrgp.source.team_effect", team=by)
-                    self._fail("STD-TIMING", "wrgp.reject.chain_speed" if speed >= 2 else "wrgp.reject.chain_speed_1",
+                    card = link["card"] or _say("wrgp.source.team_effect", team=by)
+                    self._fail("STD-TIMING", "wrgp.reject.chain_speed" if speed >= 2 else "wrgp.reject.spell_speed_1_answers",
                                n=n, card=card, speed=speed, prev=n - 1, prev_speed=answered)
             # STD-TIMING / WRGP-H2: a Spell Speed 1 link opens a chain only in its user's own Main Phase with an
             # open game state, never in a handover's run-on; a link's kind is checked as in `act`.
@@ -911,20 +951,20 @@ class WrgpMatch(Match):
         """What a catalogue card does when its chain link resolves, beyond damage and gain."""
         eff, name = found.effect, link.get("shown") or found.en
         if eff.get("none"):
-            self._ev("STD-CARDS", "wrgp.activate.no_lp", card=name)
+            self._ev("STD-CARDS", "wrgp.event.card_resolves_without_lp", card=name)
         if eff.get("clear_counters"):
             self._clear_counters(by)
         if eff.get("lasting"):
             # WRGP-H7: effects already activated and applied carry over a handover.
-            self.effects.append((by, found.en))
-            self._ev("WRGP-H7", "wrgp.activate.lasting", card=name, by=by)
+            self._w("effects").append((by, found.en))
+            self._ev("WRGP-H7", "wrgp.event.lasting_effect_applies", card=name, by=by)
         if "fusion" in link:
             monster, atk = link["fusion"]
-            self.monsters[monster] = atk * 2
+            self._w("monsters")[monster] = atk * 2
             monster = link.get("summon") or monster
             # WRGP-H7: the delayed End Phase damage applies also during a handover.
-            self.delayed.append((by, name, (by,), atk))
-            self._ev("WRGP-H7", "wrgp.activate.fusion", card=name, duelist=self._who(by), monster=monster,
+            self._w("delayed").append((by, name, (by,), atk))
+            self._ev("WRGP-H7", "wrgp.event.fusion_summoned", card=name, duelist=self._who(by), monster=monster,
                      atk=atk, boosted=atk * 2)
 
     def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
@@ -933,10 +973,10 @@ class WrgpMatch(Match):
         card = self._named("card", card, "delayed", {"to": to, "amount": amount}, by)
         targets = self._targets(by, to)
         if self.phase_i == END:
-            self._fail("STD-TURN", "wrgp.reject.end_phase_has")
-        self.delayed.append((by, card, targets, amount))
-        names = and_list(self._who(t) for t in targets)
-        self._ev("WRGP-H7", "wrgp.at_end_phase.team_will_deal", card=card, by=by, amount=amount, names=names)
+            self._fail("STD-TURN", "wrgp.reject.end_phase_begun")
+        self._w("delayed").append((by, card, targets, amount))
+        names = _and(self._who(t) for t in targets)
+        self._ev("WRGP-H7", "wrgp.event.delayed_damage_set", card=card, by=by, amount=amount, names=names)
 
     def special_victory(self, by: str, card: str) -> None:
         """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
@@ -947,23 +987,23 @@ class WrgpMatch(Match):
     def _special_victory(self, by: str, card: str) -> None:
         foe = other(by)
         # WRGP-F8: a trigger effect that cannot be chained to: one opposing duelist's LP become 0.
-        self._ev("WRGP-F8", "wrgp.special_victory.does_not_win", card=card, duelist=self._who(by), foe=self._who(foe))
+        self._ev("WRGP-F8", "wrgp.event.special_victory", card=card, duelist=self._who(by), foe=self._who(foe))
         if foe in self.handover:
-            self._ev("WRGP-H8", "wrgp.special_victory.has_already_lost", foe=self._who(foe))
+            self._ev("WRGP-H8", "wrgp.event.special_victory_after_loss", foe=self._who(foe))
             return
-        self.lp[foe] = 0
-        self._lose(foe, Msg("wrgp.why.special_victory", card=card))
+        self._w("lp")[foe] = 0
+        self._lose(foe, _say("wrgp.why.special_victory", card=card))
 
     def lose(self, team: str, why: str = "another reason") -> None:
         """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
         self._begin()
         if team in self.handover:
             # WRGP-H8: a loss, once determined, stands; it does not happen twice.
-            self._fail("WRGP-H8", "wrgp.reject.has_already_lost", duelist=self._who(team))
+            self._fail("WRGP-H8", "wrgp.reject.already_lost", duelist=self._who(team))
         # WRGP-F9: deliberate losses by card play are allowed.
         if why == "another reason":   # the verb's default, in the catalogue's words
-            why = Msg("wrgp.why.another_reason")
-        self._ev("WRGP-F9", "wrgp.lose.loses2", duelist=self._who(team), why=why)
+            why = _say("wrgp.why.another_reason")
+        self._ev("WRGP-F9", "wrgp.event.loss_declared", duelist=self._who(team), why=why)
         self._lose(team, why)
 
     # ------------------------------------------------------------------ verbs: timing
@@ -971,9 +1011,9 @@ class WrgpMatch(Match):
         """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
         self._begin()
         rule = self._timing(by, action)
-        when = Msg("wrgp.when.run_on") if self.handover else Msg("wrgp.when.in_phase",
-                                                                    phase=term(WRGP_PHASE, self.phase_key))
-        self._ev(rule, "wrgp.act.team_may", by=by, action=term(WRGP_ACTION, action), when=when)
+        when = _say("wrgp.when.run_on") if self.handover else _say("wrgp.when.in_phase",
+                                                                    phase=_term(WRGP_PHASE, self.phase_key))
+        self._ev(rule, "wrgp.event.action_allowed", by=by, action=_term(WRGP_ACTION, action), when=when)
 
     def once_per_duel(self, by: str, card: str) -> None:
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
@@ -981,29 +1021,29 @@ class WrgpMatch(Match):
         card = self._named("card", card, "once_per_duel", {}, by)
         if card in self.once[by]:
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
-            self._fail("WRGP-F6", "wrgp.reject.team_already_used", by=by, card=card)
-        self.once[by].append(card)
-        self._ev("WRGP-F6", "wrgp.once_per_duel.uses_team_cannot", duelist=self._who(by), card=card, by=by)
+            self._fail("WRGP-F6", "wrgp.reject.once_per_duel_used", by=by, card=card)
+        self._w("once")[by].append(card)
+        self._ev("WRGP-F6", "wrgp.event.once_per_duel_used", duelist=self._who(by), card=card, by=by)
 
     def baton_touch(self, team: str) -> None:
         """``team``'s duelist swaps out voluntarily (WRGP-H9)."""
         self._begin()
         # WRGP-H9: only in one's own Draw Phase before the draw, not on the match's first turn, not a loss.
         if team != self.player or self.phase_i != DRAW or self.drawn:
-            self._fail("WRGP-H9", "wrgp.reject.baton_touch_allowed")
+            self._fail("WRGP-H9", "wrgp.reject.baton_touch_timing")
         if self.turn == 1:
-            self._fail("WRGP-H9", "wrgp.reject.player_who_goes")
+            self._fail("WRGP-H9", "wrgp.reject.baton_touch_first_turn")
         if team in self.handover:
-            self._fail("WRGP-H9", "wrgp.reject.has_lost_handover", duelist=self._who(team))
+            self._fail("WRGP-H9", "wrgp.reject.baton_touch_after_loss", duelist=self._who(team))
         if self.pos[team] >= self.lineup:
-            self._fail("WRGP-H9", "wrgp.reject.team_has_duelist", team=team)
+            self._fail("WRGP-H9", "wrgp.reject.no_duelist_left", team=team)
         old = self._who(team)
-        self.out.append(old)
-        self.pos[team] += 1
-        self.lp[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
-        self.at_zero.discard(team)
+        self._w("out").append(old)
+        self._w("pos")[team] += 1
+        self._w("lp")[team] = self.start_lp  # WRGP-F10 reading: the incoming duelist starts with the starting LP
+        self._w("at_zero").discard(team)
         new = self._who(team)
-        self._ev("WRGP-H9", "wrgp.baton_touch.baton_touch_replaces", new=new, old=old)
+        self._ev("WRGP-H9", "wrgp.event.baton_touch", new=new, old=old)
         self._transfer(old, new)
 
     # ------------------------------------------------------------------ verbs: Speed World
@@ -1013,10 +1053,10 @@ class WrgpMatch(Match):
         self._timing(by, "speed_world")
         if by != self.player or self.phase_i not in MAIN_IDX:
             # WRGP-SW5 (reading speed-world-is-ignition-spell): own Main Phase only.
-            self._fail("WRGP-SW5", "wrgp.reject.speed_world_effect", by=by)
+            self._fail("WRGP-SW5", "wrgp.reject.speed_world_timing", by=by)
         if self.spc[by] < remove:
             # WRGP-SW5: the counters must be there to remove.
-            self._fail("WRGP-SW5", "wrgp.reject.team_has_spc", by=by, after=self.spc[by], remove=remove)
+            self._fail("WRGP-SW5", "wrgp.reject.not_enough_counters", by=by, after=self.spc[by], remove=remove)
         eff = T.SPEED_WORLD_EFFECTS[remove]
         a, b = self.pos[by], self.pos[other(by)]
         size = T.speed_world_size(remove, a, b)
@@ -1028,40 +1068,41 @@ class WrgpMatch(Match):
                     self._fail("WRGP-SW1", "wrgp.reject.speed_world_unaffected")
                 card = self._card(name)
                 if card.zone not in T.FIELD_ZONES:
-                    self._fail("STD-CARDS", "wrgp.reject.not_field", card=name)
+                    self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=name)
                 victims.append(card)
             if len(victims) > size:
-                self._fail("WRGP-SW5", "wrgp.reject.with_x_this", x=T.speed_world_x(a, b), size=size)
+                self._fail("WRGP-SW5", "wrgp.reject.too_many_to_destroy", x=T.speed_world_x(a, b), size=size)
         who = self._who(by)
         before = self.spc[by]
-        self.spc[by] -= remove
-        self._ev("WRGP-SW5", "wrgp.speed_world.team_removes_spc", by=by, remove=remove, before=before, after=self.spc[by], a=a, b=b, x=T.speed_world_x(a, b))
+        self._w("spc")[by] -= remove
+        self._ev("WRGP-SW5", "wrgp.event.counters_removed", by=by, remove=remove, before=before, after=self.spc[by], a=a, b=b, x=T.speed_world_x(a, b))
         # WRGP-SW7: the effect is a Spell Card effect of the duelist who removed the counters.
-        self._ev("WRGP-SW7", "wrgp.speed_world.effect_counts_spell", who=who)
+        self._ev("WRGP-SW7", "wrgp.event.speed_world_is_spell_effect", who=who)
         if eff.kind == "damage":
-            why = Msg("wrgp.why.sw_behind") if a < b else Msg("wrgp.why.sw_damage", x=T.speed_world_x(a, b))
-            self._ev("WRGP-SW5", "wrgp.speed_world.speed_world_deals", size=size, why=why)
+            why = _say("wrgp.why.sw_behind") if a < b else _say("wrgp.why.sw_damage", x=T.speed_world_x(a, b))
+            self._ev("WRGP-SW5", "wrgp.event.speed_world_damage", size=size, why=why)
             foe = other(by)
-            met = self._hit(foe, size, Msg("wrgp.source.speed_world"))
-            self._settle([(0, by, Msg("wrgp.source.speed_world"), foe, met)] if met is not None else [])
+            met = self._hit(foe, size, _say("wrgp.source.speed_world"))
+            self._settle([(0, by, _say("wrgp.source.speed_world"), foe, met)] if met is not None else [])
         elif eff.kind == "draw":
-            self._ev("WRGP-SW5", "wrgp.speed_world.draws_card_s", who=who, size=size)
+            self._ev("WRGP-SW5", "wrgp.event.speed_world_draw", who=who, size=size)
         else:
-            self._ev("WRGP-SW5", "wrgp.speed_world.may_destroy_up", who=who, size=size)
+            self._ev("WRGP-SW5", "wrgp.event.speed_world_destroy", who=who, size=size)
             for card in victims:
+                card = self._w("cards")[card.name]
                 card.destroyed_by, card.destroyed_with = who, "spell"
-                self._send(card, "gy", Msg("wrgp.why.destroyed_by_spell", duelist=who))
+                self._send(card, "gy", _say("wrgp.why.destroyed_by_spell", duelist=who))
 
     def target_speed_world(self, by: str, card: str, scope: str) -> None:
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
         card = self._named("card", card, "scope", {"scope": scope}, by)
         ok, why = T.SPEED_WORLD_SCOPES[scope]
-        why = term(WRGP_SCOPE, scope, why)
+        why = _term(WRGP_SCOPE, scope, why)
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
         if not ok:
-            self._fail("WRGP-SW6", "wrgp.reject.msg", card=card, why=why)
-        self._ev("WRGP-SW6", "wrgp.target_speed_world.msg", card=card, why=why)
+            self._fail("WRGP-SW6", "wrgp.reject.speed_world_out_of_reach", card=card, why=why)
+        self._ev("WRGP-SW6", "wrgp.event.speed_world_in_reach", card=card, why=why)
 
     def counter_cleaner(self, by: str) -> None:
         """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8). It is a Normal Spell, Spell
@@ -1074,24 +1115,26 @@ class WrgpMatch(Match):
 
     def _clear_counters(self, by: str) -> None:
         before = dict(self.spc)
+        spc = self._w("spc")
         for t in T.TEAMS:
-            self.spc[t] = 0
+            spc[t] = 0
         # WRGP-SW8 and the card's text: every counter on the field is removed (both teams').
-        self._ev("WRGP-SW8", "wrgp.counter_cleaner.counter_cleaner_removes", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
+        self._ev("WRGP-SW8", "wrgp.event.counters_cleared", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
 
     def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
         """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
         self._begin()
-        self.deck_checks[team] = {"legal": legal, "violations": list(violations)}
+        self._w("deck_checks")[team] = {"legal": legal, "violations": list(violations)}
         if legal:
-            self._ev("WRGP-S2", "wrgp.record_deck_check.team_s_three", team=team)
+            self._ev("WRGP-S2", "wrgp.event.team_decks_legal", team=team)
         for v in violations:
             if v["kind"] == "deck-size":
-                self._ev("WRGP-S2", "wrgp.deck_check.size", team=team, deck=v["deck"], count=v["count"],
-                         section=term(DECK_SECTION, v["section"]))
+                self._ev("WRGP-S2", "wrgp.event.deck_check_size", team=team, deck=v["deck"], count=v["count"],
+                         section=_term(DECK_SECTION, v["section"]))
             else:
-                code = "wrgp.deck_check.copies_one" if v["count"] == 1 else "wrgp.deck_check.copies"
-                self._ev("WRGP-S2", code, team=team, count=v["count"], card=v.get("name") or v["card"], limit=v["limit"])
+                # One code; "1 copy" or "3 copies" is the catalogue's choice, by the count (rulings_lib.i18n).
+                self._ev("WRGP-S2", "wrgp.event.deck_check_copies", team=team, count=v["count"],
+                         card=v.get("name") or v["card"], limit=v["limit"])
 
     # ------------------------------------------------------------------ verbs: cards and zones
     def _card(self, name: str) -> Card:
@@ -1107,18 +1150,19 @@ class WrgpMatch(Match):
         if zone == "field":
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
-                    self._send(c, "gy", Msg("wrgp.why.replaced_field_spell"))
-        self.cards[card] = Card(card, who, who, zone, face_up)
-        self._ev("WRGP-H4", "wrgp.place.s_card_s", card=card, who=who, zone=term(WRGP_ZONE, zone, zone.replace("_", " ")))
+                    self._send(c, "gy", _say("wrgp.why.replaced_field_spell"))
+        self._w("cards")[card] = Card(card, who, who, zone, face_up)
+        self._ev("WRGP-H4", "wrgp.event.card_placed", card=card, who=who, zone=_term(WRGP_ZONE, zone, zone.replace("_", " ")))
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
-            self._ev("WRGP-SW2", "wrgp.place.field_spell_s", card=card, who=who)
+            self._ev("WRGP-SW2", "wrgp.event.field_spell_placed", card=card, who=who)
         if _is_card(card, "gate-blocker") and zone in ("monster", "extra_monster") and face_up:
             # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
-            self._ev("WRGP-SW8", "wrgp.place.gate_blocker_team", foe_team=other(by))
+            self._ev("WRGP-SW8", "wrgp.event.gate_blocker_placed", foe_team=other(by))
 
     def _send(self, card: Card, dest: str, why: str) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
+        card = self._w("cards")[card.name]      # the transaction's own copy of it
         if dest in T.DESTINATIONS_TO_HOLDER:
             zone = T.DESTINATIONS_TO_HOLDER[dest]
             # STD-CARDS: to its owner's pile, whoever controls it; WRGP-H5: a card handed over in a relay
@@ -1134,41 +1178,42 @@ class WrgpMatch(Match):
             card.face_up = dest != "extra"
         moved_from = card.holder
         card.holder, card.zone = to, zone
-        note = Msg("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
+        note = _say("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
             # STD-CARDS: a card whose control was taken goes back to its owner's pile, not its controller's.
-            note = Msg("wrgp.note.owners_pile", controller=moved_from, owner=to)
+            note = _say("wrgp.note.owners_pile", controller=moved_from, owner=to)
         if rule == "WRGP-H6" and not _took_over_from(moved_from, card.owner):
             # Reading owner-is-who-brought-it: the original owner is the duelist from whose deck the card
             # started, also after several handovers and for a card whose control was taken.
-            note = Msg("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
-        self._ev(rule, "wrgp.send.goes_s", card=card.name, to=to, dest=term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
+            note = _say("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
+        self._ev(rule, "wrgp.event.card_moved", card=card.name, to=to, dest=_term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
         ``extra`` (face-down; the original owner's)."""
         self._begin()
         c = self._card(card)
-        self._send(c, to, Msg("wrgp.why.moved_by", team=by) if by else Msg("wrgp.why.moved"))
+        self._send(c, to, _say("wrgp.why.moved_by", team=by) if by else _say("wrgp.why.moved"))
 
     def destroy(self, by: str, card: str) -> None:
         """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
         self._begin()
         if card in (T.SPEED_WORLD, "Speed World"):
             # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
-            self._fail("WRGP-SW1", "wrgp.reject.speed_world_never")
+            self._fail("WRGP-SW1", "wrgp.reject.speed_world_not_destroyed")
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
-            self._fail("STD-CARDS", "wrgp.reject.not_field", card=card)
+            self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
+        c = self._w("cards")[card]
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
-        self._send(c, "gy", Msg("wrgp.why.destroyed_by", duelist=self._who(by)))
+        self._send(c, "gy", _say("wrgp.why.destroyed_by", duelist=self._who(by)))
 
     def continuing(self, by: str, card: str) -> None:
         """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
         self._begin()
         card = self._named("card", card, "lasting", {}, by)
-        self.effects.append((by, card))
-        self._ev("WRGP-H7", "wrgp.continuing.now_applies_team", card=card, by=by)
+        self._w("effects").append((by, card))
+        self._ev("WRGP-H7", "wrgp.event.continuing_effect_applies", card=card, by=by)
 
     def take_control(self, by: str, card: str) -> None:
         """``by``'s current duelist takes control of a card on the field; its original owner stays the
@@ -1176,12 +1221,13 @@ class WrgpMatch(Match):
         self._begin()
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
-            self._fail("STD-CARDS", "wrgp.reject.not_field", card=card)
+            self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
         who = self._who(by)
         if c.holder == who:
-            self._fail("STD-CARDS", "wrgp.reject.already_controls", who=who, card=card)
+            self._fail("STD-CARDS", "wrgp.reject.already_in_control", who=who, card=card)
+        c = self._w("cards")[card]
         before, c.holder = c.holder, who
-        self._ev("STD-CARDS", "wrgp.take_control.takes_control_original", who=who, card=card, before=before, owner=c.owner)
+        self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=card, before=before, owner=c.owner)
 
 
 def _is_card(name: str, card_id: str) -> bool:

@@ -71,33 +71,3 @@ def apply(match: WrgpMatch, verb: str, args) -> None:
     """Play one scenario step on the match (raises IllegalAction when the rules forbid it): the
     verb table's one dispatch path."""
     VERB_TABLE[verb].play(match, args)
-
-
-def describe(outcome: dict) -> list[str]:
-    """The final state, for people."""
-    t = outcome["turn"]
-    lines = []
-    if outcome["finished"]:
-        lines.append(f"Match over: team {outcome['winner']} wins.")
-    phase = T.PHASE_NAMES[t["phase"]]
-    if t["phase"] == "draw":
-        phase += " (after the draw)" if outcome["drawn"] else " (before the draw)"
-    lines.append(f"Turn {t['number']}, team {t['player']}'s turn, {phase}")
-    for team in T.TEAMS:
-        who = f"{team}{outcome['duelist'][team]}"
-        notes = []
-        if team in outcome["handover"]:
-            notes.append("lost, handover pending")
-        if who in outcome["at_zero"]:
-            notes.append("stays in at 0 LP")
-        extra = f"  [{'; '.join(notes)}]" if notes else ""
-        lines.append(f"Team {team}: {who} in the duel, LP {outcome['lp'][team]}, SPC {outcome['spc'][team]}{extra}")
-    lines.append("Out: " + (", ".join(outcome["out"]) if outcome["out"] else "nobody"))
-    if outcome["cards"]:
-        cards = ", ".join(f"{n} ({c['player']} {c['zone'].replace('_', ' ')}, owner {c['owner']})"
-                          for n, c in outcome["cards"].items())
-        lines.append(f"Cards: {cards}")
-    if outcome["effects"]:
-        lines.append("Lasting effects: " + ", ".join(outcome["effects"]))
-    return lines
-

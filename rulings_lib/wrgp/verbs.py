@@ -27,13 +27,15 @@ class UnknownCard(ArgumentError):
     """A call names a card that is not in the match (or, for ``place``, one that already is)."""
 
     def __init__(self, param: str, value, placed: bool = False):
-        allowed = ("a card name not yet in this match (give each card its own name)" if placed
-                   else "the name of a card in this match (place it first)")
+        allowed = Msg("input.arg.wrgp.card_new" if placed else "input.arg.wrgp.card_placed")
         super().__init__(param, allowed, value)
         shown = repr(value)[:60]
         self.args = (f"{param}: a card named {shown} is already in the match; give each card its own name" if placed
                      else f"{param}: no card named {shown} in this match (place it first)",)
 
+
+_SPEED_BY = {"speed": "input.arg.wrgp.speed_by_speed", "card": "input.arg.wrgp.speed_by_card",
+             "kind": "input.arg.wrgp.speed_by_kind"}
 
 # ---------------------------------------------------------------------- argument checks (the API boundary)
 TEAM = A.choice(*T.TEAMS, name="a team: 'A' or 'B'")
@@ -183,8 +185,8 @@ def check_link(param, value, match) -> dict:
         said["kind"] = None     # a trigger effect may be a quick one (Spell Speed 2)
     given = {k: v for k, v in said.items() if v is not None}
     if len(set(given.values())) > 1:
-        raise ArgumentError(f"{param}.speed", "one Spell Speed for the link: its speed, its card's and its kind's "
-                            "agree (" + ", ".join(f"{k} says {v}" for k, v in given.items()) + ")", value)
+        raise ArgumentError(f"{param}.speed", Msg("input.arg.wrgp.one_speed", said=[
+            Msg(_SPEED_BY[k], speed=v) for k, v in given.items()]), value)
     if found is not None:
         kind = kind or found.action_kind
     out = {"by": link["by"], "card": found.en if found is not None else card, "kind": kind,

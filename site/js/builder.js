@@ -1,22 +1,18 @@
 // The question builder: a scenario made with taps. Its forms come from the kit's verb table
 // (data/verbs.<lang>.json, `rulings verbs --json`): the setup's keys and each verb's parameters
 // are PARAMs ({name, type, label, help, required, ...}); this file knows the PARAM types, not
-// the verbs. Card names come from data/cards.<lang>.json. The YAML is written from the form.
+// the verbs. Card names come from the catalogue (data/cards.<lang>.json, cards.js): a `card`
+// field offers them in the reader's language, matched in either; a card of the catalogue brings
+// the choices it asks for and supplies its own numbers. The YAML is written from the form.
 import { lang, t } from "./i18n.js";
+import { cardName, findCard, kindLabel, loadedCards, matching, otherName } from "./cards.js";
 
-let table = null, cardNames = [];
+let table = null;
 export const loadedTable = Promise.all([
   fetch(new URL(`../data/verbs.${lang}.json`, import.meta.url)).then((r) => r.json()),
-  fetch(new URL(`../data/cards.${lang}.json`, import.meta.url)).then((r) => r.json()),
-]).then(([verbs, cards]) => {
+  loadedCards,
+]).then(([verbs]) => {
   table = verbs;
-  const names = new Set();
-  for (const f of cards.formats ?? []) {
-    for (const c of f.cards ?? []) {
-      for (const n of [c.name?.en, c.name?.ja, ...(c.aliases ?? [])]) if (n) names.add(n);
-    }
-  }
-  cardNames = [...names].sort();
   return table;
 });
 
@@ -117,12 +113,90 @@ function choiceControl(p, choices, value, set, label) {
 }
 
 function textControl(p, value, set, label) {
-  const props = { type: "text", value: value ?? "", maxlength: p.max_len ?? 200, "aria-label": label,
-                  autocomplete: "off" };
-  if (p.type === "card" && cardNames.length) props.list = "builder-cards";
-  const input = el("input", props);
+  const input = el("input", { type: "text", value: value ?? "", maxlength: p.max_len ?? 200, "aria-label": label,
+                              autocomplete: "off" });
   input.addEventListener("input", () => set(input.value === "" && !p.required ? null : input.value));
   return input;
+}
+
+// A card name: typed (in either language) or picked from the catalogue's cards of the format,
+// listed under the field in the reader's language with the other language's name and the kind.
+// What a known card does is shown under it. Free text stays allowed (a card described by hand).
+const SHORT = 6;
+let combos = 0;
+function cardControl(p, value, set, label, ctx) {
+  const id = `b-cards-${++combos}`;
+  const wrap = el("div", { class: "combo" });
+  const input = el("input", { type: "text", role: "combobox", value: value ?? "", maxlength: p.max_len ?? 200,
+                              "aria-label": label, "aria-autocomplete": "list", "aria-expanded": "false",
+                              "aria-controls": `${id}-list`, autocomplete: "off", autocapitalize: "off",
+                              spellcheck: "false", enterkeyhint: "done", placeholder: t("site.builder.card_hint") });
+  const list = el("ul", { id: `${id}-list`, class: "cards", role: "listbox", "aria-label": label, hidden: true });
+  const more = el("button", { type: "button", class: "more", hidden: true });
+  const about = el("p", { class: "card-does", hidden: true });
+  let all = false, active = -1, shown = [];
+
+  const describe = () => {
+    const c = findCard(input.value, ctx.format);
+    about.hidden = !c;
+    about.textContent = c ? `${kindLabel(c)}: ${c.does?.[lang] ?? c.does?.en ?? ""}` : "";
+    wrap.dataset.card = c?.id ?? "";
+  };
+  const close = () => {
+    list.hidden = true;
+    more.hidden = true;
+    all = false;
+    active = -1;
+    input.setAttribute("aria-expanded", "false");
+    input.removeAttribute("aria-activedescendant");
+  };
+  const commit = () => {
+    const v = input.value.trim();
+    set(v === "" && !p.required ? null : v);
+    describe();
+  };
+  const choose = (c) => {
+    input.value = cardName(c);
+    close();
+    commit();
+  };
+  // The cards matching what is typed; every card when the field holds one already (to pick another).
+  const open = (typed = true) => {
+    const found = matching(!typed && findCard(input.value, ctx.format) ? "" : input.value, ctx.format);
+    shown = all ? found : found.slice(0, SHORT);
+    active = -1;
+    input.removeAttribute("aria-activedescendant");
+    list.replaceChildren(...shown.map((c, i) => el("li", {
+      id: `${id}-${i}`, role: "option", tabindex: "-1", "aria-selected": "false", "data-card": c.id,
+      onclick: () => choose(c),
+    }, el("span", { class: "cn", text: cardName(c) }), el("span", { class: "co", text: `${otherName(c)} · ${kindLabel(c)}` }))));
+    list.hidden = shown.length === 0;
+    input.setAttribute("aria-expanded", String(!list.hidden));
+    more.hidden = shown.length >= found.length;
+    more.textContent = t("site.builder.cards_all", { n: found.length });
+  };
+  const move = (d) => {
+    if (list.hidden) open();
+    if (!shown.length) return;
+    active = (active + d + shown.length) % shown.length;
+    [...list.children].forEach((li, i) => li.setAttribute("aria-selected", String(i === active)));
+    input.setAttribute("aria-activedescendant", `${id}-${active}`);
+    list.children[active].scrollIntoView({ block: "nearest" });
+  };
+  input.addEventListener("focus", () => open(false));
+  input.addEventListener("input", () => { commit(); open(); });
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") { e.preventDefault(); move(e.key === "ArrowDown" ? 1 : -1); }
+    else if (e.key === "Enter" && active >= 0 && !list.hidden) { e.preventDefault(); choose(shown[active]); }
+    else if (e.key === "Escape") close();
+  });
+  // A tap on the list keeps the focus in the field (the list stays until a card is chosen).
+  list.addEventListener("mousedown", (e) => e.preventDefault());
+  more.addEventListener("click", () => { all = true; open(false); });
+  wrap.addEventListener("focusout", (e) => { if (!wrap.contains(e.relatedTarget)) close(); });
+  wrap.append(input, list, more, about);
+  describe();
+  return wrap;
 }
 
 function boolControl(p, value, set, label) {
@@ -152,12 +226,62 @@ function control(p, value, set, ctx, path, label) {
     case "record": return recordControl(p, value, set, ctx, path);
     case "list": return listControl(p, value, set, ctx, path, label);
     case "team_map": return teamMapControl(p, value, set, ctx, path);
+    case "card": return cardControl(p, value, set, label, ctx);
     default: return textControl(p, value, set, label);
   }
 }
 
-function recordControl(p, value, set, ctx, path) {
+// A record's fields. Its first `card` field, when it names a card of the catalogue, decides the
+// others: the choices the card asks for (its PARAMs, e.g. Power Bond's `summon`) are shown in the
+// card's words, and the optional fields without a default that the card does not ask for (the
+// numbers it supplies: amounts, effects, kind, Spell Speed, other choices) are left out and
+// dropped when the card is chosen. Values are kept in `v`; `changed()` after each change.
+const SUPPLIED = new Set(["int", "record", "choice", "card", "text", "list"]);
+
+function recordFields(params, v, changed, ctx, path) {
   const box = el("div", { class: "record" });
+  const lead = params.find((q) => q.type === "card");
+  const slots = new Map(params.map((q) => [q.name, el("div", { class: "slot" })]));
+  let extra = [];
+  let known = lead ? findCard(v[lead.name], ctx.format) : null;
+  box.append(...slots.values());
+
+  const put = (q) => field(q, v[q.name] ?? null, (x) => {
+    if (x == null) delete v[q.name]; else v[q.name] = x;
+    if (q === lead) {
+      const now = findCard(x, ctx.format);
+      if (now !== known) { known = now; fill(true); }
+    }
+    changed(q.name);
+  }, ctx, `${path}.${q.name}`);
+
+  // Every slot but the lead card's own (its field keeps the focus while a name is typed).
+  const fill = (chosen) => {
+    const asks = new Map((known?.choices ?? []).map((c) => [c.name, c]));
+    for (const q of params) {
+      if (q === lead && slots.get(q.name).firstChild) continue;
+      const slot = slots.get(q.name);
+      slot.replaceChildren();
+      if (q !== lead && known && asks.has(q.name)) {
+        const c = asks.get(q.name);
+        slot.append(put({ ...q, ...c, type: q.type === "card" ? "card" : c.type }));
+      } else if (q !== lead && known && !q.required && q.default == null && SUPPLIED.has(q.type)
+                 && (chosen || v[q.name] == null)) {
+        delete v[q.name];                 // the card supplies it
+      } else {
+        slot.append(put(q));
+      }
+    }
+    for (const e of extra) e.remove();
+    extra = [...asks.values()].filter((c) => !slots.has(c.name)).map((c) => put(c));
+    box.append(...extra);
+  };
+  fill(false);
+  return box;
+}
+
+function recordControl(p, value, set, ctx, path) {
+  const box = el("div", { class: "recwrap" });
   const draw = () => {
     box.replaceChildren();
     if (!p.required && value == null) {
@@ -166,14 +290,11 @@ function recordControl(p, value, set, ctx, path) {
       return;
     }
     const v = value ?? {};
-    for (const q of p.params) {
-      box.append(field(q, v[q.name] ?? null, (x) => {
-        if (x == null) delete v[q.name]; else v[q.name] = x;
-        value = v;
-        set(v);
-        if (path === "setup" && q.name === "tags") ctx.redraw?.();
-      }, ctx, `${path}.${q.name}`));
-    }
+    value = v;
+    box.append(recordFields(p.params, v, (name) => {
+      set(v);
+      if (path === "setup" && name === "tags") ctx.redraw?.();
+    }, ctx, path));
     if (!p.required) {
       box.append(el("button", { type: "button", class: "remove", text: t("site.builder.unset_what", { what: p.label || p.name }),
                                 onclick: () => { value = null; set(null); draw(); } }));
@@ -294,15 +415,10 @@ function verbForm(v, ctx, step, onchange) {
   if (v.shape === "empty") return el("p", { class: "muted", text: t("site.builder.nothing_to_set") });
   const params = v.params.map((p) => (v.shape === "record" ? p : { ...p, required: true }));
   const values = verbValues(v, step.value);
-  const box = el("div", { class: "record" });
-  for (const p of params) {
-    box.append(field(p, values[p.name] ?? null, (x) => {
-      if (x == null) delete values[p.name]; else values[p.name] = x;
-      step.value = verbValue(v, values);
-      onchange();
-    }, ctx, `steps.${v.name}.${p.name}`));
-  }
-  return box;
+  return recordFields(params, values, () => {
+    step.value = verbValue(v, values);
+    onchange();
+  }, ctx, `steps.${v.name}`);
 }
 
 export class Builder {
@@ -353,9 +469,6 @@ export class Builder {
     const ctx = this.ctx();
     const root = this.root;
     root.replaceChildren();
-    if (cardNames.length && !document.getElementById("builder-cards")) {
-      document.body.append(el("datalist", { id: "builder-cards" }, ...cardNames.map((n) => el("option", { value: n }))));
-    }
     // The format.
     const fmt = el("div", { class: "field" }, el("span", { class: "flabel", text: t("site.builder.format") }));
     fmt.append(choiceControl({ required: true }, this.formats.map((x) => ({ value: x.format, label: x.label })), this.q.format,

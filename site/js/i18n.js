@@ -49,7 +49,10 @@ function show(value) {
 
 // The text of `code` with `args` filled in ({name} placeholders, {{ and }} for braces); a nested
 // {code, args} is a message in the same language; a list is joined. Missing in Japanese: English.
+// A `count` argument chooses the singular (`CODE_one`, English only; Japanese has none) as the
+// kit's catalogue does (rulings_lib/i18n plural_form).
 export function t(code, args = {}) {
+  if (lang === "en" && args?.count === 1 && (code + "_one") in english) code += "_one";
   const text = table[code] ?? english[code];
   if (text == null) {
     console.warn(`no words for ${code}`);

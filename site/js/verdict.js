@@ -1,7 +1,9 @@
 // The answer first: a verdict in plain words worded from an outcome object (`rulings run --json`'s
 // shape, computed in the page's Python or at build time), each fact with its rule id linked.
-// Words: the kit's catalogue (events by their codes, the `site.verdict.*` sentences).
+// Words: the kit's catalogue (events by their codes, the `site.verdict.*` sentences); cards of the
+// catalogue are named in the reader's language whatever language the question wrote them in.
 import { has, t } from "./i18n.js";
+import { localArgs } from "./cards.js";
 
 function esc(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -16,14 +18,27 @@ export function linkRules(text) {
   return esc(text).replace(/\[([A-Z]+-[A-Z0-9]+)\]/g, (m, id) => `[${ruleLink(id)}]`);
 }
 
-export const eventText = (e) => (e.code ? t(e.code, e.args || {}) : e.text);
-const rejectText = (r) => (r.code ? t(r.code, r.args || {}) : r.reason);
+export const eventText = (e) => (e.code ? t(e.code, localArgs(e.args || {})) : e.text);
+const rejectText = (r) => (r.code ? t(r.code, localArgs(r.args || {})) : r.reason);
 
 // The event that put `name` out: the first event naming them whose rule is a loss or an end.
 function lossEvent(events, name) {
   const named = (e) => JSON.stringify(e.args ?? {}).includes(`"${name}"`) || (e.text ?? "").includes(name);
-  return events.find((e) => named(e) && /\.lose\.|lose|\.out|settle|loses/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
+  // A settling event naming the loser (both at 0: who took damage last, WRGP-D1/D2) decides it first.
+  return events.find((e) => e.args?.loser === name)
+    ?? events.find((e) => named(e) && /\.lose\.|lose|loss|\.out|settle/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
     ?? events.find((e) => named(e) && /los|out/i.test(e.text ?? ""));
+}
+
+// How `name` came to 0 LP: the last event that took them from above 0 to 0 (the damage or the
+// payment, with the card that did it).
+function toZero(events, name) {
+  return [...events].reverse().find((e) => e.args?.duelist === name && e.args?.after === 0 && e.args?.before > 0);
+}
+
+function howRow(events, name) {
+  const e = toZero(events, name);
+  return e ? row("how", esc(t("site.verdict.how", { what: eventText(e) })), e.rule) : null;
 }
 
 function row(cls, html, rule) {
@@ -37,7 +52,8 @@ function wrgp(o) {
   if (o.finished) rows.push(row("win", t("site.verdict.wins", { team: o.winner }), last?.rule));
   for (const name of o.out ?? []) {
     const e = lossEvent(events, name);
-    rows.push(row("lose", t("site.verdict.lost", { who: name, how: e ? eventText(e) : "" }), e?.rule));
+    rows.push(row("lose", esc(t("site.verdict.lost", { who: name, how: e ? eventText(e) : "" })), e?.rule));
+    rows.push(howRow(events, name));
   }
   if (!o.finished) {
     for (const team of ["A", "B"]) {
@@ -46,6 +62,7 @@ function wrgp(o) {
       rows.push(row("stay", t(zero ? "site.verdict.stays_at_zero" : "site.verdict.stays",
                                { who: duelist, team, lp: o.lp?.[team], spc: o.spc?.[team] ?? 0 }),
                     zero ? "WRGP-D1" : null));
+      if (zero) rows.push(howRow(events, duelist));
     }
     // Whose turn is next, and why: the last event that decided it (a resumption, a turn start).
     const why = [...events].reverse().find((e) => /resume|next_turn|goes_first/.test(e.code ?? ""))
@@ -56,7 +73,7 @@ function wrgp(o) {
       phase: t(`wrgp.phase.${turn.phase}`),
     }) + (why && why.rule !== "STD-TURN" ? ` — ${esc(eventText(why))}` : ""), why?.rule));
   }
-  return rows;
+  return rows.filter(Boolean);
 }
 
 function tag(o) {

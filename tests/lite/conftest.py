@@ -100,8 +100,8 @@ def lite(lite_url):
                 data = config["jupyter-config-data"]
                 data["exposeAppInBrowser"] = True
                 # Every cell kept in the page (no windowing), so what a test reads is all there.
-                data.setdefault("settingsOverrides", {})["@jupyterlab/notebook-extension:tracker"] = \
-                    {"windowingMode": "none"}
+                data.setdefault("settingsOverrides", {}).setdefault(
+                    "@jupyterlab/notebook-extension:tracker", {})["windowingMode"] = "none"
                 return r.fulfill(response=resp, body=json.dumps(config))
             return r.continue_()
 

@@ -75,7 +75,10 @@ def test_the_site_pages_link_to_the_notebooks():
     assert link, "the site's bar has no link to the lite edition"
     assert (ROOT / "notebooks" / link.group(2)).exists()
     page = (ROOT / "site" / "notebooks.html").read_text()
-    assert f'href="{link.group(1)}"' in page
+    # On a phone: the same notebook in JupyterLite's Notebook app (one document, the whole width).
+    assert f'href="lab/notebooks/index.html?path={link.group(2)}"' in page
+    assert json.loads((ROOT / "lite" / "jupyter_lite_config.json").read_text())["LiteBuildConfig"]["apps"] == \
+        ["lab", "notebooks"]
 
 
 def test_the_session_client_finds_sessions_by_path(tmp_path):
@@ -98,3 +101,47 @@ def test_the_session_client_finds_sessions_by_path(tmp_path):
     with pytest.raises(build_lite.BuildError, match="found it 2 times"):
         build_lite.sessions_by_path(tmp_path)
 
+
+
+def test_the_lab_notebooks_name_the_labs_kernel():
+    """The notebooks the lab ships ask for its kernel (``python``), so JupyterLab starts it without a
+    "Select Kernel" question; nothing else of the notebook changes."""
+    nb = ROOT / "notebooks" / "01-start-here.ipynb"
+    repo = json.loads(nb.read_text(encoding="utf-8"))
+    lab = json.loads(build_lite.lite_notebook(nb.read_text(encoding="utf-8")))
+    assert lab["metadata"]["kernelspec"] == build_lite.LAB_KERNELSPEC
+    assert lab["cells"] == repo["cells"]
+    assert {k: v for k, v in lab["metadata"].items() if k != "kernelspec"} == \
+        {k: v for k, v in repo["metadata"].items() if k != "kernelspec"}
+    overrides = json.loads((ROOT / "lite" / "overrides.json").read_text())
+    tracker = next(v for k, v in overrides.items() if k.endswith("/notebook-extension:tracker"))
+    assert tracker["autoStartDefaultKernel"] is True
+
+
+def test_one_pyodide_for_pages_and_lab(tmp_path):
+    """The lab loads the site's Pyodide: package.json pins the version the kernel is built for."""
+    pinned = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    schema = tmp_path / build_lite.KERNEL_SCHEMA
+    schema.parent.mkdir(parents=True)
+    schema.write_text(json.dumps({"properties": {"pyodideUrl": {
+        "default": f"https://cdn.jsdelivr.net/pyodide/v{pinned}/full/pyodide.mjs"}}}))
+    assert build_lite.kernel_pyodide_version(tmp_path / "bin" / "python") == pinned
+    with pytest.raises(build_lite.BuildError, match="built for 0.1.2"):
+        build_lite.site_pyodide("0.1.2")
+
+
+def test_a_wheel_without_some_files_has_a_matching_record(tmp_path):
+    import zipfile
+
+    src = tmp_path / "src.whl"
+    build_site.write_wheel(src, "Big", "1.0", {"big/__init__.py": b"x = 1\n", "big/stubs/a.pyi": b"y: int\n"}, "t")
+    out = tmp_path / "out.whl"
+    build_lite.without(src, out, ("big/stubs/",))
+    with zipfile.ZipFile(out) as z:
+        names = z.namelist()
+        record = z.read("Big-1.0.dist-info/RECORD").decode()
+    assert "big/stubs/a.pyi" not in names and "big/__init__.py" in names
+    assert "big/stubs" not in record and "big/__init__.py,sha256=" in record
+    again = tmp_path / "again.whl"
+    build_lite.without(src, again, ("big/stubs/",))
+    assert again.read_bytes() == out.read_bytes()

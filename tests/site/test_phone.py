@@ -7,10 +7,15 @@ languages.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
+
+from tools.phone_shots import SPARKS_CHAIN_STRIKE, build_by_card_names, pick_card, run_question
 
 pytestmark = pytest.mark.browser
 
@@ -122,6 +127,136 @@ def test_a_dispute_built_with_taps_gives_the_ruling(new_context, server, artifac
     assert other.locator("#src").input_value() == yaml
     assert other.locator("#verdict").inner_text() == text
     other.close()
+
+
+def cli_outcome(tmp_path, yaml: str) -> dict:
+    """``rulings run --json`` on the question the page wrote."""
+    from rulings_lib.cli import main
+
+    path = tmp_path / "question.yaml"
+    path.write_text(yaml, encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["run", "--json", str(path)]) == 0
+    return json.loads(out.getvalue())
+
+
+def same_ruling(verdict, outcome: dict, names: dict[str, str]) -> None:
+    """The verdict on the page says what the CLI's outcome says: who lost, who stays (at 0 or at
+    what LP), whose turn is next; and how each one reached 0, by the card named as in ``names``."""
+    lose = verdict.locator("li.lose").all_inner_texts()
+    assert sorted(re.match(r"[AB]\d+", x).group() for x in lose) == sorted(outcome["out"]), lose
+    for team in "AB":
+        who = f"{team}{outcome['duelist'][team]}"
+        row = verdict.locator("li.stay").filter(has_text=who)
+        assert f"{outcome['lp'][team]} LP" in row.inner_text(), row.inner_text()
+        at_zero = row.locator("a.rule").count() == 1 and row.locator("a.rule").inner_text() == "WRGP-D1"
+        assert at_zero == (who in outcome["at_zero"]), row.inner_text()
+    turn = outcome["turn"]
+    nxt = verdict.locator("li.next").inner_text()
+    assert str(turn["number"]) in nxt and f"{turn['player']}{outcome['duelist'][turn['player']]}" in nxt, nxt
+    hits = {e["args"]["duelist"]: e for e in outcome["events"]
+             if e["args"].get("after") == 0 and e["args"].get("before", 0) > 0 and "source" in e["args"]}
+    how = verdict.locator("li.how").all_inner_texts()
+    assert len(how) == len(outcome["out"]) + len(outcome["at_zero"]), how
+    for who in outcome["out"] + outcome["at_zero"]:
+        e = hits[who]
+        row = next(x for x in how if who in x)
+        assert names[e["args"]["source"]] in row and str(e["args"]["amount"]) in row, (row, e)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_dispute_from_card_names_gives_the_cli_ruling(new_context, server, artifacts, tmp_path, lang):
+    """The rulebook's Sparks / Chain Strike chain at 200 LP each (WRGP-D2), built with taps from card
+    names only, in the page's language: the YAML holds no numbers for the cards, and the verdict is
+    the CLI's ruling; opened in the other language, the verdict names the cards in that one."""
+    ctx, page = phone_page(new_context, server, f"index.html?lang={lang}")
+    wait_runs(page)
+    build_by_card_names(page, lang)
+    links = [names[lang] for _, names in SPARKS_CHAIN_STRIKE["links"]]
+    # Every control the judge can reach is a 44 px target, the card list open included; axe is clean.
+    second = ".step[data-verb=chain] .list > .item:nth-of-type(2)"
+    page.locator(f"{second} input[role=combobox]").tap()
+    assert page.locator(f"{second} li[role=option]").count() >= 2
+    small = page.evaluate("""() => [...document.querySelectorAll('#builder button, #builder input, #builder select,'
+        + ' #builder [role=option], #run, #share')].filter(e => e.getClientRects().length)
+        .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44).map(([h]) => h)""")
+    assert not small, small
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => (await axe.run('#builder', {resultTypes: ['violations']})).violations
+        .map(v => v.id + ': ' + v.nodes.slice(0, 2).map(n => n.target.join(' ')).join(' | '))""")
+    assert not found, found
+    page.locator("h1").tap()                                             # the list closes
+    yaml = page.locator("#src").input_value()
+    for name in links:
+        assert name in yaml
+    for number in ("amount", "per_link", "damage", "speed", "kind"):
+        assert number not in yaml, yaml
+    run_question(page)
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    outcome = cli_outcome(tmp_path, yaml)
+    assert outcome["out"] == ["B1"] and outcome["at_zero"] == ["A1"]        # the rulebook's answer (WRGP-D2)
+    en_ja = {names["en"]: names for _, names in SPARKS_CHAIN_STRIKE["links"]}
+    by_source = {n: names[lang] for names in en_ja.values() for n in names.values()}
+    same_ruling(page.locator("#verdict"), outcome, by_source)
+    assert page.locator("#verdict li.lose a.rule").inner_text() == "WRGP-D2"
+    artifacts.shot(page, f"site-cards-phone-{lang}.png")
+
+    # The same question read in the other language: the cards are named in that one.
+    other_lang = "ja" if lang == "en" else "en"
+    tap(page, "#share")
+    page.wait_for_function("document.getElementById('share-url').value.includes('#z=')")
+    link = page.locator("#share-url").input_value().replace(f"?lang={lang}", f"?lang={other_lang}")
+    other = ctx.new_page()
+    other.goto(link)
+    wait_runs(other)
+    assert other.locator("#src").input_value() == yaml
+    same_ruling(other.locator("#verdict"), outcome, {n: names[other_lang] for names in en_ja.values()
+                                                      for n in names.values()})
+    for name in links:
+        assert name not in other.locator("#verdict").inner_text()
+    other.close()
+
+
+def test_a_card_brings_its_choices_and_drops_its_numbers(new_context, server):
+    """A chain link offers its numbers until a known card is named; Power Bond asks for the monster
+    it summons (in its own words); a card typed in the other language (破壊指輪 on an English page)
+    is known and said in words."""
+    ctx, page = phone_page(new_context, server, "index.html?lang=en")
+    wait_runs(page)
+    page.wait_for_selector("#builder " + field(page, "setup.lineup"))
+    page.locator("#add-step").select_option("chain")
+    link = ".step[data-verb=chain] .list > .item:nth-of-type(1)"
+    numbers = [field(page, f"steps.chain.links[0].{k}") for k in ("damage", "gain", "kind", "speed")]
+    for sel in numbers:
+        assert page.locator(sel).count() == 1, sel
+    pick_card(page, link, "Chain Strike")
+    for sel in numbers:
+        assert page.locator(sel).count() == 0, sel
+    assert "Quick-Play Spell" in page.locator(f"{link} .card-does").inner_text()
+    # A name typed in Japanese: found, described, its numbers left out too.
+    page.locator("#add-step").select_option("activate")
+    act = ".step[data-verb=activate]"
+    box = page.locator(f"{act} input[role=combobox]").first
+    box.fill("破壊指輪")
+    page.wait_for_selector(f"{act} .combo[data-card=destruction-ring]")
+    assert page.locator(f"{act} {field(page, 'steps.activate.summon')}").count() == 0
+    assert "1000" in page.locator(f"{act} .card-does").first.inner_text()
+    # Typing part of a name lists the matching cards in the page's language.
+    box.fill("パワー")
+    assert page.locator(f"{act} li[role=option] .cn").first.inner_text() == "Power Bond"
+    page.locator(f"{act} li[role=option]").first.tap()
+    summon = f"{act} {field(page, 'steps.activate.summon')}"
+    page.wait_for_selector(summon)
+    assert page.locator(f"{summon} .flabel").inner_text() == "Fusion Monster"
+    pick_card(page, summon, "Cyber End Dragon")
+    assert "- activate: {by: A, card: Power Bond, summon: Cyber End Dragon}" in page.locator("#src").input_value()
+    # Another card in its place: the choice it does not ask for goes.
+    box.fill("Sparks")
+    page.wait_for_selector(f"{act} .combo[data-card=sparks]")
+    assert page.locator(summon).count() == 0
+    assert "- activate: {by: A, card: Sparks}" in page.locator("#src").input_value()
 
 
 def test_the_answer_reads_as_words_and_an_error_clears_it(new_context, server):

@@ -1,0 +1,148 @@
+"""The browser edition's speed and size (issue 25 goals 4 and 5): ``make bench-site``.
+
+    .venv/bin/python benchmarks/bench_site.py [--runs 3] [--no-lab]
+
+Builds the site if needed (tools/build_site.py), serves build/site on 127.0.0.1 and opens it in
+Debian's headless Chromium with a 390x844 phone viewport (touch). Prints:
+* the site's size (all files; the lab's part; the pages' first download);
+* the playground's first ruling on a first visit (fresh profile) and a second visit (same profile:
+  HTTP cache and service worker), each with the share of every step the worker reports (Python
+  loading, installing the kit, starting the engines, the ruling itself);
+* the lab's first ruling (01-start-here opened, its kernel started, a shipped scenario ruled in it) on
+  a first and a second visit (the lab's own service worker blocked: HTTP cache only).
+Medians of ``--runs`` runs. These are measurements of a shared machine (its load average is printed):
+compare ratios and ranges, not single figures. Nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "build" / "site"
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json",
+                      ".whl": "application/octet-stream", ".ipynb": "application/json"}
+
+    def log_message(self, *args):
+        pass
+
+
+def serve() -> str:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def size_report() -> dict:
+    files = [p for p in SITE.rglob("*") if p.is_file()]
+    lab = sum(p.stat().st_size for p in files if p.relative_to(SITE).parts[0] == "lab")
+    first = json.loads((SITE / "data" / "download.json").read_text())["bytes"]
+    return {"site_MB": sum(p.stat().st_size for p in files) / 1e6, "lab_MB": lab / 1e6, "pages_first_download_MB": first / 1e6}
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+
+def playground(browser, base: str, profile: dict) -> dict:
+    """One visit of the playground: ms from navigation to each worker stage and to the first ruling."""
+    page = profile["ctx"].new_page()
+    page.goto(base + "index.html")
+    page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1", timeout=120_000)
+    t = page.evaluate("({stages: kit.timings.stages, first: kit.timings.firstRuling, calls: kit.timings.calls})")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.close()
+    # Each worker message ends a step (site/js/worker.js sends them in this order).
+    names = ["page, worker and pyodide.mjs", "Python started (loadPyodide)", "the kit's wheels unpacked",
+             "the engines imported"]
+    steps, last = {}, 0.0
+    for name, (_, at) in zip(names, t["stages"], strict=False):
+        steps[name] = at - last
+        last = at
+    steps["the first ruling shown"] = t["first"] - last
+    return {"first_ruling_ms": t["first"], "steps": steps}
+
+
+LAB_FIRST_RULING = """async () => {
+    const app = window.jupyterapp;
+    await app.restored;
+    const w = await app.commands.execute('docmanager:open', {path: '01-start-here.ipynb'});
+    await w.context.ready; await w.sessionContext.ready;
+    for (;;) { const k = w.sessionContext.session?.kernel;
+               if (k && k.status === 'idle' && k.connectionStatus === 'connected') break;
+               await new Promise(r => setTimeout(r, 100)); }
+    const kernelUp = performance.now();
+    const code = 'from rulings_lib import web\\nprint(bool(web.run_shipped("wrgp/destruction-ring-draw")))';
+    const f = w.sessionContext.session.kernel.requestExecute({code});
+    await f.done;
+    return {kernelUp, ruled: performance.now()};
+}"""
+
+
+def lab(browser, base: str, profile: dict) -> dict:
+    page = profile["ctx"].new_page()
+    page.route("**/lab/jupyter-lite.json*", lambda r: r.fulfill(response=(resp := r.fetch()), body=json.dumps(
+        {**resp.json(), "jupyter-config-data": {**resp.json()["jupyter-config-data"], "exposeAppInBrowser": True}})))
+    page.goto(base + "lab/lab/index.html")
+    page.wait_for_function("() => !!window.jupyterapp", timeout=120_000)
+    t = page.evaluate(LAB_FIRST_RULING)
+    page.close()
+    return {"first_ruling_ms": t["ruled"], "steps": {"app and kernel start": t["kernelUp"], "first ruling": t["ruled"] - t["kernelUp"]}}
+
+
+def median_steps(runs: list[dict]) -> dict:
+    out = {"first_ruling_s": round(statistics.median(r["first_ruling_ms"] for r in runs) / 1000, 2)}
+    total = statistics.median(r["first_ruling_ms"] for r in runs)
+    names = runs[0]["steps"].keys()
+    out["steps"] = {n: f"{statistics.median(r['steps'].get(n, 0) for r in runs) / 1000:.2f} s "
+                       f"({100 * statistics.median(r['steps'].get(n, 0) for r in runs) / total:.0f}%)" for n in names}
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="bench_site", description=__doc__.split("\n\n")[0])
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--no-lab", action="store_true", help="the pages only")
+    args = p.parse_args(argv)
+    if subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT).returncode != 0:
+        return 2
+    import chromium
+
+    base = serve()
+    report = {"load_average": os.getloadavg(), "cores": os.cpu_count(), **size_report()}
+    with chromium.launched(local_only=True) as browser:
+        for name, visit, skip in (("playground", playground, False), ("lab", lab, args.no_lab)):
+            if skip:
+                continue
+            first, second = [], []
+            for _ in range(args.runs):
+                with tempfile.TemporaryDirectory():
+                    # The lab's own service worker would hide its jupyter-lite.json from the route that
+                    # exposes the app to this script: the lab's visits run without it (HTTP cache only).
+                    ctx = browser.new_context(**PHONE, **({"service_workers": "block"} if name == "lab" else {}))
+                    profile = {"ctx": ctx}
+                    first.append(visit(browser, base, profile))
+                    second.append(visit(browser, base, profile))
+                    ctx.close()
+            report[name] = {"first_visit": median_steps(first), "second_visit": median_steps(second)}
+    print(json.dumps(report, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
