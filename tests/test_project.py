@@ -100,13 +100,16 @@ def test_xdist_keeps_a_group_on_one_worker(tmp_path):
     assert (tmp_path / workers[0]).read_text() == "x" * 8
 
 
-def test_each_browser_edition_is_one_xdist_group():
-    """The browser tests are shared out by edition: each edition's server and Chromium on one worker."""
+def test_browser_tests_are_grouped_for_two_workers():
+    """JupyterLab's browser tests share one group (one Lab server); the site's and JupyterLite's are
+    grouped by file, so the two workers share them."""
     from xdist_groups import browser_group
 
     tests = ROOT / "tests"
-    groups = {browser_group(tests / rel, tests) for rel in
-              ("site/test_phone.py", "site/test_web.py", "lite/test_lite.py", "browser/test_lab_smoke.py",
-               "test_faq_browser.py")}
-    assert groups == {"browser-site", "browser-lite", "browser-lab"}
-    assert browser_group(tests / "site/test_phone.py", tests) == browser_group(tests / "site/test_web.py", tests)
+    group = {rel: browser_group(tests / rel, tests) for rel in
+             ("site/test_phone.py", "site/test_site_browser.py", "lite/test_lite.py", "lite/test_lab_kernel.py",
+              "browser/test_lab_smoke.py", "browser/test_draw_pictures.py", "test_faq_browser.py")}
+    assert group["browser/test_lab_smoke.py"] == group["browser/test_draw_pictures.py"] \
+        == group["test_faq_browser.py"] == "browser-lab"
+    assert len({group["site/test_phone.py"], group["site/test_site_browser.py"], group["lite/test_lite.py"],
+                group["lite/test_lab_kernel.py"], "browser-lab"}) == 5

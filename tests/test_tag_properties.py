@@ -1,5 +1,6 @@
 """Property tests: random battle sequences (legal and illegal steps) keep the tag engine's invariants."""
 
+import os
 import random
 
 import pytest
@@ -153,11 +154,15 @@ def test_only_scenario_errors_escape_the_runner(steps):
     assert all(r["step"] <= len(steps) for r in result.outcome["rejected"])
 
 
+# Random matches per seeded test: 1000 in ./dev test, 5000 in `make fuzz` (RULINGS_FUZZ=long).
+MATCHES = 5000 if os.environ.get("RULINGS_FUZZ") == "long" else 1000
+
+
 def test_thousands_of_random_matches_end_properly():
-    """2000 seeded random matches of well-formed battles, played to the end."""
+    """1000 seeded random matches of well-formed battles, played to the end (``make fuzz`` plays more)."""
     rng = random.Random(1999)
     finished = one_v_one = 0
-    for _ in range(2000):
+    for _ in range(MATCHES):
         m = TagMatch(TAGS, rng.choice(TAGS))
         for _ in range(200):
             before = m.state()
@@ -183,7 +188,7 @@ def test_thousands_of_random_matches_end_properly():
             if m.is_finished():
                 break
         finished += m.is_finished()
-    assert finished > 1900 and one_v_one > 100
+    assert finished > 0.95 * MATCHES and one_v_one > MATCHES // 20
 
 
 # ---------------------------------------------------------------------------------- mirror symmetry
@@ -319,9 +324,9 @@ def random_turn(m: TagMatch, rng: random.Random) -> tuple[str, tuple]:
 
 
 def test_mirror_symmetry_of_thousands_of_random_matches():
-    """2000 seeded random matches (Change Up!, passes, truces, rewinds), each against its mirror."""
+    """1000 seeded random matches (Change Up!, passes, truces, rewinds), each against its mirror."""
     rng = random.Random(2024)
-    for _ in range(2000):
+    for _ in range(MATCHES):
         first = rng.choice(TAGS)
         plan, m = [], TagMatch(TAGS, first)
         for _ in range(rng.randint(5, 40)):

@@ -4,9 +4,13 @@ from pathlib import Path
 
 
 def browser_group(path: Path, root: Path) -> str:
-    """The xdist group of a browser test: one per edition it drives (``browser-site``: the phone
-    pages; ``browser-lite``: JupyterLite; ``browser-lab``: JupyterLab and the FAQ page), so the
-    two workers share the slow browser work while each edition's server and Chromium stay on one."""
+    """The xdist group of a browser test. JupyterLab's tests (tests/browser and the FAQ page's) share
+    one group: one Lab server, started once. The phone site's and JupyterLite's tests are grouped
+    by file (``browser-site-test_phone``...): each file starts its own Chromium anyway, and the site
+    and lab builds are shared on disk behind a lock, so the two workers can share the slow browser
+    work instead of one worker running all of it while the other waits."""
     rel = path.relative_to(root)
-    edition = rel.parts[0] if len(rel.parts) > 1 else "lab"
-    return "browser-" + {"browser": "lab"}.get(edition, edition)
+    edition = rel.parts[0] if len(rel.parts) > 1 else "browser"
+    if edition == "browser":
+        return "browser-lab"
+    return f"browser-{edition}-{path.stem}"

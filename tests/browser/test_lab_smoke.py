@@ -94,7 +94,7 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab, ope
     assert "After the setup" in state.inner_text()
     stepper.get_by_role("button", name="forward ▶").click()
     page.wait_for_function("el => el.innerText.includes('After step 1 of 3')", arg=state.element_handle())
-    assert "handover pending" in state.inner_text()
+    assert "handover pending" in state.inner_text().lower()
     assert stepper.locator("svg").count() >= 1                # the path drawn so far
     lab.shot(stepper, "lab-04-scenario-stepper.png")
 
@@ -104,7 +104,7 @@ def test_scenario_stepper_and_match_tracker_answer_in_the_browser(page, lab, ope
     assert "Draw Phase (before the draw)" in status.inner_text()
     tracker.get_by_role("button", name="next phase").click()
     page.wait_for_function("el => el.innerText.includes('Standby Phase')", arg=status.element_handle())
-    assert "SPC 2" in status.inner_text()
+    assert "2 Speed Counters" in status.inner_text()
     tracker.get_by_role("button", name="baton touch").click()    # the first player, on turn 1: WRGP-H9
     feedback = tracker.locator(".widget-html").filter(has_text="rejected")
     feedback.wait_for()
