@@ -1,9 +1,9 @@
 """Suite-wide wiring (issue 12).
 
 Every test that drives a browser is marked ``browser`` (registered in pyproject.toml). Under
-pytest-xdist (``./dev test`` runs ``-n auto --dist loadgroup``) JupyterLab's browser tests go to
-one worker, one after the other (one Lab server); the site's and JupyterLite's are shared out
-like the rest (tests/xdist_groups.py). ``-m "not browser"`` is the quick run after a change.
+pytest-xdist (``./dev test`` runs ``-n auto --dist loadgroup``) the browser tests of one edition
+(JupyterLab, the phone site, JupyterLite) go to one worker, one after the other: each edition's
+server and Chromium live on one worker, and the editions are shared out with the rest. ``-m "not browser"`` is the quick run after a change.
 """
 
 import os
@@ -29,7 +29,5 @@ def pytest_collection_modifyitems(config, items):
     root = Path(__file__).parent
     for item in items:
         if item.get_closest_marker("browser") is not None:
-            group = browser_group(Path(item.fspath), root)
-            if group is not None:
-                item.add_marker(pytest.mark.xdist_group(group))
+            item.add_marker(pytest.mark.xdist_group(browser_group(Path(item.fspath), root)))
 

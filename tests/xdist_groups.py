@@ -3,14 +3,14 @@
 from pathlib import Path
 
 
-def browser_group(path: Path, root: Path) -> str | None:
-    """The xdist group of a browser test, or None for a test that any worker may run.
-
-    JupyterLab's tests (tests/browser and the FAQ page's) share one group: one Lab server, started
-    once, on one worker. The phone site's and JupyterLite's tests each open their own browser
-    context, the site and lab builds are shared on disk behind a lock, and each worker serves them
-    on its own port: they are shared out one by one, so neither worker waits while the other runs
-    all the slow browser work."""
+def browser_group(path: Path, root: Path) -> str:
+    """The xdist group of a browser test. JupyterLab's tests (tests/browser and the FAQ page's) share
+    one group: one Lab server, started once. The phone site's and JupyterLite's tests are grouped
+    by file (``browser-site-test_phone``...): each file starts its own Chromium anyway, and the site
+    and lab builds are shared on disk behind a lock, so the two workers can share the slow browser
+    work instead of one worker running all of it while the other waits."""
     rel = path.relative_to(root)
     edition = rel.parts[0] if len(rel.parts) > 1 else "browser"
-    return "browser-lab" if edition == "browser" else None
+    if edition == "browser":
+        return "browser-lab"
+    return f"browser-{edition}-{path.stem}"
