@@ -1,5 +1,6 @@
 """Property tests: random legal and illegal step sequences keep the engine's invariants."""
 
+import os
 import random
 
 import pytest
@@ -105,12 +106,16 @@ def test_only_scenario_errors_escape_the_runner(steps):
     assert result.outcome["format"] == "wrgp"
 
 
+# Random matches per seeded test: 1500 in ./dev test, 6000 in `make fuzz` (RULINGS_FUZZ=long).
+MATCHES = 6000 if os.environ.get("RULINGS_FUZZ") == "long" else 1500
+
+
 def test_thousands_of_random_matches():
-    """3000 seeded random matches played to the end or 300 steps."""
+    """1500 seeded random matches played to the end or 300 steps (more under ``make fuzz``)."""
     rng = random.Random(2022)
     kinds = list(T.ACTION_KINDS)
     finished = 0
-    for _ in range(3000):
+    for _ in range(MATCHES):
         m = WrgpMatch(lineup=rng.randint(1, 3))
         for _ in range(300):
             before = m.state() if rng.random() < 0.05 else None
@@ -143,7 +148,7 @@ def test_thousands_of_random_matches():
             if before is not None:
                 check_invariants(m, before)
         finished += m.is_finished()
-    assert finished > 1000   # random play does reach the end of matches
+    assert finished > MATCHES // 3   # random play does reach the end of matches
 
 
 # ---------------------------------------------------------------- copy on write (issue 25)
