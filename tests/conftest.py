@@ -29,5 +29,6 @@ def pytest_collection_modifyitems(config, items):
     root = Path(__file__).parent
     for item in items:
         if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.xdist_group(browser_group(Path(item.fspath), root)))
+            item.add_marker(pytest.mark.xdist_group(browser_group(Path(item.fspath), root,
+                                                                   getattr(item, "originalname", item.name))))
 

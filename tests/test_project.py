@@ -113,3 +113,7 @@ def test_browser_tests_are_grouped_for_two_workers():
         == group["test_faq_browser.py"] == "browser-lab"
     assert len({group["site/test_phone.py"], group["site/test_site_browser.py"], group["lite/test_lite.py"],
                 group["lite/test_lab_kernel.py"], "browser-lab"}) == 5
+    phone = tests / "site/test_phone.py"
+    halves = {browser_group(phone, tests, n) for n in ("test_axe_finds_no_violations_on_any_page",
+                                                         "test_a_dispute_built_with_taps_gives_the_ruling")}
+    assert len(halves) == 2     # the longest file is shared by the two workers
