@@ -439,6 +439,8 @@ def test_faq_loads_in_parts_and_rule_links_land_in_view(new_context, server, sit
     page.wait_for_selector("body[data-parts]")
     parts = int(page.evaluate("document.body.dataset.parts"))
     assert parts >= 80
+    # the first parts arrive after the page says how many there are: wait for one, then count
+    page.wait_for_function("document.querySelectorAll('.part:not([aria-busy])').length > 0")
     loaded = page.locator(".part:not([aria-busy])").count()
     assert 0 < loaded < parts                         # the first ones only
     page.goto(server.url + "faq.html#rule-WRGP-D1")
