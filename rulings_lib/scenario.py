@@ -25,7 +25,7 @@ from .events import event_text
 from .formats import FORMATS
 from .formats import get as get_format
 from .i18n import Msg, check_lang, render
-from .schema import ListOf, MapOf, Text, _show
+from .schema import Either, ListOf, MapOf, Text, _show
 from .yamlsrc import YMap, load_file, load_text
 
 # What one scenario may ask the kit to do (issue 20): a scenario is a worked example of a ruling,
@@ -65,10 +65,15 @@ class Scenario:
     expect_lines: dict = field(default_factory=dict)
     description: str = ""
     line: int = 1
+    titles: dict = field(default_factory=dict)   # {lang: title} when `title:` gives one per language
 
     @property
     def name(self) -> str:
         return Path(self.path).stem
+
+    def title_in(self, lang: str = "en") -> str:
+        """The title in ``lang`` where the file gives one (``title: {en: ..., ja: ...}``), else as written."""
+        return self.titles.get(lang) or self.title
 
 
 def plain(value):
@@ -93,6 +98,7 @@ def compact(value) -> str:
     return str(value)
 
 
+_TITLE = Either(Text(300), MapOf({"en": Text(300), "ja": Text(300)}, required=("en",)))
 _TOP_KEYS = ("format", "title", "description", "rules", "setup", "steps", "expect")
 
 
@@ -118,7 +124,10 @@ def parse_scenario(data, file: str) -> Scenario:
     def at(key):
         return lines.get(key, top_line)
 
-    title = Text(300).parse(data.get("title", Path(file).stem), file, at("title"), "title")
+    # `title:` is one text, or one per language ({en: ..., ja: ...}; en required): an extension.
+    titled = _TITLE.parse(data.get("title", Path(file).stem), file, at("title"), "title")
+    titles = titled if isinstance(titled, dict) else {}
+    title = titles.get("en", titled) if titles else titled
     description = Text(5000).parse(data["description"], file, at("description"), "description") \
         if "description" in data else ""
     rules = ListOf(Text(30)).parse(data.get("rules", []), file, at("rules"), "rules")
@@ -171,7 +180,8 @@ def parse_scenario(data, file: str) -> Scenario:
     if "rejected" in expect:
         ListOf(MapOf({"step": _Any(), "rule": _Any(), "reason": _Any()}, required=("step", "rule"),
                      name=Msg("input.scenario.rejected_step"))).parse(expect["rejected"], file, elines["rejected"], "expect.rejected")
-    return Scenario(file, fmt_name, title, rules, setup, steps, plain(expect), dict(elines), description, top_line)
+    return Scenario(file, fmt_name, title, rules, setup, steps, plain(expect), dict(elines), description, top_line,
+                    titles)
 
 
 class _Any(Text):
@@ -372,7 +382,7 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
     def t(code, **args):
         return render(code, args, lang)
 
-    lines = [t("common.transcript.scenario", title=sc.title)]
+    lines = [t("common.transcript.scenario", title=sc.title_in(lang))]
     if sc.rules:
         lines.append(t("common.transcript.rules", rules=", ".join(sc.rules)))
     lines.append("")

@@ -57,7 +57,8 @@ def shipped() -> list[dict]:
     out = []
     for path in builtin_scenarios():
         sc = load_scenario(path)
-        out.append({"id": shipped_id(path), "format": sc.format, "title": sc.title, "rules": sc.rules,
+        out.append({"id": shipped_id(path), "format": sc.format, "title": sc.title,
+                    "titles": {lang: sc.title_in(lang) for lang in LANGS}, "rules": sc.rules,
                     "text": path.read_text(encoding="utf-8")})
     return out
 
@@ -72,7 +73,7 @@ def _picture(obj, lang: str = "en", phone: bool = False) -> str | None:
     from .draw import svg
 
     scenario = getattr(obj, "scenario", None)     # a scenario result: its match, under its title
-    kwargs = {"title": scenario.title} if scenario is not None else {}
+    kwargs = {"title": scenario.title_in(lang)} if scenario is not None else {}
     if phone:
         kwargs["layout"] = "phone"
     picture = svg(getattr(obj, "match", obj), lang, **kwargs)
@@ -103,7 +104,7 @@ def answer(result, lang: str = "en", phone: bool = False) -> dict:
     lang = _lang(lang)
     fmt = format_module(result.scenario.format)
     return {
-        "title": result.scenario.title,
+        "title": result.scenario.title_in(lang),
         "format": result.scenario.format,
         "rules": result.scenario.rules,
         "lang": lang,

@@ -92,3 +92,30 @@ def test_command_line_entry_point_runs():
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["out"] == ["B1"]
+
+
+def test_title_per_language_is_an_extension(tmp_path):
+    """`title:` is one text (as the format fixes) or {en, ja}: each transcript shows its language's."""
+    from rulings_lib.scenario import ScenarioError, load_scenario, render_transcript, run_scenario
+
+    f = tmp_path / "t.yaml"
+    f.write_text('format: wrgp\ntitle: {en: "Two titles", ja: "二つの題"}\nsteps: []\n', encoding="utf-8")
+    result = run_scenario(load_scenario(f))
+    assert render_transcript(result, "en").startswith("Scenario: Two titles")
+    assert "二つの題" in render_transcript(result, "ja").splitlines()[0]
+    f.write_text('format: wrgp\ntitle: One title\nsteps: []\n', encoding="utf-8")
+    sc = load_scenario(f)
+    assert sc.title == sc.title_in("ja") == "One title"
+    f.write_text('format: wrgp\ntitle: {ja: "題だけ"}\nsteps: []\n', encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(f)
+    assert e.value.line == 2 and "'en'" in str(e.value)
+
+
+def test_every_shipped_scenario_has_a_japanese_title():
+    import re
+
+    from rulings_lib.scenario import builtin_scenarios, load_scenario
+
+    for path in builtin_scenarios():
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", load_scenario(path).title_in("ja")), path

@@ -41,7 +41,7 @@ class PathTrace:
     ``format="digimon-tag"``, of the tag turn diagram). A node id ``"node#key"`` is a row of a node."""
 
     name: str
-    title: str
+    title: str | dict                    # the scenario's title, or {lang: title} (see Scenario.title_in)
     visits: list[Visit]
     here: str | None                     # the node of the state after the last step shown
     where: str                           # that state in words (a Msg: English as a str, any language)
@@ -255,7 +255,7 @@ def trace(source, upto: int | None = None) -> PathTrace:
                     w.event(step, rule, code, args)
             w.settle(step, states[step])
         name = source.scenario.name
-        return PathTrace(name, source.scenario.title, w.visits, state_node(states[upto]),
+        return PathTrace(name, source.scenario.titles or source.scenario.title, w.visits, state_node(states[upto]),
                          describe_state(states[upto]), upto, last, rejected)
     if isinstance(source, WrgpMatch):
         events = _events(source.events)
@@ -332,7 +332,7 @@ def _trace_tag(result, upto: int | None) -> PathTrace:
     if state is not None:
         where = (Msg("diagrams.path.tag_over", winner=state.winner) if state.is_finished()
                  else Msg("diagrams.path.tag_where", turn=state.turn, first=state.first, second=state.second))
-    return PathTrace(result.scenario.name, result.scenario.title, visits, pos, where, upto, last,
+    return PathTrace(result.scenario.name, result.scenario.titles or result.scenario.title, visits, pos, where, upto, last,
                      rejected, format="digimon-tag")
 
 
@@ -379,7 +379,8 @@ def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagr
     whole = t.upto == t.last
     d.name = (f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}") + ("" if lang == "en" else f".{lang}")
     d.title = render("diagrams.path.title" if whole else "diagrams.path.title_upto",
-                     {"title": t.title, "upto": t.upto, "last": t.last}, lang)
+                     {"title": t.title.get(lang) or t.title["en"] if isinstance(t.title, dict) else t.title,
+                      "upto": t.upto, "last": t.last}, lang)
     steps: dict[str, list[int]] = {}
     edge_steps: dict[int, list[int]] = {}
     pos = None

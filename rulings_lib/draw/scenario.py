@@ -52,7 +52,7 @@ def _snapshots(result) -> list:
 def scenario_svg(result, lang: str = "en") -> str:
     """The final state of a scenario run (a :class:`~rulings_lib.scenario.RunResult`)."""
     check_lang(lang)
-    return _draw(result.match, lang, title=result.scenario.title)
+    return _draw(result.match, lang, title=result.scenario.title_in(lang))
 
 
 def step_svgs(result, lang: str = "en") -> list[str]:
@@ -63,7 +63,7 @@ def step_svgs(result, lang: str = "en") -> list[str]:
     out = []
     for n, snap in enumerate(snaps):
         head = word("after_setup", lang) if n == 0 else word("after_step", lang, n=n, total=total)
-        out.append(_draw(snap, lang, title=f"{result.scenario.title}: {head}"))
+        out.append(_draw(snap, lang, title=f"{result.scenario.title_in(lang)}: {head}"))
     return out
 
 
@@ -86,12 +86,12 @@ def strip_svg(result, lang: str = "en", per_row: int = 4, width: int = 240) -> s
     heights = [int(_inner(p)[0].split()[3]) for p in pictures]
     cell_h = round(max(heights) * width / 640) + 22
     W, H = cols * (width + 10) + 10, rows * (cell_h + 10) + 34
-    title = f"{result.scenario.title}: " + ", ".join(
+    title = f"{result.scenario.title_in(lang)}: " + ", ".join(
         word("after_setup", lang) if n == 0 else word("step_short", lang, n=n) for n in range(len(pictures)))
     desc = " ".join(f"[{word('after_setup', lang) if n == 0 else word('step_short', lang, n=n)}] "
                     + " ".join(summary(s, lang)) for n, s in enumerate(snaps))
     svg = Svg(W, H, title, desc, lang)
-    svg.text(10, 20, result.scenario.title, size=14, weight="bold")
+    svg.text(10, 20, result.scenario.title_in(lang), size=14, weight="bold")
     for n, pic in enumerate(pictures):
         vb, sub_title, body = _inner(pic)
         x, y = 10 + (n % cols) * (width + 10), 30 + (n // cols) * (cell_h + 10)
@@ -180,7 +180,7 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
     def draw(n: int, match) -> None:
         head = word("after_setup", lang) if n == 0 else word("after_step", lang, n=n, total=total)
         written.append(write_svg(folder / f"step-{n:0{digits}d}.svg",
-                                 _draw_state(match, lang, f"{scenario.title}: {head}")))
+                                 _draw_state(match, lang, f"{scenario.title_in(lang)}: {head}")))
 
     result.replay(on_step=draw)
     return written

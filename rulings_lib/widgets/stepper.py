@@ -61,7 +61,7 @@ def picture_after(result: RunResult, n: int, lang: str = "en") -> str:
     """The state after step ``n`` drawn (SVG text): the same picture as ``rulings run --svg-steps``."""
     from ..draw import svg
 
-    return svg(result.snapshots[n], lang, title=f"{result.scenario.title}: {_head(result, n, lang)}")
+    return svg(result.snapshots[n], lang, title=f"{result.scenario.title_in(lang)}: {_head(result, n, lang)}")
 
 
 def path_diagram(result: RunResult, n: int):

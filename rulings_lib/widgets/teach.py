@@ -282,61 +282,6 @@ def _named(value, lang: str):
     return value
 
 
-# The titles of the scenarios the Japanese notebooks show, in Japanese (a scenario file has one title).
-TITLES_JA = {
-    "baton-touch": "バトンタッチは自分のドローフェイズのドロー前だけ",
-    "baton-touch-first-turn": "最初のターンの先攻はバトンタッチできない",
-    "battle-interrupted": "バトル中の敗北はバトルを中断する",
-    "battle-phase-alternation": "バトルフェイズは後攻のタッグから交互に",
-    "card-rulings": "究極体級のカードとその例外",
-    "chain-gain-saves": "チェーン中に0になったライフはチェーンの後に確かめる",
-    "counter-cleaner-gate-blocker": "カウンター・クリーナーはカウンターを取り除き、ゲート・ブロッカーは新しいカウンターを止めるだけ",
-    "deck-check": "タッグバトルのデッキのルール",
-    "deck-check-digivice-pool": "デジヴァイス01の入れ替え用のカードは30枚まで、デッキは30枚のまま",
-    "deliberate-loss": "カードのプレイでわざと敗北してよい",
-    "destruction-ring-draw": "破壊指輪の引分け: カードのコントローラーを勝者として扱う",
-    "draw-other-battle-decides": "一方のバトルが引き分けなら、もう一方で決まる",
-    "draw-survivor-loses-on-damage": "引分けの勝者は次のダメージで敗北する",
-    "effects-carry-over": "すでに適用された効果は引き継がれる",
-    "empty-net-ocean": "空のネットの海はポイント計算の後に作りなおす",
-    "field-is-inherited": "フィールドは引き継ぎ、手札・墓地・除外されたカードは引き継がない",
-    "field-spell-beside-speed-world": "ほかのフィールド魔法はスピード・ワールドと入れ替わらない",
-    "first-turn-limits": "試合の最初のターンだけはドローもバトルフェイズもない",
-    "inherited-back-to-owner": "手札やデッキに戻る引き継いだカードは元の持ち主のもとへ",
-    "inherited-to-new-gy": "引き継いだカードは新しいデュエリストの墓地・除外・表側のエクストラデッキへ",
-    "last-duelist-wins": "相手の最後のデュエリストを倒せば、すぐに試合の勝ち",
-    "lineup-order": "デュエリストは試合前に決めた選出順に出る",
-    "loss-cannot-be-undone": "ライフを回復しても敗北は取り消せない",
-    "loss-counters": "敗北したチームはスピードカウンター2個、a >= b ならさらに2個",
-    "loss-starts-handover": "敗北で引き継ぎが始まり、ターンの終わりまで敗北したデュエリストが残る",
-    "lost-points-table": "ロストポイントは負けた人の表の、相手のレベルの欄",
-    "lp-loop-once": "ライフを回復するループは各プレイヤー1回",
-    "once-per-duel-team": "「デュエル中に1度」は試合を通してチームで1度",
-    "one-vs-one": "1対1で決着",
-    "opponent-out-carries-on": "相手が退場したプレイヤーは続ける",
-    "phase-orders": "各フェイズの順番",
-    "power-bond-cyber-end-dragon": "引き継ぎ中のパワー・ボンド、サイバー・エンド・ドラゴンを引き継ぐ",
-    "power-bond-handover": "引き継ぎ中のパワー・ボンド",
-    "rematch": "リターンマッチだ！は負けた人のためにターンを巻き戻す",
-    "resume-own-turn": "自分のターンに敗北すると、チームメイトが引き継いで次のターンを行う",
-    "run-on-to-end-phase": "敗北のあと、ターンはフェイズをスキップせずエンドフェイズまで進む",
-    "run-on-what-is-allowed": "自動進行中にできること、できないこと",
-    "second-loss-during-handover": "引き継ぎ中の2人目の敗北が次のターンを決める",
-    "simultaneous-outs": "1回のポイント計算で2人退場し、1対1へ",
-    "single-battle-decides": "アルファベットが1つ欠けたら、1つのバトルで決まる",
-    "sparks-chain-strike": "火の粉と連鎖爆撃: 1つのチェーンで両者が0、最後にダメージを受けた側が敗北",
-    "special-victory": "特殊勝利は相手のデュエリスト1人を敗北させるだけで、チームの勝ちではない",
-    "speed-world-effects": "スピード・ワールドの3つの効果と a・b・X の式",
-    "speed-world-indestructible": "スピード・ワールドはフィールドを離れず、カードの効果を受けない",
-    "speed-world-is-a-spell": "スピード・ワールドの効果は、カウンターを取り除いたデュエリストの魔法カードの効果",
-    "speed-world-placement": "スピード・ワールドはどちらのプレイヤーのフィールドにもない",
-    "speed-world-timing": "スピード・ワールドの効果は自分のメインフェイズに、カウンターが足りるとき",
-    "split-result-swaps": "1勝ずつなら先攻と後攻が入れ替わる",
-    "targeting": "効果を誰に向けられるか",
-    "team-deck-check": "チームのデッキはチームとして制限・禁止リストに従う",
-}
-
-
 # --------------------------------------------------------------------------- transcripts for people
 # Events that tell where the turn is, not what was decided: left out of the short transcript.
 ROUTINE_RULES = {"STD-TURN"}
@@ -424,17 +369,12 @@ def now_lines(outcome: dict, lang: str = "en") -> list[str]:
 def full_transcript(result, lang: str = "en") -> str:
     """Every event of the scenario, numbered by step, with the expectations (what ``rulings run``
     prints), card names in ``lang``."""
-    import dataclasses
-
     from ..scenario import RunResult, render_transcript
 
     outcome = copy.deepcopy(result.outcome)
     for ev in outcome["events"]:
         ev["args"] = _named(ev.get("args") or {}, lang)
-    sc = result.scenario
-    if lang == "ja" and sc.name in TITLES_JA:
-        sc = dataclasses.replace(sc, title=TITLES_JA[sc.name])
-    text = render_transcript(RunResult(sc, result.match, outcome, result.checks), lang)
+    text = render_transcript(RunResult(result.scenario, result.match, outcome, result.checks), lang)
     return _named(text, lang)         # the steps as written in the file name cards too
 
 

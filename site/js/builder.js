@@ -455,7 +455,9 @@ export class Builder {
       if (more.length || !verbs.has(verb)) return false;
       steps.push({ verb, value: s[verb] });
     }
-    this.q = { format: data.format, title: data.title ?? "", setup: data.setup ?? {}, steps };
+    // A title per language ({en, ja}) reads as the page's language.
+    const title = data.title && typeof data.title === "object" ? (data.title[lang] ?? data.title.en ?? "") : data.title;
+    this.q = { format: data.format, title: title ?? "", setup: data.setup ?? {}, steps };
     this.draw();
     this.changed();
     return true;

@@ -241,7 +241,7 @@ async function start() {
     for (const s of shipped.filter((x) => x.format === fmt)) {
       const o = document.createElement("option");
       o.value = s.id;
-      o.textContent = `${s.title} — ${s.rules.join(", ")}`;
+      o.textContent = `${(s.titles && s.titles[lang]) || s.title} — ${s.rules.join(", ")}`;
       g.append(o);
     }
     pick.append(g);
