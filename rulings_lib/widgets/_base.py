@@ -27,7 +27,7 @@ class KitWidget(w.VBox):
     """A box of controls. Outside a live kernel (a stored notebook, nbval, GitHub) it shows a
     one-line text instead of ipywidgets' long ``repr``; its widget view is never a ruling."""
 
-    label = "widget"
+    name_code = "widgets.name.widget"    # the widget's name in the widgets catalogue
     css_class = "rulings-kit-widget"     # a hook for the page (and the browser test) to find it by
     lang_widget: w.ToggleButtons | None = None
 
@@ -48,7 +48,7 @@ class KitWidget(w.VBox):
     def _repr_mimebundle_(self, **kwargs):
         data = super()._repr_mimebundle_(**kwargs)
         if data is not None:
-            data["text/plain"] = f"[{self.label}: an interactive widget; run the notebook in Jupyter to use it]"
+            data["text/plain"] = say("widgets.placeholder", self.lang, name=say(self.name_code, self.lang))
         return data
 
 

@@ -93,7 +93,7 @@ def explain_speed_world(a: int, b: int, spc: int, lang: str = "en") -> str:
 class SpeedWorldCalculator(KitWidget):
     """Sliders for a, b and the counters; a table of the three effects, recomputed on every move."""
 
-    label = "Speed World calculator"
+    name_code = "widgets.name.sw"
     css_class = "rulings-kit-speed-world"
 
     def __init__(self, a: int = 1, b: int = 1, spc: int = 4, lineup: int = 3, lang: str = "en"):

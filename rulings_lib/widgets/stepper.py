@@ -94,7 +94,7 @@ def _svg(diagram) -> str:
 class ScenarioStepper(KitWidget):
     """A dropdown of scenarios, back/forward buttons and a step slider; transcript, state, diagram."""
 
-    label = "scenario stepper"
+    name_code = "widgets.name.stepper"
     css_class = "rulings-kit-stepper"
 
     def __init__(self, scenarios=None, start: str | None = None, step: int = 0, diagram: bool = True,

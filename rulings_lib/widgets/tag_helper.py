@@ -20,7 +20,7 @@ __all__ = ["TagTurn", "TagTurnHelper", "tag_turn"]
 class TagTurnHelper(KitWidget):
     """Four rows (power, lost points, point gauge) and who goes first; the engine's answer below."""
 
-    label = "tag battle turn helper"
+    name_code = "widgets.name.tag"
     css_class = "rulings-kit-tag-helper"
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, powers: dict | None = None,

@@ -46,7 +46,7 @@ def next_phase_action(match) -> tuple[str, tuple]:
 class MatchTracker(KitWidget):
     """LP, SPC, positions and phase of a WRGP match, with buttons that apply the rules."""
 
-    label = "WRGP match tracker"
+    name_code = "widgets.name.tracker"
     css_class = "rulings-kit-tracker"
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", path: str = "match.json",
