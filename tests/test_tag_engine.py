@@ -314,6 +314,20 @@ def test_e1_out_player_takes_no_part():
     assert m.rejected == [] and m.step == 0   # rejected calls change nothing, not even the step counter
 
 
+@pytest.mark.parametrize("out, en", [
+    (["blue-B"], "blue-B is out, so letter B has no battle"),
+    (["red-B", "blue-B"], "red-B and blue-B are out, so letter B has no battle"),
+])
+def test_e1_letter_without_battle_is_one_code_whose_count_chooses_the_english_singular(out, en):
+    m = TagMatch(turn=2, out=out)
+    with pytest.raises(IllegalAction) as exc:
+        m.battle(fight(500, 300, 200, 400))
+    err = exc.value
+    assert (err.rule, err.code, err.params["count"]) == ("TAG-E1", "tag.reject.letter_has_no_battle", len(out))
+    assert err.reason == en
+    assert err.render("ja") == f"{'と'.join(out)}は脱落しているので、Bのバトルはない"
+
+
 def test_e1_gauge_zero_is_out():
     m = TagMatch(turn=2, gauges={"red-A": 20})
     m.battle(fight(100, 300, 500, 400, lost=30))
@@ -514,6 +528,8 @@ def test_repr_and_html():
     m = TagMatch()
     assert repr(m) == ("<TagMatch digimon-tag turn=1 first=red mode=tag points=(red-A=100, red-B=100, blue-A=100, "
                        "blue-B=100) out=[]>")
+    m.act("blue-A", "preparation")     # the moment within the turn, once a phase is reached
+    assert repr(m).startswith("<TagMatch digimon-tag turn=1 phase=preparation step=5 first=red ")
     # Jupyter shows the match drawn (Match._repr_svg_); no HTML form may take precedence.
     assert m._repr_svg_().startswith("<svg") and not hasattr(m, "_repr_html_")
 

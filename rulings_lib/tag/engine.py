@@ -541,39 +541,39 @@ class TagMatch(Match):
         elif effect != "all":
             raise ArgumentError("on", Msg("input.arg.tag.on_needed", effect=effect), None)
         if by in self.out:
-            return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.out_takes_further", p=by))
+            return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.player_out", p=by))
         if effect == "all":
             # TAG-R4: "all ..." means all four players (those still in the game).
             if on is not None and on in self.out:
-                return TargetRuling(False, "TAG-E1", (), Msg("tag.target.out", player=on))
+                return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.target_out", player=on))
             everyone = tuple(self.in_game_players())
-            return TargetRuling(True, rule, everyone, Msg("tag.target.all", principle=principle, by=by,
+            return TargetRuling(True, rule, everyone, Msg("tag.event.effect_reaches_all", principle=principle, by=by,
                                                           players=list(everyone)))
         if on in self.out:
-            return TargetRuling(False, "TAG-E1", (), Msg("tag.target.out", player=on))
+            return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.target_out", player=on))
         same_tag = self._tag_of(on) == self._tag_of(by)
         if effect in ("projection", "both_sides", "flush", "opponent"):
             # TAG-R1 / TAG-R4: one named opponent, either player of the other tag.
             if same_tag:
                 who = Msg("tag.target.themselves") if on == by else Msg("tag.target.their_partner", player=on)
-                return TargetRuling(False, rule, (), Msg("tag.target.cannot_name", principle=principle, by=by, who=who))
+                return TargetRuling(False, rule, (), Msg("tag.reject.not_an_opponent", principle=principle, by=by, who=who))
             affected = (by, on) if effect == "both_sides" else (on,)
             where = "" if on == self.opponent(by) else Msg("tag.target.not_in_front")
             what = {"projection": Msg("tag.target.projection", on=on),
                     "both_sides": Msg("tag.target.both_sides", by=by, on=on),
                     "flush": Msg("tag.target.flush", on=on),
                     "opponent": Msg("tag.target.opponent", on=on)}[effect]
-            return TargetRuling(True, rule, affected, Msg("tag.target.names", by=by, on=on, what=what, where=where))
+            return TargetRuling(True, rule, affected, Msg("tag.event.opponent_named", by=by, on=on, what=what, where=where))
         # TAG-R2: contact-type effects and support Digimon.
         if on == by:
-            return TargetRuling(True, rule, (on,), Msg("tag.target.own", by=by, effect=effect))
+            return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_own_digimon", by=by, effect=effect))
         if same_tag:
             if effect == "support" and meets_requirements:
-                return TargetRuling(True, rule, (on,), Msg("tag.target.support_ok", principle=principle, by=by, on=on))
+                return TargetRuling(True, rule, (on,), Msg("tag.event.support_on_partner", principle=principle, by=by, on=on))
             why = (Msg("tag.target.support_not_met", on=on) if effect == "support"
                    else Msg("tag.target.contact_partner"))
-            return TargetRuling(False, rule, (), Msg("tag.target.not_partner", by=by, on=on, why=why))
-        return TargetRuling(True, rule, (on,), Msg("tag.target.on_opponent", by=by, effect=effect, on=on))
+            return TargetRuling(False, rule, (), Msg("tag.reject.not_on_partner", by=by, on=on, why=why))
+        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=effect, on=on))
 
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
         """TAG-E2: may ``by`` use an effect of ``kind`` (:data:`.tables.USE_KINDS`)? -> (allowed, rule, why)."""
@@ -582,16 +582,16 @@ class TagMatch(Match):
         label = {"evolution": Msg("tag.use.evolution"), "projection": Msg("tag.use.projection"),
                  "opponent_condition": Msg("tag.use.opponent_condition")}[kind]
         if by in self.out:
-            return False, "TAG-E1", Msg("tag.reject.out_takes_further", p=by)
+            return False, "TAG-E1", Msg("tag.reject.player_out", p=by)
         if self.mode == "1v1":
-            return True, "TAG-E3", Msg("tag.use.one_vs_one", by=by, label=label)
+            return True, "TAG-E3", Msg("tag.event.effect_under_normal_regulation", by=by, label=label)
         foe = self._opponent(by)
         if foe not in self.out:
-            return True, "TAG-E2", Msg("tag.use.faces", by=by, foe=foe, label=label)
+            return True, "TAG-E2", Msg("tag.event.effect_facing_opponent", by=by, foe=foe, label=label)
         # TAG-E2: evolution and projection-type options yes; "if the opponent's ... is ..." no.
         if not T.USE_KINDS[kind]:
-            return False, "TAG-E2", Msg("tag.use.no_condition", by=by, foe=foe)
-        return True, "TAG-E2", Msg("tag.use.carries_on", by=by, foe=foe, label=label)
+            return False, "TAG-E2", Msg("tag.reject.opponent_condition_unmet", by=by, foe=foe)
+        return True, "TAG-E2", Msg("tag.event.effect_while_opponent_out", by=by, foe=foe, label=label)
 
     def _fields(self) -> dict:
         """The match's fields, every mutable one copied, except the append-only logs ``events`` and
@@ -640,7 +640,9 @@ class TagMatch(Match):
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
         state = f" winner={self.winner}" if self.winner else ""
-        return f"turn={self.turn} first={self.first} mode={self.mode} points=({pts}) out={self.out}{state}"
+        now = self._progress        # within the turn: the phase and step reached (none yet: nothing shown)
+        where = f" phase={now.phase}" + (f" step={now.step}" if now.step else "") if now.phase else ""
+        return f"turn={self.turn}{where} first={self.first} mode={self.mode} points=({pts}) out={self.out}{state}"
 
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
@@ -721,7 +723,7 @@ class TagMatch(Match):
         p = self._player(player, "by")
         if p in self.out:
             # TAG-E1: a player who is out takes no further part.
-            self._fail("TAG-E1", "tag.reject.out_takes_further", p=p)
+            self._fail("TAG-E1", "tag.reject.player_out", p=p)
         return p
 
     def _is_one_vs_one(self) -> bool:
@@ -800,27 +802,27 @@ class TagMatch(Match):
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
-        self._ev("TAG-S1", "tag.setup_events.stand_each_player", points=self.start_points)
+        self._ev("TAG-S1", "tag.event.stand_by", points=self.start_points)
         # TAG-S2: start, letters fixed for the match.
         a = and_list(self._holder[(t, "A")] for t in self.tags)
         b = and_list(self._holder[(t, "B")] for t in self.tags)
         swapped = [p for p in self.players() if self.letters[p] != p[-1]]
-        note = (Msg("tag.note.hold_other_letter", players=and_list(swapped)) if swapped
+        note = (Msg("tag.note.other_letter_since_change_up", players=and_list(swapped)) if swapped
                 else Msg("tag.note.whole_match"))
-        self._ev("TAG-S2", "tag.setup_events.goes_first_are", first=self.first, a=a, b=b, note=note)
+        self._ev("TAG-S2", "tag.event.match_begins", first=self.first, a=a, b=b, note=note)
         if self.turn > 1 or self.out or any(v != self.start_points for v in self.points.values()):
             gauges = [Msg("tag.player_value", player=p, value=v) for p, v in self.points.items() if p not in self.out]
             gone = Msg("tag.note.out", players=list(self.out)) if self.out else ""
-            self._ev("TAG-E1" if self.out else "TAG-S2", "tag.setup_events.turn_point_gauges", turn=self.turn,
+            self._ev("TAG-E1" if self.out else "TAG-S2", "tag.event.gauges_at_setup", turn=self.turn,
                      gauges=gauges, gone=gone)
         if self.mode == "1v1":
-            self._ev("TAG-E3", "tag.setup_events.are_left_they", players=and_list(self.in_game_players()))
+            self._ev("TAG-E3", "tag.event.one_vs_one_at_setup", players=and_list(self.in_game_players()))
         else:
             for p in self.in_game_players():
                 if self._opponent(p) in self.out:
-                    self._ev("TAG-E2", "tag.setup_events.s_opponent_out", p=p, opponent=self._opponent(p))
+                    self._ev("TAG-E2", "tag.event.opponent_out_at_setup", p=p, opponent=self._opponent(p))
         seats = [Msg("tag.seat_player", seat=term(TAG_SEAT, s), player=p) for s, p in self.seats().items() if p]
-        self._ev("TAG-S2", "tag.setup_events.turn_seats", turn=self.turn, seats=seats)
+        self._ev("TAG-S2", "tag.event.seats_taken", turn=self.turn, seats=seats)
 
     # ------------------------------------------------------------------ verbs: the battle
     def battle(self, spec: dict) -> None:
@@ -833,8 +835,8 @@ class TagMatch(Match):
         if shape != self.mode:
             # TAG-E3: after the switch to 1-vs-1 a battle names the two tags; before it, the letters.
             if self.mode == "1v1":
-                self._fail("TAG-E3", "tag.reject.match_vs_now", players=joined(self.in_game_players(), "common.vs"))
-            self._fail("TAG-E3", "tag.reject.match_tag_battle")
+                self._fail("TAG-E3", "tag.reject.battle_by_tag_now", players=joined(self.in_game_players(), "common.vs"))
+            self._fail("TAG-E3", "tag.reject.battle_by_letter")
 
         pairs: list[tuple[str | None, dict[str, str], dict[str, Fighter]]] = []
         if shape == "tag":
@@ -843,12 +845,12 @@ class TagMatch(Match):
                 left = [p for p in who.values() if p not in self.out]
                 if len(left) == 2 and letter not in given:
                     # TAG-E1 (and the contract): each letter with two players in the game battles.
-                    self._fail("TAG-E1", "tag.reject.letter_has_both", letter=letter, players=and_list(left))
+                    self._fail("TAG-E1", "tag.reject.letter_battle_missing", letter=letter, players=and_list(left))
                 if len(left) < 2 and letter in given:
                     # TAG-E1: a player who is out takes no further part, so their letter has no battle.
                     gone = [p for p in who.values() if p in self.out]
-                    self._fail("TAG-E1", "tag.reject.letter_out_one" if len(gone) == 1 else "tag.reject.letter_out",
-                               players=and_list(gone), letter=letter)
+                    self._fail("TAG-E1", "tag.reject.letter_has_no_battle", players=and_list(gone), letter=letter,
+                               count=len(gone))
                 if letter in given:
                     pairs.append((letter, who, given[letter]))
         else:
@@ -863,21 +865,21 @@ class TagMatch(Match):
         order = {p: i for i, p in enumerate(self.order("battle"))}
         reads = sorted(((who[t], e.power) for _, who, es in pairs for t, e in es.items()), key=lambda x: order[x[0]])
         # TAG-P4: attack powers are read starting with second-A (reading battle-powers-read-in-battle-start-order).
-        self._ev("TAG-P4", "tag.battle.powers_read", powers=[Msg("tag.player_value", player=p, value=v) for p, v in reads],
+        self._ev("TAG-P4", "tag.event.powers_read", powers=[Msg("tag.player_value", player=p, value=v) for p, v in reads],
                  note=Msg("tag.note.reading_paren", id="battle-powers-read-in-battle-start-order") if len(reads) > 2
                  else "")
         for r in results:
             a, b = (r.players[t] for t in self.tags)
             pa, pb = (r.powers[t] for t in self.tags)
-            what = Msg("tag.battle.letter", letter=r.letter) if r.letter else Msg("tag.battle.one_vs_one")
+            what = Msg("tag.note.letter_battle", letter=r.letter) if r.letter else Msg("tag.note.one_vs_one_battle")
             swapped = [p for p in (a, b) if r.letter and self.letters[p] != p[-1]]
-            since = (Msg("tag.note.holds_letter" if len(swapped) == 1 else "tag.note.hold_letter",
-                         players=and_list(swapped), letter=r.letter) if swapped else "")
+            since = (Msg("tag.note.letter_since_change_up", players=and_list(swapped), letter=r.letter,
+                         count=len(swapped)) if swapped else "")
             if r.winner is None:
                 # TAG-P5 reading equal-power-is-draw.
-                self._ev("TAG-P5", "tag.battle.vs_equal_powers", what=what, a=a, pa=pa, b=b, pb=pb, since=since)
+                self._ev("TAG-P5", "tag.event.battle_drawn", what=what, a=a, pa=pa, b=b, pb=pb, since=since)
             else:
-                self._ev("TAG-P5", "tag.battle.vs_wins", what=what, a=a, pa=pa, b=b, pb=pb, winner=r.players[r.winner], since=since)
+                self._ev("TAG-P5", "tag.event.battle_won", what=what, a=a, pa=pa, b=b, pb=pb, winner=r.players[r.winner], since=since)
         # TAG-P5 ③: losers reduce their gauges, in the seat order first-A, second-A, first-B, second-B.
         losers = {r.loser: r for r in results if r.loser}
         newly_out = []
@@ -888,14 +890,14 @@ class TagMatch(Match):
             before = self.points[p]
             self.points[p] = max(0, before - r.lost)   # points never drop below 0
             floor = Msg("tag.note.gauge_floor") if before - r.lost < 0 else ""
-            self._ev("TAG-P5", "tag.battle.loses_points", p=p, lost=r.lost, why=r.why, before=before, after=self.points[p], floor=floor)
+            self._ev("TAG-P5", "tag.event.points_lost", p=p, lost=r.lost, why=r.why, before=before, after=self.points[p], floor=floor)
             if self.points[p] == 0:
                 newly_out.append(p)
         for r in results:
             if r.loser and r.loser not in newly_out:
                 lv = pairs_level(pairs, r.loser)
                 keep = Msg("tag.battle.keeps_level_3") if lv == "3" else Msg("tag.battle.to_dark_area")
-                self._ev("TAG-P5", "tag.battle.lost_battle", loser=r.loser, keep=keep)
+                self._ev("TAG-P5", "tag.event.beaten_digimon", loser=r.loser, keep=keep)
         self.battles = results
         self._settle(newly_out)
         if self.winner is None:
@@ -928,11 +930,11 @@ class TagMatch(Match):
         """Players out, the end of the match, the switch to 1-vs-1 (TAG-E1..E4)."""
         if len(newly_out) > 1:
             # TAG-P5 reading simultaneous-outs-in-seat-order.
-            self._ev("TAG-P5", "tag.settle.reach_same_point", players=and_list(newly_out))
+            self._ev("TAG-P5", "tag.event.simultaneous_outs", players=and_list(newly_out))
         for p in newly_out:
             self.out.append(p)
             # TAG-E1: a player whose point gauge reaches 0 is out.
-            self._ev("TAG-E1", "tag.settle.s_point_gauge", p=p)
+            self._ev("TAG-E1", "tag.event.player_out", p=p)
         if not newly_out:
             return
         for t in self.tags:
@@ -942,11 +944,11 @@ class TagMatch(Match):
                 self.winner = win
                 if len(left) == 2:
                     # TAG-E4, settled by TAG-S2 (same-tag-survivors-win): the game goes on until a tag is out.
-                    text = Msg("tag.settle.same_tag_left", players=and_list(left), tag=win)
+                    text = Msg("tag.event.same_tag_survivors_win", players=and_list(left), tag=win)
                     self.termination = Outcome.of(win, "TAG-E4", text)
                 else:
                     # TAG-S2: the game goes on until both players of one tag are out.
-                    text = Msg("tag.settle.tag_out", tag=t, winner=win)
+                    text = Msg("tag.event.match_won", tag=t, winner=win)
                     self.termination = Outcome.of(win, "TAG-S2", text)
                 self._ev(self.termination.termination, text)
                 return
@@ -954,14 +956,14 @@ class TagMatch(Match):
             # TAG-E3: one A and one B of different tags: they face each other, normal 1-vs-1 regulation.
             self.mode = "1v1"
             a, b = self.in_game_players()
-            self._ev("TAG-E3", "tag.settle.are_left_one", a=a, b=b)
+            self._ev("TAG-E3", "tag.event.one_vs_one_begins", a=a, b=b)
             return
         if self.mode == "tag":
             for p in newly_out:
                 foe = self._opponent(p)
                 if foe not in self.out:
                     # TAG-E2: a player whose opponent is out carries on.
-                    self._ev("TAG-E2", "tag.settle.s_opponent_out", foe=foe, p=p)
+                    self._ev("TAG-E2", "tag.event.opponent_out", foe=foe, p=p)
 
     def _next_turn(self, winners: list[str | None], one_vs_one: bool = False, rule_note: str = "") -> None:
         """End the turn: decide who goes first next turn (TAG-N1..N5), reset the turn's progress."""
@@ -986,7 +988,7 @@ class TagMatch(Match):
         self.turn += 1
         self._new_turn()
         how = Msg("tag.next_turn.stays_first") if self.first == old_first else Msg("tag.next_turn.goes_first_now")
-        self._ev(rule, "tag.next_turn.turn_second", turn=self.turn, first=self.first, how=how, second=self.second, note=note)
+        self._ev(rule, "tag.event.turn_begins", turn=self.turn, first=self.first, how=how, second=self.second, note=note)
 
     def rematch(self, by: str) -> None:
         """St-104-style rewind right after a battle: allowed if ``by`` lost that battle (TAG-R5)."""
@@ -997,19 +999,19 @@ class TagMatch(Match):
     def _rematch(self, by: str, card: str) -> None:
         if self._last != "battle" or self._undo is None:
             # TAG-R5: a rewind undoes this turn's battle, so it comes right after one.
-            self._fail("TAG-R5", "tag.reject.rewinds_this_turn", card=card)
+            self._fail("TAG-R5", "tag.reject.rematch_right_after_battle", card=card)
         lost = next((r for r in self.battles if r.loser == by), None)
         if lost is None:
             mine = next((r for r in self.battles if by in r.players.values()), None)
             why = Msg("tag.why.did_not_battle") if mine is None else (
                 Msg("tag.why.drew") if mine.winner is None else Msg("tag.why.won"))
             # TAG-R5: only a user who lost this turn's battle may rewind it.
-            self._fail("TAG-R5", "tag.reject.this_turn_only", by=by, why=why)
+            self._fail("TAG-R5", "tag.reject.rematch_loser_only", by=by, why=why)
         partner_won = any(r.winner == self._tag_of(by) for r in self.battles)
         self._fields_restore(self._undo)
         self._undo = None
         even = Msg("tag.note.even_though_won", partner=self.partner(by)) if partner_won else ""
-        self._ev("TAG-R5", "tag.rematch.lost_this_turn", card=card, by=by, even=even)
+        self._ev("TAG-R5", "tag.event.turn_rewound", card=card, by=by, even=even)
 
     def truce(self, by: str, phase: str | None = None) -> None:
         """St-220: all players skip this turn's battle start and battle phase; no battle result, first
@@ -1027,13 +1029,13 @@ class TagMatch(Match):
         if phase not in T.TRUCE_PHASES or ci >= BATTLE_START:
             now = term(TAG_PHASE, PHASES[max(ci, PHASE_INDEX[phase])].key)
             # TAG-R5 reading truce-timing: only before the battle phase.
-            self._fail("TAG-R5", "tag.reject.may_used_only", card=card, now=now)
+            self._fail("TAG-R5", "tag.reject.truce_too_late", card=card, now=now)
         # Its moment is an option card's in that phase (TAG-P1 ⑤ in seat order; TAG-P2 any seat's ①–②).
         self._move(by, phase, "option")
         everyone = Msg("tag.truce.all_four") if len(self.in_game_players()) == 4 else Msg("tag.truce.all_players")
         self.battles = []
         self._undo = None
-        self._ev("TAG-R5", "tag.truce.battle_start_battle", card=card, by=by, phase=term(TAG_PHASE, phase), everyone=everyone)
+        self._ev("TAG-R5", "tag.event.truce_skips_battle", card=card, by=by, phase=term(TAG_PHASE, phase), everyone=everyone)
         self._next_turn([], rule_note=Msg("tag.note.truce_no_result"))
 
     # ------------------------------------------------------------------ verbs: within a turn
@@ -1070,8 +1072,8 @@ class TagMatch(Match):
         by = self._require_in_game(by)
         ph = T.phase(phase)
         step, note = self._move(by, phase, kind)
-        where = Msg("tag.act.step", step=step) if step else ""
-        self._ev(ph.rule, "tag.act.msg", by=by, seat=term(TAG_SEAT, self.seat_of(by)), action=term(TAG_ACTION, kind),
+        where = Msg("tag.note.in_step", step=step) if step else ""
+        self._ev(ph.rule, "tag.event.player_acts", by=by, seat=term(TAG_SEAT, self.seat_of(by)), action=term(TAG_ACTION, kind),
                  phase=term(TAG_PHASE, ph.key), where=where, note=note)
 
     def _move(self, by: str, phase: str, kind: str) -> tuple[int, str]:
@@ -1085,14 +1087,14 @@ class TagMatch(Match):
         label = term(TAG_ACTION, kind)
         if kind != "pass" and kind not in steps:
             # TAG-P2 ①: evolving and calling an evolution off belong to the evolution phase.
-            self._fail("TAG-P2", "tag.reject.cannot_do_this", by=by, phase=term(TAG_PHASE, ph.key), label=label)
+            self._fail("TAG-P2", "tag.reject.evolution_step_1_only", by=by, phase=term(TAG_PHASE, ph.key), label=label)
         if i < ci:
             # TAG-P1..P5: the phases of a turn come in order.
-            self._fail(ph.rule, "tag.reject.turn_already_over", current=term(TAG_PHASE, PHASES[ci].key),
+            self._fail(ph.rule, "tag.reject.phase_over", current=term(TAG_PHASE, PHASES[ci].key),
                        phase=term(TAG_PHASE, ph.key))
         if kind == "call_off" and self._tag_of(by) != self.second:
             # TAG-P2 ①: only a player of the second tag may call the evolution off.
-            self._fail("TAG-P2", "tag.reject.only_player_second", second=self.second, by=by, first=self.first)
+            self._fail("TAG-P2", "tag.reject.call_off_second_tag_only", second=self.second, by=by, first=self.first)
         if phase == "battle":
             return 2, self._battle_turn(by, kind, ci == BATTLE)
         order = self.order(phase)
@@ -1157,26 +1159,26 @@ class TagMatch(Match):
         label = term(TAG_ACTION, kind)
         phase = term(TAG_PHASE, ph.key)
         if cm[0] == _END:
-            return Msg("tag.late.all_passed", phase=phase)
+            return Msg("tag.reject.everyone_passed", phase=phase)
         if rounds:
             cur_step, cur_pos = cm[0], (cm[1] if len(cm) > 1 else -1)
         else:
             cur_pos, cur_step = cm[0], cm[1]
         if rounds and cur_step > step:
-            return Msg("tag.late.step_over", step=step, phase=phase, current=cur_step, by=by, action=label)
+            return Msg("tag.reject.step_over", step=step, phase=phase, current=cur_step, by=by, action=label)
         if cur_pos > pos:
-            return Msg("tag.late.order", phase=phase, order=list(order), by=by, acted=order[cur_pos])
+            return Msg("tag.reject.later_seat_acted", phase=phase, order=list(order), by=by, acted=order[cur_pos])
         if len(cm) > (2 if rounds else 1) and cm[-1] == _PASSED:
             extra = Msg("tag.note.reading_paren", id="evolution-in-seat-order") if ph.key == "evolution" else ""
-            return Msg("tag.late.passed", by=by, phase=phase, note=extra)
-        return Msg("tag.late.past_step", by=by, step=step, phase=phase)
+            return Msg("tag.reject.already_passed", by=by, phase=phase, note=extra)
+        return Msg("tag.reject.past_step", by=by, step=step, phase=phase)
 
     def _battle_turn(self, by: str, kind: str, begun: bool) -> str:
         """TAG-P4 ② reading battle-phase-alternation: whose turn it is, and who acts in it."""
         bt = self._progress.battle
         if begun and bt.over:
             # TAG-P4 ③: after two passes in a row nobody uses anything more.
-            self._fail("TAG-P4", "tag.reject.two_turns_row")
+            self._fail("TAG-P4", "tag.reject.two_passes_in_a_row")
         tag, actor, uses, passes, turns = bt.tag, bt.actor, bt.uses, bt.passes, bt.number - 1
         mine = self._tag_of(by)
         other = self.other_tag(mine)
@@ -1184,23 +1186,23 @@ class TagMatch(Match):
             if not uses:
                 # TAG-P4 ②: the second tag has the first turn, then the tags alternate.
                 why = (Msg("tag.bp.second_first", tag=tag) if turns == 0 else Msg("tag.bp.tags_turn", tag=tag))
-                self._fail("TAG-P4", "tag.reject.must_wait_for", why=why, by=by, mine=mine)
+                self._fail("TAG-P4", "tag.reject.not_tags_battle_turn", why=why, by=by, mine=mine)
             tag, actor, uses, turns = mine, None, 0, turns + 1     # the other tag's turn ended with its uses
             passes = 0
         if actor is not None and actor != by:
             # TAG-P4 ②: only one person acts at a time; the partner may act on the tag's next turn.
-            self._fail("TAG-P4", "tag.reject.one_person_acts", actor=actor, tag=tag, by=by)
+            self._fail("TAG-P4", "tag.reject.partner_acting", actor=actor, tag=tag, by=by)
         nth = Msg("tag.bp.nth", n=turns + 1)
         if kind != "pass":
             self._battle_at(BattleTurn(tag, by, uses + 1, 0, turns + 1))
-            return Msg("tag.bp.acts", nth=nth, tag=tag, by=by)
+            return Msg("tag.event.battle_turn_taken", nth=nth, tag=tag, by=by)
         if uses:
             self._battle_at(BattleTurn(other, None, 0, 0, turns + 2))
-            return Msg("tag.bp.ends", by=by, tag=tag, nth=nth, other=other)
+            return Msg("tag.event.battle_turn_ends", by=by, tag=tag, nth=nth, other=other)
         self._battle_at(BattleTurn(other, None, 0, passes + 1, turns + 2))
         if passes + 1 >= 2:
-            return Msg("tag.bp.second_pass", nth=nth, other=other)
-        return Msg("tag.bp.no_use", nth=nth, tag=tag, other=other)
+            return Msg("tag.event.final_powers_due", nth=nth, other=other)
+        return Msg("tag.event.battle_turn_passed", nth=nth, tag=tag, other=other)
 
     def _battle_at(self, bt: BattleTurn) -> None:
         """The battle phase reached, at step ② (③ once two passes in a row are over), TAG-P4."""
@@ -1222,9 +1224,9 @@ class TagMatch(Match):
         self.deck_check = {"legal": legal, "violations": [_plain_finding(f) for f in violations],
                            "warnings": [_plain_finding(f) for f in warnings]}
         if legal:
-            self._ev("TAG-K1", "tag.record_deck_check.deck_check_passes")
+            self._ev("TAG-K1", "tag.event.deck_check_passes")
         for f in violations + warnings:
-            code = "tag.record_deck_check.violation" if f in violations else "tag.record_deck_check.note"
+            code = "tag.event.deck_violation" if f in violations else "tag.event.deck_note"
             self._ev(f["rule"], code, message=f["message"])
         self._done("record_deck_check")
 
@@ -1267,9 +1269,9 @@ class TagMatch(Match):
             label = Msg("tag.card.effect_n", label=label, n=effect)
         text = term(TAG_CARD_TEXT, key, rule.text) if rule else ""
         if rule is None:
-            self._ev("TAG-R3", "tag.card.uses_tag_specific", by=by, label=label)
+            self._ev("TAG-R3", "tag.event.card_without_tag_ruling", by=by, label=label)
         elif rule.rule == "TAG-R3" and self.mode == "1v1":
-            self._ev("TAG-E3", "tag.card.uses_normal_vs", by=by, label=label)
+            self._ev("TAG-E3", "tag.event.card_under_normal_regulation", by=by, label=label)
         elif key in T.CHANGE_UP:
             self._change_up(by, label, on)
         elif rule.rule == "TAG-R1":
@@ -1277,19 +1279,19 @@ class TagMatch(Match):
                 ruling = self.check_target(by, "flush", on)
                 if not ruling.allowed:
                     self._fail(ruling.rule, ruling.text)
-                self._ev("TAG-R1", "tag.card.msg", label=label, text=ruling.text)
+                self._ev("TAG-R1", "tag.event.card_flushes", label=label, text=ruling.text)
             else:
-                self._ev("TAG-R1", "tag.card.uses", by=by, label=label, text=text)
+                self._ev("TAG-R1", "tag.event.card_used", by=by, label=label, text=text)
         elif rule.effect is not None:
             # TAG-R3: a ruling on one effect of the card (St-321's second effect).
             if effect == rule.effect:
-                self._fail(rule.rule, "tag.reject.cannot_use", by=by, label=label, text=text)
-            self._ev(rule.rule, "tag.card.uses_allowed", by=by, label=label, text=text)
+                self._fail(rule.rule, "tag.reject.card_not_allowed", by=by, label=label, text=text)
+            self._ev(rule.rule, "tag.event.card_effect_allowed", by=by, label=label, text=text)
         elif not rule.allowed:
             # TAG-R3: the named exceptions.
-            self._fail(rule.rule, "tag.reject.cannot_use", by=by, label=label, text=text)
+            self._fail(rule.rule, "tag.reject.card_not_allowed", by=by, label=label, text=text)
         else:
-            self._ev(rule.rule, "tag.card.uses", by=by, label=label, text=text)
+            self._ev(rule.rule, "tag.event.card_used", by=by, label=label, text=text)
         self._done("card")
 
     def _change_up(self, by: str, label: str, on: str | None) -> None:
@@ -1298,17 +1300,17 @@ class TagMatch(Match):
         gone = [p for p in (a, b) if p in self.out]
         if gone:
             # TAG-E1: a player who is out takes no further part, so there is no one to swap with.
-            self._fail("TAG-E1", "tag.reject.out_takes_further2", player=gone[0], label=label)
+            self._fail("TAG-E1", "tag.reject.no_pair_to_swap", player=gone[0], label=label)
         # TAG-R3 reading change-up-lasts-the-game: the partners exchange letters (and so seats and
         # opponents) from now on, for the rest of the game.
         self._set_letters({**self.letters, a: self.letters[b], b: self.letters[a]})
-        now = joined(Msg("tag.change_up.now", player=p, letter=self.letters[p], opponent=self._opponent(p),
+        now = joined(Msg("tag.note.letter_now", player=p, letter=self.letters[p], opponent=self._opponent(p),
                          seat=term(TAG_SEAT, self.seat_of(p))) for p in (a, b))
-        self._ev("TAG-R3", "tag.change_up.uses_exchange_letters", by=by, label=label, a=a, b=b, now=now)
+        self._ev("TAG-R3", "tag.event.letters_exchanged", by=by, label=label, a=a, b=b, now=now)
         for p in (a, b):
             if self._opponent(p) in self.out:
                 # TAG-E2: a player whose opponent is out carries on.
-                self._ev("TAG-E2", "tag.change_up.s_new_opponent", p=p, opponent=self._opponent(p))
+                self._ev("TAG-E2", "tag.event.new_opponent_out", p=p, opponent=self._opponent(p))
 
     def reshuffle(self, by: str) -> None:
         """Right after a battle: ``by``'s Net Ocean is empty, so they send their Digimon (except
@@ -1316,12 +1318,12 @@ class TagMatch(Match):
         self._begin()
         if self._last not in ("battle", "reshuffle"):
             # TAG-P5: the empty Net Ocean is dealt with at the end of the point calculation.
-            self._fail("TAG-P5", "tag.reject.empty_net_ocean")
+            self._fail("TAG-P5", "tag.reject.rebuild_right_after_battle")
         self._require_in_game(by)
         if by in self._reshuffled:
-            self._fail("TAG-P5", "tag.reject.has_already_rebuilt", by=by)
+            self._fail("TAG-P5", "tag.reject.already_rebuilt", by=by)
         self._reshuffled = (*self._reshuffled, by)
-        self._ev("TAG-P5", "tag.reshuffle.s_net_ocean", by=by)
+        self._ev("TAG-P5", "tag.event.net_ocean_rebuilt", by=by)
         self._done("reshuffle")
 
 

@@ -85,8 +85,8 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     match.battle(spec)
     new = match.events[start:]
     # The battles and the losers' Digimon, by the events' message codes (never their wording).
-    battle_events = [e for e in new if e.code in ("tag.battle.vs_wins", "tag.battle.vs_equal_powers")]
-    note_events = [e for e in new if e.code == "tag.battle.lost_battle"]
+    battle_events = [e for e in new if e.code in ("tag.event.battle_won", "tag.event.battle_drawn")]
+    note_events = [e for e in new if e.code == "tag.event.beaten_digimon"]
     battles = tuple(e.text for e in battle_events)
     notes = tuple(e.text for e in note_events)
     lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}

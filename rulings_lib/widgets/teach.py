@@ -285,7 +285,7 @@ def _named(value, lang: str):
 # --------------------------------------------------------------------------- transcripts for people
 # Events that tell where the turn is, not what was decided: left out of the short transcript.
 ROUTINE_RULES = {"STD-TURN"}
-ROUTINE_CODES = {"tag.battle.powers_read", "tag.battle.lost_battle"}
+ROUTINE_CODES = {"tag.event.powers_read", "tag.event.beaten_digimon"}
 RUN_ON_CODE = "wrgp.event.run_on_phase_begins"          # "run-on: <phase>": consecutive ones become one line
 
 
