@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import render
+from ..i18n.terms import TAG_CONDITION
 from . import style as S
 from .diagram import Diagram, Row
 
@@ -26,12 +27,9 @@ ORDER_NOTE_CODES = {   # tables.PHASES[...].order_note, by phase key
     "battle_start": "diagrams.tag.order_note.battle_start", "battle": "diagrams.tag.order_note.battle",
     "point_calculation": "diagrams.tag.order_note.point_calculation",
 }
-# tables.NEXT_TURN[...].condition, by rule and result (TAG-N5 has two rows).
-CONDITION_CODES = {
-    ("TAG-N1", "winner-first"): "diagrams.tag.cond.n1", ("TAG-N2", "swap"): "diagrams.tag.cond.n2",
-    ("TAG-N3", "winner-first"): "diagrams.tag.cond.n3", ("TAG-N4", "swap"): "diagrams.tag.cond.n4",
-    ("TAG-N5", "winner-first"): "diagrams.tag.cond.n5_winner", ("TAG-N5", "swap"): "diagrams.tag.cond.n5_draw",
-}
+# tables.NEXT_TURN[...].condition, by rule and result (TAG-N5 has two rows): the engine's words,
+# one term in the catalogue (tag.cond.*), as the transcripts' next-turn lines say it.
+CONDITION_CODES = TAG_CONDITION
 
 
 def _say(code: str, lang: str, **args) -> str:
