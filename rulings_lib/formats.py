@@ -2,7 +2,8 @@
 
 Each :class:`Format` holds what the rest of the kit needs of a format: its name, its match class,
 its verb table (:mod:`rulings_lib.verbs`), its readings, its scenario reader (setup, steps,
-outcome keys) and the folder of its shipped scenarios. Everything that used to choose a format by
+outcome keys), the folder of its shipped scenarios and its picture (:mod:`rulings_lib.draw`: the
+drawing and the state in words). Everything that used to choose a format by
 a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the pictures) looks it up here.
 
 >>> from rulings_lib.formats import FORMATS, of
@@ -31,6 +32,8 @@ class Format:
     readings: tuple
     rule_ids: dict
     folder: str               # rulings_lib/scenarios/<folder>
+    svg: Callable             # the picture: svg(match or state dict, lang, **options) -> str
+    summary: Callable         # the state in words: summary(match or state dict, lang) -> [str]
 
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)
@@ -42,21 +45,23 @@ def _interpretations(items) -> tuple:
 
 
 def _wrgp() -> Format:
+    from .draw.wrgp import summary, wrgp_svg
     from .wrgp import scenario, tables
     from .wrgp.engine import WrgpMatch
     from .wrgp.verbs import VERB_TABLE
 
     return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
-                  scenario.RULE_IDS, "wrgp")
+                  scenario.RULE_IDS, "wrgp", wrgp_svg, summary)
 
 
 def _tag() -> Format:
+    from .draw.tag import summary, tag_svg
     from .tag import scenario, tables
     from .tag.engine import TagMatch
     from .tag.verbs import VERB_TABLE
 
     return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
-                  scenario.RULE_IDS, "tag")
+                  scenario.RULE_IDS, "tag", tag_svg, summary)
 
 
 class _Registry(Mapping):
