@@ -61,16 +61,6 @@ def choice(*options, name: str | None = None) -> Check:
     return check
 
 
-def dynamic_choice(options: Callable[[Any], Iterable], what: str) -> Check:
-    """One of the values ``options(match)`` gives (e.g. the players of this match)."""
-    def check(param, value, match):
-        opts = list(options(match))
-        if isinstance(value, bool) or not isinstance(value, str) or value not in opts:
-            raise ArgumentError(param, f"{what}: one of {', '.join(map(str, opts))}", value)
-        return value
-    return check
-
-
 def text(max_len: int = 200, optional: bool = False) -> Check:
     """A non-empty ``str`` of printable text (no lone surrogates), at most ``max_len`` characters."""
     allowed = Msg("input.arg.name_or_none" if optional else "input.arg.name", max=max_len)

@@ -30,7 +30,10 @@ import functools
 import inspect
 
 from .errors import ArgumentError, IllegalAction
-from .events import rejection_dict
+from .events import Event, rejection_dict
+from .i18n import Msg
+
+_new_event = tuple.__new__      # an Event made without a call through its class (they are many)
 
 
 def _transaction(method, checks: dict):
@@ -140,6 +143,43 @@ def _checked_init(init, name: str):
     return wrapper
 
 
+def query(**checks):
+    """A public query of either engine: a call that does not fit its signature, or a value one of
+    ``checks`` (``{param: check}``, :mod:`rulings_lib.args`) refuses, raises ArgumentError (the same
+    boundary as the verbs', without a transaction: queries change nothing). Without checks the
+    call is bound only when it failed (queries run on every verb)."""
+    def deco(fn):
+        sig = inspect.signature(fn)
+        name = fn.__name__
+        usage = f"a call {name}{_public(sig)}"
+        if not checks:
+            @functools.wraps(fn)
+            def wrapper(*args, **kwargs):
+                try:
+                    return fn(*args, **kwargs)
+                except TypeError as exc:
+                    try:
+                        sig.bind(*args, **kwargs)
+                    except TypeError:
+                        raise ArgumentError(name, usage, str(exc)) from None
+                    raise
+            return wrapper
+
+        @functools.wraps(fn)
+        def checked(*args, **kwargs):
+            try:
+                bound = sig.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(name, usage, str(exc)) from None
+            match = bound.arguments.get("self")
+            for param, check in checks.items():
+                if param in bound.arguments:
+                    bound.arguments[param] = check(param, bound.arguments[param], match)
+            return fn(*bound.args, **bound.kwargs)
+        return checked
+    return deco
+
+
 def plain_copy(value):
     """A copy of plain data (dicts, lists, tuples as lists) sharing nothing mutable: what
     ``state()`` hands out is a snapshot, never the match's own objects."""
@@ -198,6 +238,20 @@ class Match(abc.ABC):
         if "state" in cls.__dict__:
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
+
+    def _ev(self, rule: str, code, **args) -> None:
+        """Record an event: the rule id and a message, a catalogue code with its arguments or a
+        :class:`~rulings_lib.i18n.Msg` (the words are the catalogue's; ``text`` is the English)."""
+        if isinstance(code, Msg):
+            code, args = code.code, {**code.args, **args}
+        self.events.append(_new_event(Event, (self.step, rule, code, args)))   # Event.coded, inline
+
+    def _fail(self, rule: str, code, **args):
+        """Refuse the call by ``rule``: a code with its arguments, or a Msg; worded only when read.
+        The call is a transaction (``VERBS``): raising leaves the match as it was."""
+        if isinstance(code, Msg):
+            code, args = code.code, {**code.args, **args}
+        raise IllegalAction.coded(rule, code, args)
 
     def _w(self, name: str):
         """The field ``name``, to change in place: the running transaction's own copy of it (made
@@ -300,8 +354,12 @@ class Match(abc.ABC):
         """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""
         self.rejected.append(rejection_dict(step, err))
 
+    @query()
     def is_legal(self, verb: str, *args, **kwargs) -> bool:
-        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes."""
+        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes. A
+        malformed call (not one of the verbs, or arguments the verb refuses) raises ArgumentError."""
+        if isinstance(verb, bool) or not isinstance(verb, str) or verb not in self.VERBS:
+            raise ArgumentError("verb", Msg("input.schema.one_of", choices=", ".join(self.VERBS)), verb)
         trial = self.copy()
         try:
             getattr(trial, verb)(*args, **kwargs)
@@ -309,6 +367,7 @@ class Match(abc.ABC):
             return False
         return True
 
+    @query()
     def copy(self):
         """An independent match in the same state (nothing shared; the move stack starts empty)."""
         new = type(self).__new__(type(self))

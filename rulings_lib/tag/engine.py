@@ -25,14 +25,12 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
-import functools
-import inspect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import args as A
-from ..errors import ArgumentError, IllegalAction, MatchOver
+from ..errors import ArgumentError, MatchOver
 from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import (
@@ -47,7 +45,7 @@ from ..i18n.terms import (
     joined,
     term,
 )
-from ..match import Match, plain_copy
+from ..match import Match, plain_copy, query
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
@@ -422,6 +420,7 @@ class TagMatch(Match):
         self._setup_events()
 
     # ------------------------------------------------------------------ players and seats
+    @query()
     def players(self) -> list[str]:
         """All four players, tag by tag: ``['red-A', 'red-B', 'blue-A', 'blue-B']``. A player's name
         keeps the letter they started with; :meth:`letter_of` gives the letter they hold now."""
@@ -431,26 +430,32 @@ class TagMatch(Match):
     def second(self) -> str:
         return self.tags[1] if self.first == self.tags[0] else self.tags[0]
 
+    @query()
     def other_tag(self, tag: str) -> str:
         self._tag(tag)
         return self.tags[1] if tag == self.tags[0] else self.tags[0]
 
+    @query()
     def tag_of(self, player: str) -> str:
         return self._tag_of(self._player(player))
 
+    @query()
     def letter_of(self, player: str) -> str:
         """The letter ``player`` holds now (TAG-S2; a Change Up! swaps it, TAG-R3)."""
         return self.letters[self._player(player)]
 
+    @query()
     def player(self, tag: str, letter: str) -> str:
         """The player of ``tag`` who holds ``letter`` now."""
         A.choice(*LETTERS)("letter", letter, self)
         return self._holder[(self._tag(tag), letter)]
 
+    @query()
     def partner(self, player: str) -> str:
         p = self._player(player)
         return f"{self._tag_of(p)}-{'B' if p[-1] == 'A' else 'A'}"
 
+    @query()
     def opponent(self, player: str) -> str:
         """The player in front: the same letter of the other tag (in 1-vs-1, the other player left)."""
         p = self._player(player)
@@ -458,19 +463,24 @@ class TagMatch(Match):
             return next(q for q in self.in_game_players() if q != p)
         return self._opponent(p)
 
+    @query()
     def in_game(self, player: str) -> bool:
         return self._player(player) not in self.out
 
+    @query()
     def is_out(self, player: str) -> bool:
         return self._player(player) in self.out
 
+    @query()
     def in_game_players(self) -> list[str]:
         return [p for p in self.players() if p not in self.out]
 
+    @query()
     def in_game_of(self, tag: str) -> list[str]:
         self._tag(tag)
         return [p for p in self.players() if self._tag_of(p) == tag and p not in self.out]
 
+    @query()
     def seats(self) -> dict[str, str | None]:
         """Seat -> player for this turn (None for a seat whose player is out). In 1-vs-1 the two
         players take the A seats (reading one-vs-one-seats)."""
@@ -486,47 +496,50 @@ class TagMatch(Match):
             seats[s] = None if p in self.out else p
         return seats
 
+    @query()
     def seat_of(self, player: str) -> str | None:
         p = self._player(player)
         return next((s for s, q in self.seats().items() if q == p), None)
 
+    @query()
     def order(self, phase: str) -> list[str]:
         """The players still in the game in the acting order of ``phase`` this turn (TAG-P1..P5)."""
         seats = self.seats()
         return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]
 
+    @query()
     def orders(self) -> dict[str, list[str]]:
         """The outcome's ``order``: each seat-ordered phase's acting order for the coming turn."""
         return {k: self.order(k) for k in T.ORDERED_PHASES}
 
     # ------------------------------------------------------------------ queries
+    @query()
     def is_finished(self) -> bool:
         return self.winner is not None
 
+    @query()
     def outcome(self) -> Outcome | None:
         return self.termination
 
+    @query()
     def is_one_vs_one(self) -> bool:
         return self.mode == "1v1"
 
-    def is_legal(self, verb: str, *args, **kwargs) -> bool:
-        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes. A
-        malformed call raises ArgumentError."""
-        A.choice(*self.VERBS, name="a verb: " + ", ".join(self.VERBS))("verb", verb, self)
-        return super().is_legal(verb, *args, **kwargs)
-
     @staticmethod
+    @query()
     def card_rule(key: str) -> T.CardRule | None:
         """The tag regulation's ruling on a card (``"St-296"``) or ability (``"aerial"``), TAG-R3 etc."""
         return T.card_rule(A.text(40)("key", key, None))
 
     @staticmethod
+    @query()
     def next_turn_rule(winners: list[str | None]) -> tuple[T.NextTurnRule, str | None]:
         if not isinstance(winners, list | tuple) or len(winners) not in (1, 2) or \
                 not all(w is None or (isinstance(w, str) and len(w) <= 40) for w in winners):
             raise ArgumentError("winners", Msg("input.arg.tag.winners"), winners)
         return T.next_turn_rule(list(winners))
 
+    @query()
     def check_target(self, by: str, effect: str, on: str | None = None,
                      meets_requirements: bool = True) -> TargetRuling:
         """May ``by`` aim an effect of kind ``effect`` (see :data:`.tables.EFFECT_KINDS`) at ``on``?
@@ -575,6 +588,7 @@ class TagMatch(Match):
             return TargetRuling(False, rule, (), Msg("tag.reject.not_on_partner", by=by, on=on, why=why))
         return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=effect, on=on))
 
+    @query()
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
         """TAG-E2: may ``by`` use an effect of ``kind`` (:data:`.tables.USE_KINDS`)? -> (allowed, rule, why)."""
         by = self._player(by, "by")
@@ -629,9 +643,6 @@ class TagMatch(Match):
             out.extend(Action("use", {"by": p, "kind": k}) for k in T.USE_KINDS)
         return out
 
-    def copy(self) -> TagMatch:
-        return super().copy()
-
     def _draw(self, lang: str = "en") -> str:
         from ..draw.tag import tag_svg
 
@@ -644,6 +655,7 @@ class TagMatch(Match):
         where = f" phase={now.phase}" + (f" step={now.step}" if now.step else "") if now.phase else ""
         return f"turn={self.turn}{where} first={self.first} mode={self.mode} points=({pts}) out={self.out}{state}"
 
+    @query()
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
         return {
@@ -670,31 +682,17 @@ class TagMatch(Match):
         }
 
     # ------------------------------------------------------------------ plumbing
-    def _ev(self, rule: str, code, **args) -> None:
-        """Record an event: the rule id and a message (a code with its arguments, or a :class:`Msg`);
-        the words are the catalogue's (rulings_lib/i18n/tag.*.json), ``text`` the English."""
-        if isinstance(code, Msg):
-            code, args = code.code, {**code.args, **args}
-        self.events.append(Event(self.step, rule, code, args))   # Event.coded, inline
-
     def _begin(self, rewind: bool = False) -> None:
         self.step += 1
         # TAG-S2: the game goes on until both players of one tag are out; nothing happens after.
         # (A rewind right after the deciding battle may still undo it: reading rewind-before-the-match-ends.)
         if self.winner is not None and not (rewind and self._last == "battle"):
-            self._reject(MatchOver("TAG-S2", Msg("tag.reject.match_over", winner=self.winner)))
+            raise MatchOver.coded("TAG-S2", "tag.reject.match_over", {"winner": self.winner})
 
     def _done(self, verb: str) -> None:
         self._last = verb
         if verb not in ("battle", "reshuffle"):
             self._reshuffled = ()
-
-    def _reject(self, err: IllegalAction):
-        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
-        raise err
-
-    def _fail(self, rule: str, code, **args):
-        self._reject(IllegalAction(rule, code if isinstance(code, Msg) else Msg(code, args)))
 
     def _tag(self, tag: str, param: str = "tag") -> str:
         if not isinstance(tag, str) or tag not in self.tags:
@@ -1325,36 +1323,6 @@ class TagMatch(Match):
         self._reshuffled = (*self._reshuffled, by)
         self._ev("TAG-P5", "tag.event.net_ocean_rebuilt", by=by)
         self._done("reshuffle")
-
-
-def _query(fn):
-    """A public query: a call with the wrong arguments raises ArgumentError (not TypeError), as a verb's does."""
-    sig = inspect.signature(fn)
-    name = "TagMatch" if fn.__name__ == "__init__" else fn.__name__
-    usage = f"a call {name}{sig}".replace("(self, ", "(").replace("(self)", "()")
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except TypeError as exc:     # bound only when something failed: queries run on every verb
-            try:
-                sig.bind(*args, **kwargs)
-            except TypeError:
-                raise ArgumentError(name, usage, str(exc)) from None
-            raise
-    return wrapper
-
-
-QUERIES = ("players", "other_tag", "tag_of", "letter_of", "player", "partner", "opponent", "in_game", "is_out",
-           "in_game_players", "in_game_of", "seats", "seat_of", "order", "orders", "is_finished", "outcome",
-           "is_one_vs_one", "is_legal", "card_rule", "next_turn_rule", "check_target", "may_use", "copy", "state")
-for _name in QUERIES:
-    _fn = TagMatch.__dict__[_name]
-    if isinstance(_fn, staticmethod):
-        setattr(TagMatch, _name, staticmethod(_query(_fn.__func__)))
-    else:
-        setattr(TagMatch, _name, _query(_fn))
 
 
 def pairs_level(pairs, player: str) -> str | None:

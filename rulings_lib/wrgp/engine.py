@@ -20,11 +20,8 @@ Each rule is enforced in one place, and that place names the rule id in a commen
 
 from __future__ import annotations
 
-import functools
-import inspect
-
 from .. import args as A
-from ..errors import ArgumentError, IllegalAction, MatchOver
+from ..errors import ArgumentError, MatchOver
 from ..events import Event, Outcome
 from ..i18n import Msg, render
 from ..i18n.terms import (
@@ -35,7 +32,7 @@ from ..i18n.terms import (
     WRGP_SCOPE,
     WRGP_ZONE,
 )
-from ..match import Match, plain_copy
+from ..match import Match, plain_copy, query
 from . import reach
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
@@ -108,27 +105,6 @@ def _and(items):
     return out
 
 _new_event = tuple.__new__      # an Event made without a call through its class (they are many)
-
-
-def _query(**checks):
-    """A public query: a call that does not fit its signature, or a value ``checks`` refuses, raises
-    ArgumentError (the same boundary as the verbs, without a transaction: queries change nothing)."""
-    def deco(fn):
-        sig = inspect.signature(fn)
-        usage = "a call " + fn.__name__ + str(sig.replace(parameters=list(sig.parameters.values())[1:]))
-
-        @functools.wraps(fn)
-        def wrapper(self, *args, **kwargs):
-            try:
-                bound = sig.bind(self, *args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(fn.__name__, usage, str(exc)) from None
-            for name, check in checks.items():
-                if name in bound.arguments:
-                    bound.arguments[name] = check(name, bound.arguments[name], self)
-            return fn(*bound.args, **bound.kwargs)
-        return wrapper
-    return deco
 
 
 class Card:
@@ -289,15 +265,8 @@ class WrgpMatch(Match):
             raise ArgumentError("spc", Msg("input.arg.wrgp.reached_spc", cap=cap, team=team, standbys=standbys,
                                                lost=lost, most=T.SPC_MAX), self.spc)
 
-    @_query()
-    def is_legal(self, verb: str, *args, **kwargs) -> bool:
-        """Would ``verb(*args, **kwargs)`` be accepted now? (A malformed call raises ArgumentError.)"""
-        if not isinstance(verb, str) or verb not in self.VERBS:
-            raise ArgumentError("verb", f"one of the verbs {', '.join(self.VERBS)}", verb)
-        return super().is_legal(verb, *args, **kwargs)
-
     # ------------------------------------------------------------------ queries
-    @_query(team=TEAM)
+    @query(team=TEAM)
     def duelist(self, team: str) -> str:
         """The duelist of ``team`` now in the duel, e.g. ``"A2"``."""
         return f"{team}{self.pos[team]}"
@@ -340,28 +309,28 @@ class WrgpMatch(Match):
     def phase_key(self) -> str:
         return PHASE_KEYS[self.phase_i]
 
-    @_query()
+    @query()
     def is_finished(self) -> bool:
         return self.winner is not None
 
-    @_query(team=A.optional(TEAM))
+    @query(team=A.optional(TEAM))
     def is_handover_pending(self, team: str | None = None) -> bool:
         return bool(self.handover) if team is None else team in self.handover
 
-    @_query(duelist=A.text(20))
+    @query(duelist=A.text(20))
     def is_out(self, duelist: str) -> bool:
         return duelist in self.out
 
-    @_query()
+    @query()
     def outcome(self) -> Outcome | None:
         return self.termination
 
-    @_query(team=TEAM)
+    @query(team=TEAM)
     def x(self, team: str) -> int:
         """Speed World's X for ``team``: max(0, a - b)."""
         return T.speed_world_x(self.pos[team], self.pos[other(team)])
 
-    @_query(team=TEAM)
+    @query(team=TEAM)
     def available_speed_world(self, team: str) -> list[int]:
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
@@ -420,19 +389,10 @@ class WrgpMatch(Match):
         }
 
     # ------------------------------------------------------------------ plumbing
-    def _ev(self, rule: str, code: str, **args) -> None:
-        """Record an event: the rule id, a message code and its arguments (the words are the
-        catalogue's, rulings_lib/i18n/wrgp.*.json; ``text`` is the English)."""
-        self.events.append(_new_event(Event, (self.step, rule, code, args)))   # Event.coded, inline: it runs often
-
     def _begin(self) -> None:
         self.step += 1
         if self.winner is not None:  # WRGP-F4: nothing happens after the match ends
             raise MatchOver.coded("WRGP-F4", "wrgp.reject.match_over", {"winner": self.winner})
-
-    def _fail(self, rule: str, code: str, **args):
-        # The call is a transaction (Match.VERBS): raising leaves the match as it was.
-        raise IllegalAction.coded(rule, code, args)
 
     def _targets(self, by: str, to: str) -> tuple[str, ...]:
         if to == "both":
