@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..i18n import render
+from ..i18n.terms import WRGP_ACTION
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 from .diagram import Diagram, Row
@@ -60,14 +61,7 @@ PHASE_NOTE_CODES = {   # T.PHASES[...].note
     "draw": "diagrams.wrgp.note.draw", "standby": "diagrams.wrgp.note.standby", "main1": "diagrams.wrgp.note.main1",
     "battle": "diagrams.wrgp.note.battle", "main2": "diagrams.wrgp.note.main2", "end": "diagrams.wrgp.note.end",
 }
-ACTION_CODES = {       # T.ACTION_LABELS
-    "ignition_effect": "diagrams.wrgp.action.ignition_effect", "trigger_effect": "diagrams.wrgp.action.trigger_effect",
-    "spell_speed_1": "diagrams.wrgp.action.spell_speed_1", "spell_speed_2": "diagrams.wrgp.action.spell_speed_2",
-    "spell_speed_3": "diagrams.wrgp.action.spell_speed_3", "summon": "diagrams.wrgp.action.summon",
-    "summon_by_effect": "diagrams.wrgp.action.summon_by_effect", "set": "diagrams.wrgp.action.set",
-    "set_by_effect": "diagrams.wrgp.action.set_by_effect", "attack": "diagrams.wrgp.action.attack",
-    "speed_world": "diagrams.wrgp.action.speed_world",
-}
+ACTION_CODES = WRGP_ACTION   # T.ACTION_LABELS: the engine's words (wrgp.action.*), one term each
 EFFECT_CODES = {4: "diagrams.wrgp.effect.4", 7: "diagrams.wrgp.effect.7", 10: "diagrams.wrgp.effect.10"}
 ZONE_LABELS = {k: render(c) for k, c in ZONE_CODES.items()}
 DESTINATION_LABELS = {k: render(c) for k, c in DESTINATION_CODES.items()}

@@ -36,13 +36,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
+from ..formats import FORMATS as _REGISTRY
 from ..schema import Choice, ListOf, MapOf, Text
 from ..yamlsrc import load_file
 
 FAQ_DIR = Path(__file__).parent
 SCENARIO_DIR = FAQ_DIR.parent / "scenarios"
 LANGS = ("en", "ja")
-FORMATS = ("wrgp", "digimon-tag")
+FORMATS = tuple(_REGISTRY)               # the formats registry's names (rulings_lib.formats)
 PLAYER_FILES = ("wrgp.yaml", "tag.yaml")   # one FAQ per game, in this order
 TOOL_FILE = "tool.yaml"                     # the maintainers' notes on the tool
 KINDS = ("ruling", "reading", "contrast", "tool")
