@@ -30,8 +30,10 @@ def rules_of(m, step=None):
 def test_phase_table_shape():
     assert [p.key for p in T.PHASES] == ["preparation", "evolution", "battle_start", "battle", "point_calculation"]
     assert [p.rule for p in T.PHASES] == ["TAG-P1", "TAG-P2", "TAG-P3", "TAG-P4", "TAG-P5"]
-    assert [f.name for f in dataclasses.fields(T.Phase)] == ["key", "name", "japanese", "rule", "order",
-                                                              "order_note", "steps"]
+    assert [f.name for f in dataclasses.fields(T.Phase)] == ["key", "name", "rule", "order", "order_note", "steps"]
+    # A phase's Japanese name is the words catalogue's (tag.phase.*), not a second copy in the table.
+    assert [p.japanese for p in T.PHASES] == ["準備フェイズ", "進化フェイズ", "バトル開始時", "バトルフェイズ",
+                                              "ポイント計算フェイズ"]
     assert [f.name for f in dataclasses.fields(T.PhaseStep)] == ["number", "text", "japanese"]
     assert T.phase("preparation").order == ("first-A", "second-A", "first-B", "second-B")
     assert T.phase("evolution").order == ("first-A", "second-A", "first-B", "second-B")

@@ -83,18 +83,25 @@ class PhaseStep:
 class Phase:
     key: str
     name: str
-    japanese: str
     rule: str
     order: tuple[str, ...]   # seats, in the order in which the players act
     order_note: str
     steps: tuple[PhaseStep, ...]
+
+    @property
+    def japanese(self) -> str:
+        """The phase's name in Japanese: the words catalogue's (tag.phase.*), the one place it is written."""
+        from ..i18n import render
+        from ..i18n.terms import TAG_PHASE
+
+        return render(TAG_PHASE[self.key], {}, "ja")
 
 
 # The turn, in order (TAG-P1..P5). Step texts follow the source; its damaged circled numbers
 # are read as in the spec.
 PHASES: tuple[Phase, ...] = (
     Phase(
-        "preparation", "Preparation phase", "準備フェイズ", "TAG-P1",
+        "preparation", "Preparation phase", "TAG-P1",
         ("first-A", "second-A", "first-B", "second-B"),
         "Each player in turn does steps 1-6: first-A, second-A, first-B, second-B.",
         (
@@ -111,7 +118,7 @@ PHASES: tuple[Phase, ...] = (
         ),
     ),
     Phase(
-        "evolution", "Evolution phase", "進化フェイズ", "TAG-P2",
+        "evolution", "Evolution phase", "TAG-P2",
         ("first-A", "second-A", "first-B", "second-B"),
         "Each player in turn: first-A, second-A, first-B, second-B (the source misprints the first "
         "item as first-A's preparation phase). Option cards and always-on abilities may be used at "
@@ -123,7 +130,7 @@ PHASES: tuple[Phase, ...] = (
         ),
     ),
     Phase(
-        "battle_start", "Battle start", "バトル開始時", "TAG-P3",
+        "battle_start", "Battle start", "TAG-P3",
         ("second-A", "first-A", "second-B", "first-B"),
         "Second-A, first-A, second-B, first-B, each doing steps 1-2.",
         (
@@ -134,7 +141,7 @@ PHASES: tuple[Phase, ...] = (
         ),
     ),
     Phase(
-        "battle", "Battle phase", "バトルフェイズ", "TAG-P4",
+        "battle", "Battle phase", "TAG-P4",
         ("second-A", "first-A", "second-B", "first-B"),
         "Attack powers are read starting with second-A (the source names only the first; the rest "
         "follow the battle-start order). Then the tags alternate, beginning with either player of "
@@ -151,7 +158,7 @@ PHASES: tuple[Phase, ...] = (
         ),
     ),
     Phase(
-        "point_calculation", "Point calculation phase", "ポイント計算フェイズ", "TAG-P5",
+        "point_calculation", "Point calculation phase", "TAG-P5",
         ("first-A", "second-A", "first-B", "second-B"),
         "Options (step 2) and abilities (step 4) in the order first-A, second-A, first-B, second-B "
         "(the source misprints step 4 as a second step 2).",

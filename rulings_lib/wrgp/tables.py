@@ -73,24 +73,31 @@ def other(team: str) -> str:
 class Phase:
     key: str
     name: str
-    japanese: str
     rules: tuple[str, ...]
     note: str
+
+    @property
+    def japanese(self) -> str:
+        """The phase's name in Japanese: the words catalogue's (wrgp.phase.*), the one place it is written."""
+        from ..i18n import render
+        from ..i18n.terms import WRGP_PHASE
+
+        return render(WRGP_PHASE[self.key], {}, "ja")
 
 
 # The turn, in order. ``rules`` are the ids that act in that phase.
 PHASES: tuple[Phase, ...] = (
-    Phase("draw", "Draw Phase", "ドローフェイズ", ("WRGP-F5", "WRGP-H9"),
+    Phase("draw", "Draw Phase", ("WRGP-F5", "WRGP-H9"),
           "Baton touch only before the draw; no draw on the match's first turn."),
-    Phase("standby", "Standby Phase", "スタンバイフェイズ", ("WRGP-SW3",),
+    Phase("standby", "Standby Phase", ("WRGP-SW3",),
           "Both teams gain 2 Speed Counters (max 12)."),
-    Phase("main1", "Main Phase 1", "メインフェイズ１", ("WRGP-SW5",),
+    Phase("main1", "Main Phase 1", ("WRGP-SW5",),
           "Speed World effects may be used (own Main Phase, Spell Speed 1)."),
-    Phase("battle", "Battle Phase", "バトルフェイズ", ("WRGP-F5", "WRGP-H3"),
+    Phase("battle", "Battle Phase", ("WRGP-F5", "WRGP-H3"),
           "None on the match's first turn; a loss during battle interrupts it."),
-    Phase("main2", "Main Phase 2", "メインフェイズ２", ("WRGP-SW5",),
+    Phase("main2", "Main Phase 2", ("WRGP-SW5",),
           "Speed World effects may be used (own Main Phase, Spell Speed 1)."),
-    Phase("end", "End Phase", "エンドフェイズ", ("WRGP-H1",),
+    Phase("end", "End Phase", ("WRGP-H1",),
           "Delayed effects apply; a pending handover completes when the turn ends."),
 )
 PHASE_KEYS: tuple[str, ...] = tuple(p.key for p in PHASES)
