@@ -252,3 +252,36 @@ def test_a_count_chooses_the_singular_or_the_plural_in_the_catalogue():
     assert render(code, {**args, "count": 2}) == "team A: 2 copies of Pot of Greed across the team, limit 1"
     assert render(code, {**args, "count": 1}, "ja") == "チームA: チーム全体でPot of Greedが1枚、上限1枚"
     assert i18n.plural_form(code, 1, "ja") == code and i18n.plural_form(code, 1) == code + "_one"
+
+
+# ---------------------------------------------------------------------- issue 21 item 5: codes name what happened
+_DOMAIN = {"wrgp": "wrgp", "digimon-tag": "tag"}
+
+
+def test_every_event_and_refusal_code_names_what_happened_or_why():
+    """An engine's event codes are ``<domain>.event.<what happened>`` and its refusals
+    ``<domain>.reject.<why>``: never a slug of the English sentence (``tag.act.msg``), never a
+    singular of its own (one code, ``CODE_one`` chosen by a count argument)."""
+    from rulings_lib.scenario import load_scenario, run_scenario
+
+    en = i18n.codes("en")
+    seen = set()
+    for f in sorted((PKG / "scenarios").rglob("*.yaml")):
+        result = run_scenario(load_scenario(f))
+        domain = _DOMAIN[result.scenario.format]
+        for kind, items in (("event", result.outcome["events"]), ("reject", result.outcome["rejected"])):
+            for item in items:
+                code = item["code"]
+                assert code.startswith(f"{domain}.{kind}.") and not code.endswith("_one"), (f.name, code)
+                assert code in en, code
+                seen.add(code)
+    assert {"tag.event.player_acts", "tag.reject.letter_has_no_battle", "wrgp.event.duelist_loses"} <= seen
+    # The engines' own calls, also those no shipped scenario reaches.
+    for path, domain in ((PKG / "wrgp" / "engine.py", "wrgp"), (PKG / "tag" / "engine.py", "tag")):
+        text = path.read_text(encoding="utf-8")
+        for kind, pattern in (("event", r"self\._ev\(\s*[^,]+,\s*\"([\w.]+)\""),
+                              ("reject", r"self\._fail\(\s*[^,]+,\s*\"([\w.]+)\"")):
+            codes = re.findall(pattern, text)
+            assert codes, (path.name, kind)
+            for code in codes:
+                assert code.startswith(f"{domain}.{kind}.") and code in en, (path.name, code)
