@@ -56,7 +56,7 @@ def _transaction(method, checks: dict):
         p.kind == p.POSITIONAL_OR_KEYWORD for p in params if p.default is p.empty) else n_positional + 1
     positional = tuple((name, checks.get(name)) for name in names[:n_positional])
     known = set(names)
-    usage = f"a call {method.__name__}{_public(sig)}"
+    usage = Msg("input.arg.call", call=f"{method.__name__}{_public(sig)}")
 
     def bind(self, args, kwargs) -> dict:
         if not plain:
@@ -131,7 +131,7 @@ def _checked_init(init, name: str):
     """A constructor whose call does not fit its signature raises ArgumentError (not TypeError),
     as a verb's does."""
     sig = inspect.signature(init)
-    usage = f"a call {name}{_public(sig)}"
+    usage = Msg("input.arg.call", call=f"{name}{_public(sig)}")
 
     @functools.wraps(init)
     def wrapper(self, *args, **kwargs):
@@ -151,7 +151,7 @@ def query(**checks):
     def deco(fn):
         sig = inspect.signature(fn)
         name = fn.__name__
-        usage = f"a call {name}{_public(sig)}"
+        usage = Msg("input.arg.call", call=f"{name}{_public(sig)}")
         if not checks:
             @functools.wraps(fn)
             def wrapper(*args, **kwargs):

@@ -181,6 +181,10 @@ ARGUMENT_CALLS = [
     ("WrgpMatch bogus", lambda: WrgpMatch(bogus=1)),
     ("wrgp team", lambda: WrgpMatch().lose("C")),
     ("wrgp amount", lambda: WrgpMatch().damage(by="A", to="both", amount=-1)),
+    ("tag query call", lambda: TagMatch().in_game_of()),          # the shared query boundary (match.query)
+    ("wrgp verb call", lambda: WrgpMatch().phase()),
+    ("tag is_legal verb", lambda: TagMatch().is_legal("lunch")),
+    ("wrgp is_legal verb", lambda: WrgpMatch().is_legal("lunch")),
 ]
 
 
