@@ -6,7 +6,9 @@
 * ``verbs.<lang>.json``: the verb table of ``rulings verbs --json`` (the question builder's
   forms; schema in the project's contracts), so the page never holds a verb list of its own;
 * ``cards.<lang>.json``: ``rulings cards --json`` (names offered as the builder's card fields),
-  or no cards where the command is not there.
+  or no cards where the command is not there;
+* ``answers/<shipped id>.json``: each shipped scenario's answer worked out at build time by the
+  same engine (:func:`answers`), which the playground shows while Python loads.
 """
 
 from __future__ import annotations
@@ -61,6 +63,15 @@ def files() -> dict[str, object]:
         out[f"verbs.{lang}.json"] = verbs(lang)
         out[f"cards.{lang}.json"] = cards(lang)
     return out
+
+
+def answers() -> dict[str, dict]:
+    """Every shipped scenario's first answer (:func:`rulings_lib.web.first_answer`: its outcome as
+    ``rulings run --json`` prints it, its checks), by shipped id."""
+    from .scenario import builtin_scenarios, load_scenario, run_scenario
+    from .web import first_answer, shipped_id
+
+    return {shipped_id(p): first_answer(run_scenario(load_scenario(p))) for p in builtin_scenarios()}
 
 
 # ------------------------------------------------------------------------------ the FAQ in parts

@@ -4,6 +4,8 @@ pictures, the tracker's Undo and New match, the tag helper's words."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 
@@ -14,7 +16,8 @@ from hypothesis import strategies as st
 from rulings_lib import web
 from rulings_lib.i18n import codes
 from rulings_lib.scenario import builtin_scenarios, format_module, load_scenario, run_scenario
-from rulings_lib.webdata import faq_parts, files, verbs
+from rulings_lib.cli import main as rulings
+from rulings_lib.webdata import answers, faq_parts, files, verbs
 
 TYPES = {"int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player"}
 SHAPES = {"record", "scalar", "empty", "list"}
@@ -276,3 +279,21 @@ def test_a_question_from_card_names_alone_is_complete_in_either_language():
             assert en == ja, c["id"]
         played += 1
     assert played >= 15
+
+
+def test_the_answers_shown_before_python_are_the_engines():
+    """data/answers/<id>.json, shown while Python loads (issue 25): each shipped scenario's outcome is
+    exactly what `rulings run --json` prints, and its checks are the live answer's."""
+    got = answers()
+    paths = builtin_scenarios()
+    assert set(got) == {web.shipped_id(p) for p in paths}
+    for path in paths:
+        ident = web.shipped_id(path)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            rulings(["run", str(path), "--json"])
+        assert json.dumps(got[ident]["outcome"], ensure_ascii=False, indent=2) == out.getvalue().strip(), ident
+        result = run_scenario(load_scenario(path))
+        live = web.answer(result, "ja")
+        assert got[ident]["checks"] == live["checks"] and got[ident]["passed"] == live["passed"], ident
+        assert got[ident]["outcome"] == live["outcome"], ident

@@ -284,6 +284,12 @@ def build_pages(out: Path, tmp: Path) -> dict:
 
     for name, content in data_files().items():
         (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    from rulings_lib.webdata import answers     # shown at first paint, while Python loads (issue 25)
+
+    for ident, content in answers().items():
+        path = data / "answers" / f"{ident}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     # What a page downloads before its first ruling (Python, the wheels), said on the loading bar.
     first = [p for d in ("pyodide", "wheels") for p in (out / d).glob("*") if p.is_file()]
     (data / "download.json").write_text(json.dumps({"bytes": sum(p.stat().st_size for p in first)}) + "\n")
