@@ -83,8 +83,10 @@ def faq_parts(page: str) -> tuple[str, dict[str, str]]:
     """The FAQ page with each entry's heavy part (its pictures, transcripts and diagram: what
     follows the entry's ``meta`` line) moved to a file of its own, ``data/faq/<entry id>.html``,
     which the page loads as the entry comes near the screen (site/js/faqparts.js). The questions,
-    answers, rule links and search stay in the page. An entry without a meta line stays whole."""
+    answers, rule links and search stay in the page. An entry without a meta line stays whole.
+    Entries of one scenario have the same heavy part: it is written once, under the first one's id."""
     parts: dict[str, str] = {}
+    named: dict[str, str] = {}          # heavy part -> the file that holds it
 
     def cut(m):
         head, ident, body, end = m.groups()
@@ -94,7 +96,7 @@ def faq_parts(page: str) -> tuple[str, dict[str, str]]:
         heavy = body[meta.end():].strip()
         if not heavy:
             return m.group(0)
-        name = f"{ident}.html"
+        name = named.setdefault(heavy, f"{ident}.html")
         parts[name] = heavy
         return (f'{head}{body[:meta.end()]}<div class="part" data-part="data/faq/{name}" '
                 f'aria-busy="true"></div>{end}')

@@ -101,7 +101,9 @@ def test_the_faq_in_parts_reassembles_to_the_whole_page():
     whole = render_html(load_faq(), link=lambda e: "index.html#s=" + e.scenario)
     page, parts = faq_parts(whole)
     assert len(page) < len(whole) / 10
-    assert len(parts) == whole.count('<section class="entry"')
+    refs = re.findall(r'data-part="data/faq/([^"]+)"', page)
+    assert len(refs) == whole.count('<section class="entry"')
+    assert set(refs) == set(parts) and len(set(parts.values())) == len(parts)     # each part once
 
     def back(m):
         return parts[m.group(1).removeprefix("data/faq/")]
@@ -297,3 +299,23 @@ def test_the_answers_shown_before_python_are_the_engines():
         live = web.answer(result, "ja")
         assert got[ident]["checks"] == live["checks"] and got[ident]["passed"] == live["passed"], ident
         assert got[ident]["outcome"] == live["outcome"], ident
+
+
+def test_the_sites_faq_carries_each_diagram_as_its_dot():
+    """The browser edition's FAQ parts hold each path diagram as DOT (drawn by viz.js when opened):
+    the same diagrams as the standalone page's SVG, from the engine's own DOT."""
+    import html
+
+    from rulings_lib.diagrams import scenario_path
+    from rulings_lib.faq import load_faq
+    from rulings_lib.faq.html import render_html
+
+    entries = load_faq()
+    page = render_html(entries, diagrams="dot")
+    dots = [raw if raw else html.unescape(attr) for raw, attr in re.findall(
+        r'<div class="dot">(?:<script type="text/vnd.graphviz">(.*?)</script>|)</div>|<div class="dot" data-dot="([^"]*)">',
+        page, re.S)]
+    assert len(dots) == render_html(entries).count('<details class="diagram">') == page.count('<details class="diagram">')
+    first = next(e for e in entries if e.result is not None)
+    assert dots[0] == scenario_path(first.result).source
+    assert "<svg" not in page.split('<details class="diagram">')[1].split("</details>")[0]

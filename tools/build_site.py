@@ -301,7 +301,7 @@ def build_pages(out: Path, tmp: Path) -> dict:
     bar = ('<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icons/icon.svg">'
            '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>'
            '<script type="module" src="js/faqparts.js"></script>')
-    faq = render_html(load_faq(), link=play_link, head=bar)
+    faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot")   # drawn by viz.js when opened
     from rulings_lib.webdata import faq_parts          # the entries' pictures and transcripts load in parts
 
     faq, parts = faq_parts(faq)
