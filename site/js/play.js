@@ -133,6 +133,7 @@ async function early(id) {
   showVerdict(r, (s.titles && s.titles[lang]) || s.title);
   $("picture").innerHTML = `<p class="muted">${esc(t("site.play.early"))}</p>`;
   document.body.dataset.early = id;
+  timings.early ??= performance.now();
   document.body.dataset.verdict = r.checks.some((c) => !c.ok) ? "no" : "ok";
 }
 
