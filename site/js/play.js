@@ -119,17 +119,14 @@ let shown = 0;              // answers shown live so far (an early answer never 
 
 // A shipped scenario's answer as the build worked it out with the same engine, shown while Python
 // loads; the picture, the transcript and the diagram follow with the live answer, which replaces it.
-async function early(id) {
+const builtAnswer = (id) => fetch(`data/answers/${id}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+
+async function early(id, answer) {
   const s = shipped.find((x) => x.id === id);
   if (!s) return;
   const seen = shown;
-  let r;
-  try {
-    const got = await fetch(`data/answers/${id}.json`);
-    if (!got.ok) return;
-    r = await got.json();
-  } catch { return; }
-  if (shown !== seen || (source !== null && source !== id)) return;
+  const r = await answer;
+  if (!r || shown !== seen || (source !== null && source !== id)) return;
   showVerdict(r, (s.titles && s.titles[lang]) || s.title);
   $("picture").innerHTML = `<p class="muted">${esc(t("site.play.early"))}</p>`;
   document.body.dataset.early = id;
@@ -274,9 +271,11 @@ async function wantedId() {
 
 async function start() {
   const asked = wantedId();
+  // Fetched beside the words and the list (an id only of the shipped ones' shape: format/name).
+  const answer = asked.then((id) => (/^[a-z-]+\/[A-Za-z0-9_-]+$/.test(id ?? "") ? builtAnswer(id) : null));
   await loaded;
   shipped = await (await fetch("data/scenarios.json")).json();
-  const first = early(await asked);
+  const first = early(await asked, answer);
   const groups = { wrgp: "site.play.group_wrgp", "digimon-tag": "site.play.group_tag" };
   for (const [fmt, code] of Object.entries(groups)) {
     const g = document.createElement("optgroup");
