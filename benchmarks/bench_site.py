@@ -7,7 +7,9 @@ Debian's headless Chromium with a 390x844 phone viewport (touch). Prints:
 * the site's size (all files; the lab's part; the pages' first download);
 * the playground's first ruling on a first visit (fresh profile) and a second visit (same profile:
   HTTP cache and service worker), each with the share of every step the worker reports (Python
-  loading, installing the kit, starting the engines, the ruling itself);
+  loading, installing the kit, starting the engines, the ruling itself): for the shipped example
+  beside a new question (with the time its answer worked out at build time is on screen) and for a
+  written question opened from a link (#z=, read by the builder, then ruled);
 * the lab's first ruling (01-start-here opened, its kernel started, a shipped scenario ruled in it) on
   a first and a second visit (the lab's own service worker blocked: HTTP cache only).
 Medians of ``--runs`` runs. These are measurements of a shared machine (its load average is printed):
@@ -59,12 +61,44 @@ def size_report() -> dict:
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
 
 
-def playground(browser, base: str, profile: dict) -> dict:
-    """One visit of the playground: ms from navigation to each worker stage and to the first ruling."""
+# A written question (not a shipped one): what a reader types, opened from a shared link (#z=...).
+WRITTEN = """format: wrgp
+title: A written question
+setup:
+  at:
+    turn: 3
+    player: A
+    phase: main1
+    lp: {A: 4000, B: 1000}
+steps:
+  - phase: battle
+  - attack: {by: A, damage: 1000}
+expect:
+  out: [B1]
+"""
+
+
+def written_link() -> str:
+    """The playground's #z= link of :data:`WRITTEN` (deflate-raw, base64url: site/js/share.js)."""
+    import base64
+    import zlib
+
+    c = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = c.compress(WRITTEN.encode()) + c.flush()
+    return "#z=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def playground(browser, base: str, profile: dict, fragment: str = "") -> dict:
+    """One visit of the playground: ms from navigation to each worker stage and to the first ruling
+    (and to the answer the build worked out, shown while Python loads, when there is one)."""
     page = profile["ctx"].new_page()
-    page.goto(base + "index.html")
+    page.goto(base + "index.html" + fragment)
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1", timeout=120_000)
-    t = page.evaluate("({stages: kit.timings.stages, first: kit.timings.firstRuling, calls: kit.timings.calls})")
+    t = page.evaluate("({stages: kit.timings.stages, first: kit.timings.firstRuling, calls: kit.timings.calls,"
+                      " early: kit.timings.early ?? null, error: document.getElementById('error').hidden ? null :"
+                      " document.getElementById('error').textContent})")
+    if t["error"]:
+        raise SystemExit(f"bench_site: the playground refused the question: {t['error']}")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.close()
     # Each worker message ends a step (site/js/worker.js sends them in this order).
@@ -75,7 +109,11 @@ def playground(browser, base: str, profile: dict) -> dict:
         steps[name] = at - last
         last = at
     steps["the first ruling shown"] = t["first"] - last
-    return {"first_ruling_ms": t["first"], "steps": steps}
+    return {"first_ruling_ms": t["first"], "steps": steps, "early_ms": t["early"]}
+
+
+def written(browser, base: str, profile: dict) -> dict:
+    return playground(browser, base, profile, written_link())
 
 
 LAB_FIRST_RULING = """async () => {
@@ -107,6 +145,8 @@ def lab(browser, base: str, profile: dict) -> dict:
 
 def median_steps(runs: list[dict]) -> dict:
     out = {"first_ruling_s": round(statistics.median(r["first_ruling_ms"] for r in runs) / 1000, 2)}
+    if all(r.get("early_ms") is not None for r in runs):
+        out["answer_before_python_s"] = round(statistics.median(r["early_ms"] for r in runs) / 1000, 2)
     total = statistics.median(r["first_ruling_ms"] for r in runs)
     names = runs[0]["steps"].keys()
     out["steps"] = {n: f"{statistics.median(r['steps'].get(n, 0) for r in runs) / 1000:.2f} s "
@@ -126,7 +166,8 @@ def main(argv=None) -> int:
     base = serve()
     report = {"load_average": os.getloadavg(), "cores": os.cpu_count(), **size_report()}
     with chromium.launched(local_only=True) as browser:
-        for name, visit, skip in (("playground", playground, False), ("lab", lab, args.no_lab)):
+        for name, visit, skip in (("playground (shipped example)", playground, False),
+                                  ("playground (written question)", written, False), ("lab", lab, args.no_lab)):
             if skip:
                 continue
             first, second = [], []

@@ -110,14 +110,26 @@ def answer(result, lang: str = "en", phone: bool = False) -> dict:
         "lang": lang,
         "passed": result.passed,
         "transcript": result.transcript(lang),
-        "checks": [{"key": c.key, "ok": c.ok, "expected": c.expected, "actual": c.actual, "line": c.line}
-                   for c in result.checks],
+        "checks": _checks(result),
         "rejected": result.outcome["rejected"],
         "state": _state_lines(fmt, result.outcome, lang),
         "picture": _picture(result, lang, phone),
         "dot": _path_dot(result, lang),
         "outcome": result.outcome,
     }
+
+
+def _checks(result) -> list[dict]:
+    return [{"key": c.key, "ok": c.ok, "expected": c.expected, "actual": c.actual, "line": c.line}
+            for c in result.checks]
+
+
+def first_answer(result) -> dict:
+    """The part of :func:`answer` the playground shows at first paint, before Python is up: the
+    outcome (worded by the page's verdict.js in the reader's language), the checks and whether they
+    passed. The same in every language; the build writes one per shipped scenario
+    (``data/answers/<id>.json``, :func:`rulings_lib.webdata.answers`)."""
+    return {"passed": result.passed, "checks": _checks(result), "outcome": result.outcome}
 
 
 def _input_error(exc: InputError) -> dict:

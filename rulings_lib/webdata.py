@@ -6,7 +6,9 @@
 * ``verbs.<lang>.json``: the verb table of ``rulings verbs --json`` (the question builder's
   forms; schema in the project's contracts), so the page never holds a verb list of its own;
 * ``cards.<lang>.json``: ``rulings cards --json`` (names offered as the builder's card fields),
-  or no cards where the command is not there.
+  or no cards where the command is not there;
+* ``answers/<shipped id>.json``: each shipped scenario's answer worked out at build time by the
+  same engine (:func:`answers`), which the playground shows while Python loads.
 """
 
 from __future__ import annotations
@@ -63,6 +65,15 @@ def files() -> dict[str, object]:
     return out
 
 
+def answers() -> dict[str, dict]:
+    """Every shipped scenario's first answer (:func:`rulings_lib.web.first_answer`: its outcome as
+    ``rulings run --json`` prints it, its checks), by shipped id."""
+    from .scenario import builtin_scenarios, load_scenario, run_scenario
+    from .web import first_answer, shipped_id
+
+    return {shipped_id(p): first_answer(run_scenario(load_scenario(p))) for p in builtin_scenarios()}
+
+
 # ------------------------------------------------------------------------------ the FAQ in parts
 _ENTRY = re.compile(r'(<section class="entry" id="(faq-[A-Za-z0-9_.\-]+)"[^>]*>)(.*?)(</section>)', re.S)
 _META_END = re.compile(r'<p class="meta">.*?</p>', re.S)
@@ -72,8 +83,10 @@ def faq_parts(page: str) -> tuple[str, dict[str, str]]:
     """The FAQ page with each entry's heavy part (its pictures, transcripts and diagram: what
     follows the entry's ``meta`` line) moved to a file of its own, ``data/faq/<entry id>.html``,
     which the page loads as the entry comes near the screen (site/js/faqparts.js). The questions,
-    answers, rule links and search stay in the page. An entry without a meta line stays whole."""
+    answers, rule links and search stay in the page. An entry without a meta line stays whole.
+    Entries of one scenario have the same heavy part: it is written once, under the first one's id."""
     parts: dict[str, str] = {}
+    named: dict[str, str] = {}          # heavy part -> the file that holds it
 
     def cut(m):
         head, ident, body, end = m.groups()
@@ -83,7 +96,7 @@ def faq_parts(page: str) -> tuple[str, dict[str, str]]:
         heavy = body[meta.end():].strip()
         if not heavy:
             return m.group(0)
-        name = f"{ident}.html"
+        name = named.setdefault(heavy, f"{ident}.html")
         parts[name] = heavy
         return (f'{head}{body[:meta.end()]}<div class="part" data-part="data/faq/{name}" '
                 f'aria-busy="true"></div>{end}')

@@ -4,6 +4,8 @@ pictures, the tracker's Undo and New match, the tag helper's words."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 
@@ -14,7 +16,8 @@ from hypothesis import strategies as st
 from rulings_lib import web
 from rulings_lib.i18n import codes
 from rulings_lib.scenario import builtin_scenarios, format_module, load_scenario, run_scenario
-from rulings_lib.webdata import faq_parts, files, verbs
+from rulings_lib.cli import main as rulings
+from rulings_lib.webdata import answers, faq_parts, files, verbs
 
 TYPES = {"int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player"}
 SHAPES = {"record", "scalar", "empty", "list"}
@@ -98,7 +101,9 @@ def test_the_faq_in_parts_reassembles_to_the_whole_page():
     whole = render_html(load_faq(), link=lambda e: "index.html#s=" + e.scenario)
     page, parts = faq_parts(whole)
     assert len(page) < len(whole) / 10
-    assert len(parts) == whole.count('<section class="entry"')
+    refs = re.findall(r'data-part="data/faq/([^"]+)"', page)
+    assert len(refs) == whole.count('<section class="entry"')
+    assert set(refs) == set(parts) and len(set(parts.values())) == len(parts)     # each part once
 
     def back(m):
         return parts[m.group(1).removeprefix("data/faq/")]
@@ -276,3 +281,41 @@ def test_a_question_from_card_names_alone_is_complete_in_either_language():
             assert en == ja, c["id"]
         played += 1
     assert played >= 15
+
+
+def test_the_answers_shown_before_python_are_the_engines():
+    """data/answers/<id>.json, shown while Python loads (issue 25): each shipped scenario's outcome is
+    exactly what `rulings run --json` prints, and its checks are the live answer's."""
+    got = answers()
+    paths = builtin_scenarios()
+    assert set(got) == {web.shipped_id(p) for p in paths}
+    for path in paths:
+        ident = web.shipped_id(path)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            rulings(["run", str(path), "--json"])
+        assert json.dumps(got[ident]["outcome"], ensure_ascii=False, indent=2) == out.getvalue().strip(), ident
+        result = run_scenario(load_scenario(path))
+        live = web.answer(result, "ja")
+        assert got[ident]["checks"] == live["checks"] and got[ident]["passed"] == live["passed"], ident
+        assert got[ident]["outcome"] == live["outcome"], ident
+
+
+def test_the_sites_faq_carries_each_diagram_as_its_dot():
+    """The browser edition's FAQ parts hold each path diagram as DOT (drawn by viz.js when opened):
+    the same diagrams as the standalone page's SVG, from the engine's own DOT."""
+    import html
+
+    from rulings_lib.diagrams import scenario_path
+    from rulings_lib.faq import load_faq
+    from rulings_lib.faq.html import render_html
+
+    entries = load_faq()
+    page = render_html(entries, diagrams="dot")
+    dots = [raw if raw else html.unescape(attr) for raw, attr in re.findall(
+        r'<div class="dot">(?:<script type="text/vnd.graphviz">(.*?)</script>|)</div>|<div class="dot" data-dot="([^"]*)">',
+        page, re.S)]
+    assert len(dots) == render_html(entries).count('<details class="diagram">') == page.count('<details class="diagram">')
+    first = next(e for e in entries if e.result is not None)
+    assert dots[0] == scenario_path(first.result).source
+    assert "<svg" not in page.split('<details class="diagram">')[1].split("</details>")[0]

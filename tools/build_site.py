@@ -284,6 +284,12 @@ def build_pages(out: Path, tmp: Path) -> dict:
 
     for name, content in data_files().items():
         (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    from rulings_lib.webdata import answers     # shown at first paint, while Python loads (issue 25)
+
+    for ident, content in answers().items():
+        path = data / "answers" / f"{ident}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     # What a page downloads before its first ruling (Python, the wheels), said on the loading bar.
     first = [p for d in ("pyodide", "wheels") for p in (out / d).glob("*") if p.is_file()]
     (data / "download.json").write_text(json.dumps({"bytes": sum(p.stat().st_size for p in first)}) + "\n")
@@ -295,7 +301,7 @@ def build_pages(out: Path, tmp: Path) -> dict:
     bar = ('<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icons/icon.svg">'
            '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>'
            '<script type="module" src="js/faqparts.js"></script>')
-    faq = render_html(load_faq(), link=play_link, head=bar)
+    faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot")   # drawn by viz.js when opened
     from rulings_lib.webdata import faq_parts          # the entries' pictures and transcripts load in parts
 
     faq, parts = faq_parts(faq)

@@ -1,7 +1,25 @@
 // The FAQ page in parts: each entry's pictures, transcripts and diagram are a file of their own
 // (data/faq/<entry>.html, written by the build), loaded as the entry comes near the screen, when
-// an address points at it, or when a search shows it.
+// an address points at it, or when a search shows it. A part's path diagram comes as its DOT
+// source and is drawn by Graphviz in WebAssembly (diagram.js, the playground's) when it is opened.
+import { drawDot } from "./diagram.js";
+import { loaded } from "./i18n.js";
+
 const loading = new Map();
+
+function diagrams(box) {
+  for (const d of box.querySelectorAll("details.diagram")) {
+    const dot = d.querySelector(".dot");
+    if (!dot) continue;
+    const source = dot.dataset.dot ?? dot.querySelector('script[type="text/vnd.graphviz"]')?.textContent;
+    let drawn = null;
+    const draw = () => {
+      if (d.open && !drawn) drawn = loaded.then(() => drawDot(source, dot));
+    };
+    d.addEventListener("toggle", draw);
+    draw();
+  }
+}
 
 function load(box) {
   if (loading.has(box)) return loading.get(box);
@@ -10,6 +28,7 @@ function load(box) {
     return r.text();
   }).then((html) => {
     box.innerHTML = html;
+    diagrams(box);
     box.removeAttribute("aria-busy");
   }, (err) => {
     box.removeAttribute("aria-busy");

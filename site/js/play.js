@@ -50,6 +50,8 @@ function clearMarks() {
 
 // An error clears the answer that was on screen: what is shown is never an older question's.
 function clearAnswer() {
+  shown++;
+  delete document.body.dataset.early;
   $("r-title").textContent = t("site.play.waiting");
   $("r-title").className = "muted";
   for (const id of ["verdict", "checks", "steps", "transcript", "picture", "state", "checks-sum"]) $(id).textContent = "";
@@ -97,7 +99,9 @@ function stepRows(outcome) {
     .map((n) => `<li value="${n}">${by.get(n).map(linkRules).join("<br>")}</li>`).join("");
 }
 
-export function showAnswer(r, title = titleOf(r)) {
+// The verdict, the checks and the steps: everything worded from the outcome and the checks, so the
+// answer worked out at build time (data/answers/<id>.json) reads exactly as the live one.
+function showVerdict(r, title) {
   $("r-title").textContent = title;
   $("r-title").className = "";
   $("verdict").innerHTML = verdictRows(r.outcome);
@@ -108,6 +112,32 @@ export function showAnswer(r, title = titleOf(r)) {
   $("checks-sum").className = "checks-sum " + (failed.length ? "no" : "ok");
   $("checks").innerHTML = checkRows(r.checks);
   $("steps").innerHTML = stepRows(r.outcome);
+  return failed;
+}
+
+let shown = 0;              // answers shown live so far (an early answer never covers a live one)
+
+// A shipped scenario's answer as the build worked it out with the same engine, shown while Python
+// loads; the picture, the transcript and the diagram follow with the live answer, which replaces it.
+const builtAnswer = (id) => fetch(`data/answers/${id}.json`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+
+async function early(id, answer) {
+  const s = shipped.find((x) => x.id === id);
+  if (!s) return;
+  const seen = shown;
+  const r = await answer;
+  if (!r || shown !== seen || (source !== null && source !== id)) return;
+  showVerdict(r, (s.titles && s.titles[lang]) || s.title);
+  $("picture").innerHTML = `<p class="muted">${esc(t("site.play.early"))}</p>`;
+  document.body.dataset.early = id;
+  timings.early ??= performance.now();
+  document.body.dataset.verdict = r.checks.some((c) => !c.ok) ? "no" : "ok";
+}
+
+export function showAnswer(r, title = titleOf(r)) {
+  shown++;
+  delete document.body.dataset.early;
+  const failed = showVerdict(r, title);
   $("transcript").innerHTML = linkRules(r.transcript);
   $("picture").innerHTML = r.picture ?? "";
   $("state").textContent = (r.state ?? []).join("\n");
@@ -231,9 +261,21 @@ async function fromHash() {
   return true;
 }
 
+// The shipped scenario the address asks for (#s=...), or the example shown beside a new question.
+const EXAMPLE = "wrgp/power-bond-handover";
+
+async function wantedId() {
+  if (!location.hash) return EXAMPLE;
+  try { return (await decode(location.hash))?.id ?? null; } catch { return null; }
+}
+
 async function start() {
+  const asked = wantedId();
+  // Fetched beside the words and the list (an id only of the shipped ones' shape: format/name).
+  const answer = asked.then((id) => (/^[a-z-]+\/[A-Za-z0-9_-]+$/.test(id ?? "") ? builtAnswer(id) : null));
   await loaded;
   shipped = await (await fetch("data/scenarios.json")).json();
+  const first = early(await asked, answer);
   const groups = { wrgp: "site.play.group_wrgp", "digimon-tag": "site.play.group_tag" };
   for (const [fmt, code] of Object.entries(groups)) {
     const g = document.createElement("optgroup");
@@ -281,8 +323,9 @@ async function start() {
     // A new question in the builder; beside it, a shipped example's answer to show what comes back.
     builder.start();
     setMode("builder");
-    await example("wrgp/power-bond-handover");
+    await example(EXAMPLE);
   }
+  await first;
 }
 
 start();
