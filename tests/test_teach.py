@@ -248,3 +248,32 @@ def test_tag_deck_checks_speak_japanese_in_japanese_transcripts():
         said = e.short + e.full.split("期待した結果")[0]      # the expectations quote the English verdict
         assert [f for f in fragments if f in said] == [], name
         assert "デッキの違反" in said or "デッキの注意" in said
+
+
+def _notebook_cells():
+    from pathlib import Path
+
+    import jupytext
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    for path in sorted([*root.glob("py/*.py"), *root.glob("ja/py/*.py")]):
+        for cell in jupytext.read(path).cells:
+            if cell.cell_type == "code":
+                yield str(path.relative_to(root)), cell
+
+
+def test_every_exercise_is_asked_in_sight_and_answered_behind_a_click():
+    # The prediction cell is where the reader types: never hidden. The full answer is a collapsed
+    # solution cell, never shown unasked.
+    checks = answers = 0
+    for name, cell in _notebook_cells():
+        hidden = cell.metadata.get("jupyter", {})
+        if ".check(" in cell.source:
+            checks += 1
+            assert not hidden.get("source_hidden") and "solution" not in cell.metadata.get("tags", []), \
+                f"{name}: the prediction cell {cell.source!r} is hidden"
+        if ".answer()" in cell.source:
+            answers += 1
+            assert hidden.get("source_hidden") and hidden.get("outputs_hidden"), f"{name}: {cell.source!r} is shown"
+            assert "solution" in cell.metadata.get("tags", []), name
+    assert checks == answers == 2 * len(EXERCISES)

@@ -51,8 +51,12 @@ picture(m)
 #
 # A turn has five phases. In most of them the players act **one at a time in a fixed seat order** —
 # and the order is not the same in every phase: the second tag acts first at the start of battle.
-# The battle phase (**TAG-P4**) is different: the table below gives only who reads their attack
-# power first (step ①); after that (step ②) the **tags take turns**, starting with the second tag.
+# The battle phase (**TAG-P4**) is different: the table below gives only the order in which attack
+# powers are read (step ①: second-A first, as the rulebook says; the rest in the battle-start order
+# is the kit's **Reading** `battle-powers-read-in-battle-start-order`); after that (step ②) the
+# **tags take turns**, starting with the second tag. In the evolution phase (**TAG-P2**) the seats
+# evolve and use Digimon abilities one after another, while option cards may be used by anyone
+# during it (the kit's **Reading** `evolution-in-seat-order`).
 
 # %%
 for p in PHASES:
@@ -269,7 +273,7 @@ exercise("tag-next-first").answer()
 # **3.** red-A wants to use a projection-type effect. Which players may red-A name? (all of them,
 # in any order)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# %%
 exercise("tag-projection").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
