@@ -277,3 +277,27 @@ def test_every_exercise_is_asked_in_sight_and_answered_behind_a_click():
             assert hidden.get("source_hidden") and hidden.get("outputs_hidden"), f"{name}: {cell.source!r} is shown"
             assert "solution" in cell.metadata.get("tags", []), name
     assert checks == answers == 2 * len(EXERCISES)
+
+
+def test_the_japanese_notebooks_wording():
+    # What a bilingual judge flagged in Japanese (issue 23): the words, the card names in 「」, no
+    # English full stop in Japanese prose.
+    from pathlib import Path
+
+    from rulings_lib.widgets.teach import card_names_ja
+
+    names = sorted({n for n in card_names_ja().values() if len(n) >= 3 and "（" not in n}, key=len, reverse=True)
+    root = Path(__file__).resolve().parents[1] / "notebooks" / "ja" / "py"
+    for path in sorted(root.glob("*.py")):
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.startswith("# ") or line.startswith("# %%"):
+                continue
+            prose = re.sub(r"`[^`]*`", "", line)
+            where = f"{path.name}:{i}"
+            for bad in ("退場", "交代したプレイヤー", "触れますか", "払える", "元の持ち主"):
+                assert bad not in prose, (where, bad)
+            assert not re.search(r"[ぁ-んァ-ヶ一-龠]\.(?:\s|$)", prose), (where, "an English full stop")
+            if not path.name.startswith("08"):
+                assert "パートナー" not in prose, where
+            for m in re.finditer("|".join(map(re.escape, names)), prose):
+                assert prose[m.start() - 1:m.start()] == "「", (where, m.group())     # 「name」
