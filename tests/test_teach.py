@@ -301,3 +301,28 @@ def test_the_japanese_notebooks_wording():
                 assert "パートナー" not in prose, where
             for m in re.finditer("|".join(map(re.escape, names)), prose):
                 assert prose[m.start() - 1:m.start()] == "「", (where, m.group())     # 「name」
+
+
+def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made_up():
+    # A real card is named from the catalogue (so it does what the card does, in either language);
+    # anything else is a made-up card, described as one and said in Japanese (teach.MADE_UP_JA).
+    import yaml
+
+    from rulings_lib.cards import card
+    from rulings_lib.scenario import builtin_scenarios
+    from rulings_lib.widgets.teach import MADE_UP_JA
+
+    def names(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k in ("card", "with", "summon") and isinstance(v, str):
+                    yield v
+                yield from names(v)
+        elif isinstance(x, list):
+            for v in x:
+                yield from names(v)
+
+    unknown = sorted({(p.name, n) for p in builtin_scenarios() if p.parent.name == "wrgp"
+                      for n in names(yaml.safe_load(p.read_text(encoding="utf-8")))
+                      if card(n) is None and n not in MADE_UP_JA})
+    assert unknown == []
