@@ -48,6 +48,7 @@ def test_yes_and_no_in_both_languages(typed, value):
 
 @pytest.mark.parametrize("kind, typed, value", [
     ("duelist", "b2", "B2"), ("duelist", "Ｂ２", "B2"), ("duelist", "Bの2番手", "B2"), ("duelist", "B's 2nd", "B2"),
+    ("duelist", "Bの二番手", "B2"), ("duelist", "A三番手", "A3"), ("duelist", "team A's second", "A2"),
     ("team", "team a", "A"), ("team", "チームB", "B"), ("tag", "青", "blue"), ("tag", "Red", "red"),
     ("player", "red A", "red-A"), ("player", "赤のA", "red-A"), ("duelists", "nobody", []), ("duelists", "なし", []),
     ("duelists", [], []), ("team_numbers", "A 8, B 8", {"A": 8, "B": 8}), ("team_numbers", {"a": "8", "B": 8},

@@ -8,6 +8,8 @@ always come from an engine: :mod:`.exercises` asks it, this module only reads an
 
 >>> read_answer("yesno", "いいえ"), read_answer("number", "３,２００ダメージ"), read_answer("duelist", "b 2")
 (False, 3200, 'B2')
+>>> read_answer("duelist", "Bの二番手"), read_answer("duelist", "team A's second")
+('B2', 'A2')
 >>> read_answer("players", "blue-B と blue-A")
 ['blue-A', 'blue-B']
 """
@@ -65,8 +67,13 @@ def _yesno(value) -> bool:
     raise Unreadable(value)
 
 
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5"}
+_KANJI = str.maketrans("一二三四五", "12345")
+
+
 def _duelist(value) -> str:
-    t = _text(value)
+    t = _text(value).translate(_KANJI)                       # Bの二番手 is B2
+    t = re.sub(r"\b(first|second|third|fourth|fifth)\b", lambda m: _ORDINALS[m.group(1)], t)   # B's second
     found = re.fullmatch(r"(?:team\s*|チーム\s*)?([ab])\s*(?:'s)?\s*(?:の\s*)?(\d)\s*(?:st|nd|rd|th|番手|番)?", t)
     if not found:
         raise Unreadable(value)
