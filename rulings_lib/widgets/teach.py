@@ -298,6 +298,7 @@ def _named(value, lang: str):
 ROUTINE_RULES = {"STD-TURN"}
 ROUTINE_CODES = {"tag.battle.powers_read", "tag.battle.lost_battle"}
 RUN_ON_CODE = "wrgp.event.run_on_phase_begins"          # "run-on: <phase>": consecutive ones become one line
+RUN_ON_BATTLE = "wrgp.event.run_on_battle_phase"        # said on its phase in that line: "Battle Phase (no attack, …)"
 
 
 def _event_line(ev: dict, lang: str) -> str:
@@ -326,6 +327,9 @@ def short_lines(result, lang: str = "en") -> list[str]:
         for ev in (e for e in out["events"] if e["step"] == step.number):
             if ev.get("code") == RUN_ON_CODE:
                 run_on.append(render(ev["args"]["phase"]["code"], ev["args"]["phase"].get("args") or {}, lang))
+                continue
+            if ev.get("code") == RUN_ON_BATTLE and run_on:
+                run_on[-1] = render("teach.short.run_on_no_attack", {"phase": run_on[-1]}, lang)
                 continue
             if ev["rule"] in ROUTINE_RULES or ev.get("code") in ROUTINE_CODES:
                 continue
