@@ -383,9 +383,10 @@ def _notebook_chains(path: Path) -> set[tuple[str, str, str]]:
 
 # What prose says a card does, in either language: an amount of damage or LP gained, a chain link.
 _N = r"(\d[\d,]*)"
-_DAMAGE = re.compile(rf"(?:deals?|dealing|inflicts?)\s+(?:\w+\s+){{0,3}}?{_N}(?!\s*(?:ATK|LP\b))"
-                     rf"|{_N}\s*(?:points? of\s+)?damage|{_N}(?:ポイントの|の)?ダメージ")
-_GAIN = re.compile(rf"(?:gains?|gaining)\s+{_N}\s*LP|ライフ(?:ポイント)?を?{_N}(?:ポイント)?回復")
+_DAMAGE = re.compile(rf"(?:deals?|dealing|inflicts?|burns?(?:\s+\w+)?\s+for)\s+(?:\w+\s+){{0,3}}?{_N}(?!\s*(?:ATK|LP\b))"
+                     rf"|{_N}\s*(?:points? of\s+)?(?:LP\s+)?damage|{_N}\s*(?:ポイント)?(?:の)?(?:効果)?ダメージ")
+_GAIN = re.compile(rf"(?:gains?|gaining|recover(?:s|ing)?|restores?|restoring)\s+{_N}\s*(?:LP|Life Points)"
+                   rf"|(?:ライフ(?:ポイント)?|LP)を?{_N}(?:ポイント)?回復|{_N}(?:ポイント)?(?:の)?(?:ライフ|LP)を?回復")
 _LINK = re.compile(r"(?:chain\s+)?link\s+([2-9])\b|チェーン([2-9２-９])(?!以)")
 _CLAUSE_END = re.compile(r"[.;:!?。；：！？\n]|、(?:then|次に)|\bthen\b|\bbut\b|\band\b(?=\s+(?:B|A|B's|A's|the)\b)")
 
@@ -436,9 +437,10 @@ def _prose_effects(rel: str, text: str) -> set[tuple[str, str, str]]:
 
 def shipped_texts() -> list[Path]:
     """Every text the kit ships that a player reads: notebooks (en, ja), the FAQ (en, ja), the
-    shipped scenarios, the README."""
+    shipped scenarios, the README, the exercises' words (en, ja)."""
     return [*sorted((ROOT / "notebooks" / "py").glob("*.py")), *sorted((ROOT / "notebooks" / "ja" / "py").glob("*.py")),
-            *sorted((ROOT / "rulings_lib" / "faq").glob("*.yaml")), *builtin_scenarios(), ROOT / "README.md"]
+            *sorted((ROOT / "rulings_lib" / "faq").glob("*.yaml")), *builtin_scenarios(), ROOT / "README.md",
+            *sorted((ROOT / "rulings_lib" / "i18n").glob("teach.*.json"))]     # the exercises' questions, hints, answers
 
 
 def shipped_violations() -> set[tuple[str, str, str]]:
@@ -491,6 +493,13 @@ def test_the_shipped_text_check_catches_what_it_should():
     ("「破壊指輪」で2000ダメージを受けます。", "Destruction Ring"),
     ("Bは「昼夜の大火事」をチェーン2で発動します。", "Ookazi"),
     ("「治療の神 ディアン・ケト」でライフを4000回復します。", "Dian Keto the Cure Master"),
+    ("Sparks burns B for 1000.", "Sparks"),                              # the forms people write too
+    ("Destruction Ring, 2000 LP damage to both.", "Destruction Ring"),
+    ("Pot of Generosity restores 2000 LP.", "Pot of Generosity"),
+    ("「火の粉」で1000ポイントダメージ。", "Sparks"),
+    ("「火の粉」で1000の効果ダメージを受けます。", "Sparks"),
+    ("「謙虚な壺」で2000ライフを回復。", "Pot of Generosity"),
+    ("「謙虚な壺」でLPを2000回復。", "Pot of Generosity"),
 ])
 def test_prose_giving_a_real_card_an_effect_it_lacks_is_caught(text, card_en):
     assert {c for _, c, _ in _prose_effects("probe", text)} == {card_en}

@@ -178,7 +178,7 @@ def test_the_questions_players_ask_are_answered(entries):
     ids = {e.id for e in entries}
     assert {"rest-of-duel-restriction", "relay-soul", "incoming-hand", "counter-cap", "baton-touch",
             "surrender-last-duelist", "match-structure", "registering-decks-and-order", "exodia-in-hand",
-            "inherited-as-they-are", "tag-out-no-battle", "tag-consulting-partners"} <= ids
+            "inherited-as-they-are", "tag-out-no-battle", "tag-out-by-an-option", "tag-consulting-partners"} <= ids
     # issue 19's rulings, each proved by its own scenario
     cited = {e.id: e.scenario for e in entries}
     assert {cited[k] for k in ("one-player-chain", "taken-card-when-i-leave", "chain-spell-speed",

@@ -64,7 +64,8 @@ print(f"... {len(RULES)} WRGP rule ids in all")
 # ## A ruling, played out
 #
 # Each ruling is a **scenario**: a moment of a match, the steps played, and what the rules say
-# happens. Here team A's 1st duelist (A1) deals 8000 damage to team B's 1st (B1) in A's Main Phase 1.
+# happens. Here, in A's Main Phase 1, team A's 1st duelist (A1) uses a burn card that deals 2000 (a
+# made-up one) on team B's 1st (B1), who has 2000 LP left.
 # You see the steps that decide, each with its rule id; the full transcript is one click away.
 
 # %%

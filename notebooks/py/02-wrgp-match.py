@@ -168,7 +168,7 @@ exercise("wrgp-loss-counters").answer()
 # %% [markdown]
 # **3.** On the match's first turn, may team A's 1st duelist go to the Battle Phase and attack? (yes or no)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# %%
 exercise("wrgp-first-turn-battle").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

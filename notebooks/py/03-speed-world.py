@@ -164,7 +164,7 @@ exercise("wrgp-speed-world-draw").answer()
 # **3.** Harpie's Feather Duster (ハーピィの羽根帚) destroys every Spell and Trap **your opponent
 # controls**. Does it destroy Speed World? (yes or no)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# %%
 exercise("wrgp-feather-duster").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

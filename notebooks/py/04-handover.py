@@ -50,8 +50,9 @@ for kind, allowed in T.HANDOVER_ALLOWED.items():
     print(f"{'may    ' if allowed else 'may NOT'}  {T.ACTION_LABELS[kind]}")
 
 # %% [markdown]
-# (The last two rows are the kit's: an attack is not done by a card effect, and a Speed World effect
-# is Spell Speed 1 — reading `speed-world-is-ignition-spell`.)
+# (The last two rows are the kit's **Readings**, not the rulebook's words: an attack is not done by a
+# card effect (`no-attack-in-run-on`), and a Speed World effect is Spell Speed 1
+# (`speed-world-is-ignition-spell`).)
 #
 # Even Main Phase 2 of the run-on is not a real Main Phase. Here is the whole table played out:
 
@@ -95,7 +96,9 @@ explain("field-is-inherited")
 #   **new** duelist's (**WRGP-H5**; for banished cards this is the kit's **Reading**
 #   `banished-handed-over-cards-follow-gy`);
 # * to the **hand**, the **Main Deck**, or **face-down to the Extra Deck**: its **original owner's** —
-#   the duelist who brought it (**WRGP-H6**). A card can be returned there to pay a cost, too.
+#   the duelist who brought it (**WRGP-H6**; that it is the duelist from whose deck the card came, also
+#   after several handovers, is the kit's **Reading** `owner-is-who-brought-it`). A card can be
+#   returned there to pay a cost, too.
 
 # %%
 explain("inherited-to-new-gy")
@@ -196,7 +199,7 @@ exercise("wrgp-battle-loss-next-team").answer()
 # **2.** A1 lost and A2 inherited A1's Stardust Dragon. Later, team B's effect returns Stardust Dragon
 # face-down to the Extra Deck. Whose Extra Deck does it go to: A1's or A2's?
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# %%
 exercise("wrgp-inherited-extra-deck").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

@@ -12,8 +12,8 @@
 # | **WRGP-D2** | a chain built by both players | the side damaged **last** in the chain | Sparks and Chain Strike |
 # | **WRGP-D3** | a second loss while a handover is already running | the later loser's team plays next (and, the kit's **Reading**, **both** are out) | Power Bond (notebook 06) |
 #
-# The rulebook's examples below are written with the cards' names only (`activate: {by: A, card:
-# Destruction Ring}`): what each card does comes from the kit's card catalogue.
+# The rulebook's examples below are played from the cards' names only, as a judge would tell them:
+# what each card does is what its text says (the card catalogue, in English and Japanese).
 #
 # This notebook uses the **handover** (notebook 04): the loser's teammate takes over their field
 # after the turn runs on to its End Phase (the *run-on*).
@@ -148,7 +148,7 @@ exercise("wrgp-ring-survivor").answer()
 # chain link 1; B answers with Chain Strike as link 2 (400 damage for each chain link number). Who
 # is out after the chain? (a duelist, or "nobody")
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# %%
 exercise("wrgp-chain-gain").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

@@ -15,9 +15,9 @@
 # `second-loss-both-out`: **both** are out (WRGP-H8: neither loss can be undone), so both teams
 # send in their 2nd duelist — and A's 2nd inherits Cyber End Dragon, still on the field.
 #
-# The scenario names the cards only, as a judge would (`activate: {by: A, card: Power Bond, summon:
-# Cyber End Dragon}`, then `attack: {by: A, with: Cyber End Dragon}`): the ATK, the doubled 8000 and the
-# End Phase's 4000 come from the kit's card catalogue. Let us play it one step at a time.
+# The example is played from the cards' names only, as a judge would tell it (A activates Power Bond
+# to summon Cyber End Dragon, then Cyber End Dragon attacks): the ATK, the doubled 8000 and the End
+# Phase's 4000 are what the cards' texts say. Let us play it one step at a time.
 
 # %%
 from rulings_lib.diagrams import scenario_path

@@ -28,7 +28,7 @@ from rulings_lib.widgets import TagTurnHelper, exercise, explain, tag_turn as pl
 # tag is first — so the four **seats** are named by both: `first-A`, `second-A`, `first-B`,
 # `second-B`. The kit names players by tag and letter: `red-A`, `blue-B`, …
 #
-# Before the start each player sets a Level III Digimon face down, has their deck (the Net Ocean,
+# Before the start each player sets a Level 3 Digimon face down, has their deck (the Net Ocean,
 # ネットの海) shuffled by an opponent, and sets their point gauge (ポイントゲージ) at 100 (**TAG-S1**).
 # Then all bow and every player draws **6 cards** (**TAG-S2**); in each preparation phase a player
 # draws from the Net Ocean back up to 6 cards in hand (**TAG-P1**).
@@ -51,8 +51,12 @@ picture(m)
 #
 # A turn has five phases. In most of them the players act **one at a time in a fixed seat order** —
 # and the order is not the same in every phase: the second tag acts first at the start of battle.
-# The battle phase (**TAG-P4**) is different: the table below gives only who reads their attack
-# power first (step ①); after that (step ②) the **tags take turns**, starting with the second tag.
+# The battle phase (**TAG-P4**) is different: the table below gives only the order in which attack
+# powers are read (step ①: second-A first, as the rulebook says; the rest in the battle-start order
+# is the kit's **Reading** `battle-powers-read-in-battle-start-order`); after that (step ②) the
+# **tags take turns**, starting with the second tag. In the evolution phase (**TAG-P2**) the seats
+# evolve and use Digimon abilities one after another, while option cards may be used by anyone
+# during it (the kit's **Reading** `evolution-in-seat-order`).
 
 # %%
 for p in PHASES:
@@ -96,7 +100,7 @@ explain("battle-phase-alternation")
 explain("lost-points-table")
 
 # %% [markdown]
-# After the battles, each loser sends their Digimon (except a Level III) to the Dark Area. A player
+# After the battles, each loser sends their Digimon (except a Level 3) to the Dark Area. A player
 # whose **Net Ocean is empty** sends their Digimon to the Dark Area whatever the result, then
 # shuffles the Dark Area into a new Net Ocean; their slots and hand stay (**TAG-P5**):
 
@@ -226,7 +230,7 @@ explain("rematch")
 # %% [markdown]
 # ## Decks (TAG-K1, K2, K3)
 #
-# Each player brings their own deck of exactly **30 cards** with at least one Level III Digimon, and
+# Each player brings their own deck of exactly **30 cards** with at least one Level 3 Digimon, and
 # at most 3 copies of a card name (so a tag may hold 6 between the two partners) (**TAG-K1**). Only
 # cards numbered `Bo-…`, `St-…`, `Bx-…` and `Sx-…` may be used (**TAG-K2**). A player using Bo-20v
 # (Digivice 01) keeps its replacement cards ready, at most 30 of them (**TAG-K3**; that the 30 caps
@@ -269,7 +273,7 @@ exercise("tag-next-first").answer()
 # **3.** red-A wants to use a projection-type effect. Which players may red-A name? (all of them,
 # in any order)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true}
+# %%
 exercise("tag-projection").check(...)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]

@@ -8,6 +8,8 @@ always come from an engine: :mod:`.exercises` asks it, this module only reads an
 
 >>> read_answer("yesno", "いいえ"), read_answer("number", "３,２００ダメージ"), read_answer("duelist", "b 2")
 (False, 3200, 'B2')
+>>> read_answer("duelist", "Bの二番手"), read_answer("duelist", "team A's second")
+('B2', 'A2')
 >>> read_answer("players", "blue-B と blue-A")
 ['blue-A', 'blue-B']
 """
@@ -65,8 +67,13 @@ def _yesno(value) -> bool:
     raise Unreadable(value)
 
 
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5"}
+_KANJI = str.maketrans("一二三四五", "12345")
+
+
 def _duelist(value) -> str:
-    t = _text(value)
+    t = _text(value).translate(_KANJI)                       # Bの二番手 is B2
+    t = re.sub(r"\b(first|second|third|fourth|fifth)\b", lambda m: _ORDINALS[m.group(1)], t)   # B's second
     found = re.fullmatch(r"(?:team\s*|チーム\s*)?([ab])\s*(?:'s)?\s*(?:の\s*)?(\d)\s*(?:st|nd|rd|th|番手|番)?", t)
     if not found:
         raise Unreadable(value)
@@ -197,12 +204,16 @@ MADE_UP_JA = {
     "a Quick-Play Spell that gains 1000 LP (made up)": "ライフを1000回復する速攻魔法（架空）",
     "a Spell Speed 2 card that gains 4000 LP (made up)": "ライフを4000回復するスペルスピード2のカード（架空）",
     "a Trap that deals 1000 damage (made up)": "1000ダメージを与える罠（架空）",
+    "a Counter Trap (made up)": "カウンター罠（架空）",
+    "a Trap that deals damage to its controller (made up)": "自分にダメージを与える罠（架空）",
     "a burn card that deals 1000 (made up)": "1000ダメージを与えるバーンカード（架空）",
     "a burn card that deals 1200 (made up)": "1200ダメージを与えるバーンカード（架空）",
     "a burn card that deals 2000 (made up)": "2000ダメージを与えるバーンカード（架空）",
     "a card needing a Field Spell in your Field Zone": "自分のフィールドゾーンにフィールド魔法が必要なカード",
+    "a card with a cost of 1000 LP (made up)": "1000ライフポイントをコストとするカード（架空）",
     "a card that needs you to control no cards (made up)": "自分のフィールドにカードが存在しないことが条件のカード（架空）",
     "a looping combo": "ループするコンボ",
+    "a monster's quick effect (made up)": "モンスターの誘発即時効果（架空）",
     "a quick effect that deals 300 (made up)": "300ダメージを与える誘発即時効果（架空）",
     "a self-burn card": "自分にダメージを与えるカード",
     "a trigger effect that deals 1000 (made up)": "1000ダメージを与える誘発効果（架空）",
@@ -287,6 +298,7 @@ def _named(value, lang: str):
 ROUTINE_RULES = {"STD-TURN"}
 ROUTINE_CODES = {"tag.event.powers_read", "tag.event.beaten_digimon"}
 RUN_ON_CODE = "wrgp.event.run_on_phase_begins"          # "run-on: <phase>": consecutive ones become one line
+RUN_ON_BATTLE = "wrgp.event.run_on_battle_phase"        # said on its phase in that line: "Battle Phase (no attack, …)"
 
 
 def _event_line(ev: dict, lang: str) -> str:
@@ -315,6 +327,9 @@ def short_lines(result, lang: str = "en") -> list[str]:
         for ev in (e for e in out["events"] if e["step"] == step.number):
             if ev.get("code") == RUN_ON_CODE:
                 run_on.append(render(ev["args"]["phase"]["code"], ev["args"]["phase"].get("args") or {}, lang))
+                continue
+            if ev.get("code") == RUN_ON_BATTLE and run_on:
+                run_on[-1] = render("teach.short.run_on_no_attack", {"phase": run_on[-1]}, lang)
                 continue
             if ev["rule"] in ROUTINE_RULES or ev.get("code") in ROUTINE_CODES:
                 continue

@@ -92,11 +92,11 @@ PHASES: tuple[Phase, ...] = (
     Phase("standby", "Standby Phase", ("WRGP-SW3",),
           "Both teams gain 2 Speed Counters (max 12)."),
     Phase("main1", "Main Phase 1", ("WRGP-SW5",),
-          "Speed World effects may be used (own Main Phase, Spell Speed 1)."),
+          "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
     Phase("battle", "Battle Phase", ("WRGP-F5", "WRGP-H3"),
           "None on the match's first turn; a loss during battle interrupts it."),
     Phase("main2", "Main Phase 2", ("WRGP-SW5",),
-          "Speed World effects may be used (own Main Phase, Spell Speed 1)."),
+          "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
     Phase("end", "End Phase", ("WRGP-H1",),
           "Delayed effects apply; a pending handover completes when the turn ends."),
 )
