@@ -567,6 +567,48 @@ def test_a_database_that_is_not_one_is_exit_2_naming_it(tmp_path, capsys):
     assert "cards.cdb" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("content, fragment", [(b"", "empty"), (b"SQLite format 3\x00" + b"\0" * 200, "cards.cdb")])
+def test_monster_databases_are_opened_as_the_deck_check_opens_them(tmp_path, capsys, content, fragment):
+    """One opener for every cards.cdb (rulings_lib.decks.cdb.read_only): the same one-line refusal
+    for a bad file in `run --cards` as in `wrgp check-team --cards` (issue 22, item 4)."""
+    from rulings_lib.cards import cdb as monsters
+    from rulings_lib.decks import cdb as decks
+
+    assert monsters.read_only is decks.read_only
+    bad = tmp_path / "cards.cdb"
+    bad.write_bytes(content)
+    scen = tmp_path / "s.yaml"
+    scen.write_text("format: wrgp\nsteps: []\n", encoding="utf-8")
+    assert main(["run", str(scen), "--cards", str(bad)]) == 2
+    run_err = capsys.readouterr().err.strip()
+    from rulings_lib.decks import samples
+
+    team = [str(p) for p in samples.team("illegal")]
+    assert main(["wrgp", "check-team", *team, "--banlist", str(samples.BANLIST), "--cards", str(bad)]) == 2
+    check_err = capsys.readouterr().err.strip()
+    assert run_err.count("\n") == 0 and check_err.count("\n") == 0 and "Traceback" not in run_err + check_err
+    assert fragment in run_err and run_err == check_err, (run_err, check_err)
+
+
+def test_a_babelcdb_sized_database_reads_in_a_fifth_of_a_second(tmp_path):
+    """BabelCDB's databases beside cards.cdb (cards-unofficial.cdb, the largest, some 6,000 cards) are read
+    in <= 0.2 s each (issue 22): a database of 8,000 monsters, best of three."""
+    import time
+
+    from rulings_lib.cards.cdb import read_databases
+
+    path = tmp_path / "cards-unofficial.cdb"
+    write_monsters(path, [(100000 + i, f"Monster {i}", FUSION_MONSTER, 1000 + i % 3000, 1 + i % 12, MACHINE)
+                          for i in range(8000)])
+    best = 99.0
+    for _ in range(3):
+        start = time.process_time()
+        stats = read_databases([path])
+        best = min(best, time.process_time() - start)
+    assert len(stats.by_code) == 8000 and stats.monster("Monster 7999")["atk"] == 1000 + 7999 % 3000
+    assert best <= 0.2, best
+
+
 def test_check_team_reads_several_databases_later_ones_override(tmp_path, capsys):
     from rulings_lib.decks import samples
     from rulings_lib.decks.cdb import write_cdb
