@@ -374,7 +374,7 @@ def _final_state(fmt, out: dict, lang: str) -> list[str]:
 def render_transcript(result: RunResult, lang: str = "en") -> str:
     """The numbered transcript people read, in ``lang`` (``en`` or ``ja``): each event by its
     message code (an event its engine has not given a code yet: its English text)."""
-    from .cards import local_args   # the catalogue is read on first use
+    from .cards import in_words  # the catalogue is read on first use
 
     check_lang(lang)
     sc, out = result.scenario, result.outcome
@@ -384,7 +384,7 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
         return render(code, args, lang)
 
     def said(code, args):       # an event or a refusal, its cards named in the reader's language
-        return render(code, local_args(args or {}, lang, sc.format), lang)
+        return in_words(code, args, lang, sc.format)
 
     lines = [t("common.transcript.scenario", title=sc.title_in(lang))]
     if sc.rules:

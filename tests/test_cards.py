@@ -289,7 +289,6 @@ def test_property_power_bond_by_name_is_place_and_numbers_with_the_monster_on_th
     attacking for 8000 by hand, through the End Phase, a handover (the next duelist inherits it, WRGP-H4)
     and an attack in the next turn of the team (issue 22)."""
     atk = CYBER_END.monster["atk"]
-    foe = "B" if by == "A" else "A"
     named = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
     named.activate(by, "Power Bond", summon=spelling)
     (key, placed), = named.state()["cards"].items()

@@ -233,13 +233,15 @@ def lookup(param: str, name, format: str = "wrgp", *, numbers: bool = False) -> 
     found = card(name, format)
     if found is not None:
         return found
+    from ..i18n import Msg
+
     close = suggest(name, format) if isinstance(name, str) else []
     if close:
-        raise ArgumentError(param, f"a card name the kit knows (did you mean {' or '.join(map(repr, close))}?)",
-                            name)
+        # Each close name in the reader's language (a text in both languages, quoted as each quotes).
+        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(format).get, close)]
+        raise ArgumentError(param, Msg("input.arg.card_close", names=names), name)
     if not numbers:
-        raise ArgumentError(param, "a card of the catalogue (`rulings cards` lists them), or give the "
-                                   "effect with explicit numbers", name)
+        raise ArgumentError(param, Msg("input.arg.card_unknown"), name)
     return None
 
 
@@ -272,6 +274,13 @@ def local_args(value, lang: str = "en", format: str | None = None):
             return value
         return {k: v if k == "code" else local_args(v, lang, format) for k, v in value.items()}
     return value
+
+
+def in_words(code: str, args: dict | None, lang: str = "en", format: str | None = None) -> str:
+    """A message (an event's, a refusal's) in ``lang``, its catalogue cards named in ``lang``."""
+    from ..i18n import render
+
+    return render(code, local_args(args or {}, lang, format), lang)
 
 
 # ---------------------------------------------------------------------- reading the data file

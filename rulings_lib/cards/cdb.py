@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..decks.cdb import EXPECTED_CDB as EXPECTED
-from ..decks.cdb import MAX_ROWS, read_only
+from ..decks.cdb import MAX_ROWS, database_files, read_only  # noqa: F401 (database_files: kept importable here)
 from ..errors import InputError
 from ..i18n import Msg
 from . import fold
@@ -65,20 +65,6 @@ class CardStats:
                 "fusion": bool(kind & TYPE_FUSION), "passcode": code, "source": source,
             }
             self.by_name[fold(name)] = code
-
-
-def database_files(paths) -> list[Path]:
-    """The databases named by ``paths`` (files or folders), in EDOPro's reading order."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            found = sorted(p.glob("*.cdb"), key=lambda f: (f.name != "cards.cdb", f.name))
-            if not found:
-                raise InputError(str(p), None, Msg("decks.expected.cdb"))
-            out.extend(found)
-        else:
-            out.append(p)
-    return out
 
 
 def read_databases(paths) -> CardStats:

@@ -238,6 +238,20 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
     return CardDB(names, aliases, ids, file, complete=passcodes is None)
 
 
+def database_files(paths) -> list[Path]:
+    """The databases named by ``paths`` (files or folders), in EDOPro's reading order."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found = sorted(p.glob("*.cdb"), key=lambda f: (f.name != "cards.cdb", f.name))
+            if not found:
+                raise InputError(str(p), None, EXPECTED_CDB)
+            out.extend(found)
+        else:
+            out.append(p)
+    return out
+
+
 def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
     """A :class:`CardDB` from a ``CardDB``, a path (read for ``passcodes``, see :func:`open_cdb`), or None."""
     if spec is None or isinstance(spec, CardDB):
@@ -246,9 +260,7 @@ def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
         return open_cdb(spec, passcodes)
     if isinstance(spec, list | tuple):
         # Several databases (or folders of them), read as EDOPro reads them: a later database's card
-        # replaces an earlier one's with the same passcode (rulings_lib.cards.cdb.database_files).
-        from ..cards.cdb import database_files
-
+        # replaces an earlier one's with the same passcode (database_files).
         files = database_files(spec)
         if len(files) == 1:
             return open_cdb(files[0], passcodes)
