@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ArgumentError, IllegalAction, InputError, InternalError, ScenarioError, one_line
-from .events import event_text
 from .formats import FORMATS
 from .formats import get as get_format
 from .i18n import Msg, check_lang, render
@@ -375,12 +374,17 @@ def _final_state(fmt, out: dict, lang: str) -> list[str]:
 def render_transcript(result: RunResult, lang: str = "en") -> str:
     """The numbered transcript people read, in ``lang`` (``en`` or ``ja``): each event by its
     message code (an event its engine has not given a code yet: its English text)."""
+    from .cards import in_words  # the catalogue is read on first use
+
     check_lang(lang)
     sc, out = result.scenario, result.outcome
     fmt = format_module(sc.format)
 
     def t(code, **args):
         return render(code, args, lang)
+
+    def said(code, args):       # an event or a refusal, its cards named in the reader's language
+        return in_words(code, args, lang, sc.format)
 
     lines = [t("common.transcript.scenario", title=sc.title_in(lang))]
     if sc.rules:
@@ -393,17 +397,17 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
     n = 0
     for ev in by_step.get(0, []):
         n += 1
-        lines.append(t("common.transcript.setup_event", n=f"{n:3}", rule=ev["rule"], text=event_text(ev, lang)))
+        lines.append(t("common.transcript.setup_event", n=f"{n:3}", rule=ev["rule"], text=said(ev["code"], ev.get("args"))))
     for step in sc.steps:
         lines.append(t("common.transcript.step_head", number=step.number, label=step.label()))
         for ev in by_step.get(step.number, []):
             n += 1
             lines.append(t("common.transcript.step_event", n=f"{n:3}", number=f"{step.number:<4}", rule=ev["rule"],
-                           text=event_text(ev, lang)))
+                           text=said(ev["code"], ev.get("args"))))
         if step.number in rejected:
             r = rejected[step.number]
             n += 1
-            reason = render(r["code"], r.get("args") or {}, lang) if r.get("code") else r["reason"]
+            reason = said(r["code"], r.get("args")) if r.get("code") else r["reason"]
             lines.append(t("common.transcript.rejected", n=f"{n:3}", number=f"{step.number:<4}", rule=r["rule"], reason=reason))
     lines.append("")
     lines.append(t("common.transcript.final_state"))

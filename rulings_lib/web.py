@@ -27,7 +27,6 @@ import re
 from pathlib import Path
 
 from .errors import IllegalAction, InputError, as_message
-from .events import event_text
 from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
 from .widgets.record import ACTION_BUTTONS, LIMITS
@@ -240,15 +239,36 @@ class WebTracker:
         try:
             rejection = self.record.play(buttons[button](self.record.match, team, amount))
         except (TypeError, ValueError) as exc:          # unusable input: nothing changed
-            self.say("site.tracker.not_applied", "no", why=as_message(exc))
+            self.say("site.tracker.not_applied", "no", why=_in_lang(exc, self.lang))
             return self.view()
+        return self._played(before, rejection)
+
+    def activate(self, values: dict | None = None) -> dict:
+        """The "activate a card" control: the verb table's ``activate`` with the fields the page
+        filled in (by, card, summon, declare), as the Jupyter tracker's (record.card_action)."""
+        from .widgets.record import card_action
+
+        before = len(self.record.match.events)
+        try:
+            rejection = self.record.play(card_action(values or {}))
+        except (TypeError, ValueError) as exc:          # unusable input (an unknown card): nothing changed
+            self.say("site.tracker.not_applied", "no", why=_in_lang(exc, self.lang))
+            return self.view()
+        return self._played(before, rejection)
+
+    def _played(self, before: int, rejection) -> dict:
+        """What an action did (its events, cards named in the reader's language) or why it was refused."""
+        from .cards import in_words
+
         self.previous = None                            # Undo now takes back this action, not a New match
         if rejection is not None:
-            self.say("site.tracker.rejected", "no", rule=rejection.rule, reason=rejection.render(self.lang))
+            reason = in_words(rejection.code, rejection.params, self.lang, "wrgp") if rejection.code \
+                else rejection.render(self.lang)
+            self.say("site.tracker.rejected", "no", rule=rejection.rule, reason=reason)
         else:
             new = self.record.match.state()["events"][before:]
-            self.feedback = ("\n".join(f"[{e['rule']}] {event_text(e, self.lang)}" for e in new)
-                             or render("site.tracker.done", {}, self.lang), "ok")
+            self.feedback = ("\n".join(f"[{e['rule']}] {in_words(e['code'], e.get('args'), self.lang, 'wrgp')}"
+                                        for e in new) or render("site.tracker.done", {}, self.lang), "ok")
         return self.view()
 
     def undo(self) -> dict:
@@ -302,8 +322,14 @@ class WebTracker:
 
 
 # The verb each button plays, for "took back: ..." in the button's own words.
-_BUTTON_OF = {"phase": "next_phase", "end_turn": "end_turn", "attack": "battle_damage", "damage": "effect_damage",
+_BUTTON_OF = {"activate": "activate", "phase": "next_phase", "end_turn": "end_turn", "attack": "battle_damage", "damage": "effect_damage",
               "pay": "pay", "gain": "gain", "lose": "loss", "baton_touch": "baton_touch", "speed_world": "speed_world"}
+
+
+def _in_lang(exc: Exception, lang: str):
+    """An unusable input's message in the reader's language where it has one (an ArgumentError's)."""
+    render_in = getattr(exc, "render", None)
+    return render_in(lang) if callable(render_in) else as_message(exc)
 
 
 def _limits() -> dict:
@@ -316,7 +342,7 @@ _tracker: WebTracker | None = None
 
 def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
     """The page's tracker: ``open`` (with the stored match and the one a New match replaced, if
-    any), ``press``, ``undo``, ``new``, ``load`` (an imported file), ``export``."""
+    any), ``press``, ``activate`` (a card by name), ``undo``, ``new``, ``load`` (an imported file), ``export``."""
     global _tracker
     if op == "open":
         _tracker = WebTracker(lang=lang, phone=phone)
@@ -341,7 +367,7 @@ def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
     _tracker.lang, _tracker.phone = _lang(lang), bool(phone)
     if op == "export":
         return {"json": _tracker.export()}
-    if op in ("press", "undo", "new", "load"):
+    if op in ("press", "activate", "undo", "new", "load"):
         return getattr(_tracker, op)(**kwargs)
     raise KeyError(f"no tracker operation {op!r}")
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rulings_lib import WrgpMatch
 from rulings_lib.cards import card, catalogue, fold, listing, suggest
 from rulings_lib.cli import main
-from rulings_lib.errors import ArgumentError, IllegalAction, ScenarioError
+from rulings_lib.errors import ArgumentError, IllegalAction, MatchOver, ScenarioError
 from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario, scenario_from_text
 from rulings_lib.wrgp.engine import contradiction, named_card
 
@@ -194,6 +194,18 @@ def test_power_bond_doubles_and_burns_its_controller_in_the_end_phase():
     assert m.out == ["B1", "A1"] and m.player == "A"
 
 
+def test_power_bonds_monster_is_on_the_field_and_loses_the_doubled_atk_when_it_leaves():
+    m = at(lp={"A": 8000, "B": 8000})
+    m.activate("A", "パワー・ボンド", summon="サイバー・エンド・ドラゴン")
+    assert m.state()["cards"] == {"サイバー・エンド・ドラゴン": {"zone": "extra_monster", "player": "A1", "owner": "A1"}}
+    with pytest.raises(ArgumentError, match="already in the match"):
+        m.activate("A", "Power Bond", summon="サイバーエンドドラゴン")    # one card per name
+    m.destroy("B", "サイバー・エンド・ドラゴン")
+    m.phase("battle")
+    m.attack("A", with_="Cyber End Dragon")             # printed ATK again
+    assert m.lp["B"] == 8000 - 4000
+
+
 def test_power_bond_needs_a_machine_fusion_monster():
     with pytest.raises(ArgumentError, match="Machine Fusion"):
         at().activate("A", "Power Bond", summon="Stardust Dragon")
@@ -261,6 +273,95 @@ def test_property_a_named_card_and_the_same_effect_with_explicit_numbers_give_th
         m = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
         m.activate(by, first.en)
         assert _comparable(m.state()) == outcomes[0][1]
+
+
+CYBER_END = card("Cyber End Dragon")
+
+
+@settings(max_examples=40, deadline=None)
+@given(spelling=st.sampled_from(CYBER_END.names()), lp=st.fixed_dictionaries({"A": st.integers(1, 9000),
+                                                                           "B": st.integers(1, 9000)}),
+       by=st.sampled_from("AB"), attack=st.booleans(), next_turn_attack=st.booleans())
+def test_property_power_bond_by_name_is_place_and_numbers_with_the_monster_on_the_field(spelling, lp, by, attack,
+                                                                                      next_turn_attack):
+    """Power Bond by name Fusion Summons its monster onto its controller's field (tracked like `place`,
+    its ATK the doubled one): the same outcome as placing the monster, setting the End Phase damage and
+    attacking for 8000 by hand, through the End Phase, a handover (the next duelist inherits it, WRGP-H4)
+    and an attack in the next turn of the team (issue 22)."""
+    atk = CYBER_END.monster["atk"]
+    named = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
+    named.activate(by, "Power Bond", summon=spelling)
+    (key, placed), = named.state()["cards"].items()
+    assert key in CYBER_END.name.values() and placed == {"zone": "extra_monster", "player": f"{by}1", "owner": f"{by}1"}
+    explicit = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
+    explicit.place(by, key, "extra_monster")
+    explicit.at_end_phase(by, "Power Bond", "self", atk)
+    plays = [(named, {"with_": spelling}), (explicit, {"damage": 2 * atk})]
+    outcomes = []
+    for m, hit in plays:
+        try:
+            if attack:
+                m.phase("battle")
+                m.attack(by, **hit)
+            m.end_turn()                    # Power Bond's End Phase damage; a handover, if any
+            m.end_turn()                    # the other team's turn
+            if next_turn_attack and not m.is_finished():
+                m.phase("battle")
+                m.attack(by, **({"with_": key} if m is named else hit))
+            outcomes.append(("ok", _comparable(m.state())))
+        except (IllegalAction, MatchOver) as exc:
+            outcomes.append((type(exc).__name__, _comparable(m.state())))
+    assert outcomes[0] == outcomes[1]
+    state = outcomes[0][1]
+    if key in state["cards"]:                   # still on the field: held by the team's duelist now in the duel
+        assert state["cards"][key]["player"] == f"{by}{state['duelist'][by]}"
+        assert state["cards"][key]["owner"] == f"{by}1"
+
+
+# ---------------------------------------------------------------------- names in the reader's language
+def _read_lines(text: str, lang: str) -> str:
+    """A transcript's own sentences: without the file's words (title, description, each step's YAML
+    echoed) and the expectation lines (which quote the file's values)."""
+    body = text.split("\n期待した結果:" if lang == "ja" else "\nExpectations:")[0]
+    heads = r"\s*(シナリオ|説明|手順\d+): " if lang == "ja" else r"\s*(Scenario|Description|step \d+): "
+    return "\n".join(line for line in body.splitlines() if not re.match(heads, line))
+
+
+def _other_names(lang: str) -> list[tuple[str, re.Pattern]]:
+    """Each catalogue card's names that are not its name in ``lang`` (English for ja; Japanese and the
+    rulebooks' spellings for en), as whole names."""
+    out = []
+    for cat in (WRGP, TAG):
+        for c in cat:
+            mine = c.label(lang)
+            for n in c.names():
+                if n != mine and n not in mine and len(fold(n)) >= 3 and (lang == "ja") == bool(re.match(r"[ -~]+$", n)):
+                    out.append((n, re.compile(r"(?<![\w・])" + re.escape(n) + r"(?![\w・])")))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_transcripts_name_every_catalogue_card_in_the_readers_language(lang):
+    """Under --lang ja no catalogue card is named in English (the cost line 「A1はCounter Cleanerの発動コスト
+    として…」 was), and in English none by its Japanese name, whatever language the file wrote it in: the
+    events, refusals and the final state name it as the catalogue does in the reader's language."""
+    names = _other_names(lang)
+    found = []
+    for path in builtin_scenarios():
+        body = _read_lines(run_scenario(load_scenario(path)).transcript(lang), lang)
+        for line in body.splitlines():
+            found += [(path.name, n, line.strip()) for n, pat in names if pat.search(line)]
+    assert not found, found[:10]
+
+
+def test_the_cost_line_names_counter_cleaner_in_japanese():
+    m = at(lp={"A": 8000, "B": 8000})
+    m.activate("A", "Counter Cleaner")
+    from rulings_lib.cards import local_args
+    from rulings_lib.i18n import render
+
+    cost = next(e for e in m.events if e.code == "wrgp.event.activation_cost_paid")
+    assert render(cost.code, local_args(cost.args, "ja", "wrgp"), "ja").startswith("A1はカウンター・クリーナーの発動コスト")
 
 
 # ---------------------------------------------------------------------- shipped texts
@@ -574,6 +675,48 @@ def test_a_database_that_is_not_one_is_exit_2_naming_it(tmp_path, capsys):
     assert main(["run", str(scen)]) == 2
     err = capsys.readouterr().err
     assert "cards.cdb" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content, fragment", [(b"", "empty"), (b"SQLite format 3\x00" + b"\0" * 200, "cards.cdb")])
+def test_monster_databases_are_opened_as_the_deck_check_opens_them(tmp_path, capsys, content, fragment):
+    """One opener for every cards.cdb (rulings_lib.decks.cdb.read_only): the same one-line refusal
+    for a bad file in `run --cards` as in `wrgp check-team --cards` (issue 22, item 4)."""
+    from rulings_lib.cards import cdb as monsters
+    from rulings_lib.decks import cdb as decks
+
+    assert monsters.read_only is decks.read_only
+    bad = tmp_path / "cards.cdb"
+    bad.write_bytes(content)
+    scen = tmp_path / "s.yaml"
+    scen.write_text("format: wrgp\nsteps: []\n", encoding="utf-8")
+    assert main(["run", str(scen), "--cards", str(bad)]) == 2
+    run_err = capsys.readouterr().err.strip()
+    from rulings_lib.decks import samples
+
+    team = [str(p) for p in samples.team("illegal")]
+    assert main(["wrgp", "check-team", *team, "--banlist", str(samples.BANLIST), "--cards", str(bad)]) == 2
+    check_err = capsys.readouterr().err.strip()
+    assert run_err.count("\n") == 0 and check_err.count("\n") == 0 and "Traceback" not in run_err + check_err
+    assert fragment in run_err and run_err == check_err, (run_err, check_err)
+
+
+def test_a_babelcdb_sized_database_reads_in_a_fifth_of_a_second(tmp_path):
+    """BabelCDB's databases beside cards.cdb (cards-unofficial.cdb, the largest, some 6,000 cards) are read
+    in <= 0.2 s each (issue 22): a database of 8,000 monsters, best of three."""
+    import time
+
+    from rulings_lib.cards.cdb import read_databases
+
+    path = tmp_path / "cards-unofficial.cdb"
+    write_monsters(path, [(100000 + i, f"Monster {i}", FUSION_MONSTER, 1000 + i % 3000, 1 + i % 12, MACHINE)
+                          for i in range(8000)])
+    best = 99.0
+    for _ in range(3):
+        start = time.process_time()
+        stats = read_databases([path])
+        best = min(best, time.process_time() - start)
+    assert len(stats.by_code) == 8000 and stats.monster("Monster 7999")["atk"] == 1000 + 7999 % 3000
+    assert best <= 0.2, best
 
 
 def test_check_team_reads_several_databases_later_ones_override(tmp_path, capsys):

@@ -171,6 +171,46 @@ def test_tracker_plays_a_handover_through_the_engine():
     assert "Duelists still to come: team A 1, team B 2" in t.status.value
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tracker_activates_a_card_by_name_from_the_verb_table(lang, tmp_path):
+    """The tracker's "activate a card" control is the verb table's `activate` (one field per parameter,
+    in its order and words), offers the catalogue's names in the reader's language, shows only the
+    choices a known card asks for, and plays the card through the engine (Power Bond: Cyber End Dragon
+    on the field at 8000; a handover hands it on, WRGP-H4); saved and loaded, it replays the same."""
+    from rulings_lib.cards import card
+    from rulings_lib.wrgp.verbs import VERB_TABLE
+
+    t = MatchTracker(lang=lang, path=str(tmp_path / "m.json"))
+    assert list(t.card_fields) == [p.name for p in VERB_TABLE["activate"].params]
+    assert t.card_fields["card"].description == VERB_TABLE["activate"].describe("wrgp", {}, lang)["params"][1]["label"]
+    bond, ced, ring = (card(n).label(lang) for n in ("Power Bond", "Cyber End Dragon", "Destruction Ring"))
+    assert {bond, ring} <= set(t.card_fields["card"].options) and ced not in t.card_fields["card"].options
+    assert t.card_fields["summon"].options == (ced,)
+    for _ in range(2):
+        t.buttons["next_phase"].click()     # turn 1: standby, main1
+    t.card_fields["card"].value = "パワーボンド" if lang == "en" else "power bond"    # either language, any spelling
+    shown = {n for n, f in t.card_fields.items() if f.layout.display != "none"}
+    assert shown == {"by", "card", "summon"}                      # Power Bond asks for its Fusion Monster only
+    t.card_fields["summon"].value = ced
+    t.activate_button.click()
+    assert t.match.state()["cards"] == {ced: {"zone": "extra_monster", "player": "A1", "owner": "A1"}}
+    assert "[WRGP-H7]" in t.feedback.value and "4000 -&gt; 8000" in t.feedback.value and bond in t.feedback.value
+    other = card("Power Bond").label("ja" if lang == "en" else "en")
+    assert other not in t.feedback.value and other not in t.status.value
+    assert t.record.actions[-1]["args"] == {"by": "A", "card": t.card_fields["card"].value, "summon": ced}
+    t.card_fields["card"].value = "Power Bnod"                     # close to a known name: did you mean
+    t.activate_button.click()
+    assert bond in t.feedback.value and len(t.record.actions) == 3
+    t.team.value = "A"
+    t.buttons["loss"].click()
+    t.buttons["end_turn"].click()                                 # A2 inherits the monster (WRGP-H4)
+    assert t.match.state()["cards"][ced]["player"] == "A2"
+    t.buttons["save"].click()
+    again = MatchTracker(lang=lang, path=t.path.value)
+    again.buttons["load"].click()
+    assert again.match.state() == t.match.state()
+
+
 def test_tracker_baton_touch_loss_pay_gain_and_undo():
     t = MatchTracker()
     t.record = RecordedMatch(turn=5, player="A", phase="draw", spc={"A": 8, "B": 8})

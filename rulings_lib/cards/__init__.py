@@ -28,6 +28,7 @@ HERE = Path(__file__).parent
 FILES = {"wrgp": "wrgp.yaml", "digimon-tag": "tag.yaml"}
 FORMATS = tuple(FILES)
 LANGS = ("en", "ja")
+DEFAULT_LANG = "en"
 # Kinds that are monsters (a monster's speed is that of its activated effect, or null: none).
 MONSTER_KINDS = ("Effect Monster", "Normal Monster", "Tuner Monster", "Fusion Monster", "Synchro Monster",
                  "Pendulum Monster", "Xyz Monster", "Link Monster", "Ritual Monster")
@@ -232,14 +233,54 @@ def lookup(param: str, name, format: str = "wrgp", *, numbers: bool = False) -> 
     found = card(name, format)
     if found is not None:
         return found
+    from ..i18n import Msg
+
     close = suggest(name, format) if isinstance(name, str) else []
     if close:
-        raise ArgumentError(param, f"a card name the kit knows (did you mean {' or '.join(map(repr, close))}?)",
-                            name)
+        # Each close name in the reader's language (a text in both languages, quoted as each quotes).
+        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(format).get, close)]
+        raise ArgumentError(param, Msg("input.arg.card_close", names=names), name)
     if not numbers:
-        raise ArgumentError(param, "a card of the catalogue (`rulings cards` lists them), or give the "
-                                   "effect with explicit numbers", name)
+        raise ArgumentError(param, Msg("input.arg.card_unknown"), name)
     return None
+
+
+def local_name(name, lang: str = "en", format: str | None = None):
+    """A name as the reader reads it: a card of the catalogue (``format``'s, else either format's) by
+    its name in ``lang``, whatever spelling wrote it; anything else as written."""
+    if not isinstance(name, str) or len(name) > 200:
+        return name
+    for f in (format,) if format in FILES else FORMATS:
+        found = catalogue(f).get(name)
+        if found is not None:
+            return found.label(lang)
+    return name
+
+
+def local_args(value, lang: str = "en", format: str | None = None):
+    """Event or refusal arguments with every card of the catalogue named in ``lang`` (nested messages
+    and lists included; a text given in both languages is left as it is). The pages do the same
+    (site/js/cards.js ``localArgs``), so a card is named alike in a transcript and in the browser."""
+    from ..i18n import Msg
+
+    if isinstance(value, Msg):
+        return {"code": value.code, "args": local_args(value.args, lang, format)}
+    if isinstance(value, str):
+        return local_name(value, lang, format)
+    if isinstance(value, list | tuple):
+        return [local_args(v, lang, format) for v in value]
+    if isinstance(value, dict):
+        if DEFAULT_LANG in value and set(value) <= set(LANGS):
+            return value
+        return {k: v if k == "code" else local_args(v, lang, format) for k, v in value.items()}
+    return value
+
+
+def in_words(code: str, args: dict | None, lang: str = "en", format: str | None = None) -> str:
+    """A message (an event's, a refusal's) in ``lang``, its catalogue cards named in ``lang``."""
+    from ..i18n import render
+
+    return render(code, local_args(args or {}, lang, format), lang)
 
 
 # ---------------------------------------------------------------------- reading the data file

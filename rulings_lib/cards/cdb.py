@@ -7,25 +7,21 @@ reads them the same way: the databases in the order given, a folder's ``.cdb`` f
 order with ``cards.cdb`` first; :attr:`CardStats.overrides` says which passcodes a later database
 replaced, and from which file.
 
-Each database is opened read-only; nothing in it is executed; a file that is not a usable
-database is an :class:`~rulings_lib.errors.InputError` naming it (exit 2).
+Each database is opened as the deck check opens one (:func:`rulings_lib.decks.cdb.read_only`:
+read-only, with a time limit, bad text read with U+FFFD); nothing in it is executed; a file that is
+not a usable database is an :class:`~rulings_lib.errors.InputError` naming it (exit 2).
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..decks.cdb import EXPECTED_CDB as EXPECTED
+from ..decks.cdb import MAX_ROWS, database_files, read_only  # noqa: F401 (database_files: kept importable here)
 from ..errors import InputError
-from ..files import check_regular
 from ..i18n import Msg
 from . import fold
-
-SQLITE_MAGIC = b"SQLite format 3\x00"
-MAX_SECONDS = 10
-MAX_ROWS = 1_000_000
-EXPECTED = Msg("decks.expected.cdb")
 
 TYPE_MONSTER, TYPE_FUSION = 0x1, 0x40
 # YGOPro's race bits (datas.race), by the words the catalogue uses.
@@ -71,20 +67,6 @@ class CardStats:
             self.by_name[fold(name)] = code
 
 
-def database_files(paths) -> list[Path]:
-    """The databases named by ``paths`` (files or folders), in EDOPro's reading order."""
-    out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            found = sorted(p.glob("*.cdb"), key=lambda f: (f.name != "cards.cdb", f.name))
-            if not found:
-                raise InputError(str(p), None, Msg("decks.expected.cdb"))
-            out.extend(found)
-        else:
-            out.append(p)
-    return out
-
-
 def read_databases(paths) -> CardStats:
     """Read every database ``paths`` names (later ones override earlier ones, per passcode)."""
     stats = CardStats()
@@ -94,32 +76,11 @@ def read_databases(paths) -> CardStats:
 
 
 def _rows(path: Path) -> list[tuple]:
-    import sqlite3  # only a run with --cards / setup.cards_db needs it
-
-    file = str(path)
-    check_regular(path, EXPECTED)
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(len(SQLITE_MAGIC))
-    except OSError as exc:
-        raise InputError(file, None, Msg("files.cannot_read", why=exc.strerror or str(exc))) from None
-    if head != SQLITE_MAGIC:
-        raise InputError(file, None, Msg("decks.cdb.not_sqlite", expected=EXPECTED))
-    try:
-        con = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
-    except sqlite3.Error as exc:
-        raise InputError(file, None, Msg("decks.cdb.cannot_open", why=str(exc))) from None
-    con.text_factory = lambda raw: raw.decode("utf-8", "replace")
-    deadline = time.monotonic() + MAX_SECONDS
-    con.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
-    try:
+    """The monsters' rows of one database, opened as every ``cards.cdb`` is (:func:`read_only`)."""
+    with read_only(path, EXPECTED) as con:
         kinds = {r[0].lower(): r[1] for r in con.execute("SELECT name, type FROM sqlite_master")
                  if isinstance(r[0], str)}
         if kinds.get("datas") != "table" or kinds.get("texts") != "table":
-            raise InputError(file, None, Msg("decks.cdb.no_table", tables="datas and texts", expected=EXPECTED))
+            raise InputError(str(path), None, Msg("decks.cdb.no_table", tables="datas and texts", expected=EXPECTED))
         return con.execute("SELECT d.id, d.type, d.atk, d.def, d.level, d.race, t.name FROM datas d "
                            f"JOIN texts t ON t.id = d.id LIMIT {MAX_ROWS}").fetchall()
-    except sqlite3.Error as exc:
-        raise InputError(file, None, Msg("decks.cdb.cannot_open", why=str(exc))) from None
-    finally:
-        con.close()

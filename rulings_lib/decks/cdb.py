@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterable, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -138,27 +139,27 @@ def _chunks(codes: list[int], size: int = 500):
         yield codes[i:i + size]
 
 
-def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
-    """Read the names and aliases of a ``cards.cdb``; an unusable file is an InputError (exit 2).
-
-    Every alias is read. Names (and which passcodes exist) are read for every card, or, when
-    ``passcodes`` is given, only for those and the cards they are aliases of: a deck check needs
-    no more, and a full database has some 13,000 cards.
-    """
-    import sqlite3  # only the deck check with --cards needs it
+@contextmanager
+def read_only(path, expected=EXPECTED_CDB):
+    """An EDOPro ``cards.cdb`` opened for reading, the one way the kit opens one (the deck check and
+    the monsters' stats, :mod:`rulings_lib.cards.cdb`): a regular file that starts as SQLite does,
+    opened read-only (``file:…?mode=ro``), its text read as UTF-8 with U+FFFD for bad bytes, every
+    query stopped after :data:`MAX_SECONDS`. Yields the connection; anything SQLite says against the
+    file becomes an :class:`InputError` naming it (exit 2)."""
+    import sqlite3  # only a run with --cards / setup.cards_db needs it
 
     file = str(path)
     p = Path(path)
-    check_regular(path, EXPECTED_CDB)   # a FIFO, a device or a folder is never handed to SQLite
+    check_regular(path, expected)   # a FIFO, a device or a folder is never handed to SQLite
     try:
         with p.open("rb") as fh:
             head = fh.read(len(SQLITE_MAGIC))
     except OSError as exc:
         raise InputError(file, None, Msg("files.cannot_read", why=exc.strerror or str(exc))) from None
     if not head:
-        raise InputError(file, None, Msg("decks.empty_file", expected=EXPECTED_CDB))
+        raise InputError(file, None, Msg("decks.empty_file", expected=expected))
     if head != SQLITE_MAGIC:
-        raise InputError(file, None, Msg("decks.cdb.not_sqlite", expected=EXPECTED_CDB))
+        raise InputError(file, None, Msg("decks.cdb.not_sqlite", expected=expected))
     uri = p.resolve().as_uri() + "?mode=ro"
     try:
         con = sqlite3.connect(uri, uri=True)
@@ -170,6 +171,26 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
     # A query that runs too long (a trick database) is stopped: SQLite calls this every N steps.
     con.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
     try:
+        yield con
+    except sqlite3.OperationalError as exc:
+        if "interrupted" in str(exc):
+            raise InputError(file, None, Msg("decks.cdb.too_slow", seconds=MAX_SECONDS, expected=expected)) from None
+        raise InputError(file, None, Msg("decks.cdb.cannot_read", why=str(exc))) from None
+    except (sqlite3.Error, UnicodeDecodeError, OverflowError) as exc:
+        raise InputError(file, None, Msg("decks.cdb.cannot_read", why=str(exc))) from None
+    finally:
+        con.close()
+
+
+def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
+    """Read the names and aliases of a ``cards.cdb``; an unusable file is an InputError (exit 2).
+
+    Every alias is read. Names (and which passcodes exist) are read for every card, or, when
+    ``passcodes`` is given, only for those and the cards they are aliases of: a deck check needs
+    no more, and a full database has some 13,000 cards.
+    """
+    file = str(path)
+    with read_only(path) as con:
         tables = {}
         for kind, name, sql in con.execute("SELECT type, name, sql FROM sqlite_master WHERE type IN ('table', 'view')"):
             if isinstance(name, str):
@@ -212,17 +233,23 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
                 marks = ", ".join("?" * len(chunk))
                 id_rows += con.execute(f"SELECT id FROM {datas} WHERE id IN ({marks})", chunk).fetchall()
                 name_rows += con.execute(f"SELECT id, name FROM {texts} WHERE id IN ({marks})", chunk).fetchall()
-    except sqlite3.OperationalError as exc:
-        if "interrupted" in str(exc):
-            raise InputError(file, None, Msg("decks.cdb.too_slow", seconds=MAX_SECONDS, expected=EXPECTED_CDB)) from None
-        raise InputError(file, None, Msg("decks.cdb.cannot_read", why=str(exc))) from None
-    except (sqlite3.Error, UnicodeDecodeError, OverflowError) as exc:
-        raise InputError(file, None, Msg("decks.cdb.cannot_read", why=str(exc))) from None
-    finally:
-        con.close()
     ids = frozenset(code for (code,) in id_rows if _as_int(code) is not None)
     names = {code: name for code, name in name_rows if _as_int(code) is not None and isinstance(name, str)}
     return CardDB(names, aliases, ids, file, complete=passcodes is None)
+
+
+def database_files(paths) -> list[Path]:
+    """The databases named by ``paths`` (files or folders), in EDOPro's reading order."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found = sorted(p.glob("*.cdb"), key=lambda f: (f.name != "cards.cdb", f.name))
+            if not found:
+                raise InputError(str(p), None, EXPECTED_CDB)
+            out.extend(found)
+        else:
+            out.append(p)
+    return out
 
 
 def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
@@ -233,9 +260,7 @@ def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
         return open_cdb(spec, passcodes)
     if isinstance(spec, list | tuple):
         # Several databases (or folders of them), read as EDOPro reads them: a later database's card
-        # replaces an earlier one's with the same passcode (rulings_lib.cards.cdb.database_files).
-        from ..cards.cdb import database_files
-
+        # replaces an earlier one's with the same passcode (database_files).
         files = database_files(spec)
         if len(files) == 1:
             return open_cdb(files[0], passcodes)

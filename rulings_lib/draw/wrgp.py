@@ -115,18 +115,18 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
         lines.append(word("desc_sw", lang, effects=(sep.join(usable) if usable else word("none", lang)))
                      + end + word(tv["when"], lang) + ("." if lang == "en" else "。"))
         if tv["once"]:
-            lines.append(word("once", lang, cards=", ".join(tv["once"])))
+            lines.append(word("once", lang, cards=", ".join(_name(c, lang) for c in tv["once"])))
     lines.append(word("out_list", lang, who=", ".join(v["out"]) if v["out"] else word("nobody", lang)))
     cards = state.get("cards") or {}
     if cards:      # not drawn, but part of the text summary (scenario transcripts' "Final state")
         sep = ", " if lang == "en" else "、"
         lines.append(word("cards", lang, cards=sep.join(
-            word("card_at", lang, name=n, player=c.get("player", "?"), owner=c.get("owner", "?"),
+            word("card_at", lang, name=_name(n, lang), player=c.get("player", "?"), owner=c.get("owner", "?"),
                  zone=term(WRGP_ZONE, str(c.get("zone", "?"))).render(lang) if str(c.get("zone")) in WRGP_ZONE
                  else str(c.get("zone", "?")))
             for n, c in cards.items())))
     if state.get("effects"):
-        lines.append(word("effects", lang, effects=", ".join(map(str, state["effects"]))))
+        lines.append(word("effects", lang, effects=", ".join(_name(str(e), lang) for e in state["effects"])))
     if v["next"]:
         if v["handover"]:
             who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
@@ -134,6 +134,13 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
         else:
             lines.append(word("next_turn", lang, t=v["next"][0], d=v["next"][1]))
     return lines
+
+
+def _name(name: str, lang: str) -> str:
+    """A card of the catalogue by its name in ``lang`` (rulings_lib.cards.local_name); others as written."""
+    from ..cards import local_name
+
+    return local_name(name, lang, "wrgp")
 
 
 def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:
@@ -276,7 +283,7 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int
     when = wrap(word(tv["when"], lang), 44 if lang == "en" else 24) if phone else [word(tv["when"], lang)]
     for i, line in enumerate(when[:2]):
         svg.text(x + 10, ey + 54 + 16 * i, line, size=10, italic=True)
-    cards = ", ".join(tv["once"]) if tv["once"] else word("none", lang)
+    cards = ", ".join(_name(c, lang) for c in tv["once"]) if tv["once"] else word("none", lang)
     svg.text(x + 10, y + 288, clip(word("once", lang, cards=cards), (52 if lang == "en" else 30) - (8 if phone else 0)),
              size=10)
 

@@ -80,6 +80,65 @@ def _buttons() -> dict:
 
 ACTION_BUTTONS = _buttons()
 
+# The trackers' "activate a card" control: the verb table's `activate` (its parameters by, card,
+# summon, declare: their words, choices and order come from there), for the Jupyter tracker and the
+# browser's alike. A card's effect, cost, Spell Speed and timing come from the card (rulings cards).
+CARD_VERB = "activate"
+
+
+def card_verb(lang: str = "en") -> dict:
+    """The ``activate`` verb as ``rulings verbs --json`` describes it (label, help, params in ``lang``)."""
+    return VERB_TABLE[CARD_VERB].describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)
+
+
+def card_params(lang: str = "en") -> list[dict]:
+    """The control's fields: the ``activate`` verb's parameters (name, type, label and help in
+    ``lang``, choices)."""
+    return card_verb(lang)["params"]
+
+
+def card_action(values: dict):
+    """The Action the control plays: ``activate`` with the fields filled in (empty ones left out).
+    A key that is not one of the verb's parameters is a ValueError (nothing is played)."""
+    from ..errors import ArgumentError
+    from ..verbs import Action
+
+    names = [p["name"] for p in card_params()]
+    allowed = Msg("input.arg.verb_fields", verb=CARD_VERB, names=", ".join(names))
+    if not isinstance(values, dict):
+        raise ArgumentError(CARD_VERB, allowed, values)
+    unknown = sorted(set(values) - set(names), key=str)
+    if unknown:
+        raise ArgumentError(str(unknown[0])[:40], allowed, values[unknown[0]])
+    given = {k: values[k] for k in names if values.get(k) not in (None, "")}
+    for p in card_params():
+        if p["required"] and p["name"] not in given:     # an empty field the verb needs: nothing is played
+            raise ArgumentError(p["name"], Msg("input.arg.card_unknown") if p["type"] == "card" else allowed, None)
+    return Action(CARD_VERB, given)
+
+
+def card_names(param: str, lang: str = "en", card: str | None = None) -> list[str]:
+    """The catalogue's names a field of the control offers, in ``lang``: the cards that can be activated
+    for ``card``; the Fusion Monsters for ``summon``; every card for a declared name (``declare``)."""
+    from ..cards import catalogue
+
+    cards = list(catalogue(VERB_TABLE.format))
+    if param == "card":
+        cards = [c for c in cards if c.speed is not None]
+    elif param == "summon":
+        cards = [c for c in cards if c.monster and c.monster.get("fusion")]
+    return [c.label(lang) for c in cards]
+
+
+def card_asks(card: str) -> list[dict] | None:
+    """The choices a catalogue card asks for (Power Bond: ``summon``), as PARAMs; None for a name the
+    catalogue does not know."""
+    from ..cards import card as find
+
+    found = find(card, VERB_TABLE.format) if isinstance(card, str) else None
+    return None if found is None else [dict(c) for c in found.choices]
+
+
 # The tracker's inputs' ranges: the setup parameters' (one declaration).
 LIMITS = {name: {"min": p.min, "max": p.max} for name, p in _SETUP_PARAMS.items() if p.type == "int"}
 

@@ -14,7 +14,17 @@ import ipywidgets as w
 from ..errors import IllegalAction, as_message
 from ..wrgp import tables as T
 from ._base import KitWidget, lang_toggle, message, pre, say
-from .record import ACTION_BUTTONS, LIMITS, MatchFileError, RecordedMatch
+from .record import (
+    ACTION_BUTTONS,
+    LIMITS,
+    MatchFileError,
+    RecordedMatch,
+    card_action,
+    card_asks,
+    card_names,
+    card_params,
+    card_verb,
+)
 
 # button key -> (label code, tooltip code) in the widgets catalogue
 BUTTONS = {
@@ -73,7 +83,21 @@ class MatchTracker(KitWidget):
             b = w.Button(layout=w.Layout(width="130px"))
             b.on_click(getattr(self, f"on_{key}"))
             self.buttons[key] = b
-        self.headings = {k: w.HTML() for k in ("title", "turn", "duelist", "match")}
+        self.headings = {k: w.HTML() for k in ("title", "turn", "duelist", "card", "match")}
+        # "Activate a card": the verb table's `activate`, one field per parameter (record.card_params),
+        # card names offered from the catalogue in the reader's language (any spelling may be typed).
+        self.card_fields: dict[str, w.Widget] = {}
+        for p in card_params(lang):
+            if p["type"] == "team":
+                field = w.ToggleButtons(options=[(c["label"], c["value"]) for c in p["choices"]],
+                                        value=p["choices"][0]["value"])
+            else:
+                field = w.Combobox(value="", ensure_option=False, layout=w.Layout(width="420px"))
+            field.add_class(f"rulings-kit-card-{p['name']}")          # a hook for the tests
+            self.card_fields[p["name"]] = field
+        self.card_fields["card"].observe(self._card_chosen, names="value")
+        self.activate_button = w.Button(layout=w.Layout(width="130px"))
+        self.activate_button.on_click(self.on_activate)
         row = lambda *keys: w.HBox([self.buttons[k] for k in keys])  # noqa: E731
         super().__init__([
             self.lang_widget,
@@ -86,6 +110,8 @@ class MatchTracker(KitWidget):
             row("battle_damage", "effect_damage", "pay", "gain"),
             row("loss", "baton_touch"),
             row("sw4", "sw7", "sw10"),
+            self.headings["card"],
+            *self.card_fields.values(), self.activate_button,
             self.feedback,
             self.headings["match"], w.HBox([self.lineup, self.start_lp, self.first]),
             w.HBox([self.path, self.buttons["save"], self.buttons["load"], self.buttons["new"]]),
@@ -107,7 +133,32 @@ class MatchTracker(KitWidget):
                           (self.amount, "widgets.tracker.field_amount"), (self.path, "widgets.tracker.field_file")):
             box.description = say(code, lang)
         self.team.tooltips = [say("widgets.tracker.team_tip", lang, team=t) for t in T.TEAMS]
+        verb = card_verb(lang)          # the heading: the verb table's own words for `activate`
+        self.headings["card"].value = say("widgets.tracker.head_card", lang, label=verb["label"], help=verb["help"])
+        self.activate_button.description = say("widgets.tracker.activate", lang)
+        self.activate_button.tooltip = say("widgets.tracker.activate_tip", lang)
+        self._card_chosen()
         self.refresh()
+
+    def _card_chosen(self, change=None) -> None:
+        """The fields in the reader's words; a catalogue card shows only the choices it asks for
+        (Power Bond: the monster it summons), in its own words (as the phone builder does)."""
+        lang = self.lang
+        asks = card_asks(self.card_fields["card"].value)
+        asked = {c["name"]: c for c in asks or ()}
+        for p in card_params(lang):
+            field = self.card_fields[p["name"]]
+            label, help_ = p["label"], p["help"]
+            if p["name"] in asked:
+                c = asked[p["name"]]
+                label, help_ = (c[k].get(lang) or c[k]["en"] for k in ("label", "help"))
+            field.description, field.tooltip = label, help_
+            field.style.description_width = "initial"
+            if isinstance(field, w.Combobox):
+                field.options = tuple(card_names(p["name"], lang))
+                field.placeholder = say("widgets.tracker.card_hint", lang)
+            shown = p["required"] or asks is None or p["name"] in asked
+            field.layout.display = None if shown else "none"
 
     # ---------------------------------------------------------------- state
     @property
@@ -147,12 +198,15 @@ class MatchTracker(KitWidget):
         except ValueError as exc:        # unusable input: nothing changed
             self._say(say("widgets.tracker.not_applied", lang, why=as_message(exc)), "no")
             return None
+        from ..cards import in_words  # cards named in the reader's language
+
         if rejection is not None:
-            self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=rejection.render(lang)), "no")
+            reason = in_words(rejection.code, rejection.params, lang, "wrgp") if rejection.code else rejection.render(lang)
+            self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=reason), "no")
         else:
             new = self.match.events[before:]
-            self._say("\n".join(f"[{e.rule}] {e.render(lang)}" for e in new) or say("widgets.tracker.done", lang),
-                      "ok")
+            self._say("\n".join(f"[{e.rule}] {in_words(e.code, e.args, lang, 'wrgp')}" for e in new)
+                      or say("widgets.tracker.done", lang), "ok")
         self.refresh()
         return rejection
 
@@ -195,6 +249,19 @@ class MatchTracker(KitWidget):
 
     def on_sw10(self, button=None):
         return self.press("sw10")
+
+    def card_values(self) -> dict:
+        """What the "activate a card" fields hold (hidden ones left out: the card does not ask for them)."""
+        return {name: f.value for name, f in self.card_fields.items() if f.layout.display != "none"}
+
+    def on_activate(self, button=None):
+        """Activate the card named in the fields (the verb table's ``activate``, record.card_action)."""
+        try:
+            action = card_action(self.card_values())
+        except ValueError as exc:
+            self._say(say("widgets.tracker.not_applied", self.lang, why=as_message(exc)), "no")
+            return None
+        return self.apply(action)
 
     def on_undo(self, button=None):
         last = self.record.undo()

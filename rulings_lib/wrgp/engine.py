@@ -23,7 +23,7 @@ from __future__ import annotations
 from .. import args as A
 from ..errors import ArgumentError, MatchOver
 from ..events import Event, Outcome
-from ..i18n import Msg, render
+from ..i18n import Msg
 from ..i18n.terms import (
     CARD_KIND,
     DECK_SECTION,
@@ -685,15 +685,15 @@ class WrgpMatch(Match):
                 c.holder = c.pile = new
                 kept.append(c.name)
             else:
-                # (in English in either language, as the transcripts have always shown them)
-                left.append(render("wrgp.card_in_zone", {"card": c.name, "zone": _term(WRGP_ZONE, c.zone)}))
-        # WRGP-H4: field cards are handed over; hand, GY and banished cards are not.
+                left.append(_say("wrgp.card_in_zone", card=c.name, zone=_term(WRGP_ZONE, c.zone)))
+        # WRGP-H4: field cards are handed over; hand, GY and banished cards are not. (Lists: each card is
+        # named in the reader's language, the list joined in it.)
         if kept:
-            self._ev("WRGP-H4", "wrgp.event.field_inherited", new=new, cards=', '.join(kept))
+            self._ev("WRGP-H4", "wrgp.event.field_inherited", new=new, cards=kept)
         else:
             self._ev("WRGP-H4", "wrgp.event.empty_field_inherited", new=new)
         if left:
-            self._ev("WRGP-H4", "wrgp.event.cards_not_handed_over", old=old, cards=', '.join(left))
+            self._ev("WRGP-H4", "wrgp.event.cards_not_handed_over", old=old, cards=left)
         team = new[0]
         for t, card in self.effects:
             if t == team:
@@ -855,7 +855,11 @@ class WrgpMatch(Match):
                     self._ev("STD-LP", "wrgp.event.activation_cost_paid", duelist=self._who(by), amount=cost, card=name,
                              before=before, after=self.lp[by])
                 if "fusion_boost" in found.effect:
-                    link = {**link, "fusion": self._fusion_target(found, link["summon"])}
+                    monster, atk, key = self._fusion_target(found, link["summon"])
+                    if key in self.cards:
+                        # The summoned monster is tracked on the field under its name: one card per name.
+                        raise UnknownCard("summon", key, placed=True)
+                    link = {**link, "fusion": (monster, atk, key)}
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
@@ -892,8 +896,10 @@ class WrgpMatch(Match):
             # open game state, never in a handover's run-on; a link's kind is checked as in `act`.
             self._timing(by, link["kind"] or T.SPEED_KINDS[speed])
 
-    def _fusion_target(self, found, summon: str) -> tuple[str, int]:
-        """The Fusion Monster a fusion_boost card (Power Bond) summons, and its original ATK."""
+    def _fusion_target(self, found, summon: str) -> tuple[str, int, str]:
+        """The Fusion Monster a fusion_boost card (Power Bond) summons, its original ATK, and the name the
+        match tracks it by on the field: a catalogue monster's name in the language the step wrote it
+        in (サイバーエンドドラゴン is tracked as サイバー・エンド・ドラゴン), a database's monster by its name there."""
         want = found.effect["fusion_boost"].get("type")
         monster = _cards().card(summon) if isinstance(summon, str) else None
         stats = monster.monster if monster is not None else self.card_db_monster(summon)
@@ -905,7 +911,11 @@ class WrgpMatch(Match):
         if not stats or not stats.get("fusion") or (want and stats.get("type") != want) or stats.get("atk") is None:
             raise ArgumentError("summon", f"a {want} Fusion Monster with a known ATK for {found.en} ({label} "
                                           f"is not one)", summon)
-        return label, stats["atk"]
+        if monster is None:
+            key = stats["name"]
+        else:
+            key = monster.label("ja") if any(ord(ch) > 0x2FF for ch in summon) else monster.en
+        return label, stats["atk"], key
 
     def _resolve_card(self, by: str, found, link: dict) -> None:
         """What a catalogue card does when its chain link resolves, beyond damage and gain."""
@@ -919,13 +929,18 @@ class WrgpMatch(Match):
             self._w("effects").append((by, found.en))
             self._ev("WRGP-H7", "wrgp.event.lasting_effect_applies", card=name, by=by)
         if "fusion" in link:
-            monster, atk = link["fusion"]
+            monster, atk, key = link["fusion"]
             self._w("monsters")[monster] = atk * 2
-            monster = link.get("summon") or monster
+            # The Fusion Monster is on its controller's field (WRGP-H4: handed over with it in a relay). Since
+            # the April 2020 rules a Fusion Monster may be summoned to a Main Monster Zone too; the kit puts
+            # it in the Extra Monster Zone (either is on the field: the same for every WRGP rule).
+            who = self._who(by)
+            self._w("cards")[key] = Card(key, who, who, "extra_monster")
             # WRGP-H7: the delayed End Phase damage applies also during a handover.
             self._w("delayed").append((by, name, (by,), atk))
-            self._ev("WRGP-H7", "wrgp.event.fusion_summoned", card=name, duelist=self._who(by), monster=monster,
+            self._ev("WRGP-H7", "wrgp.event.fusion_summoned", card=name, duelist=who, monster=key,
                      atk=atk, boosted=atk * 2)
+            self._ev("WRGP-H4", "wrgp.event.card_placed", card=key, who=who, zone=_term(WRGP_ZONE, "extra_monster"))
 
     def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
         """A delayed effect: ``card`` deals ``amount`` damage in this turn's End Phase (Power Bond)."""
@@ -1138,6 +1153,12 @@ class WrgpMatch(Match):
             card.face_up = dest != "extra"
         moved_from = card.holder
         card.holder, card.zone = to, zone
+        if self.monsters and zone not in T.FIELD_ZONES:
+            # STD-CARDS: a monster that leaves the field loses the ATK changes it had (Power Bond's doubling).
+            found = _cards().card(card.name)
+            label = found.en if found is not None else card.name
+            if label in self.monsters:
+                del self._w("monsters")[label]
         note = _say("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
             # STD-CARDS: a card whose control was taken goes back to its owner's pile, not its controller's.

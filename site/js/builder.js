@@ -411,7 +411,8 @@ function verbValues(v, value) {
   return { [v.params[0].name]: value };
 }
 
-function verbForm(v, ctx, step, onchange) {
+// A verb's form (its PARAMs from the verb table), the question builder's and the tracker's "activate a card".
+export function verbForm(v, ctx, step, onchange) {
   if (v.shape === "empty") return el("p", { class: "muted", text: t("site.builder.nothing_to_set") });
   const params = v.params.map((p) => (v.shape === "record" ? p : { ...p, required: true }));
   const values = verbValues(v, step.value);

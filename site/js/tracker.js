@@ -4,6 +4,7 @@
 // counters, turn and phase in large plain text; the message area has a fixed size (nothing moves).
 import { call, ready } from "./kit.js";
 import { lang, loaded, t } from "./i18n.js";
+import { loadedTable, verbForm } from "./builder.js";
 
 const KEY = "rulings-kit.tracker.match";
 const PREVIOUS = KEY + ".previous";
@@ -65,8 +66,24 @@ function bump(d) {
   $("amount").value = String(Math.max(0, Math.min(1000000, amount() + d)));
 }
 
+// "Activate a card": the verb table's `activate` (by, card, summon, declare; data/verbs.<lang>.json) in
+// the question builder's own form, card names offered from the catalogue in the reader's language.
+async function cardVerb() {
+  const table = await loadedTable;
+  const v = table.formats?.find((f) => f.format === "wrgp")?.verbs.find((x) => x.name === "activate");
+  if (!v) { $("card-verb").hidden = true; return; }
+  $("card-head").textContent = v.label;
+  $("card-help").textContent = v.help;
+  const step = { verb: v.name, value: { by: team } };
+  const ctx = { setup: {}, format: "wrgp", defaultTags: [], redraw() {} };
+  $("card-form").replaceChildren(verbForm(v, ctx, step, () => {}));
+  $("activate").addEventListener("click", () => act("activate", { values: step.value }));
+  $("activate").disabled = false;
+}
+
 async function start() {
   await loaded;
+  const cards = cardVerb();
   for (const b of document.querySelectorAll("[data-button]")) {
     b.addEventListener("click", () => act("press", { button: b.dataset.button, team, amount: amount() }));
   }
@@ -117,6 +134,7 @@ async function start() {
     localStorage.removeItem(KEY);
   }
   show(view);
+  await cards;
   document.body.dataset.ready = "1";
 }
 

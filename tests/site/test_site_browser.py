@@ -212,6 +212,71 @@ def test_tracker_survives_reload_and_a_damaged_import(new_context, server, tmp_p
     assert page.locator("#state").inner_text() == state
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_tracker_activates_a_card_by_name_in_the_readers_language(new_context, server, artifacts, lang):
+    """The tracker's "activate a card" control (the verb table's `activate`, the question builder's
+    form): Power Bond picked from the catalogue's names in the reader's language, its one choice (the
+    Fusion Monster) asked for; the engine Fusion Summons Cyber End Dragon at 8000 ATK, and the board,
+    the state and the message name the cards in the reader's language. 44 px targets, axe clean."""
+    from pathlib import Path
+
+    from rulings_lib.cards import card
+
+    axe = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+    assert axe.exists(), "axe-core is missing: npm ci installs it (package.json devDependencies)"
+    bond, ced, ring = (card(n).label(lang) for n in ("Power Bond", "Cyber End Dragon", "Destruction Ring"))
+    ctx, _ = new_context(width=390, height=844, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(f"{server.url}tracker.html?lang={lang}")
+    page.wait_for_selector("body[data-ready]")
+    form = "#card-verb"
+    assert page.locator("#card-head").inner_text() == ("Activate a card" if lang == "en" else "カードを発動")
+    for n in (1, 2):                                          # turn 1: Standby Phase, then Main Phase 1
+        page.click("[data-button=next_phase]")
+        page.wait_for_selector(f"body[data-actions='{n}']")
+    # The card field offers the catalogue's names in the reader's language; a name typed in the other
+    # language (or the rulebook's spelling) finds the card too.
+    combo = f"{form} [data-param='steps.activate.card'] input[role=combobox]"
+    page.locator(combo).tap()
+    offered = page.locator(f"{form} [data-param='steps.activate.card'] li[role=option] .cn").all_inner_texts()
+    assert ring in offered, offered
+    page.locator(combo).fill("パワーボンド" if lang == "en" else "power bond")
+    page.locator(f"{form} [data-param='steps.activate.card'] li[role=option]").first.tap()
+    assert page.locator(combo).input_value() == bond
+    # Power Bond asks for one choice (its Fusion Monster); the declared name it does not ask for is gone.
+    summon = f"{form} [data-param='steps.activate.summon'] input[role=combobox]"
+    page.wait_for_selector(summon)
+    assert page.locator(f"{form} [data-param='steps.activate.declare']").count() == 0
+    page.locator(summon).fill("サイバー" if lang == "en" else "cyber end")
+    page.locator(f"{form} [data-param='steps.activate.summon'] li[role=option]").first.tap()
+    assert page.locator(summon).input_value() == ced
+    small = page.evaluate("""() => [...document.querySelectorAll('#card-verb button, #card-verb input,'
+        + ' #card-verb [role=option]')].filter(e => e.getClientRects().length)
+        .map(e => [e.outerHTML.slice(0, 70), e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44).map(([h]) => h)""")
+    assert not small, small
+    page.add_script_tag(path=str(axe))
+    found = page.evaluate("""async () => (await axe.run('#card-verb', {resultTypes: ['violations']})).violations
+        .map(v => v.id + ': ' + v.nodes.slice(0, 2).map(n => n.target.join(' ')).join(' | '))""")
+    assert not found, found
+    page.click("#activate")
+    page.wait_for_selector("body[data-actions='3']")
+    feedback = page.locator("#feedback").inner_text()
+    assert "[WRGP-H7]" in feedback and "4000 -> 8000" in feedback and ced in feedback and bond in feedback, feedback
+    other = card("Cyber End Dragon").label("ja" if lang == "en" else "en")
+    assert other not in feedback, feedback
+    state = page.locator("#state").inner_text()
+    assert ced in state, state
+    # The match file holds the step as tapped; Undo takes it back (in the button's own words).
+    record = json.loads(page.evaluate("localStorage.getItem('rulings-kit.tracker.match')"))
+    assert record["actions"][-1] == {"verb": "activate", "args": {"by": "A", "card": bond, "summon": ced},
+                                     "accepted": True}
+    artifacts.shot(page, f"site-tracker-activate-{lang}.png")
+    page.click("#undo")
+    page.wait_for_selector("body[data-actions='2']")
+    assert ced not in page.locator("#state").inner_text()
+
+
 def test_tag_turn_helper(new_context, server, artifacts):
     ctx, _ = new_context(width=360, height=780)
     page = ctx.new_page()

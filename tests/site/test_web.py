@@ -69,6 +69,51 @@ def test_page_tracker_buttons_do_what_the_widget_buttons_do(presses):
     assert page.record.match.state() == widget.record.match.state()
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.one_of(
+    st.tuples(st.just("press"), st.sampled_from(["next_phase", "end_turn", "loss", "pay"]), st.sampled_from("AB")),
+    st.tuples(st.just("activate"), st.sampled_from(["Power Bond", "パワーボンド", "Destruction Ring", "発禁令",
+                                                    "Counter Cleaner", "Power Bnod", ""]), st.sampled_from("AB"))),
+    max_size=12))
+def test_page_trackers_card_control_does_what_the_widgets_does(plays):
+    """The page's "activate a card" and the widget's: the same values, the same actions recorded and
+    the same match (both are record.card_action: the verb table's `activate`)."""
+    widget, page = MatchTracker(), web.WebTracker()
+    for kind, what, team in plays:
+        if kind == "press":
+            widget.team.value, widget.amount.value = team, 500
+            getattr(widget, f"on_{what}")()
+            page.press(what, team, 500)
+        else:
+            values = {"by": team, "card": what}
+            if what in ("Power Bond", "パワーボンド"):
+                values["summon"] = "Cyber End Dragon"
+            if what == "発禁令":
+                values["declare"] = "Ookazi"
+            widget.card_fields["card"].value = what
+            widget.card_fields["by"].value = team
+            for key in ("summon", "declare"):
+                widget.card_fields[key].value = values.get(key, "")
+            widget.on_activate()
+            page.activate(values)
+        assert page.record.actions == widget.record.actions
+    assert page.record.match.state() == widget.record.match.state()
+
+
+def test_page_tracker_activate_words_and_refusals():
+    web.tracker("open", lang="ja")
+    for _ in range(2):
+        web.tracker("press", lang="ja", button="next_phase", team="A", amount=0)
+    view = web.tracker("activate", lang="ja", values={"by": "A", "card": "Power Bond", "summon": "Cyber End Dragon"})
+    assert "パワー・ボンド: A1がサイバー・エンド・ドラゴンを融合召喚" in view["feedback"]["text"]
+    assert "Power Bond" not in view["feedback"]["text"] and "サイバー・エンド・ドラゴン" in "\n".join(view["status"])
+    bad = web.tracker("activate", lang="ja", values={"by": "A", "card": "Power Bnod"})
+    assert bad["feedback"]["tone"] == "no" and "「パワー・ボンド」" in bad["feedback"]["text"]
+    assert web.tracker("activate", lang="en", values={"by": "A", "card": "x", "fly": 1})["feedback"]["text"] == (
+        "not applied: fly: expected a mapping of the fields of activate (by, card, summon, declare), got 1")
+    assert web.tracker("undo", lang="ja")["feedback"]["text"].endswith("発動する")
+
+
 def test_every_widget_action_button_is_on_the_page():
     assert set(web.TRACKER_BUTTONS) == set(BUTTONS) - {"undo", "new", "save", "load"}
 
