@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from .tag import summary as tag_summary
-from .tag import tag_svg
-from .wrgp import summary as wrgp_summary
-from .wrgp import wrgp_svg
+# Each format's drawing module is imported when a match of that format is drawn or worded: a WRGP
+# run never imports the Digimon engine (issue 25, goal 2).
 
 
 def _format(obj) -> str:
@@ -17,9 +15,21 @@ def _format(obj) -> str:
 
 def svg(obj, lang: str = "en", **kwargs) -> str:
     """The picture of a match or an outcome dict, whichever the format."""
-    return tag_svg(obj, lang, **kwargs) if _format(obj) == "digimon-tag" else wrgp_svg(obj, lang, **kwargs)
+    if _format(obj) == "digimon-tag":
+        from .tag import tag_svg
+
+        return tag_svg(obj, lang, **kwargs)
+    from .wrgp import wrgp_svg
+
+    return wrgp_svg(obj, lang, **kwargs)
 
 
 def summary(obj, lang: str = "en") -> list[str]:
     """The state in words (each picture's ``<desc>``), whichever the format."""
-    return tag_summary(obj, lang) if _format(obj) == "digimon-tag" else wrgp_summary(obj, lang)
+    if _format(obj) == "digimon-tag":
+        from .tag import summary as tag_summary
+
+        return tag_summary(obj, lang)
+    from .wrgp import summary as wrgp_summary
+
+    return wrgp_summary(obj, lang)
