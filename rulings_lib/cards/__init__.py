@@ -150,7 +150,7 @@ class Catalogue:
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """Known names close to an unknown ``name`` (its English names): a misspelling, or a known
         name with words added ("Sinister Serpent's burn")."""
-        import difflib       # only for a name the catalogue does not know
+        import difflib  # only for a name the catalogue does not know
 
         key = fold(name)
         if not key:
