@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,15 +156,17 @@ def parse_scenario(data, file: str) -> Scenario:
         raise ScenarioError(file, at("steps"), Msg("input.scenario.too_many_steps", n=len(raw_steps), max=MAX_STEPS))
     steps = []
     step_lines = getattr(raw_steps, "lines", [at("steps")] * len(raw_steps))
+    known = table.steps                 # the step verbs (a dict built by the table: asked once)
+    schemas = fmt.STEPS
     for i, raw in enumerate(raw_steps):
         n, line = i + 1, step_lines[i]
-        verbs = ", ".join(table.steps)
         if not isinstance(raw, dict) or len(raw) != 1:
-            raise ScenarioError(file, line, Msg("input.scenario.step_shape", n=n, verbs=verbs))
+            raise ScenarioError(file, line, Msg("input.scenario.step_shape", n=n, verbs=", ".join(known)))
         (verb, value), = raw.items()
-        if verb not in table.steps:
-            raise ScenarioError(file, line, Msg("input.scenario.unknown_verb", n=n, verb=repr(verb), verbs=verbs))
-        args = fmt.STEPS[verb].parse(value, file, line, f"steps[{n}].{verb}")   # the table's schema
+        if verb not in known:
+            raise ScenarioError(file, line, Msg("input.scenario.unknown_verb", n=n, verb=repr(verb),
+                                                verbs=", ".join(known)))
+        args = schemas[verb].parse(value, file, line, f"steps[{n}].{verb}")   # the table's schema
         steps.append(Step(n, verb, args, line, plain(value)))
 
     expect = data.get("expect")
@@ -429,7 +432,14 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
             lines.append(t(code, step=r["step"], rule=r["rule"]))
     # Titles, card names and other text from the file reach these lines: escape control characters
     # in each, so that a name cannot end a line early or forge one.
+    text = "\n".join(lines)
+    if text.count("\n") == len(lines) - 1 and not _UNSAFE_BUT_NEWLINE.search(text):
+        return text             # no line holds anything to escape (the usual case): checked at once
     return "\n".join(one_line(line) for line in lines)
+
+
+# errors.one_line's unsafe characters but the newline (the transcript's own line ends).
+_UNSAFE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _walk(folder: Path, found: list, problems: list) -> None:

@@ -31,7 +31,12 @@ _MAX_NODES = 400_000
 MAX_BYTES = 2 * 1024 * 1024
 EXPECTED = Msg("input.expected.scenario_file")
 # What YAML forbids in a stream (C0/C1 controls but tab, LF, CR and NEL; surrogates; U+FFFE/FFFF).
-_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# PyYAML's reader compiles the very same class (a large one: about a millisecond) at its import:
+# it is reused when its text is ours, character for character.
+_NOT_PRINTABLE_TEXT = "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+_NOT_PRINTABLE = getattr(getattr(getattr(yaml, "reader", None), "Reader", None), "NON_PRINTABLE", None)
+if getattr(_NOT_PRINTABLE, "pattern", None) != _NOT_PRINTABLE_TEXT:
+    _NOT_PRINTABLE = re.compile(_NOT_PRINTABLE_TEXT)
 # Numbers and booleans are read as YAML 1.2's core schema reads them: plain decimal numbers and
 # true/false. YAML 1.1's other forms (0x3, 0o7, 1_000, 2:13:20, .inf, .nan, yes/no/on/off) stay
 # text, so a place that needs a number or true/false says so, with the line.
@@ -71,6 +76,9 @@ class _PureLoader(_Resolving, yaml.SafeLoader):
 _CLoader = type("_CLoader", (_Resolving, yaml.CSafeLoader), {"__doc__": "libyaml's loader."}) \
     if getattr(yaml, "__with_libyaml__", False) else None
 _LOADER = _CLoader or _PureLoader
+# The safe loaders have no path resolvers: a scalar's tag depends on its text and its implicit
+# flags only (what _Builder.scalar_tag relies on to skip the resolver).
+_PATHLESS = not _PureLoader.yaml_path_resolvers and not (_CLoader and _CLoader.yaml_path_resolvers)
 
 
 def use_loader(name: str) -> str:
@@ -206,6 +214,22 @@ class _Builder:
             tag = self.resolve(kind, event.value if kind is yaml.ScalarNode else None, event.implicit)
         return tag
 
+    def scalar_tag(self, event):
+        """:meth:`tag` of a scalar, most of them without calling the resolver: a quoted or block
+        scalar with no tag is text, and a plain one's answer is remembered (``_RESOLVED``)."""
+        tag = event.tag
+        if tag is None and _PATHLESS:
+            implicit = event.implicit
+            if not implicit[0]:                 # not plain: no implicit type, the default (text)
+                return _STR
+            value = event.value
+            if len(value) <= 40:
+                tag = _RESOLVED.get((value, implicit))
+                if tag is not None:
+                    return tag
+            return self.resolve(yaml.ScalarNode, value, implicit)
+        return self.tag(event, yaml.ScalarNode)
+
     def mapping(self, start, depth):
         tag = self.tag(start, yaml.MappingNode)
         if tag != _MAPTAG:
@@ -213,15 +237,16 @@ class _Builder:
         out = YMap()
         out.line = start.start_mark.line + 1
         out.lines = lines = {}
-        get, node = self.get, self.node
+        get, node, scalar_tag = self.get, self.node, self.scalar_tag
+        plain_values = depth < 100          # a scalar value here is within the depth limit
         while True:
             kev = get()
             if kev.__class__ is _MAP_END:
                 return out
             if kev.__class__ is not _SCALAR_EV:
                 raise self.err(kev, Msg("input.yaml.text_key"))
-            ktag = self.tag(kev, yaml.ScalarNode)
-            if ktag not in _KEY_TAGS:
+            ktag = scalar_tag(kev)
+            if ktag != _STR and ktag not in _KEY_TAGS:
                 if ktag == "tag:yaml.org,2002:merge":
                     raise self.err(kev, Msg("input.yaml.merge_key"))
                 raise self.err(kev, Msg("input.yaml.text_key"))
@@ -233,7 +258,16 @@ class _Builder:
             key = kev.value
             if key in out:
                 raise self.err(kev, Msg("input.yaml.duplicate_key", key=repr(key)))
-            out[key] = node(get(), depth + 1)
+            vev = get()
+            if vev.__class__ is _SCALAR_EV and vev.anchor is None and plain_values:
+                # node() for a scalar, inline (most values of a scenario): counted, then typed.
+                self.count += 1
+                if self.count > _MAX_NODES:
+                    raise self.err(vev, Msg("input.yaml.too_large"))
+                vtag = scalar_tag(vev)
+                out[key] = vev.value if vtag == _STR else self.typed(vev, vtag)
+            else:
+                out[key] = node(vev, depth + 1)
             lines[key] = kev.start_mark.line + 1
 
     def sequence(self, start, depth):
@@ -252,9 +286,15 @@ class _Builder:
             lines.append(ev.start_mark.line + 1)
 
     def scalar(self, event):
-        tag, value = self.tag(event, yaml.ScalarNode), event.value
+        tag = self.scalar_tag(event)
         if tag == _STR:                     # most of a scenario: taken as it is
-            return value
+            return event.value
+        return self.typed(event, tag)
+
+    def typed(self, event, tag):
+        """The value of a scalar whose tag is not text: null, a YAML 1.2 number or boolean, or text
+        that YAML 1.1 guessed was something else; any other tag is refused."""
+        value = event.value
         if tag not in _SCALAR_TAGS:
             raise self.err(event, Msg("input.yaml.tag_scalar", tag=repr(tag)))
         if tag == "tag:yaml.org,2002:null":

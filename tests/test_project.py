@@ -46,6 +46,28 @@ def test_import_is_light():
     assert out.strip() == "[]"
 
 
+def test_rulings_run_imports_only_what_the_run_needs():
+    # Issue 25, goal 2: one WRGP scenario, worded in English, needs the WRGP engine and the words of
+    # its final state; not the other format's engine, the pictures' SVG code, the deck checks, the
+    # entity table of `html`, difflib (a misspelt card's suggestions), or another language's words.
+    scenario = ROOT / "rulings_lib" / "scenarios" / "wrgp" / "destruction-ring-draw.yaml"
+    code = ("import sys, io, contextlib, json; from rulings_lib.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out: code = main(['run', '--lang', 'en', sys.argv[1]])\n"
+            "from rulings_lib import i18n\n"
+            "print(json.dumps([code, 'Destruction Ring' in out.getvalue(), sorted(sys.modules), sorted(i18n._LOADED)]))")
+    proc = subprocess.run([sys.executable, "-c", code, str(scenario)], capture_output=True, text=True, check=True)
+    import json
+
+    code, worded, modules, loaded = json.loads(proc.stdout)
+    assert code == 0 and worded
+    assert "rulings_lib.wrgp.engine" in modules and "yaml" in modules
+    unwanted = {"rulings_lib.tag", "rulings_lib.tag.engine", "rulings_lib.draw.tag", "rulings_lib.draw.scenario",
+                "rulings_lib.decks", "rulings_lib.faq", "rulings_lib.widgets", "html",
+                "html.entities", "difflib", "tempfile", "shutil"}
+    assert unwanted & set(modules) == set()
+    assert all(lang == "en" for _, lang in loaded), loaded
+
+
 def test_cli_help_has_no_traceback():
     proc = subprocess.run([sys.executable, "-m", "rulings_lib.cli", "--help"], capture_output=True, text=True)
     assert proc.returncode == 0 and "run" in proc.stdout

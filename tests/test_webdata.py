@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulings_lib import web
+from rulings_lib.cli import main as rulings
 from rulings_lib.i18n import codes
 from rulings_lib.scenario import builtin_scenarios, format_module, load_scenario, run_scenario
-from rulings_lib.cli import main as rulings
 from rulings_lib.webdata import answers, faq_parts, files, verbs
 
 TYPES = {"int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player"}

@@ -218,3 +218,61 @@ def test_rulings_run_leaves_the_cycle_collector_on(capsys):
     assert main(["run", str(builtin_scenarios("wrgp")[0])]) in (0, 1)
     assert gc.isenabled()
     capsys.readouterr()
+
+
+def _tags_both_ways(text: str, lname: str) -> list:
+    """Every scalar event's tag as the builder's shortcut gives it and as the resolver does."""
+    cls = yamlsrc._CLoader if lname == "c" else yamlsrc._PureLoader
+    loader = cls(text)
+    builder = yamlsrc._Builder(loader, "f.yaml")
+    out = []
+    try:
+        while True:
+            ev = loader.get_event()
+            if ev is None or isinstance(ev, yaml.StreamEndEvent):
+                break
+            if isinstance(ev, yaml.ScalarEvent):
+                out.append((ev.value, builder.scalar_tag(ev), builder.tag(ev, yaml.ScalarNode)))
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
+    return out
+
+
+@pytest.mark.parametrize("lname", [n for n in LOADERS if n == "pure" or yaml.__with_libyaml__])
+def test_the_reader_types_scalars_as_the_resolver_does(lname):
+    # The reader skips the resolver for quoted text and remembers plain answers (issue 25): the same
+    # tag for every scalar of every fixture, read twice (the second time from what it remembered).
+    texts = [t for t, *_ in CASES.values()] + list(YAML_CASES.values()) + [t for t, _ in PURE_REFUSES.values()]
+    texts += [f.read_text(encoding="utf-8") for f in builtin_scenarios()]
+    seen = 0
+    for _ in range(2):
+        for text in texts:
+            for value, fast, resolved in _tags_both_ways(text, lname):
+                assert fast == resolved, (value, fast, resolved)
+                seen += 1
+    assert seen > 1000
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(_atoms, max_size=25).map("".join))
+def test_any_scalar_is_typed_as_the_resolver_types_it(text):
+    for lname in LOADERS:
+        for value, fast, resolved in _tags_both_ways(text, lname):
+            assert fast == resolved, (value, fast, resolved)
+
+
+def test_the_benchmark_scenarios_read_the_same_either_way():
+    # Small copies of `rulings bench`'s large scenarios (the dense one and the one written at length):
+    # the same values and lines by both loaders, and the one at length is a valid scenario.
+    from rulings_lib.bench import dense_scenario, long_scenario
+
+    dense, long = dense_scenario(20_000), long_scenario(20_000)
+    for text in (dense, long):
+        assert read(text, "c") == read(text, "pure")
+    with loader("c"):
+        scenario = parse_scenario(yamlsrc.load_text(long, "long.yaml"), "long.yaml")
+    from rulings_lib.scenario import MAX_STEPS
+
+    assert len(scenario.steps) == MAX_STEPS and [s.line for s in scenario.steps[:3]] == [6, 7, 10]

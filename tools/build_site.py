@@ -280,11 +280,11 @@ def build_pages(out: Path, tmp: Path) -> dict:
     data.mkdir(exist_ok=True)
     scenarios = shipped()
     (data / "scenarios.json").write_text(json.dumps(scenarios, ensure_ascii=False, indent=0), encoding="utf-8")
-    from rulings_lib.webdata import files as data_files      # the pages' words, verb table, card names
+    from rulings_lib.webdata import files as data_files  # the pages' words, verb table, card names
 
     for name, content in data_files().items():
         (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    from rulings_lib.webdata import answers     # shown at first paint, while Python loads (issue 25)
+    from rulings_lib.webdata import answers  # shown at first paint, while Python loads (issue 25)
 
     for ident, content in answers().items():
         path = data / "answers" / f"{ident}.json"
@@ -302,7 +302,7 @@ def build_pages(out: Path, tmp: Path) -> dict:
            '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>'
            '<script type="module" src="js/faqparts.js"></script>')
     faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot")   # drawn by viz.js when opened
-    from rulings_lib.webdata import faq_parts          # the entries' pictures and transcripts load in parts
+    from rulings_lib.webdata import faq_parts  # the entries' pictures and transcripts load in parts
 
     faq, parts = faq_parts(faq)
     (data / "faq").mkdir(exist_ok=True)

@@ -16,7 +16,6 @@ and full/half width, in either language and under the rulebooks' own spellings (
 
 from __future__ import annotations
 
-import difflib
 import functools
 import unicodedata
 from dataclasses import dataclass, field
@@ -152,6 +151,8 @@ class Catalogue:
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """Known names close to an unknown ``name`` (its English names): a misspelling, or a known
         name with words added ("Sinister Serpent's burn")."""
+        import difflib  # only for a name the catalogue does not know
+
         key = fold(name)
         if not key:
             return []

@@ -19,21 +19,26 @@ hold them. ``import rulings_lib`` does not import this package; ``_repr_svg_`` d
 
 from __future__ import annotations
 
-from .pick import summary, svg
-from .scenario import (
-           Picture,
-           html_picture,
-           picture,
-           scenario_svg,
-           step_svgs,
-           strip_svg,
-           write_step_svgs,
-           write_svg,
-)
-from .tag import tag_svg
-from .wrgp import wrgp_svg
+# Each name is imported from its module when first asked for (PEP 562): ``rulings run`` words a
+# WRGP final state without importing the Digimon engine, its tables or the SVG writers (issue 25).
+_WHERE = {"summary": "pick", "svg": "pick", "tag_svg": "tag", "wrgp_svg": "wrgp",
+          **{name: "scenario" for name in ("Picture", "html_picture", "picture", "scenario_svg", "step_svgs",
+                                           "strip_svg", "write_step_svgs", "write_svg")}}
 
 __all__ = ["Picture", "html_picture", "picture", "scenario_svg", "step_svgs", "strip_svg", "summary", "svg", "tag_svg", "wrgp_svg",
            "write_step_svgs", "write_svg"]
 
 
+def __getattr__(name: str):
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f".{where}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
