@@ -68,6 +68,27 @@ MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 _FIRST_TURN_SKIPS = frozenset(PHASE_INDEX[k] for k in T.FIRST_TURN_SKIPS)   # WRGP-F5
 
+
+def _walk(first_turn: bool, start: int, target: int) -> tuple[int, ...]:
+    """The phases entered going from phase ``start`` to the beginning of ``target``, from the phase
+    table; -1 marks the Battle Phase skipped on the match's first turn (WRGP-F5), which is an event."""
+    out: list[int] = []
+    i = start
+    while i < target:
+        i += 1
+        if first_turn:
+            while i in _FIRST_TURN_SKIPS:
+                if i == BATTLE:
+                    out.append(-1)
+                i += 1
+        out.append(i)
+    return tuple(out)
+
+
+# Every walk a turn can take, precomputed: _WALKS[first turn?][from][to].
+_WALKS = tuple(tuple(tuple(_walk(first, a, b) for b in range(len(PHASE_KEYS))) for a in range(len(PHASE_KEYS)))
+               for first in (False, True))
+
 SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
 
 
@@ -94,7 +115,9 @@ def _term(table: dict, key: str, fallback=None):
 
 _PHASE_TERMS = tuple(_term(WRGP_PHASE, k) for k in PHASE_KEYS)   # by phase index
 _STANDBY = _say("wrgp.why.standby")
+_TEAM_EFFECT = {t: _say("wrgp.source.team_effect", team=t) for t in T.TEAMS}   # "team A's effect", as data
 _MAX_SPC = _say("wrgp.note.max_spc", max=T.SPC_MAX)
+_LP_FLOOR = _say("wrgp.note.lp_floor")
 
 
 def _and(items):
@@ -474,10 +497,14 @@ class WrgpMatch(Match):
         if amount <= 0:
             return None
         before = self.lp[team]
-        self._w("lp")[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
-        rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
-        note = _say("wrgp.note.lp_floor") if before - amount < 0 else ""
-        self._ev(rule, "wrgp.event.damage_taken", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team], note=note)
+        if before < amount:     # WRGP-F10: LP never drop below 0
+            after, rule, note = 0, "WRGP-F10", _LP_FLOOR
+        else:
+            after, rule, note = before - amount, "WRGP-F1", ""
+        self._w("lp")[team] = after
+        self.events.append(_new_event(Event, (self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
+            "duelist": f"{team}{self.pos[team]}", "amount": amount, "source": source, "before": before,
+            "after": after, "note": note})))
         if team in self.handover:
             self._ev("WRGP-H8", "wrgp.event.hit_after_loss", duelist=self._who(team))
             return False
@@ -507,6 +534,8 @@ class WrgpMatch(Match):
         for i, (_, _, _, team, met) in enumerate(hits):
             if met:
                 reached[team] = i
+        if not reached:
+            return
         cands = [t for t in T.TEAMS if t in reached and self.lp[t] == 0 and t not in self.handover]
         if not cands:
             return
@@ -625,17 +654,9 @@ class WrgpMatch(Match):
                 "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]})))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
-            self._add_spc("A", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
-            self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            self._standby_counters()
         elif i == END:
-            due, self.delayed = self.delayed, []
-            for team, card, targets, amount in due:
-                # WRGP-H7: effects already activated still apply, also during a handover.
-                self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
-                hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
-                self._settle([h for h in hits if h[4] is not None])
-                if self.winner:
-                    return
+            self._end_phase()
 
     def _leave_draw(self) -> None:
         """The Draw Phase is over: the turn player's normal draw (none on the match's first turn)."""
@@ -657,8 +678,34 @@ class WrgpMatch(Match):
 
     def _advance_to(self, target: int) -> None:
         i = self.phase_i
-        if i == DRAW and not self.drawn and i < target and self.winner is None:
+        if i >= target or self.winner is not None:
+            return
+        if i == DRAW and not self.drawn:
             self._leave_draw()
+        if self.handover:
+            self._run_on_to(i, target)
+            return
+        # Outside a run-on the walk is the table's (_WALKS): each phase's beginning is an event of the
+        # same duelist; the Standby Phase's counters and the End Phase's delayed effects are the
+        # phases' own work, and only the End Phase (the last) can end the match or start a handover.
+        events = self.events
+        step = self.step
+        duelist = f"{self.player}{self.pos[self.player]}"
+        for j in _WALKS[self.turn == 1][i][target]:
+            if j < 0:
+                # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
+                events.append(_new_event(Event, (step, "WRGP-F5", "wrgp.event.battle_phase_skipped", {})))
+                continue
+            self.phase_i = j
+            events.append(_new_event(Event, (step, "STD-TURN", "wrgp.event.phase_begins", {
+                "duelist": duelist, "phase": _PHASE_TERMS[j]})))
+            if j == STANDBY:
+                self._standby_counters()
+            elif j == END:
+                self._end_phase()
+
+    def _run_on_to(self, i: int, target: int) -> None:
+        """The phases of a handover's run-on, one by one (WRGP-H1)."""
         first_turn = self.turn == 1
         while i < target and self.winner is None:
             i += 1
@@ -669,6 +716,33 @@ class WrgpMatch(Match):
                     i += 1
             self._enter(i)
             i = self.phase_i
+
+    def _standby_counters(self) -> None:
+        """WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12), team A's first."""
+        if self.cards:      # a Gate Blocker may stop either team's (WRGP-SW8): each team as _add_spc does it
+            self._add_spc("A", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            return
+        spc = self._w("spc")
+        events = self.events
+        step = self.step
+        for team in T.TEAMS:
+            before = spc[team]
+            after = spc[team] = min(T.SPC_MAX, before + T.STANDBY_SPC)    # WRGP-SW3: at most 12 per team
+            events.append(_new_event(Event, (step, "WRGP-SW3", "wrgp.event.counters_gained", {
+                "team": team, "amount": T.STANDBY_SPC, "why": _STANDBY, "before": before, "after": after,
+                "capped": _MAX_SPC if before + T.STANDBY_SPC > T.SPC_MAX else ""})))   # (_add_spc's event)
+
+    def _end_phase(self) -> None:
+        """The End Phase begins: this turn's delayed effects apply (WRGP-H7)."""
+        due, self.delayed = self.delayed, []
+        for team, card, targets, amount in due:
+            # WRGP-H7: effects already activated still apply, also during a handover.
+            self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
+            hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
+            self._settle([h for h in hits if h[4] is not None])
+            if self.winner:
+                return
 
     def phase(self, name: str) -> None:
         """Advance this turn phase by phase to the start of ``name``."""
@@ -772,16 +846,18 @@ class WrgpMatch(Match):
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
-        card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
-        src = card or _say("wrgp.source.team_effect", team=by)
+        if card is not None:
+            card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
+        src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
-        card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
+        if card is not None:
+            card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         for t in self._targets(by, to):
-            self._gain_lp(t, amount, card or _say("wrgp.source.team_effect", team=by))
+            self._gain_lp(t, amount, card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
