@@ -220,10 +220,15 @@ def _checked_init(init, name: str):
     @functools.wraps(init)
     def wrapper(self, *args, **kwargs):
         try:
-            sig.bind(self, *args, **kwargs)
-        except TypeError as exc:
-            raise ArgumentError(name, usage, str(exc)) from None
-        init(self, *args, **kwargs)
+            init(self, *args, **kwargs)
+        except TypeError:
+            # A call that does not fit raises before the constructor's body runs: bind it to tell
+            # that from a TypeError of the body (which is no argument error, and goes on up).
+            try:
+                sig.bind(self, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(name, usage, str(exc)) from None
+            raise
     return wrapper
 
 

@@ -114,6 +114,8 @@ def _term(table: dict, key: str, fallback=None):
 
 
 _PHASE_TERMS = tuple(_term(WRGP_PHASE, k) for k in PHASE_KEYS)   # by phase index
+_IN_PHASE = tuple(_say("wrgp.when.in_phase", phase=p) for p in _PHASE_TERMS)   # "in the Main Phase 1", ...
+_RUN_ON = _say("wrgp.when.run_on")
 _STANDBY = _say("wrgp.why.standby")
 _TEAM_EFFECT = {t: _say("wrgp.source.team_effect", team=t) for t in T.TEAMS}   # "team A's effect", as data
 _MAX_SPC = _say("wrgp.note.max_spc", max=T.SPC_MAX)
@@ -681,7 +683,12 @@ class WrgpMatch(Match):
         if i >= target or self.winner is not None:
             return
         if i == DRAW and not self.drawn:
-            self._leave_draw()
+            if self.turn > 1 and not self.handover:     # (the common case of _leave_draw, inline)
+                self.drawn = True
+                self.events.append(_new_event(Event, (self.step, "WRGP-F3", "wrgp.event.normal_draw", {
+                    "duelist": f"{self.player}{self.pos[self.player]}"})))
+            else:
+                self._leave_draw()
         if self.handover:
             self._run_on_to(i, target)
             return
@@ -762,17 +769,17 @@ class WrgpMatch(Match):
         self._advance_to(END)
         if self.winner:
             return
-        handed = list(self.handover)
-        for team in handed:
-            old = self._who(team)
-            self._w("pos")[team] += 1
-            self._w("lp")[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
-            self._w("at_zero").discard(team)
-            new = self._who(team)
-            self._ev("WRGP-F1", "wrgp.event.handover_completes", new=new, old=old, lp=self.start_lp)
-            self._transfer(old, new)
-        self.handover = []
+        handed = self.handover
         if handed:
+            for team in handed:
+                old = self._who(team)
+                self._w("pos")[team] += 1
+                self._w("lp")[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
+                self._w("at_zero").discard(team)
+                new = self._who(team)
+                self._ev("WRGP-F1", "wrgp.event.handover_completes", new=new, old=old, lp=self.start_lp)
+                self._transfer(old, new)
+            self.handover = []
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
             self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))
@@ -786,7 +793,8 @@ class WrgpMatch(Match):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._ev("STD-TURN", "wrgp.event.turn_begins", turn=self.turn, duelist=self._who(nxt), nxt=nxt)
+        self.events.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
+            "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt})))
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
@@ -1087,8 +1095,7 @@ class WrgpMatch(Match):
         """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
         self._begin()
         rule = self._timing(by, action)
-        when = _say("wrgp.when.run_on") if self.handover else _say("wrgp.when.in_phase",
-                                                                    phase=_term(WRGP_PHASE, self.phase_key))
+        when = _RUN_ON if self.handover else _IN_PHASE[self.phase_i]
         self._ev(rule, "wrgp.event.action_allowed", by=by, action=_term(WRGP_ACTION, action), when=when)
 
     def once_per_duel(self, by: str, card: str) -> None:
