@@ -4,7 +4,9 @@ A verb's parameters are described once, as data, in the engine's ``VERBS`` table
 (``{verb: {param: check}}``); :class:`rulings_lib.match.Match` checks every call against
 it before the verb runs, so the verbs themselves only play rules. A check takes the value (and
 the match, for checks that depend on it) and returns the value to use, or raises
-:class:`~rulings_lib.errors.ArgumentError` naming the parameter and what is allowed.
+:class:`~rulings_lib.errors.ArgumentError` naming the parameter and what is allowed. A check may
+carry ``quick``, a test the verbs' wrappers run inline (:mod:`rulings_lib.match`): a value that
+passes it is the check's own answer, unchanged; any other value goes to the check.
 
 >>> count = whole(lo=1)
 >>> count("times", 3, None)
@@ -43,6 +45,7 @@ def whole(lo: int | None = 0, hi: int | None = None) -> Check:
                 (lo is not None and value < lo) or (hi is not None and value > hi):
             raise ArgumentError(param, allowed, value)
         return value
+    check.quick = ("range", lo, hi)
     return check
 
 
@@ -58,6 +61,9 @@ def choice(*options, name: str | None = None) -> Check:
         if not ok:
             raise ArgumentError(param, allowed, value)
         return value
+    kinds = {type(o) for o in options}
+    if len(kinds) == 1 and kinds <= {str, int}:
+        check.quick = ("in", kinds.pop(), frozenset(options))
     return check
 
 
@@ -91,6 +97,8 @@ def optional(inner: Check) -> Check:
     """``None`` or what ``inner`` allows."""
     def check(param, value, match):
         return None if value is None else inner(param, value, match)
+    if getattr(inner, "quick", None) is not None:
+        check.quick = ("optional", inner.quick)
     return check
 
 

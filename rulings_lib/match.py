@@ -80,8 +80,8 @@ def _transaction(method, checks: dict):
     checked = tuple(tuple((i, name, check) for i, (name, check) in enumerate(positional[:n]) if check is not None)
                     for n in range(n_positional + 1))
 
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def general(self, *args, **kwargs):
+        """Any call: keywords, a missing or an extra argument (bound as the signature says)."""
         if self._own is not None:           # a verb called by another verb: one transaction
             return method(self, *args, **kwargs)
         if not kwargs and n_required <= len(args) <= n_positional:
@@ -104,7 +104,7 @@ def _transaction(method, checks: dict):
         fields = self.__dict__.copy() if self._cow else self._fields()
         events, rejected = self.events, self.rejected
         n_events, n_rejected = len(events), len(rejected)
-        self._own = set()
+        self._own = ()
         try:
             return method(self, *call, **kw)
         except BaseException:
@@ -119,8 +119,95 @@ def _transaction(method, checks: dict):
         finally:
             self._own = None
 
+    wrapper = _fast_wrapper(method, general, positional, n_required, n_positional)
+    functools.update_wrapper(wrapper, method)
     wrapper.__wrapped_verb__ = True
     return wrapper
+
+
+# The common call, positional arguments only (random play, search, the scenario runner's dispatch),
+# runs in a wrapper written for the verb: its argument checks inline (a check that has a quick test,
+# ``check.quick``, is called only when the test fails: the check then gives the value or the error)
+# and the transaction without a loop or a list. Whatever else a call is goes to ``general``.
+_FAST_TEMPLATE = """
+def wrapper(self, *args, **kwargs):
+    if kwargs or self._own is not None or self._audit:
+        return general(self, *args, **kwargs)
+    n = len(args)
+{branches}
+    return general(self, *args)
+"""
+
+_BRANCH = """    if n == {n}:
+        {unpack}
+{checks}
+        if self._cow:
+            fields = self.__dict__.copy()
+        else:
+            fields = self._fields()
+        events = self.events
+        rejected = self.rejected
+        n_events = len(events)
+        n_rejected = len(rejected)
+        self._own = ()
+        try:
+            out = method(self{call})
+        except BaseException:
+            del events[n_events:]
+            del rejected[n_rejected:]
+            cache = self.__dict__.get("_event_cache")
+            if cache is not None:
+                fields["_event_cache"] = cache
+            self.__dict__ = fields
+            self._own = None
+            raise
+        self._own = None
+        return out
+"""
+
+
+def _quick_test(var: str, quick, env: dict, k: int) -> str | None:
+    """The condition (source) under which ``var`` fails a check's quick test, or None (no quick test)."""
+    if quick is None:
+        return None
+    kind = quick[0]
+    if kind == "in":                # one of a set of values, all of one exact type (str or int)
+        env[f"_s{k}"], env[f"_t{k}"] = quick[2], quick[1]
+        return f"{var}.__class__ is not _t{k} or {var} not in _s{k}"
+    if kind == "range":             # an int (never a bool) within lo..hi
+        lo, hi = quick[1], quick[2]
+        cond = f"{var}.__class__ is not int"
+        if lo is not None:
+            cond += f" or {var} < {lo!r}"
+        if hi is not None:
+            cond += f" or {var} > {hi!r}"
+        return cond
+    if kind == "optional":
+        inner = _quick_test(var, quick[1], env, k)
+        return None if inner is None else f"{var} is not None and ({inner})"
+    return None
+
+
+def _fast_wrapper(method, general, positional, n_required: int, n_positional: int):
+    env = {"method": method, "general": general}
+    branches = []
+    for n in range(n_required, n_positional + 1):
+        names = [f"a{i}" for i in range(n)]
+        unpack = ", ".join(names) + ", = args" if n else "pass"
+        lines = []
+        for i, (name, check) in enumerate(positional[:n]):
+            if check is None:
+                continue
+            k = len(env)
+            env[f"_c{k}"] = check
+            cond = _quick_test(f"a{i}", getattr(check, "quick", None), env, k)
+            call = f"a{i} = _c{k}({name!r}, a{i}, self)"
+            lines.append(f"        if {cond}:\n            {call}" if cond else f"        {call}")
+        branches.append(_BRANCH.format(n=n, unpack=unpack, checks="\n".join(lines) or "        pass",
+                                       call="".join(f", {a}" for a in names)))
+    code = _FAST_TEMPLATE.format(branches="".join(branches))
+    exec(compile(code, f"<verb {method.__qualname__}>", "exec"), env)
+    return env["wrapper"]
 
 
 _NO_ARGS: tuple = ()
@@ -136,10 +223,15 @@ def _checked_init(init, name: str):
     @functools.wraps(init)
     def wrapper(self, *args, **kwargs):
         try:
-            sig.bind(self, *args, **kwargs)
-        except TypeError as exc:
-            raise ArgumentError(name, usage, str(exc)) from None
-        init(self, *args, **kwargs)
+            init(self, *args, **kwargs)
+        except TypeError:
+            # A call that does not fit raises before the constructor's body runs: bind it to tell
+            # that from a TypeError of the body (which is no argument error, and goes on up).
+            try:
+                sig.bind(self, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(name, usage, str(exc)) from None
+            raise
     return wrapper
 
 
@@ -227,6 +319,7 @@ class Match(abc.ABC):
     _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
     _cow = False                # set from _MUTABLE for each subclass
     _own = None                 # in a transaction (a verb running): the fields it has its own copies of
+                                # (``()`` until its first copy, then a set)
     _audit = False              # tests: check the copy-on-write discipline on every call
 
     def __init_subclass__(cls, **kwargs):
@@ -258,11 +351,17 @@ class Match(abc.ABC):
         on the first write; copy on write). Every in-place change of a ``_MUTABLE`` field goes
         through here; replacing a field (``self.x = ...``) needs nothing."""
         own = self._own
-        if own is not None and name in own:
-            return self.__dict__[name]
-        value = self.__dict__[name] = self._MUTABLE[name](self.__dict__[name])
-        if own is not None:
+        d = self.__dict__
+        if own is None:                 # outside a transaction: nothing holds the old container
+            value = d[name] = self._MUTABLE[name](d[name])
+            return value
+        if name in own:
+            return d[name]
+        value = d[name] = self._MUTABLE[name](d[name])
+        if own:
             own.add(name)
+        else:                           # the transaction's first copy: its set of own copies begins
+            self._own = {name}
         return value
 
     def _fields(self) -> dict:
@@ -278,7 +377,7 @@ class Match(abc.ABC):
         """A snapshot of the match for :meth:`_txn_restore` (and ``pop``, and the widgets' undo):
         its fields, and the append-only logs kept by length. It stays valid however long it is kept."""
         if self._own is not None:
-            self._own = set()           # taken inside a transaction: nothing of it may change in place now
+            self._own = ()              # taken inside a transaction: nothing of it may change in place now
         fields = self.__dict__.copy() if self._cow else self._fields()
         return fields, len(self.events), len(self.rejected)
 
@@ -322,7 +421,7 @@ class Match(abc.ABC):
         one in place without :meth:`_w`), and a rejected call leaves every field as it was."""
         deep = self._fields()
         saved = self._txn_save()
-        self._own = set()
+        self._own = ()
         try:
             return method(self, *args, **kwargs)
         except BaseException:

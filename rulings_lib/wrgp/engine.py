@@ -65,6 +65,27 @@ MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 _FIRST_TURN_SKIPS = frozenset(PHASE_INDEX[k] for k in T.FIRST_TURN_SKIPS)   # WRGP-F5
 
+
+def _walk(first_turn: bool, start: int, target: int) -> tuple[int, ...]:
+    """The phases entered going from phase ``start`` to the beginning of ``target``, from the phase
+    table; -1 marks the Battle Phase skipped on the match's first turn (WRGP-F5), which is an event."""
+    out: list[int] = []
+    i = start
+    while i < target:
+        i += 1
+        if first_turn:
+            while i in _FIRST_TURN_SKIPS:
+                if i == BATTLE:
+                    out.append(-1)
+                i += 1
+        out.append(i)
+    return tuple(out)
+
+
+# Every walk a turn can take, precomputed: _WALKS[first turn?][from][to].
+_WALKS = tuple(tuple(tuple(_walk(first, a, b) for b in range(len(PHASE_KEYS))) for a in range(len(PHASE_KEYS)))
+               for first in (False, True))
+
 SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
 
 
@@ -90,8 +111,12 @@ def _term(table: dict, key: str, fallback=None):
 
 
 _PHASE_TERMS = tuple(_term(WRGP_PHASE, k) for k in PHASE_KEYS)   # by phase index
+_IN_PHASE = tuple(_say("wrgp.when.in_phase", phase=p) for p in _PHASE_TERMS)   # "in the Main Phase 1", ...
+_RUN_ON = _say("wrgp.when.run_on")
 _STANDBY = _say("wrgp.why.standby")
+_TEAM_EFFECT = {t: _say("wrgp.source.team_effect", team=t) for t in T.TEAMS}   # "team A's effect", as data
 _MAX_SPC = _say("wrgp.note.max_spc", max=T.SPC_MAX)
+_LP_FLOOR = _say("wrgp.note.lp_floor")
 
 
 def _and(items):
@@ -434,10 +459,14 @@ class WrgpMatch(Match):
         if amount <= 0:
             return None
         before = self.lp[team]
-        self._w("lp")[team] = max(0, before - amount)  # WRGP-F10: LP never drop below 0
-        rule = "WRGP-F10" if before - amount < 0 else "WRGP-F1"
-        note = _say("wrgp.note.lp_floor") if before - amount < 0 else ""
-        self._ev(rule, "wrgp.event.damage_taken", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team], note=note)
+        if before < amount:     # WRGP-F10: LP never drop below 0
+            after, rule, note = 0, "WRGP-F10", _LP_FLOOR
+        else:
+            after, rule, note = before - amount, "WRGP-F1", ""
+        self._w("lp")[team] = after
+        self.events.append(_new_event(Event, (self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
+            "duelist": f"{team}{self.pos[team]}", "amount": amount, "source": source, "before": before,
+            "after": after, "note": note})))
         if team in self.handover:
             self._ev("WRGP-H8", "wrgp.event.hit_after_loss", duelist=self._who(team))
             return False
@@ -467,6 +496,8 @@ class WrgpMatch(Match):
         for i, (_, _, _, team, met) in enumerate(hits):
             if met:
                 reached[team] = i
+        if not reached:
+            return
         cands = [t for t in T.TEAMS if t in reached and self.lp[t] == 0 and t not in self.handover]
         if not cands:
             return
@@ -585,17 +616,9 @@ class WrgpMatch(Match):
                 "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]})))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
-            self._add_spc("A", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
-            self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            self._standby_counters()
         elif i == END:
-            due, self.delayed = self.delayed, []
-            for team, card, targets, amount in due:
-                # WRGP-H7: effects already activated still apply, also during a handover.
-                self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
-                hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
-                self._settle([h for h in hits if h[4] is not None])
-                if self.winner:
-                    return
+            self._end_phase()
 
     def _leave_draw(self) -> None:
         """The Draw Phase is over: the turn player's normal draw (none on the match's first turn)."""
@@ -617,8 +640,39 @@ class WrgpMatch(Match):
 
     def _advance_to(self, target: int) -> None:
         i = self.phase_i
-        if i == DRAW and not self.drawn and i < target and self.winner is None:
-            self._leave_draw()
+        if i >= target or self.winner is not None:
+            return
+        if i == DRAW and not self.drawn:
+            if self.turn > 1 and not self.handover:     # (the common case of _leave_draw, inline)
+                self.drawn = True
+                self.events.append(_new_event(Event, (self.step, "WRGP-F3", "wrgp.event.normal_draw", {
+                    "duelist": f"{self.player}{self.pos[self.player]}"})))
+            else:
+                self._leave_draw()
+        if self.handover:
+            self._run_on_to(i, target)
+            return
+        # Outside a run-on the walk is the table's (_WALKS): each phase's beginning is an event of the
+        # same duelist; the Standby Phase's counters and the End Phase's delayed effects are the
+        # phases' own work, and only the End Phase (the last) can end the match or start a handover.
+        events = self.events
+        step = self.step
+        duelist = f"{self.player}{self.pos[self.player]}"
+        for j in _WALKS[self.turn == 1][i][target]:
+            if j < 0:
+                # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
+                events.append(_new_event(Event, (step, "WRGP-F5", "wrgp.event.battle_phase_skipped", {})))
+                continue
+            self.phase_i = j
+            events.append(_new_event(Event, (step, "STD-TURN", "wrgp.event.phase_begins", {
+                "duelist": duelist, "phase": _PHASE_TERMS[j]})))
+            if j == STANDBY:
+                self._standby_counters()
+            elif j == END:
+                self._end_phase()
+
+    def _run_on_to(self, i: int, target: int) -> None:
+        """The phases of a handover's run-on, one by one (WRGP-H1)."""
         first_turn = self.turn == 1
         while i < target and self.winner is None:
             i += 1
@@ -629,6 +683,33 @@ class WrgpMatch(Match):
                     i += 1
             self._enter(i)
             i = self.phase_i
+
+    def _standby_counters(self) -> None:
+        """WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12), team A's first."""
+        if self.cards:      # a Gate Blocker may stop either team's (WRGP-SW8): each team as _add_spc does it
+            self._add_spc("A", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
+            return
+        spc = self._w("spc")
+        events = self.events
+        step = self.step
+        for team in T.TEAMS:
+            before = spc[team]
+            after = spc[team] = min(T.SPC_MAX, before + T.STANDBY_SPC)    # WRGP-SW3: at most 12 per team
+            events.append(_new_event(Event, (step, "WRGP-SW3", "wrgp.event.counters_gained", {
+                "team": team, "amount": T.STANDBY_SPC, "why": _STANDBY, "before": before, "after": after,
+                "capped": _MAX_SPC if before + T.STANDBY_SPC > T.SPC_MAX else ""})))   # (_add_spc's event)
+
+    def _end_phase(self) -> None:
+        """The End Phase begins: this turn's delayed effects apply (WRGP-H7)."""
+        due, self.delayed = self.delayed, []
+        for team, card, targets, amount in due:
+            # WRGP-H7: effects already activated still apply, also during a handover.
+            self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
+            hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
+            self._settle([h for h in hits if h[4] is not None])
+            if self.winner:
+                return
 
     def phase(self, name: str) -> None:
         """Advance this turn phase by phase to the start of ``name``."""
@@ -648,17 +729,17 @@ class WrgpMatch(Match):
         self._advance_to(END)
         if self.winner:
             return
-        handed = list(self.handover)
-        for team in handed:
-            old = self._who(team)
-            self._w("pos")[team] += 1
-            self._w("lp")[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
-            self._w("at_zero").discard(team)
-            new = self._who(team)
-            self._ev("WRGP-F1", "wrgp.event.handover_completes", new=new, old=old, lp=self.start_lp)
-            self._transfer(old, new)
-        self.handover = []
+        handed = self.handover
         if handed:
+            for team in handed:
+                old = self._who(team)
+                self._w("pos")[team] += 1
+                self._w("lp")[team] = self.start_lp  # WRGP-F10: a duelist coming in starts with the starting LP
+                self._w("at_zero").discard(team)
+                new = self._who(team)
+                self._ev("WRGP-F1", "wrgp.event.handover_completes", new=new, old=old, lp=self.start_lp)
+                self._transfer(old, new)
+            self.handover = []
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
             self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))
@@ -672,7 +753,8 @@ class WrgpMatch(Match):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._ev("STD-TURN", "wrgp.event.turn_begins", turn=self.turn, duelist=self._who(nxt), nxt=nxt)
+        self.events.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
+            "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt})))
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
@@ -732,16 +814,18 @@ class WrgpMatch(Match):
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
         self._begin()
-        card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
-        src = card or _say("wrgp.source.team_effect", team=by)
+        if card is not None:
+            card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
+        src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
-        card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
+        if card is not None:
+            card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
         for t in self._targets(by, to):
-            self._gain_lp(t, amount, card or _say("wrgp.source.team_effect", team=by))
+            self._gain_lp(t, amount, card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by))
 
     def gain_loop(self, by: str, to: str, amount: int, times: int, card: str | None = None) -> None:
         """A loop that would gain LP ``times`` times: each player gains once (WRGP-F7)."""
@@ -986,8 +1070,7 @@ class WrgpMatch(Match):
         """``by`` tries an action of a kind whose legality depends on timing (nothing else changes)."""
         self._begin()
         rule = self._timing(by, action)
-        when = _say("wrgp.when.run_on") if self.handover else _say("wrgp.when.in_phase",
-                                                                    phase=_term(WRGP_PHASE, self.phase_key))
+        when = _RUN_ON if self.handover else _IN_PHASE[self.phase_i]
         self._ev(rule, "wrgp.event.action_allowed", by=by, action=_term(WRGP_ACTION, action), when=when)
 
     def once_per_duel(self, by: str, card: str) -> None:
