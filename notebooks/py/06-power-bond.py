@@ -24,16 +24,16 @@ from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import ScenarioStepper, exercise, explain, explain_steps
 
 pb = explain("cards-power-bond-handover")
-explain_steps(pb.result, 1, 2)
+explain_steps(pb.result, 1)
 
 # %% [markdown]
-# ## Steps 1 and 2 — Cyber End Dragon on the field, Power Bond's damage waiting
+# ## Step 1 — Power Bond: Cyber End Dragon on the field, its damage waiting
 #
 # Cyber End Dragon is on A's 1st's field (in the Extra Monster Zone). Power Bond's End Phase damage
 # is an effect that has already been applied and waits for the End Phase; like every lasting
 # effect it still applies during a handover (**WRGP-H7**).
 #
-# ## Steps 3 and 4 — the attack, and B's 1st loses
+# ## Steps 2 and 3 — the attack, and B's 1st loses
 #
 # Cyber End Dragon attacks directly for 8000. B's 1st drops to 0 (LP never go below 0, the kit's
 # **Reading** `lp-floor-and-start`) and loses (**WRGP-F1**). Three things happen at once:
@@ -44,27 +44,27 @@ explain_steps(pb.result, 1, 2)
 #   0 LP, until the turn ends.
 
 # %%
-explain_steps(pb.result, 3, 4)
+explain_steps(pb.result, 2, 3)
 
 # %% [markdown]
 # Here is where the match is now, on the map of a WRGP turn and handover. The orange path is what
 # the scenario went through (numbered by step); the purple box is "where we are":
 
 # %%
-scenario_path(pb.result, upto=4)
+scenario_path(pb.result, upto=3)
 
 # %% [markdown]
-# ## Steps 5 and 6 — the run-on to the End Phase
+# ## Steps 4 and 5 — the run-on to the End Phase
 #
 # The game advances to Main Phase 2 — but it is the run-on's Main Phase 2. Team A tries to activate a
 # Spell Speed 1 card: **refused by WRGP-H2**, nothing that needs one's own Main Phase is allowed
 # while a handover is running.
 
 # %%
-explain_steps(pb.result, 5, 6)
+explain_steps(pb.result, 4, 5)
 
 # %% [markdown]
-# ## Step 7 — the End Phase: the second loss, and Cyber End Dragon handed over
+# ## Step 6 — the End Phase: the second loss, and Cyber End Dragon handed over
 #
 # The turn ends. In the End Phase Power Bond deals its 4000 damage to A's 1st, who goes to 0 and
 # loses — **during** B's handover. This is **WRGP-D3**:
@@ -79,7 +79,7 @@ explain_steps(pb.result, 5, 6)
 #   Cyber End Dragon facing B2's empty field.
 
 # %%
-explain_steps(pb.result, 7)
+explain_steps(pb.result, 6)
 
 # %% [markdown]
 # The whole path, from the setup to A's 2nd duelist's Draw Phase on turn 4:

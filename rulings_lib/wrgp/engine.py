@@ -902,7 +902,7 @@ class WrgpMatch(Match):
         self._chain([link])
 
     def _chain(self, links: list[dict]) -> None:
-        self._ev("WRGP-D2", "wrgp.event.chain_resolves", links=len(links))
+        self._ev("WRGP-D2", "wrgp.event.chain_resolves", links=len(links), count=len(links))
         self._check_speeds(links)
         plan = []
         for n, link in enumerate(links, 1):

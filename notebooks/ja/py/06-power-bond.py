@@ -24,16 +24,16 @@ from rulings_lib.diagrams import scenario_path
 from rulings_lib.widgets import ScenarioStepper, exercise, explain, explain_steps
 
 pb = explain("cards-power-bond-handover-ja", lang="ja")
-explain_steps(pb.result, 1, 2, lang="ja")
+explain_steps(pb.result, 1, lang="ja")
 
 # %% [markdown]
-# ## 手順1と2 — フィールドの「サイバー・エンド・ドラゴン」、待っている「パワー・ボンド」のダメージ
+# ## 手順1 — 「パワー・ボンド」で「サイバー・エンド・ドラゴン」がフィールドに、ダメージはエンドフェイズを待つ
 #
 # 「サイバー・エンド・ドラゴン」はAの一番手のフィールド（エクストラモンスターゾーン）にいます。「パワー・ボンド」の
 # エンドフェイズのダメージは、すでに適用されてエンドフェイズを待っている効果です。継続する効果と同じく、引き継ぎの
 # 最中にも適用されます（**WRGP-H7**）。
 #
-# ## 手順3と4 — 攻撃と、Bの一番手の敗北
+# ## 手順2と3 — 攻撃と、Bの一番手の敗北
 #
 # 「サイバー・エンド・ドラゴン」が8000で直接攻撃します。Bの一番手のライフは0になり（ライフは0より下がらない。本キットの
 # **解釈** `lp-floor-and-start`）、敗北します（**WRGP-F1**）。3つのことが同時に起きます:
@@ -44,26 +44,26 @@ explain_steps(pb.result, 1, 2, lang="ja")
 #   ライフ0でその番手に残る
 
 # %%
-explain_steps(pb.result, 3, 4, lang="ja")
+explain_steps(pb.result, 2, 3, lang="ja")
 
 # %% [markdown]
 # いまの試合の位置を、WRGPのターンと引き継ぎの図に描きました。オレンジの道がシナリオの通ったところ（手順の番号つき）、
 # 紫の箱が「いまここ」です:
 
 # %%
-scenario_path(pb.result, upto=4, lang="ja")
+scenario_path(pb.result, upto=3, lang="ja")
 
 # %% [markdown]
-# ## 手順5と6 — エンドフェイズまでの自動進行
+# ## 手順4と5 — エンドフェイズまでの自動進行
 #
 # メインフェイズ２に進みますが、自動進行中のメインフェイズ２です。チームAがスペルスピード1のカードを発動しようと
 # しますが、**WRGP-H2によりできません**。引き継ぎ中は、自分のメインフェイズでしかできないことは行えません。
 
 # %%
-explain_steps(pb.result, 5, 6, lang="ja")
+explain_steps(pb.result, 4, 5, lang="ja")
 
 # %% [markdown]
-# ## 手順7 — エンドフェイズ: 2人目の敗北と、引き継がれる「サイバー・エンド・ドラゴン」
+# ## 手順6 — エンドフェイズ: 2人目の敗北と、引き継がれる「サイバー・エンド・ドラゴン」
 #
 # ターンが終わります。エンドフェイズに「パワー・ボンド」がAの一番手に4000ダメージを与え、Aの一番手は0になって
 # 敗北します。Bの引き継ぎの**最中に**です。これが**WRGP-D3**です:
@@ -78,7 +78,7 @@ explain_steps(pb.result, 5, 6, lang="ja")
 #   フィールドが空のB2を相手に始める
 
 # %%
-explain_steps(pb.result, 7, lang="ja")
+explain_steps(pb.result, 6, lang="ja")
 
 # %% [markdown]
 # セットアップから、ターン4のAの二番手のドローフェイズまでの道全体です:
