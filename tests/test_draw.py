@@ -17,6 +17,8 @@ from rulings_lib import TagMatch, WrgpMatch
 from rulings_lib.cli import main
 from rulings_lib.draw import scenario_svg, step_svgs, strip_svg, summary, svg, tag_svg, wrgp_svg
 from rulings_lib.errors import IllegalAction
+from rulings_lib.i18n import render
+from rulings_lib.i18n.terms import WRGP_ZONE
 from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
 
 SNAPSHOTS = Path(__file__).parent / "snapshots" / "draw"
@@ -395,7 +397,8 @@ def test_desc_lists_cards_and_lasting_effects_like_the_transcript():
     result = run("inherited-to-new-gy")
     d = desc(scenario_svg(result))
     for name, c in result.outcome["cards"].items():
-        assert f"{name} ({c['player']} {c['zone'].replace('_', ' ')}, owner {c['owner']})" in d
+        zone = render(WRGP_ZONE[c["zone"]], {}, "en")        # the zone in the catalogue's words
+        assert f"{name} ({c['player']} {zone}, owner {c['owner']})" in d
     result = run("effects-carry-over")
     assert all(e in desc(scenario_svg(result)) for e in result.outcome["effects"]) and result.outcome["effects"]
 

@@ -22,7 +22,7 @@ WRGP_ACTION = {  # wrgp.tables.ACTION_LABELS
     "set_by_effect": "wrgp.action.set_by_effect", "attack": "wrgp.action.attack",
     "speed_world": "wrgp.action.speed_world",
 }
-WRGP_ZONE = {    # a zone key as an event writes it ("extra_monster" -> "extra monster")
+WRGP_ZONE = {    # a zone key as an event writes it ("extra_monster" -> "Extra Monster Zone")
     "monster": "wrgp.zone.monster", "extra_monster": "wrgp.zone.extra_monster", "spell_trap": "wrgp.zone.spell_trap",
     "field": "wrgp.zone.field", "pendulum": "wrgp.zone.pendulum", "hand": "wrgp.zone.hand", "gy": "wrgp.zone.gy",
     "banished": "wrgp.zone.banished", "deck": "wrgp.zone.deck", "extra": "wrgp.zone.extra",
