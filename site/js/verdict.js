@@ -26,7 +26,7 @@ function lossEvent(events, name) {
   const named = (e) => JSON.stringify(e.args ?? {}).includes(`"${name}"`) || (e.text ?? "").includes(name);
   // A settling event naming the loser (both at 0: who took damage last, WRGP-D1/D2) decides it first.
   return events.find((e) => e.args?.loser === name)
-    ?? events.find((e) => named(e) && /\.lose\.|lose|loss|\.out|settle/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
+    ?? events.find((e) => named(e) && /lose|loss|_outs?$|settle/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
     ?? events.find((e) => named(e) && /los|out/i.test(e.text ?? ""));
 }
 
@@ -91,7 +91,8 @@ function tag(o) {
       rows.push(row("stay", t("site.verdict.tag_points", {
         list: points.map(([p, n]) => t("site.verdict.tag_point", { who: p, n })) }), null));
     }
-    const why = [...events].reverse().find((e) => /next_turn|goes_first/.test(e.code ?? ""));
+    // The tag that goes first: the last turn start (TAG-N1..N5) or, before any, the match start.
+    const why = [...events].reverse().find((e) => /\.(turn_begins|match_begins)$/.test(e.code ?? ""));
     rows.push(row("next", t("site.verdict.tag_next", { n: o.turn, tag: o.first })
                   + (why ? ` — ${esc(eventText(why))}` : ""), why?.rule));
   }
