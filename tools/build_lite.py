@@ -25,6 +25,9 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   ``vendor/viz.js`` (npm's ``@viz-js/viz``; see ``rulings_lib/diagrams/rendering.py``);
 * the app's icon fonts only as woff2 (every browser the lab runs in reads it): the woff, eot, ttf
   and svg copies are left out, and so are the app's build configurations (rspack.config*.js);
+* not the app's mermaid, vega and terminal extensions (no notebook shows a diagram of mermaid, a vega
+  chart, LaTeX or a terminal): they are disabled and their chunks, with the KaTeX only mermaid loads,
+  are removed (:data:`LEFT_OUT_EXTENSIONS`, 3.4 MB);
 * two of JupyterLite's apps: ``lab/`` (JupyterLab) and ``notebooks/`` (Jupyter Notebook: one notebook
   at a time, the whole width; what the site links to on a phone).
 
@@ -315,6 +318,43 @@ def sessions_by_path(app: Path) -> Path:
     return js
 
 
+# Parts of the app no notebook of the repository uses (no mermaid or vega output, no ```mermaid or $math$
+# in a markdown cell, no terminal: tests/lite/test_build_lite.py checks the notebooks), left out of the
+# lab (the site's size, issue 25): each front-end extension is disabled (jupyter-lite.json
+# disabledExtensions, so nothing asks for its code) and the chunks only it loads are removed. KaTeX is
+# loaded only by mermaid's chunk 5506. The build tools are pinned, so the chunks' names are known: each
+# must be there and hold its marker (a new jupyterlite-core stops the build here, to be looked at again).
+LEFT_OUT_EXTENSIONS = {
+    "@jupyterlab/mermaid-extension": {
+        "963.71d40b5.js": "mermaid", "5506.9670c87.js": "mermaid version", "9393.4665593.js": "mermaid-js",
+        "3216.9fba1f7.js": "mermaidTooltip", "2271.395fbde.js": "mermaidTooltip", "21.43761e7.js": "mermaidDoc",
+        "1031.b91a70b.js": "mermaidTooltip", "9179.7097612.js": "mermaidDoc", "435.e62bac6.js": "mermaid-main-font",
+        "1400.6d20453.js": "mermaid-tmp-group", "5787.4206177.js": "mermaid-font-family",
+        "8919.5f678bb.js": "mermaid-js", "2320.bde234c.js": "mermaidTooltip", "6223.4553d2f.js": "mermaid-js",
+        "7615.efc8b5e.js": "mermaid-js", "3294.40312b6.js": "katex-html"},
+    "@jupyterlab/vega5-extension": {
+        "1450.f727657.js": "vega_id", "7813.1ed97bd.js": "vega-lite", "3927.a09e28f.js": "vegaLite"},
+    "@jupyterlab/terminal-extension": {
+        "2802.1676cef.js": "xterm-accessibility", "2113.4870347.js": "xterm-", "2613.e46f259.js": "xterm-",
+        "1305.1b55abd.js": "xterm-find-result"},
+}
+
+
+def left_out_extensions(app: Path) -> int:
+    """Remove the chunks of :data:`LEFT_OUT_EXTENSIONS` from ``app/build``; the bytes removed."""
+    removed = 0
+    for extension, chunks in LEFT_OUT_EXTENSIONS.items():
+        for name, marker in chunks.items():
+            js = app / "build" / name
+            if not js.is_file() or marker not in js.read_text(encoding="utf-8"):
+                raise BuildError(f"expected {name} holding {marker!r} (code of {extension}) in {app / 'build'}: "
+                                 "jupyterlite-core is not the pinned one; find that extension's chunks again and "
+                                 "update LEFT_OUT_EXTENSIONS")
+            removed += js.stat().st_size
+            js.unlink()
+    return removed
+
+
 def lite_notebook(text: str) -> str:
     """A notebook as the lab ships it: its kernelspec names the lab's kernel (``python``, Pyodide), so
     that JupyterLab starts that kernel for it and never asks "Select Kernel" (the repository's
@@ -361,6 +401,8 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         kernel["pyodideUrl"] = SITE_PYODIDE
         kernel["loadPyodideOptions"]["lockFileURL"] = f"./{PACKAGES}/pyodide-lock.json"
         kernel["loadPyodideOptions"]["packages"] = packages
+        disabled = config["jupyter-config-data"].setdefault("disabledExtensions", [])
+        disabled += [name for name in LEFT_OUT_EXTENSIONS if name not in disabled]
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
         contents = Path(tmp) / "contents"
         for nb in notebook_files():
@@ -377,6 +419,7 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         fixed_dates(out / "api" / "contents")
         shutil.copytree(pyodide_dir, out / PACKAGES)         # (jupyter lite build copies only its own static/)
         sessions_by_path(out)
+        left_out_extensions(out)
         for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db", *out.glob("rspack.config*.js")]:
             if junk.is_file():
                 junk.unlink()

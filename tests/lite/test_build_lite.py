@@ -145,3 +145,41 @@ def test_a_wheel_without_some_files_has_a_matching_record(tmp_path):
     again = tmp_path / "again.whl"
     build_lite.without(src, again, ("big/stubs/",))
     assert again.read_bytes() == out.read_bytes()
+
+
+# What would need the extensions the lab leaves out (build_lite.LEFT_OUT_EXTENSIONS): mermaid or vega
+# output, a ```mermaid block or $math$ in a markdown cell, a terminal.
+NEEDS_LEFT_OUT = re.compile(r"application/vnd\.vega|application/vnd\.vegalite|text/vnd\.mermaid|```mermaid"
+                            r"|\$[^$\s][^$]*\$|\\\(|\\\[|text/latex|terminals/")
+
+
+def test_no_notebook_needs_what_the_lab_leaves_out():
+    """Every shipped notebook's cells and outputs are free of mermaid, vega, LaTeX and terminals, so the
+    extensions left out of the lab (and their chunks) are never asked for."""
+    found = []
+    for nb in build_lite.notebook_files():
+        for cell in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            texts = ["".join(cell["source"])] if cell["cell_type"] == "markdown" else []
+            for out in cell.get("outputs", []):
+                texts += list(out.get("data", {}))          # the output's mime types
+            found += [f"{nb.name}: {m.group(0)}" for t in texts for m in [NEEDS_LEFT_OUT.search(t)] if m]
+    assert build_lite.notebook_files() and not found, found
+    assert sorted(name.split("/")[1] for name in build_lite.LEFT_OUT_EXTENSIONS) == \
+        ["mermaid-extension", "terminal-extension", "vega5-extension"]
+
+
+def test_left_out_chunks_are_removed_and_a_changed_app_stops_the_build(tmp_path):
+    """Each chunk left out must be there holding its marker; it is removed. A chunk that is not the
+    pinned app's (missing, or without its marker) stops the build with what to look at."""
+    build = tmp_path / "build"
+    build.mkdir()
+    chunks = {n: m for c in build_lite.LEFT_OUT_EXTENSIONS.values() for n, m in c.items()}
+    for name, marker in chunks.items():
+        (build / name).write_text(f"x{marker}y", encoding="utf-8")
+    (build / "jlab_core.js").write_text("kept")
+    assert build_lite.left_out_extensions(tmp_path) == sum(len(m) + 2 for m in chunks.values())
+    assert [p.name for p in build.iterdir()] == ["jlab_core.js"]
+    for name in chunks:
+        (build / name).write_text("something else", encoding="utf-8")
+    with pytest.raises(build_lite.BuildError, match="update LEFT_OUT_EXTENSIONS"):
+        build_lite.left_out_extensions(tmp_path)
