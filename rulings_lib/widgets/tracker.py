@@ -74,6 +74,7 @@ class MatchTracker(KitWidget):
         self.amount = w.BoundedIntText(value=1000, min=0, max=1_000_000, step=100, description="amount",
                                        layout=small)
         self.path = w.Text(value=path, description="file", layout=w.Layout(width="320px"))
+        self.path.add_class("rulings-kit-file")     # the file name field (the card fields are text too)
         self.status = w.HTML()
         self.status.add_class("rulings-kit-tracker-status")    # a hook for the browser tests
         self.picture = w.HTML()     # the live state drawn (rulings_lib.draw)

@@ -200,7 +200,7 @@ def handover(page, panel):
     status = tracker.locator(".widget-html").nth(1)
     tracker.get_by_role("button", name="next phase").click()
     page.wait_for_function("el => el.innerText.includes('Standby Phase')", arg=status.element_handle())
-    name = tracker.locator(".widget-text input[type='text']").first
+    name = tracker.locator(".rulings-kit-file input[type='text']")   # the file name, not a card field
     name.fill("lite-match.json")
     name.press("Enter")
     tracker.get_by_role("button", name="save").click()
