@@ -29,7 +29,7 @@ from pathlib import Path
 from .errors import IllegalAction, InputError, as_message
 from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
-from .widgets.record import ACTION_BUTTONS, LIMITS
+from .widgets.record import ACTION_BUTTONS, LIMITS, verb_label
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 # A scenario written in the page is read as if it sat beside the shipped ones, so deck paths
@@ -286,8 +286,7 @@ class WebTracker:
             self.record.undo()
             actions = self.record.actions
         last = self.record.undo()
-        self.say("site.tracker.took_back", "", action=render(f"site.button.{_BUTTON_OF.get(last['verb'], 'other')}",
-                                                             {}, self.lang) if last else "")
+        self.say("site.tracker.took_back", "", action=verb_label(last["verb"], self.lang) if last else "")
         return self.view()
 
     def new(self, lineup: int = 3, start_lp: int = 8000, first: str = "A") -> dict:
@@ -321,9 +320,6 @@ class WebTracker:
         return self.record.to_json()
 
 
-# The verb each button plays, for "took back: ..." in the button's own words.
-_BUTTON_OF = {"activate": "activate", "phase": "next_phase", "end_turn": "end_turn", "attack": "battle_damage", "damage": "effect_damage",
-              "pay": "pay", "gain": "gain", "lose": "loss", "baton_touch": "baton_touch", "speed_world": "speed_world"}
 
 
 def _in_lang(exc: Exception, lang: str):

@@ -157,7 +157,7 @@ def test_undo_after_a_refusal_takes_back_the_last_real_action():
     view = web.tracker("undo", lang="en")
     assert len(view["record"]["actions"]) == 1
     assert view["board"]["phase"] == "standby"
-    assert view["feedback"]["text"] == "took back: Next phase"
+    assert view["feedback"]["text"] == "took back: Go to a phase"      # the verb table's label
 
 
 def test_new_match_can_be_undone_and_a_press_forgets_it():

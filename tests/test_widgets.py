@@ -231,6 +231,7 @@ def test_tracker_baton_touch_loss_pay_gain_and_undo():
     n = len(t.record.actions)
     t.buttons["undo"].click()
     assert len(t.record.actions) == n - 1 and t.match.lp["A"] == 8000
+    assert "took back: Pay LP" in t.feedback.value          # the verb table's label, not the verb's key
     t.team.value = "B"
     t.buttons["loss"].click()
     assert t.match.out == ["A1", "B1"] and t.match.spc["B"] == 8 + 2   # a=1 < b=2: only 2
@@ -491,3 +492,15 @@ def test_check_waits_for_an_answer_without_giving_the_ruling_away(capsys):
     check(..., "B2", "the team that handed over plays next")
     assert capsys.readouterr().out == ("waiting for your answer: replace the ... above with it, then run this "
                                        "cell again\n")
+
+
+def test_tracker_takes_back_in_the_readers_words():
+    """"took back" names the verb with the verb table's label in the reader's language (one
+    vocabulary: the same words as the verbs' forms), never the engine's key."""
+    from rulings_lib.i18n import render
+
+    t = MatchTracker(lang="ja")
+    t.buttons["next_phase"].click()
+    t.buttons["undo"].click()
+    assert render("verbs.wrgp.phase.label", {}, "ja") in t.feedback.value
+    assert "phase" not in t.feedback.value

@@ -43,6 +43,15 @@ SETUP_KEYS = tuple(_SETUP_PARAMS)
 VERBS = tuple(v.method or v.name for v in VERB_TABLE.verbs.values() if not v.step_only)
 
 
+def verb_label(verb: str, lang: str = "en") -> str:
+    """A recorded action's verb in the reader's words: the verb table's label ("took back: ..."
+    in both trackers), so that the words of a verb live once."""
+    for v in VERB_TABLE.verbs.values():
+        if (v.method or v.name) == verb:
+            return v.describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)["label"]
+    return verb
+
+
 # ---------------------------------------------------------------------- the trackers' buttons
 # Button -> the Action it plays for the chosen team and amount: written once, for the Jupyter
 # tracker (rulings_lib/widgets/tracker.py) and the browser's (rulings_lib/web.py).

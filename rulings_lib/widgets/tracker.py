@@ -24,6 +24,7 @@ from .record import (
     card_names,
     card_params,
     card_verb,
+    verb_label,
 )
 
 # button key -> (label code, tooltip code) in the widgets catalogue
@@ -266,7 +267,7 @@ class MatchTracker(KitWidget):
 
     def on_undo(self, button=None):
         last = self.record.undo()
-        self._say(say("widgets.tracker.took_back", self.lang, verb=last["verb"]) if last
+        self._say(say("widgets.tracker.took_back", self.lang, verb=verb_label(last["verb"], self.lang)) if last
                   else say("widgets.tracker.nothing_back", self.lang))
         self.refresh()
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulings_lib import web
+from rulings_lib.i18n import render
 from rulings_lib.widgets.record import RecordedMatch
 from rulings_lib.widgets.tracker import BUTTONS, MatchTracker
 
@@ -111,7 +112,7 @@ def test_page_tracker_activate_words_and_refusals():
     assert bad["feedback"]["tone"] == "no" and "「パワー・ボンド」" in bad["feedback"]["text"]
     assert web.tracker("activate", lang="en", values={"by": "A", "card": "x", "fly": 1})["feedback"]["text"] == (
         "not applied: fly: expected a mapping of the fields of activate (by, card, summon, declare), got 1")
-    assert web.tracker("undo", lang="ja")["feedback"]["text"].endswith("発動する")
+    assert web.tracker("undo", lang="ja")["feedback"]["text"].endswith(render("verbs.wrgp.activate.label", {}, "ja"))
 
 
 def test_every_widget_action_button_is_on_the_page():
