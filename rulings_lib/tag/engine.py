@@ -1312,7 +1312,7 @@ class TagMatch(Match):
 
     def reshuffle(self, by: str) -> None:
         """Right after a battle: ``by``'s Net Ocean is empty, so they send their Digimon (except
-        Level III) to the Dark Area and shuffle it into a new Net Ocean (TAG-P5)."""
+        Level 3) to the Dark Area and shuffle it into a new Net Ocean (TAG-P5)."""
         self._begin()
         if self._last not in ("battle", "reshuffle"):
             # TAG-P5: the empty Net Ocean is dealt with at the end of the point calculation.

@@ -258,7 +258,7 @@ def next_turn_rule(winners: list[str | None]) -> tuple[NextTurnRule, str | None]
 
 # Digimon levels of the lost-points table (TAG-P5 ③), in the order printed on a card.
 LEVELS: tuple[str, ...] = ("3", "4", "perfect", "ultimate")
-LEVEL_NAMES: dict[str, str] = {"3": "Level III", "4": "Level IV", "perfect": "Perfect", "ultimate": "Ultimate"}
+LEVEL_NAMES: dict[str, str] = {"3": "Level 3", "4": "Level 4", "perfect": "Perfect", "ultimate": "Ultimate"}
 # TAG-P5 ③: an opponent whose info says "Ultimate-class Digimon" counts as Ultimate.
 ULTIMATE_CLASS = "ultimate-class"
 _LEVEL_ALIASES = {
