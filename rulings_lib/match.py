@@ -108,13 +108,7 @@ def _transaction(method, checks: dict):
         try:
             return method(self, *call, **kw)
         except BaseException:
-            # Put the snapshot back (it is nobody else's: no copy), the logs cut back to their length.
-            del events[n_events:]
-            del rejected[n_rejected:]
-            cache = self.__dict__.get("_event_cache")
-            if cache is not None:
-                fields["_event_cache"] = cache
-            self.__dict__ = fields
+            _roll_back(self, fields, events, n_events, rejected, n_rejected)
             raise
         finally:
             self._own = None
@@ -153,17 +147,23 @@ _BRANCH = """    if n == {n}:
         try:
             out = method(self{call})
         except BaseException:
-            del events[n_events:]
-            del rejected[n_rejected:]
-            cache = self.__dict__.get("_event_cache")
-            if cache is not None:
-                fields["_event_cache"] = cache
-            self.__dict__ = fields
+            _roll_back(self, fields, events, n_events, rejected, n_rejected)
             self._own = None
             raise
         self._own = None
         return out
 """
+
+
+def _roll_back(match, fields: dict, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
+    """Undo a verb that raised: the snapshot put back (it is nobody else's: no copy), the logs cut
+    back to their length, the event cache kept. The one rollback of both wrappers."""
+    del events[n_events:]
+    del rejected[n_rejected:]
+    cache = match.__dict__.get("_event_cache")
+    if cache is not None:
+        fields["_event_cache"] = cache
+    match.__dict__ = fields
 
 
 def _quick_test(var: str, quick, env: dict, k: int) -> str | None:
@@ -189,7 +189,7 @@ def _quick_test(var: str, quick, env: dict, k: int) -> str | None:
 
 
 def _fast_wrapper(method, general, positional, n_required: int, n_positional: int):
-    env = {"method": method, "general": general}
+    env = {"method": method, "general": general, "_roll_back": _roll_back}
     branches = []
     for n in range(n_required, n_positional + 1):
         names = [f"a{i}" for i in range(n)]
