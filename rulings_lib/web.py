@@ -320,8 +320,6 @@ class WebTracker:
         return self.record.to_json()
 
 
-
-
 def _in_lang(exc: Exception, lang: str):
     """An unusable input's message in the reader's language where it has one (an ArgumentError's)."""
     render_in = getattr(exc, "render", None)
