@@ -29,7 +29,7 @@ from pathlib import Path
 from .errors import IllegalAction, InputError, as_message
 from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
-from .widgets.record import ACTION_BUTTONS, LIMITS, verb_label
+from .widgets.record import ACTION_BUTTONS, LIMITS, refusal_in, unusable_in, verb_label
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 # A scenario written in the page is read as if it sat beside the shipped ones, so deck paths
@@ -239,7 +239,7 @@ class WebTracker:
         try:
             rejection = self.record.play(buttons[button](self.record.match, team, amount))
         except (TypeError, ValueError) as exc:          # unusable input: nothing changed
-            self.say("site.tracker.not_applied", "no", why=_in_lang(exc, self.lang))
+            self.say("site.tracker.not_applied", "no", why=unusable_in(exc, self.lang))
             return self.view()
         return self._played(before, rejection)
 
@@ -252,7 +252,7 @@ class WebTracker:
         try:
             rejection = self.record.play(card_action(values or {}))
         except (TypeError, ValueError) as exc:          # unusable input (an unknown card): nothing changed
-            self.say("site.tracker.not_applied", "no", why=_in_lang(exc, self.lang))
+            self.say("site.tracker.not_applied", "no", why=unusable_in(exc, self.lang))
             return self.view()
         return self._played(before, rejection)
 
@@ -262,9 +262,7 @@ class WebTracker:
 
         self.previous = None                            # Undo now takes back this action, not a New match
         if rejection is not None:
-            reason = in_words(rejection.code, rejection.params, self.lang, "wrgp") if rejection.code \
-                else rejection.render(self.lang)
-            self.say("site.tracker.rejected", "no", rule=rejection.rule, reason=reason)
+            self.say("site.tracker.rejected", "no", rule=rejection.rule, reason=refusal_in(rejection, self.lang))
         else:
             new = self.record.match.state()["events"][before:]
             self.feedback = ("\n".join(f"[{e['rule']}] {in_words(e['code'], e.get('args'), self.lang, 'wrgp')}"
@@ -295,7 +293,7 @@ class WebTracker:
         try:
             record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
         except (TypeError, ValueError) as exc:
-            self.say("site.tracker.cannot_start", "no", why=as_message(exc))
+            self.say("site.tracker.cannot_start", "no", why=unusable_in(exc, self.lang))
             return self.view()
         self.previous, self.record = self.record, record
         m = record.match
@@ -318,12 +316,6 @@ class WebTracker:
 
     def export(self) -> str:
         return self.record.to_json()
-
-
-def _in_lang(exc: Exception, lang: str):
-    """An unusable input's message in the reader's language where it has one (an ArgumentError's)."""
-    render_in = getattr(exc, "render", None)
-    return render_in(lang) if callable(render_in) else as_message(exc)
 
 
 def _limits() -> dict:

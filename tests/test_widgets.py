@@ -504,3 +504,18 @@ def test_tracker_takes_back_in_the_readers_words():
     t.buttons["undo"].click()
     assert render("verbs.wrgp.phase.label", {}, "ja") in t.feedback.value
     assert "phase" not in t.feedback.value
+
+
+def test_tracker_says_why_a_card_cannot_be_used_in_the_readers_language():
+    """An unknown card's refusal (a coded ArgumentError) reads in Japanese in the Jupyter tracker,
+    as on the page (record.unusable_in serves both)."""
+    from rulings_lib.i18n import render
+
+    t = MatchTracker(lang="ja")
+    t.card_fields["card"].value = "まったく知らないカード"
+    before = len(t.record.actions)
+    t.on_activate()
+    assert len(t.record.actions) == before                      # nothing played
+    hint = render("input.arg.card_unknown", {}, "ja")
+    assert hint.split("（")[0][:8] in t.feedback.value or "カタログ" in t.feedback.value, t.feedback.value
+    assert "a card of the catalogue" not in t.feedback.value

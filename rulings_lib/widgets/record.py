@@ -43,6 +43,20 @@ SETUP_KEYS = tuple(_SETUP_PARAMS)
 VERBS = tuple(v.method or v.name for v in VERB_TABLE.verbs.values() if not v.step_only)
 
 
+def unusable_in(exc: Exception, lang: str = "en") -> str:
+    """Why an input could not be used, in the reader's language where the error is coded (an
+    ArgumentError's), for both trackers."""
+    render_in = getattr(exc, "render", None)
+    return render_in(lang) if callable(render_in) else as_message(exc)
+
+
+def refusal_in(rejection: IllegalAction, lang: str = "en") -> str:
+    """A refusal in the reader's words, its cards named in the reader's language (both trackers)."""
+    from ..cards import in_words
+
+    return in_words(rejection.code, rejection.params, lang, "wrgp") if rejection.code else rejection.render(lang)
+
+
 def verb_label(verb: str, lang: str = "en") -> str:
     """A recorded action's verb in the reader's words: the verb table's label ("took back: ..."
     in both trackers), so that the words of a verb live once."""

@@ -24,6 +24,8 @@ from .record import (
     card_names,
     card_params,
     card_verb,
+    refusal_in,
+    unusable_in,
     verb_label,
 )
 
@@ -198,13 +200,12 @@ class MatchTracker(KitWidget):
             else:
                 rejection = self.record.play(verb)
         except ValueError as exc:        # unusable input: nothing changed
-            self._say(say("widgets.tracker.not_applied", lang, why=as_message(exc)), "no")
+            self._say(say("widgets.tracker.not_applied", lang, why=unusable_in(exc, lang)), "no")
             return None
         from ..cards import in_words  # cards named in the reader's language
 
         if rejection is not None:
-            reason = in_words(rejection.code, rejection.params, lang, "wrgp") if rejection.code else rejection.render(lang)
-            self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=reason), "no")
+            self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=refusal_in(rejection, lang)), "no")
         else:
             new = self.match.events[before:]
             self._say("\n".join(f"[{e.rule}] {in_words(e.code, e.args, lang, 'wrgp')}" for e in new)
@@ -261,7 +262,7 @@ class MatchTracker(KitWidget):
         try:
             action = card_action(self.card_values())
         except ValueError as exc:
-            self._say(say("widgets.tracker.not_applied", self.lang, why=as_message(exc)), "no")
+            self._say(say("widgets.tracker.not_applied", self.lang, why=unusable_in(exc, self.lang)), "no")
             return None
         return self.apply(action)
 
@@ -275,7 +276,7 @@ class MatchTracker(KitWidget):
         try:
             record = RecordedMatch(lineup=self.lineup.value, start_lp=self.start_lp.value, first=self.first.value)
         except ValueError as exc:
-            self._say(say("widgets.tracker.cannot_start", self.lang, why=as_message(exc)), "no")
+            self._say(say("widgets.tracker.cannot_start", self.lang, why=unusable_in(exc, self.lang)), "no")
             return
         self.record = record
         self._say(say("widgets.tracker.new_match", self.lang, lineup=record.match.lineup, lp=record.match.start_lp,
