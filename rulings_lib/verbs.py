@@ -26,6 +26,7 @@ step line and parses back::
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -252,19 +253,44 @@ class Verb:
         return out if self.check is None else S.Checked(out, self.check)
 
     # ------------------------------------------------------------------ API
-    def api_checks(self) -> dict:
-        """``{keyword: check}`` for the engine method."""
+    def _api_params(self):
+        """The engine method's parameters in its order (a flattened record's keys in its place)."""
         if self.shape == "empty":
-            return {}
-        out = {}
+            return
         for p in self.params:
             if p.internal:
                 continue
             if p.name == self.flatten:
-                out.update({q.api_name: q.to_check() for q in p.params if not q.internal})
+                yield from (q for q in p.params if not q.internal)
             else:
-                out[p.api_name] = p.to_check()
-        return out
+                yield p
+
+    def api_checks(self) -> dict:
+        """``{keyword: check}`` for the engine method."""
+        return {p.api_name: p.to_check() for p in self._api_params()}
+
+    @functools.cached_property
+    def api_names(self) -> tuple[str, ...]:
+        """The engine method's keywords, in the order its positional arguments take."""
+        return tuple(p.api_name for p in self._api_params())
+
+    def bind(self, args: tuple, kwargs: dict) -> dict:
+        """A call of the engine method (``args`` positional, ``kwargs`` by keyword) as its keywords by
+        name, in the table's order: how a recorded call is written down. An extra positional argument,
+        an unknown keyword or one given twice is an ArgumentError; a missing one is left for the
+        engine's own check to name."""
+        names = self.api_names
+        if len(args) > len(names) or any(k not in names for k in kwargs) or \
+                any(k in names[:len(args)] for k in kwargs):
+            from .errors import ArgumentError
+
+            usage = Msg("input.arg.call", call=f"{self.method or self.name}({', '.join(names)})")
+            if len(args) > len(names):
+                raise ArgumentError(self.method or self.name, usage, f"{len(args)} positional arguments")
+            bad = next(k for k in kwargs if k not in names or k in names[:len(args)])
+            raise ArgumentError(bad, usage, kwargs[bad])
+        given = {**dict(zip(names, args, strict=False)), **kwargs}
+        return {n: given[n] for n in names if n in given}
 
     def kwargs(self, value) -> dict:
         """A step's value as the engine method's keywords."""
@@ -293,7 +319,11 @@ class Verb:
         if self.call is not None:
             self.call(match, value, memo)
             return
-        getattr(match, self.method or self.name)(**self.kwargs(value))
+        self.call_api(match, self.kwargs(value))
+
+    def call_api(self, match, keywords: dict):
+        """Call the engine method with its keywords (what :meth:`kwargs` or :meth:`bind` gives)."""
+        return getattr(match, self.method or self.name)(**keywords)
 
     # ------------------------------------------------------------------ description
     def describe(self, fmt: str, rule_ids, lang: str) -> dict:

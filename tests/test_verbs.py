@@ -428,6 +428,33 @@ def test_tracker_limits_and_file_format_are_the_engines():
     assert not SETUP_RULES["lineup"][0](MAX_LINEUP + 1)
 
 
+def test_a_recorded_call_is_bound_by_the_verb_table():
+    """A positional call is written down by the verb table's parameter names, in its order (no
+    signature is inspected): the table's order is each engine method's, for both formats."""
+    import inspect
+
+    from rulings_lib.errors import ArgumentError
+    from rulings_lib.widgets.record import RecordedMatch
+
+    for fmt in FORMATS.values():
+        for v in fmt.verbs.verbs.values():
+            if not v.step_only:
+                method = getattr(fmt.match, v.method or v.name)
+                assert v.api_names == tuple(inspect.signature(method).parameters)[1:], v.name
+    rec = RecordedMatch()
+    rec.do("phase", "main1")
+    rec.do("damage", "A", amount=1000, to="opponent")
+    rec.do("pay", "B", 500, "effect")
+    assert [a["args"] for a in rec.actions] == [
+        {"name": "main1"}, {"by": "A", "to": "opponent", "amount": 1000}, {"by": "B", "amount": 500, "as_": "effect"}]
+    for args, kwargs in ((("A", "opponent", 1, None, "extra"), {}), (("A",), {"by": "B"}), ((), {"bogus": 1})):
+        with pytest.raises(ArgumentError):
+            rec.do("damage", *args, **kwargs)
+    with pytest.raises(ArgumentError):
+        rec.do("damage", "A", "opponent")                  # a missing amount: the engine's own check names it
+    assert len(rec.actions) == 3 and rec.match.lp == RecordedMatch.from_json(rec.to_json()).match.lp
+
+
 def test_both_engines_share_constructor_errors_and_outcome_words():
     from rulings_lib.errors import ArgumentError
     from rulings_lib.tag.turn import tag_turn

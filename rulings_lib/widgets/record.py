@@ -19,7 +19,6 @@ Nothing here needs Jupyter.
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import re
@@ -40,7 +39,8 @@ _SETUP_PARAMS = {p.name: p for p in SETUP + AT if p.name not in ("cards", "at_ze
 SETUP_KEYS = tuple(_SETUP_PARAMS)
 
 # The verbs a file may replay: WrgpMatch's actions (the verb table's). Queries (is_legal, state ...) are not.
-VERBS = tuple(v.method or v.name for v in VERB_TABLE.verbs.values() if not v.step_only)
+_BY_METHOD = {v.method or v.name: v for v in VERB_TABLE.verbs.values() if not v.step_only}
+VERBS = tuple(_BY_METHOD)
 
 
 def unusable_in(exc: Exception, lang: str = "en") -> str:
@@ -292,19 +292,6 @@ def _check_values(value, where: str, count: list) -> Msg | None:
     return Msg("widgets.file.unknown_kind", where=where)
 
 
-_SIGNATURES: dict = {}
-
-
-def _bind(verb: str, args: tuple, kwargs: dict) -> dict:
-    """The action's arguments by name (so that a file is readable and replays the same call)."""
-    sig = _SIGNATURES.get(verb)
-    if sig is None:
-        sig = _SIGNATURES[verb] = inspect.signature(getattr(WrgpMatch, verb))
-    bound = sig.bind(None, *args, **kwargs)   # None stands for self
-    bound.arguments.pop(next(iter(sig.parameters)))
-    return dict(bound.arguments)
-
-
 class RecordedMatch:
     """A :class:`WrgpMatch` that remembers how it got where it is.
 
@@ -327,11 +314,12 @@ class RecordedMatch:
     def do(self, verb: str, *args, **kwargs) -> None:
         if verb not in VERBS:
             raise ValueError(f"{verb!r} is not a match action (one of: {', '.join(VERBS)})")
-        named = _bind(verb, args, kwargs)
+        table_verb = _BY_METHOD[verb]
+        named = table_verb.bind(args, kwargs)   # by name, in the verb table's order: readable, replays the same call
         m = self.match
         saved = m._txn_save()              # each verb is a transaction: a failed call changes nothing
         try:
-            getattr(m, verb)(**named)
+            table_verb.call_api(m, named)
         except IllegalAction as err:
             m.record_rejection(m.step + 1, err)   # the match itself is unchanged
             self.actions.append({"verb": verb, "args": named, "accepted": False})
