@@ -2,8 +2,8 @@
 
 Each :class:`Format` holds what the rest of the kit needs of a format: its name, its match class,
 its verb table (:mod:`rulings_lib.verbs`), its readings, its scenario reader (setup, steps,
-outcome keys), the folder of its shipped scenarios and its picture (:mod:`rulings_lib.draw`: the
-drawing and the state in words). Everything that used to choose a format by
+outcome keys), the folder of its shipped scenarios, its picture (:mod:`rulings_lib.draw`: the
+drawing and the state in words) and its path on its phase diagram (:mod:`rulings_lib.diagrams`). Everything that used to choose a format by
 a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the pictures) looks it up here.
 
 >>> from rulings_lib.formats import FORMATS, of
@@ -34,6 +34,10 @@ class Format:
     folder: str               # rulings_lib/scenarios/<folder>
     svg: Callable             # the picture: svg(match or state dict, lang, **options) -> str
     summary: Callable         # the state in words: summary(match or state dict, lang) -> [str]
+    # Its path on its phase diagram (rulings_lib.diagrams): paths() gives the tracer module, with
+    # trace(run result, upto), trace_match(match, upto) and path_map(compact=, lang=). A function, so
+    # that Graphviz is imported only when a path is drawn (`rulings run` never needs it).
+    paths: Callable[[], ModuleType]
 
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)
@@ -51,7 +55,13 @@ def _wrgp() -> Format:
     from .wrgp.verbs import VERB_TABLE
 
     return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
-                  scenario.RULE_IDS, "wrgp", wrgp_svg, summary)
+                  scenario.RULE_IDS, "wrgp", wrgp_svg, summary, _wrgp_paths)
+
+
+def _wrgp_paths() -> ModuleType:
+    from .diagrams import wrgp_path
+
+    return wrgp_path
 
 
 def _tag() -> Format:
@@ -61,7 +71,13 @@ def _tag() -> Format:
     from .tag.verbs import VERB_TABLE
 
     return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
-                  scenario.RULE_IDS, "tag", tag_svg, summary)
+                  scenario.RULE_IDS, "tag", tag_svg, summary, _tag_paths)
+
+
+def _tag_paths() -> ModuleType:
+    from .diagrams import tag_path
+
+    return tag_path
 
 
 class _Registry(Mapping):

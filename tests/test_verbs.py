@@ -258,6 +258,23 @@ def test_formats_registry():
         assert {r.id for r in fmt.readings} == {r.id for r in readings(fmt.name)}
 
 
+
+def test_each_format_record_names_its_path_tracer():
+    """A scenario's path is traced and drawn by its format's record (no choice by name in diagrams/path.py)."""
+    from rulings_lib.diagrams import path as P
+    from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
+
+    assert not re.search(r'"(wrgp|digimon-tag)"', (PKG / "diagrams" / "path.py").read_text(encoding="utf-8"))
+    for fmt in FORMATS.values():
+        tracer = fmt.paths()
+        scenario = load_scenario(next(iter(builtin_scenarios(fmt.name))))
+        t = P.trace(run_scenario(scenario))      # snapshots taken when the run kept none
+        assert t.format == fmt.name and t.upto == t.last and t.visits
+        assert P.draw_trace(t).nodes.keys() == tracer.path_map().nodes.keys()
+    with pytest.raises(TypeError, match="TagMatch"):
+        P.trace(TagMatch())
+    assert P.trace(WrgpMatch()).format == "wrgp"
+
 # ---------------------------------------------------------------------- strict scenarios, internal errors
 REJECTING = """format: wrgp
 title: an unexpected rejection
