@@ -768,3 +768,23 @@ def test_the_catalogue_cache_is_the_yaml_and_follows_edits(tmp_path):
     again = cards._parse(cards._read(path, "wrgp"), "wrgp", "x")
     assert any("Deals 300 damage." in c.does["en"] for c in again)
     assert not cached.exists() and len(list((tmp_path / "__pycache__").glob("wrgp.*.json"))) == 1
+
+
+def test_each_catalogue_declares_the_kinds_of_its_cards():
+    """A card's kind is one its own catalogue declares (``kinds:``), monsters apart; no kinds are
+    chosen by the format's name."""
+    from rulings_lib import cards
+    from rulings_lib.errors import InputError
+    from rulings_lib.yamlsrc import load_text
+
+    assert not re.search(r'== *"(wrgp|digimon-tag)"', (cards.HERE / "__init__.py").read_text(encoding="utf-8"))
+    assert card("Power Bond").is_monster is False and card("Cyber Dragon").is_monster is True
+    assert not any(c.is_monster for c in catalogue("digimon-tag"))
+    head = "format: wrgp\nversion: 1\nkinds: {monster: [Effect Monster], other: [Normal Spell]}\ncards:\n"
+    one = ("- {id: x, name: {en: X, ja: エックス}, kind: %s, does: {en: x, ja: x}, sources: [here]}\n")
+    (parsed,) = cards._parse(load_text(head + one % "Effect Monster", "c.yaml"), "wrgp", "c.yaml")
+    assert parsed.is_monster and parsed.action_kind is None
+    with pytest.raises(InputError, match=r"c\.yaml:5: .*a kind among Effect Monster, Normal Spell"):
+        cards._parse(load_text(head + one % "Normal Trap", "c.yaml"), "wrgp", "c.yaml")
+    with pytest.raises(InputError, match=r"c\.yaml:3: .*kinds: \{monster"):
+        cards._parse(load_text(head.replace("monster:", "monsters:") + one % "Normal Spell", "c.yaml"), "wrgp", "c.yaml")

@@ -28,12 +28,6 @@ FILES = {"wrgp": "wrgp.yaml", "digimon-tag": "tag.yaml"}
 FORMATS = tuple(FILES)
 LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
-# Kinds that are monsters (a monster's speed is that of its activated effect, or null: none).
-MONSTER_KINDS = ("Effect Monster", "Normal Monster", "Tuner Monster", "Fusion Monster", "Synchro Monster",
-                 "Pendulum Monster", "Xyz Monster", "Link Monster", "Ritual Monster")
-SPELL_TRAP_KINDS = ("Normal Spell", "Quick-Play Spell", "Continuous Spell", "Field Spell", "Equip Spell",
-                    "Ritual Spell", "Normal Trap", "Continuous Trap", "Counter Trap")
-DIGIMON_KINDS = ("Digimon", "Option", "Support")
 EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
                "lasting", "once_per_duel", "special_victory", "scopes", "none", "rewind", "truce", "change_up",
                "ruling")
@@ -60,6 +54,7 @@ class Card:
     assumes: dict | None = None
     rules: tuple = ()
     sources: tuple = ()
+    is_monster: bool = False      # its kind is one its catalogue's ``kinds.monster`` lists
 
     @property
     def en(self) -> str:
@@ -67,10 +62,6 @@ class Card:
 
     def label(self, lang: str = "en") -> str:
         return self.name.get(lang) or self.name["en"]
-
-    @property
-    def is_monster(self) -> bool:
-        return self.kind in MONSTER_KINDS
 
     @property
     def action_kind(self) -> str | None:
@@ -173,7 +164,7 @@ class Catalogue:
 def catalogue(format: str = "wrgp") -> Catalogue:
     """The catalogue of ``format`` (``wrgp`` or ``digimon-tag``), read once."""
     if format not in FILES:
-        raise ArgumentError("format", "'wrgp' or 'digimon-tag'", format)
+        raise ArgumentError("format", " or ".join(repr(f) for f in FILES), format)
     path = HERE / FILES[format]
     return Catalogue(format, _parse(_read(path, format), format, str(path)), str(path))
 
@@ -292,7 +283,14 @@ def _parse(data, format: str, source: str) -> list[Card]:
         raise InputError(source, line, what)
 
     if not isinstance(data, dict) or data.get("format") != format or not isinstance(data.get("cards"), list):
-        bad(1, f"a catalogue: format: {format}, cards: [...]")
+        bad(1, f"a catalogue: format: {format}, kinds: {{monster: [...], other: [...]}}, cards: [...]")
+    # The kinds its cards may have, declared by the catalogue itself (the monsters' apart).
+    declared = data.get("kinds")
+    if not isinstance(declared, dict) or not set(declared) <= {"monster", "other"} or not all(
+            isinstance(v, list) and all(isinstance(k, str) for k in v) for v in declared.values()):
+        bad(lines.get("kinds", 1), "kinds: {monster: [kind, ...], other: [kind, ...]}")
+    monster_kinds = tuple(declared.get("monster") or ())
+    kinds = monster_kinds + tuple(declared.get("other") or ())
     out, seen = [], set()
     rows = data["cards"]
     row_lines = getattr(rows, "lines", [lines.get("cards", 1)] * len(rows))
@@ -313,7 +311,6 @@ def _parse(data, format: str, source: str) -> list[Card]:
         for key in ("name", "does"):
             if not isinstance(raw[key], dict) or set(raw[key]) != set(LANGS):
                 bad(line, f"{raw['id']}: {key} in both languages (en, ja)")
-        kinds = DIGIMON_KINDS if format == "digimon-tag" else MONSTER_KINDS + SPELL_TRAP_KINDS
         if raw["kind"] not in kinds:
             bad(line, f"{raw['id']}: a kind among {', '.join(kinds)}")
         speed = raw.get("speed")
@@ -338,7 +335,7 @@ def _parse(data, format: str, source: str) -> list[Card]:
             number=raw.get("number"), monster=dict(raw["monster"]) if raw.get("monster") else None,
             effect=effect, choices=tuple(dict(c) for c in raw.get("choices") or ()),
             assumes=dict(raw["assumes"]) if raw.get("assumes") else None, rules=tuple(raw.get("rules") or ()),
-            sources=tuple(raw["sources"]),
+            sources=tuple(raw["sources"]), is_monster=raw["kind"] in monster_kinds,
         ))
     return out
 
@@ -351,7 +348,7 @@ def _faq_texts() -> dict[str, list[tuple[str, str]]]:
 
     out: dict[str, list[tuple[str, str]]] = {}
     root = HERE.parent / "faq"
-    for format, name in (("wrgp", "wrgp.yaml"), ("digimon-tag", "tag.yaml")):
+    for format, name in FILES.items():        # each format's FAQ file has its catalogue's name
         entries = []
         path = root / name
         if path.is_file():
