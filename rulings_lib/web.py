@@ -29,7 +29,7 @@ from pathlib import Path
 from .errors import IllegalAction, InputError, as_message
 from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
-from .widgets.record import ACTION_BUTTONS, LIMITS, refusal_in, unusable_in, verb_label
+from .widgets.record import ACTION_BUTTONS, LIMITS, refusal_in, still_to_come, unusable_in, verb_label
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 # A scenario written in the page is read as if it sat beside the shipped ones, so deck paths
@@ -214,7 +214,7 @@ class WebTracker:
         state = m.state()
         lines = summary(m, self.lang)
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
-        lines.append(render("site.tracker.still_to_come", {"a": left["A"], "b": left["B"]}, self.lang))
+        lines.append(still_to_come(m, self.lang))
         turn = state["turn"]
         board = {"turn": turn["number"], "player": turn["player"], "phase": turn["phase"],
                  "phase_name": render(f"wrgp.phase.{turn['phase']}", {}, self.lang),
@@ -239,7 +239,7 @@ class WebTracker:
         try:
             rejection = self.record.play(buttons[button](self.record.match, team, amount))
         except (TypeError, ValueError) as exc:          # unusable input: nothing changed
-            self.say("site.tracker.not_applied", "no", why=unusable_in(exc, self.lang))
+            self.say("widgets.tracker.not_applied", "no", why=unusable_in(exc, self.lang))
             return self.view()
         return self._played(before, rejection)
 
@@ -252,7 +252,7 @@ class WebTracker:
         try:
             rejection = self.record.play(card_action(values or {}))
         except (TypeError, ValueError) as exc:          # unusable input (an unknown card): nothing changed
-            self.say("site.tracker.not_applied", "no", why=unusable_in(exc, self.lang))
+            self.say("widgets.tracker.not_applied", "no", why=unusable_in(exc, self.lang))
             return self.view()
         return self._played(before, rejection)
 
@@ -262,11 +262,11 @@ class WebTracker:
 
         self.previous = None                            # Undo now takes back this action, not a New match
         if rejection is not None:
-            self.say("site.tracker.rejected", "no", rule=rejection.rule, reason=refusal_in(rejection, self.lang))
+            self.say("widgets.tracker.rejected", "no", rule=rejection.rule, reason=refusal_in(rejection, self.lang))
         else:
             new = self.record.match.state()["events"][before:]
             self.feedback = ("\n".join(f"[{e['rule']}] {in_words(e['code'], e.get('args'), self.lang, 'wrgp')}"
-                                        for e in new) or render("site.tracker.done", {}, self.lang), "ok")
+                                        for e in new) or render("widgets.tracker.done", {}, self.lang), "ok")
         return self.view()
 
     def undo(self) -> dict:
@@ -278,13 +278,13 @@ class WebTracker:
                 self.record, self.previous = self.previous, None
                 self.say("site.tracker.undo_new", "ok", n=len(self.record.actions))
                 return self.view()
-            self.say("site.tracker.nothing_to_undo")
+            self.say("widgets.tracker.nothing_back")
             return self.view()
         while actions and not actions[-1].get("accepted", True):
             self.record.undo()
             actions = self.record.actions
         last = self.record.undo()
-        self.say("site.tracker.took_back", "", action=verb_label(last["verb"], self.lang) if last else "")
+        self.say("widgets.tracker.took_back", "", verb=verb_label(last["verb"], self.lang) if last else "")
         return self.view()
 
     def new(self, lineup: int = 3, start_lp: int = 8000, first: str = "A") -> dict:
@@ -293,11 +293,11 @@ class WebTracker:
         try:
             record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
         except (TypeError, ValueError) as exc:
-            self.say("site.tracker.cannot_start", "no", why=unusable_in(exc, self.lang))
+            self.say("widgets.tracker.cannot_start", "no", why=unusable_in(exc, self.lang))
             return self.view()
         self.previous, self.record = self.record, record
         m = record.match
-        self.say("site.tracker.new_match", "ok", lineup=m.lineup, lp=m.start_lp, first=m.first)
+        self.say("widgets.tracker.new_match", "ok", lineup=m.lineup, lp=m.start_lp, first=m.first)
         return self.view()
 
     def load(self, text: str, file: str = "the file") -> dict:
@@ -308,10 +308,10 @@ class WebTracker:
             record = RecordedMatch.from_json(text, file)
         except InputError as exc:
             message = Msg(exc.code, exc.params).render(self.lang) if exc.code else exc.message
-            self.say("site.tracker.not_loaded", "no", why=message)
+            self.say("widgets.tracker.not_loaded", "no", why=message)
             return {**self.view(), "refused": message}
         self.record = record
-        self.say("site.tracker.loaded", "ok", n=len(record.actions), file=file)
+        self.say("widgets.tracker.loaded", "ok", n=len(record.actions), path=file)
         return self.view()
 
     def export(self) -> str:

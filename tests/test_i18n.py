@@ -285,3 +285,32 @@ def test_every_event_and_refusal_code_names_what_happened_or_why():
             assert codes, (path.name, kind)
             for code in codes:
                 assert code.startswith(f"{domain}.{kind}.") and code in en, (path.name, code)
+
+
+# ---------------------------------------------------------------------- the trackers' words, each once (issue 21)
+_TRACKER_FILES = ("site/tracker.html", "site/js/tracker.js", "rulings_lib/web.py", "rulings_lib/widgets/tracker.py",
+                  "rulings_lib/widgets/record.py")
+_CODE = re.compile(r"""(?<=["'`])((?:site|widgets|verbs|wrgp)\.[a-z0-9_.]+[a-z0-9_])(?=["'`])""")
+
+
+def test_the_trackers_words_live_once():
+    """The browser's tracker and the Jupyter one share their words: no two codes that the tracker
+    surfaces show (their own, site.tracker.* / site.button.* / widgets.tracker.*, and the verb
+    table's labels they use) carry the same text in the same language, and every code they name exists."""
+    used = set()
+    for name in _TRACKER_FILES:
+        used |= set(_CODE.findall((PKG.parent / name).read_text(encoding="utf-8")))
+    assert {"verbs.wrgp.pay.label", "widgets.tracker.undo", "verbs.param.lineup.label"} <= used
+    for lang in LANGS:
+        words = i18n.codes(lang)
+        missing = sorted(c for c in used if c not in words and not any(k.startswith(c + ".") for k in words))
+        assert not missing, f"{lang}: the trackers name codes the catalogue lacks: {missing}"
+        surface = {c for c in words if c.startswith(("site.tracker.", "site.button.", "widgets.tracker.",
+                                                    "widgets.name.tracker"))}
+        surface |= {c for c in used if c in words}
+        surface |= {c for c in words if re.fullmatch(r"verbs\.wrgp\.[a-z_]+\.label", c)}   # "took back: <verb>"
+        seen: dict[str, str] = {}
+        for code in sorted(surface):
+            text = re.sub(r"</?b>", "", words[code]).casefold().strip()
+            assert text not in seen, f"{lang}: {seen.get(text)} and {code} both say {words[code]!r}"
+            seen[text] = code

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from .. import files
 from ..errors import IllegalAction, InputError, as_message
-from ..i18n import Msg
+from ..i18n import Msg, render
 from ..wrgp.engine import WrgpMatch
 from ..wrgp.verbs import AT, SETUP, VERB_TABLE
 
@@ -55,6 +55,14 @@ def refusal_in(rejection: IllegalAction, lang: str = "en") -> str:
     from ..cards import in_words
 
     return in_words(rejection.code, rejection.params, lang, "wrgp") if rejection.code else rejection.render(lang)
+
+
+def still_to_come(match, lang: str = "en") -> str:
+    """The duelists each team still has to come, in words (the status line of both trackers)."""
+    from ..wrgp.tables import TEAMS
+
+    return render("widgets.tracker.to_come", {"teams": [Msg("widgets.tracker.team_left", team=t, n=match.lineup - match.pos[t])
+                                                        for t in TEAMS]}, lang)
 
 
 def verb_label(verb: str, lang: str = "en") -> str:

@@ -25,6 +25,7 @@ from .record import (
     card_params,
     card_verb,
     refusal_in,
+    still_to_come,
     unusable_in,
     verb_label,
 )
@@ -35,11 +36,11 @@ BUTTONS = {
     "standby": ("widgets.tracker.standby", "widgets.tracker.standby_tip"),
     "end_turn": ("widgets.tracker.end_turn", "widgets.tracker.end_turn_tip"),
     "battle_damage": ("widgets.tracker.battle_damage", "widgets.tracker.battle_damage_tip"),
-    "effect_damage": ("widgets.tracker.effect_damage", "widgets.tracker.effect_damage_tip"),
-    "pay": ("widgets.tracker.pay", "widgets.tracker.pay_tip"),
-    "gain": ("widgets.tracker.gain", "widgets.tracker.gain_tip"),
+    "effect_damage": ("verbs.wrgp.damage.label", "widgets.tracker.effect_damage_tip"),
+    "pay": ("verbs.wrgp.pay.label", "widgets.tracker.pay_tip"),
+    "gain": ("verbs.wrgp.gain.label", "widgets.tracker.gain_tip"),
     "loss": ("widgets.tracker.loss", "widgets.tracker.loss_tip"),
-    "baton_touch": ("widgets.tracker.baton_touch", "widgets.tracker.baton_touch_tip"),
+    "baton_touch": ("verbs.wrgp.baton_touch.label", "widgets.tracker.baton_touch_tip"),
     "sw4": ("widgets.tracker.sw4", "widgets.tracker.sw4_tip"),
     "sw7": ("widgets.tracker.sw7", "widgets.tracker.sw7_tip"),
     "sw10": ("widgets.tracker.sw10", "widgets.tracker.sw10_tip"),
@@ -129,12 +130,13 @@ class MatchTracker(KitWidget):
         for key, b in self.buttons.items():
             label, tip = BUTTONS[key]
             b.description, b.tooltip = say(label, lang), say(tip, lang)
-        for key, code in (("title", "widgets.tracker.head_title"), ("turn", "widgets.tracker.head_turn"),
-                          ("duelist", "widgets.tracker.head_duelist"), ("match", "widgets.tracker.head_match")):
+        for key, code in (("title", "widgets.tracker.head_title"), ("duelist", "widgets.tracker.head_duelist")):
             self.headings[key].value = say(code, lang)
-        for box, code in ((self.lineup, "widgets.tracker.field_lineup"), (self.start_lp, "widgets.tracker.field_start_lp"),
-                          (self.first, "widgets.tracker.field_first"), (self.team, "widgets.tracker.field_team"),
-                          (self.amount, "widgets.tracker.field_amount"), (self.path, "widgets.tracker.field_file")):
+        for key, code in (("turn", "verbs.param.turn.label"), ("match", "widgets.tracker.match")):
+            self.headings[key].value = f"<b>{say(code, lang)}</b>"     # the words the page's headings use too
+        for box, code in ((self.lineup, "verbs.param.lineup.label"), (self.start_lp, "verbs.param.start_lp.label"),
+                          (self.first, "verbs.param.first.label"), (self.team, "verbs.param.team.label"),
+                          (self.amount, "verbs.param.amount.label"), (self.path, "widgets.tracker.field_file")):
             box.description = say(code, lang)
         self.team.tooltips = [say("widgets.tracker.team_tip", lang, team=t) for t in T.TEAMS]
         verb = card_verb(lang)          # the heading: the verb table's own words for `activate`
@@ -174,9 +176,7 @@ class MatchTracker(KitWidget):
         from ..draw import summary
 
         lines = summary(m, lang)       # the one state in words, in either language
-        left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
-        lines.append(say("widgets.tracker.to_come", lang,
-                         teams=[say("widgets.tracker.team_left", lang, team=t, n=left[t]) for t in T.TEAMS]))
+        lines.append(still_to_come(m, lang))
         self.status.value = pre("\n".join(lines))
         from ..draw import html_picture
 

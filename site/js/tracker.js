@@ -23,8 +23,8 @@ function board(b) {
       <div class="bt-spc"></div><div class="bt-left"></div>`;
     box.querySelector(".bt-name").textContent = `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`;
     box.querySelector(".bt-lp .v").textContent = String(x.lp);
-    box.querySelector(".bt-lp .u").textContent = t("site.tracker.board_lp");
-    box.querySelector(".bt-spc").textContent = `${t("site.tracker.board_spc")} ${x.spc}`;
+    box.querySelector(".bt-lp .u").textContent = t("verbs.param.lp.label");
+    box.querySelector(".bt-spc").textContent = `${t("verbs.param.spc.label")} ${x.spc}`;
     box.querySelector(".bt-left").textContent = t("site.tracker.board_left", { n: x.left });
     box.dataset.boardTeam = x.team;
     $("board-teams").append(box);
