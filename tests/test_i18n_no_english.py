@@ -233,3 +233,50 @@ def test_speed_world_and_stepper_in_japanese():
         result = run_scenario(load_scenario(path), keep_snapshots=True)
         for n in range(len(result.snapshots)):
             _assert_japanese(state_after(result, n, "ja"), f"{path.name} step {n}")
+
+
+# ------------------------------------------------------------------ the FAQ reader's own input errors
+_ENTRY = """  - id: {id}
+    kind: {kind}
+    rules: [{rule}]
+    scenario: {scenario}
+    en: {{q: Q?, a: A., why: Why.}}
+    ja: {{q: 問い, a: 答え, why: 理由}}
+"""
+_HEAD = "format: wrgp\ntitle: {en: T, ja: T}\nsections:\n- section: s\n  title: {en: S, ja: S}\n  entries:\n"
+FAQ_CASES = {   # the FAQ file -> the line the error names, and what it says in English
+    "not a FAQ": ("- just a list\n", 1, "expected a FAQ"),
+    "unknown key": ("format: wrgp\ntitle: {en: T, ja: T}\nsections: []\nextra: 1\n", 4, "unknown key 'extra'"),
+    "missing key": ("format: wrgp\ntitle: {en: T, ja: T}\n", 1, "missing 'sections'"),
+    "section twice": (_HEAD + _ENTRY.format(id="a", kind="ruling", rule="WRGP-F1", scenario="wrgp/lineup-order.yaml")
+                      + "- section: s\n  title: {en: S, ja: S}\n  entries: []\n", 13, "section 's' already used"),
+    "missing language": (_HEAD + "  - {id: a, kind: ruling, rules: [WRGP-F1], scenario: x.yaml, en: {q: Q}}\n", 7,
+                         "entry 'a': missing language 'ja'"),
+    "unknown rule": (_HEAD + _ENTRY.format(id="a", kind="ruling", rule="WRGP-Z9", scenario="wrgp/lineup-order.yaml"),
+                     7, "entry 'a': unknown rule id 'WRGP-Z9'"),
+    "reading without reading": (_HEAD + _ENTRY.format(id="a", kind="reading", rule="WRGP-F1",
+                                                      scenario="wrgp/lineup-order.yaml"), 7,
+                                "a reading names the Reading the FAQ plays by"),
+    "no scenario": (_HEAD + _ENTRY.format(id="a", kind="ruling", rule="WRGP-F1", scenario="wrgp/nowhere.yaml"), 7,
+                    "scenario 'wrgp/nowhere.yaml' not found"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAQ_CASES))
+def test_the_faq_readers_errors_are_coded(name, tmp_path, monkeypatch, capsys):
+    """A maintainer's broken FAQ file: one line naming the file, the line and what was expected,
+    exit 2, no traceback, and under --lang ja no English sentence."""
+    from input_errors import assert_one_line_error
+
+    from rulings_lib import faq
+
+    text, line, english = FAQ_CASES[name]
+    (tmp_path / "wrgp.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(faq, "FAQ_DIR", tmp_path)
+    monkeypatch.setattr(faq, "PLAYER_FILES", ("wrgp.yaml",))
+    code, _, err = run_cli(capsys, "faq")
+    assert_one_line_error(code, err, tmp_path / "wrgp.yaml", f"wrgp.yaml:{line}: ")
+    assert english in err, err
+    code, _, err = run_cli(capsys, "faq", "--lang", "ja")
+    assert_one_line_error(code, err, tmp_path / "wrgp.yaml", f"wrgp.yaml:{line}: ")
+    _assert_japanese(err, name)

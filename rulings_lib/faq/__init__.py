@@ -37,6 +37,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..formats import FORMATS as _REGISTRY
+from ..i18n import Msg
 from ..schema import Choice, ListOf, MapOf, Text
 from ..yamlsrc import load_file
 
@@ -137,39 +138,38 @@ def _sections_of(f: Path, data) -> tuple[str, dict, list]:
     if isinstance(data, list):
         return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]
     if not isinstance(data, dict):
-        raise InputError(str(f), getattr(data, "line", 1), "expected a FAQ: format, title and sections")
+        raise InputError(str(f), getattr(data, "line", 1), Msg("input.faq.not_faq"))
     lines = getattr(data, "lines", {})
     for key in data:
         if key not in ("format", "title", "sections"):
-            raise InputError(str(f), lines.get(key, 1), f"unknown key {key!r} (a FAQ has format, title and sections)")
+            raise InputError(str(f), lines.get(key, 1), Msg("input.faq.unknown_key", key=repr(key)))
     for key in ("format", "title", "sections"):
         if key not in data:
-            raise InputError(str(f), 1, f"missing {key!r} (a FAQ has format, title and sections)")
+            raise InputError(str(f), 1, Msg("input.faq.missing_key", key=repr(key)))
     fmt = Choice(*FORMATS).parse(data["format"], str(f), lines["format"], "format")
     title = _title.parse(data["title"], str(f), lines["title"], "title")
     secs = data["sections"]
     if not isinstance(secs, list) or not secs:
-        raise InputError(str(f), lines["sections"], "sections: expected a list of sections")
+        raise InputError(str(f), lines["sections"], Msg("input.faq.sections"))
     out, seen = [], set()
     for i, s in enumerate(secs):
         sline = secs.lines[i]
         if not isinstance(s, dict):
-            raise InputError(str(f), sline, "expected a section: section, title, entries")
+            raise InputError(str(f), sline, Msg("input.faq.not_section"))
         for key in s:
             if key not in ("section", "title", "entries"):
-                raise InputError(str(f), s.lines.get(key, sline), f"unknown key {key!r} (a section has section, "
-                                                                  f"title and entries)")
+                raise InputError(str(f), s.lines.get(key, sline), Msg("input.faq.section_unknown_key", key=repr(key)))
         for key in ("section", "title", "entries"):
             if key not in s:
-                raise InputError(str(f), sline, f"a section needs {key!r}")
+                raise InputError(str(f), sline, Msg("input.faq.section_needs", key=repr(key)))
         sid = Text(40).parse(s["section"], str(f), sline, "section")
         if sid in seen:
-            raise InputError(str(f), sline, f"section {sid!r} already used")
+            raise InputError(str(f), sline, Msg("input.faq.section_again", section=repr(sid)))
         seen.add(sid)
-        stitle = _title.parse(s["title"], str(f), s.lines["title"], f"section {sid!r}: title")
+        stitle = _title.parse(s["title"], str(f), s.lines["title"], Msg("input.faq.section_title", section=repr(sid)))
         ents = s["entries"]
         if not isinstance(ents, list) or not ents:
-            raise InputError(str(f), s.lines["entries"], f"section {sid!r}: expected a list of entries")
+            raise InputError(str(f), s.lines["entries"], Msg("input.faq.entries", section=repr(sid)))
         out.append((Section(sid, fmt, stitle, i + 1), [(raw, ents.lines[j]) for j, raw in enumerate(ents)]))
     return fmt, title, out
 
@@ -194,53 +194,50 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
         for section, raws in sections:
             for i, (raw, line) in enumerate(raws):
                 name = raw.get("id", f"#{i + 1}") if isinstance(raw, dict) else f"#{i + 1}"
-                where = f"entry {name!r}"
+                where = Msg("input.faq.entry", entry=repr(name))
                 if isinstance(raw, dict):
                     for lang in LANGS:
                         if lang not in raw:
-                            raise InputError(str(f), line, f"{where}: missing language {lang!r} (every entry needs "
-                                                           f"{' and '.join(LANGS)})")
+                            raise InputError(str(f), line, Msg("input.faq.missing_lang", where=where, lang=repr(lang),
+                                                               langs=", ".join(LANGS)))
                 e = ENTRY.parse(raw, str(f), line, where)
 
                 def fail(msg, e=e, line=line, f=f):
-                    raise InputError(str(f), line, f"entry {e['id']!r}: {msg}")
+                    raise InputError(str(f), line, Msg("input.faq.entry_problem", entry=repr(e["id"]), problem=msg))
 
                 if e["id"] in seen:
-                    fail(f"id already used in {seen[e['id']]}")
+                    fail(Msg("input.faq.id_again", file=seen[e["id"]]))
                 seen[e["id"]] = str(f)
                 if (e["kind"] == "tool") != (section is None):
-                    fail("a note on the tool (kind: tool) belongs in tool.yaml, and only there"
-                         if section is not None else "tool.yaml holds notes on the tool only (kind: tool)")
+                    fail(Msg("input.faq.tool_elsewhere" if section is not None else "input.faq.tool_only"))
                 for r in e["rules"]:
                     if r not in rule_ids:
-                        fail(f"unknown rule id {r!r}")
+                        fail(Msg("input.faq.unknown_rule", rule=repr(r)))
                 if e["kind"] == "reading":
                     if "reading" not in e:
-                        fail("a reading names the Reading the FAQ plays by (reading: ID)")
+                        fail(Msg("input.faq.reading_names"))
                     for lang in LANGS:
                         if "open" not in e[lang]:
-                            fail(f"a reading says what the rulebook leaves open ({lang}.open)")
+                            fail(Msg("input.faq.reading_open", lang=lang))
                 elif "reading" in e and e["kind"] != "tool":
-                    fail("only a reading (kind: reading) names a Reading; a ruling the rulebook settles says "
-                         "settles: ID")
+                    fail(Msg("input.faq.reading_only"))
                 if "settles" in e:
                     if e["kind"] != "ruling":
-                        fail("only a ruling settles a Reading")
+                        fail(Msg("input.faq.settles_ruling"))
                     if e["settles"] not in settled_ids:
-                        fail(f"unknown settled reading {e['settles']!r} (a Reading the rulebook's words settle "
-                             f"has settled_by in the readings registry)")
+                        fail(Msg("input.faq.unknown_settled", reading=repr(e["settles"])))
                     for lang in LANGS:
                         if "settled" not in e[lang]:
-                            fail(f"a ruling that settles a Reading quotes the rulebook's words ({lang}.settled)")
+                            fail(Msg("input.faq.settled_quote", lang=lang))
                 if "reading" in e and e["reading"] not in reading_ids:
-                    fail(f"unknown reading {e['reading']!r}")
+                    fail(Msg("input.faq.unknown_reading", reading=repr(e["reading"])))
                 path = SCENARIO_DIR / e["scenario"]
                 if not path.is_file():
-                    fail(f"scenario {e['scenario']!r} not found under rulings_lib/scenarios/")
+                    fail(Msg("input.faq.no_scenario", scenario=repr(e["scenario"])))
                 sc = load_scenario(path)
                 missing = [r for r in e["rules"] if r not in sc.rules]
                 if missing:
-                    fail(f"scenario {e['scenario']} does not demonstrate {', '.join(missing)} (not in its rules:)")
+                    fail(Msg("input.faq.not_demonstrated", scenario=e["scenario"], rules=", ".join(missing)))
                 entry = Entry(e["id"], e["kind"], e["rules"], e["scenario"], {lang: e[lang] for lang in LANGS},
                               e.get("reading"), str(f), line, section, e.get("settles"))
                 if run:
@@ -249,8 +246,8 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                     result = cache[e["scenario"]]
                     if not result.passed:
                         bad = result.failures[0]
-                        fail(f"scenario {e['scenario']} fails: {bad.key} expected {bad.expected!r}, "
-                             f"got {bad.actual!r}")
+                        fail(Msg("input.faq.scenario_fails", scenario=e["scenario"], key=bad.key,
+                                 expected=repr(bad.expected), actual=repr(bad.actual)))
                     entry.result = result
                 entries.append(entry)
     return entries
