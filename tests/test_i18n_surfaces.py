@@ -173,7 +173,7 @@ def test_every_widget_has_a_language_toggle_that_redraws_it():
     tracker = widgets.MatchTracker(lang="ja")
     assert tracker.buttons["end_turn"].description == "ターン終了" and "スピードカウンター" in tracker.status.value
     tracker.lang = "en"
-    assert tracker.buttons["end_turn"].description == "end turn"
+    assert tracker.buttons["end_turn"].description == "End turn"
 
     helper = widgets.TagTurnHelper(first="red", powers={"red-A": 500, "blue-A": 300, "red-B": 200, "blue-B": 400},
                                    lang="ja")

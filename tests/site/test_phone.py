@@ -413,7 +413,7 @@ def test_language_chosen_kept_and_carried(new_context, server):
     page.goto(server.url + "faq.html")
     page.wait_for_selector("body[data-lang]")
     assert page.evaluate("document.body.className") == "ja"
-    assert "マッチ記録" in page.locator(".sitebar").inner_text()
+    assert "試合記録" in page.locator(".sitebar").inner_text()
     page.click(".langs button[data-lang=en]")
     page.wait_for_function("document.body.className === 'en'")
     page.goto(server.url + "tracker.html")
