@@ -39,6 +39,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+from . import snapshot
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE_SRC = ROOT / "site"
 NODE_MODULES = ROOT / "node_modules"
@@ -48,6 +50,7 @@ DEFAULT_OUT = ROOT / "build" / "site"
 # Pyodide: only the files a page needs to start Python (no packages from its CDN lock are used).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 VIZ_FILE = ("@viz-js/viz", "dist/viz.js")
+INFLATE_FILE = "tiny-inflate/index.js"
 
 # Downloads from PyPI, pinned: (project, file name, sha256).
 PYYAML_SDIST = ("pyyaml", "pyyaml-6.0.3.tar.gz", "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17e189bfc384190f")
@@ -57,7 +60,8 @@ GRAPHVIZ_WHEEL = ("graphviz", "graphviz-0.21-py3-none-any.whl",
 PYPI_SIMPLE = "https://pypi.org/simple/{project}/"
 
 # Everything whose change means a new site. (node_modules is covered by the lock file.)
-INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "pyproject.toml", "package.json", "package-lock.json",
+INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "tools/snapshot.py",
+          "tools/snapshot.mjs", "tools/snapshot_warm_up.py", "pyproject.toml", "package.json", "package-lock.json",
           "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
@@ -258,11 +262,25 @@ def build_core(out: Path, tmp: Path) -> dict:
     vendor = out / "vendor"
     vendor.mkdir()
     shutil.copy2(NODE_MODULES / VIZ_FILE[0] / VIZ_FILE[1], vendor / "viz.js")
+    # tiny-inflate is CommonJS (module.exports = inflate): given to the worker as an ES module.
+    inflate = (NODE_MODULES / INFLATE_FILE).read_text(encoding="utf-8")
+    if "module.exports = tinf_uncompress;" not in inflate:
+        raise BuildError(f"node_modules/{INFLATE_FILE} is not the tiny-inflate the site was written for: run npm ci")
+    (vendor / "tiny-inflate.js").write_text("// tiny-inflate 1.0.3 (MIT, Devon Govett), from npm; made an ES module by "
+                                             "tools/build_site.py\nconst module = { exports: {} };\n" + inflate
+                                             + "\nexport default module.exports;\n", encoding="utf-8")
     wheels = out / "wheels"
     wheels.mkdir()
     built = [pyyaml_pure_wheel(wheels), graphviz_wheel(wheels), kit_wheel(wheels)]
     pyodide_version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
-    return {"pyodide": pyodide_version, "wheels": [f"wheels/{p.name}" for p in built]}
+    # Python restored rather than started in every page's worker (issue 25 goal 4): tools/snapshot.py.
+    say("making the pages' Python memory snapshot (Pyodide under Node)")
+    try:
+        (py_dir / snapshot.SNAPSHOT).write_bytes(snapshot.make(py_dir, built))
+    except snapshot.SnapshotError as exc:
+        raise BuildError(str(exc)) from None
+    return {"pyodide": pyodide_version, "wheels": [f"wheels/{p.name}" for p in built],
+            "snapshot": f"pyodide/{snapshot.SNAPSHOT}"}
 
 
 def build_pages(out: Path, tmp: Path) -> dict:

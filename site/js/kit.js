@@ -8,7 +8,7 @@ let nextId = 1;
 let readyResolve, readyReject;
 const started = performance.now();
 
-export const timings = { boot: null, calls: [], stages: [] };
+export const timings = { boot: null, calls: [], stages: [], snapshot: null };
 export const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
 
 // The stages in the page's language (the worker's own words are English); the first visit's
@@ -42,6 +42,7 @@ worker.onmessage = (event) => {
     showProgress(msg.progress);
     if (msg.progress.value >= 1) {
       timings.boot = performance.now() - started;
+      timings.snapshot = Boolean(msg.progress.snapshot);   // Python restored, not started (worker.js)
       readyResolve();
       dispatchEvent(new Event("kit-ready"));
     }

@@ -1,26 +1,74 @@
 // Python in a Web Worker: Pyodide (from npm, served with the site) runs the kit's real engines.
 // The page sends {id, name, args}; the answer is {id, ok, result: JSON text, ms} or {id, ok: false, error}.
-// Progress while Python loads: {progress: {stage, value}} (value 0..1).
+// Progress while Python loads: {progress: {stage, value, snapshot}} (value 0..1).
+//
+// Python is restored from the memory snapshot the build made (pyodide/snapshot.bin, tools/snapshot.py:
+// the kit imported and a first example already ruled), which takes well under a second where starting
+// Python from nothing takes several; if the snapshot cannot be used, Python starts from nothing.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { unpackSnapshot } from "./snapshot.js";
+import { unpackWheel } from "./wheels.js";
 
 const base = new URL("../", import.meta.url);
-const progress = (stage, value) => postMessage({ progress: { stage, value } });
+const progress = (stage, value, snapshot) => postMessage({ progress: { stage, value, snapshot } });
+
+async function bytes(path) {
+  const response = await fetch(new URL(path, base));
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.arrayBuffer();
+}
+
+// One download of Python's wasm file, shared: Pyodide compiles it while it streams in (its own fetch of
+// the file is answered from here), and the snapshot's unpacking reads the file's data segments.
+function shareWasm(url) {
+  const realFetch = globalThis.fetch;
+  const shared = realFetch(url).then((response) => {
+    if (!response.ok) throw new Error(`pyodide/pyodide.asm.wasm: ${response.status}`);
+    const [forPyodide, forUs] = response.body.tee();
+    return { response: new Response(forPyodide, { status: response.status, headers: response.headers }),
+             bytes: new Response(forUs).arrayBuffer() };
+  });
+  let handed = false;
+  globalThis.fetch = (input, init) => {
+    if (!handed && String(input instanceof Request ? input.url : input) === url) {
+      handed = true;
+      return shared.then((s) => s.response);
+    }
+    return realFetch(input, init);
+  };
+  return { bytes: shared.then((s) => s.bytes), done: () => { globalThis.fetch = realFetch; } };
+}
 
 async function boot() {
   progress("Loading Python (the first visit downloads about 5 MB)", 0.05);
-  // Python starts at once; the list of wheels and the wheels themselves arrive meanwhile.
-  const starting = loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {},
-                                 stderr: (line) => console.warn(line) });
-  const wheels = fetch(new URL("site.json", base)).then((r) => r.json()).then((info) =>
-    Promise.all(info.wheels.map(async (w) => (await fetch(new URL(w, base))).arrayBuffer())));
+  const info = fetch(new URL("site.json", base)).then((r) => r.json());
+  // The wheels and the snapshot arrive while Python's WebAssembly is fetched and compiled.
+  const wheels = info.then((i) => Promise.all(i.wheels.map(bytes)));
   wheels.catch(() => {});          // (its failure is reported below, where it is awaited)
-  const pyodide = await starting;
-  progress("Installing the rules kit", 0.75);
+  const options = { indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (line) => console.warn(line) };
+  let pyodide = null;
+  let restored = false;
+  const wasm = shareWasm(new URL("pyodide/pyodide.asm.wasm", base).href);
+  const snapshot = info.then((i) => {
+    if (!i.snapshot) throw new Error("this build has no snapshot");
+    return Promise.all([bytes(i.snapshot), wasm.bytes]);
+  }).then(([packed, bytes]) => unpackSnapshot(packed, bytes));
+  try {
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    restored = true;
+  } catch (err) {
+    console.warn("Python's snapshot could not be used; starting Python from nothing: " + String(err));
+  } finally {
+    wasm.done();
+  }
+  if (!pyodide) pyodide = await loadPyodide(options);
+  progress("Installing the rules kit", 0.75, restored);
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const buffer of await wheels) pyodide.unpackArchive(buffer, "wheel", { extractDir: sitePackages });
-  progress("Starting the engines", 0.9);
+  for (const buffer of await wheels) unpackWheel(pyodide.FS, buffer, sitePackages);
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  progress("Starting the engines", 0.9, restored);
   const web = pyodide.pyimport("rulings_lib.web");
-  progress("Ready", 1);
+  progress("Ready", 1, restored);
   return web.call;
 }
 

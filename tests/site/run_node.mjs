@@ -1,15 +1,36 @@
-// The kit on Pyodide under Node, no browser: node tests/site/run_node.mjs SITE_DIR
-// Loads npm's pyodide, installs the site's wheels, and prints one JSON object:
+// The kit on Pyodide under Node, no browser: node tests/site/run_node.mjs SITE_DIR [snapshot|start]
+// Loads the site's pyodide (restored from its snapshot, or started: MODE), installs the site's wheels, prints:
 // {libyaml, outcomes: every shipped scenario's outcome by id, api: the README's API example's values}.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { loadPyodide } from "pyodide";
+import { pathToFileURL } from "node:url";
+// The built site's own scripts: its Pyodide, and the worker's snapshot and wheel unpacking (site/js/).
+const built = (path) => import(pathToFileURL(join(resolve(process.argv[2]), path)).href);
+const { loadPyodide } = await built("pyodide/pyodide.mjs");
+const { unpackSnapshot } = await built("js/snapshot.js");
+const { unpackWheel } = await built("js/wheels.js");
 
 const site = resolve(process.argv[2]);
+const mode = process.argv[3] ?? "snapshot";      // "snapshot": Python restored as the pages' worker does; "start"
 const info = JSON.parse(readFileSync(join(site, "site.json"), "utf8"));
-const pyodide = await loadPyodide({ stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") });
+const options = { indexURL: join(site, "pyodide") + "/", stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
+let snapshotSha256 = null;
+if (mode === "snapshot") {
+  const snapshot = await unpackSnapshot(readFileSync(join(site, info.snapshot)),
+                                        readFileSync(join(site, "pyodide", "pyodide.asm.wasm")));
+  snapshotSha256 = createHash("sha256").update(snapshot).digest("hex");
+  options._loadSnapshot = snapshot;
+}
+const t0 = performance.now();
+const pyodide = await loadPyodide(options);
+const startMs = performance.now() - t0;
+// Restored: the kit was imported before the snapshot was written (tools/snapshot_warm_up.py).
+const restored = pyodide.runPython("import sys; 'rulings_lib.web' in sys.modules");
 const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-for (const wheel of info.wheels) pyodide.unpackArchive(new Uint8Array(readFileSync(join(site, wheel))), "wheel", { extractDir: sitePackages });
+let files = 0;
+for (const wheel of info.wheels) files += unpackWheel(pyodide.FS, readFileSync(join(site, wheel)), sitePackages);
+pyodide.runPython("import importlib; importlib.invalidate_caches()");
 const web = pyodide.pyimport("rulings_lib.web");
 const outcomes = JSON.parse(web.call("run_all", "{}"));
 const api = pyodide.runPython(`
@@ -30,4 +51,4 @@ t.battle({"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 20}},
 json.dumps({"api": first + [m.turn, m.player, m.duelist("B"), t.first, t.points["blue-A"]],
             "libyaml": yaml.__with_libyaml__, "python": __import__("sys").version.split()[0]})
 `);
-process.stdout.write(JSON.stringify({ ...JSON.parse(api), outcomes }) + "\n");
+process.stdout.write(JSON.stringify({ ...JSON.parse(api), outcomes, mode, startMs, restored, files, snapshot_sha256: snapshotSha256 }) + "\n");

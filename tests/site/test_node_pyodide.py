@@ -3,9 +3,11 @@ scenario and the README's API example, and gives exactly what CPython gives."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,14 +18,27 @@ from rulings_lib.web import shipped_id
 HERE = Path(__file__).parent
 
 
-def test_every_scenario_under_node_pyodide(site_dir):
+@pytest.mark.parametrize("mode", ["snapshot", "start"])
+def test_every_scenario_under_node_pyodide(site_dir, mode):
+    """Python restored from the pages' snapshot (what every page's worker does) and Python started from
+    nothing (the worker's fall-back) give the same outcomes as CPython, with the wheels unpacked by the
+    worker's own script (site/js/wheels.js)."""
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node 20 is needed for the site's tests: sudo apt-get install nodejs npm")
-    proc = subprocess.run([node, str(HERE / "run_node.mjs"), str(site_dir)], capture_output=True, text=True,
-                          timeout=180)
+    proc = subprocess.run([node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(HERE / "run_node.mjs"),
+                           str(site_dir), mode], capture_output=True, text=True, timeout=180)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout)
+    assert got["restored"] is (mode == "snapshot")        # the kit was already imported in the snapshot
+    with zipfile.ZipFile(site_dir / json.loads((site_dir / "site.json").read_text())["wheels"][-1]) as kit:
+        assert got["files"] >= len([n for n in kit.namelist() if not n.endswith("/")])
+    if mode == "snapshot":                                  # the worker's unpacking is tools/snapshot.py's
+        from tools import snapshot
+
+        packed = (site_dir / "pyodide" / snapshot.SNAPSHOT).read_bytes()
+        wasm = (site_dir / "pyodide" / "pyodide.asm.wasm").read_bytes()
+        assert got["snapshot_sha256"] == hashlib.sha256(snapshot.unpack(packed, wasm)).hexdigest()
     assert got["libyaml"] is False                       # the pure-Python PyYAML wheel
     assert got["python"].startswith("3.")
     assert got["api"] == [["B1"], ["B"], False, "WRGP-H2", 2, "B", "B2", "blue", 80]

@@ -302,6 +302,7 @@ def test_offline_after_the_first_visit(new_context, server, site_dir, artifacts)
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
     cold = page.evaluate("kit.timings.firstRuling")
     cold_wall = time.monotonic() - t0
+    assert page.evaluate("kit.timings.snapshot") is True        # Python restored, not started (issue 25)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     precache = page.evaluate("""async () => { const keys = await caches.keys();
         const c = await caches.open(keys.find(k => k.startsWith('rulings-kit-'))); return (await c.keys()).length; }""")
@@ -317,7 +318,11 @@ def test_offline_after_the_first_visit(new_context, server, site_dir, artifacts)
     page.reload()
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
     warm = page.evaluate("kit.timings.firstRuling")
+    assert page.evaluate("kit.timings.snapshot") is True        # offline too: the snapshot is precached
     assert "[WRGP-D3]" in page.locator("#transcript").text_content()
+    # Python's wasm file came once for the page (Pyodide and the snapshot's unpacking share one download,
+    # worker.js) and at most once more for the offline copy (this context's HTTP cache is in memory).
+    assert [p for p, _ in server.sent].count("/pyodide/pyodide.asm.wasm") <= 2
     page.wait_for_selector("#diagram svg")
     for other, title in (("faq.html", "Ruling FAQ"), ("tracker.html", "WRGP match tracker"), ("tag.html", "Digimon tag")):
         page.goto(server.url + other, wait_until="domcontentloaded")

@@ -154,9 +154,9 @@ def test_built_site_is_complete_and_pure(site_dir):
     with zipfile.ZipFile(site_dir / info["wheels"][0]) as z:         # PyYAML: pure modules only
         names = z.namelist()
     assert "yaml/__init__.py" in names and not any(n.endswith((".so", ".pyx", ".c")) or n.startswith("_yaml") for n in names)
-    assert sorted(p.name for p in (site_dir / "pyodide").iterdir()) == sorted(_build_module().PYODIDE_FILES)
+    assert sorted(p.name for p in (site_dir / "pyodide").iterdir()) == sorted([*_build_module().PYODIDE_FILES, "snapshot.bin"])
     sw = (site_dir / "sw.js").read_text()
-    assert info["version"] in sw and '"pyodide/pyodide.asm.wasm"' in sw
+    assert info["version"] in sw and '"pyodide/pyodide.asm.wasm"' in sw and '"pyodide/snapshot.bin"' in sw
     faq = (site_dir / "faq.html").read_text()
     assert 'href="index.html#s=wrgp/cards-power-bond-handover"' in faq     # the rulebook example by name
     # Our pages and scripts name no other host (Pyodide's own CDN default is never used: the browser
@@ -166,3 +166,11 @@ def test_built_site_is_complete_and_pure(site_dir):
     for path in ours:
         hosts = set(re.findall(r"(?:https?:)?//([a-z0-9.-]+\.[a-z]{2,})", path.read_text()))
         assert hosts <= {"www.w3.org"}, (path.name, hosts)
+
+
+def test_the_site_stays_within_its_size_budget(site_dir):
+    """Issue 25 goal 5: the whole site (pages, Python and its snapshot, the lab) in at most 45 MB."""
+    files = [p for p in site_dir.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    assert total <= 45_000_000, f"the site is {total / 1e6:.1f} MB, over the 45 MB budget; largest: " + ", ".join(
+        f"{p.relative_to(site_dir)} {p.stat().st_size / 1e6:.1f} MB" for p in sorted(files, key=lambda p: -p.stat().st_size)[:5])
