@@ -361,7 +361,7 @@ def test_the_cost_line_names_counter_cleaner_in_japanese():
     from rulings_lib.i18n import render
 
     cost = next(e for e in m.events if e.code == "wrgp.event.activation_cost_paid")
-    assert render(cost.code, local_args(cost.args, "ja", "wrgp"), "ja").startswith("A1はカウンター・クリーナーの発動コスト")
+    assert render(cost.code, local_args(cost.args, "ja", "wrgp"), "ja").startswith("A1は「カウンター・クリーナー」の発動コスト")
 
 
 # ---------------------------------------------------------------------- shipped texts

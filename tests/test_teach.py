@@ -119,7 +119,7 @@ def test_the_full_transcript_is_a_click_away_and_stable():
     html = e._repr_html_()
     assert "<details><summary>全記録" in html and html == explain("destruction-ring-draw", "ja")._repr_html_()
     assert "破壊指輪" in e.short and "Destruction Ring" not in e.short and "Destruction Ring" not in e.full
-    assert e.full.startswith("シナリオ: 破壊指輪の引分け")         # the title in Japanese too
+    assert e.full.startswith("シナリオ: 「破壊指輪」の引分け")         # the title in Japanese too
     assert str(e) == e.short == repr(e)
 
 

@@ -12,7 +12,7 @@
 # Both rulebooks are fan-made and written in Japanese. You do not need to read them: the notebooks
 # restate every rule in plain words with a short, stable **rule id** such as `WRGP-H5` or `TAG-N2`,
 # and every ruling you see names the rule id that makes it so. Every ruling shown here is played
-# by the kit's rules engine and re-checked whenever the kit changes.
+# by a rules engine and re-checked whenever its tables or scenarios change.
 
 # %% [markdown]
 # ## The rule ids
@@ -87,7 +87,7 @@ scenario_path(handover.result)
 # %% [markdown]
 # ## Readings: where the rulebook is silent
 #
-# No rulebook covers everything. Where the Japanese text is silent or ambiguous, the kit plays by a
+# No rulebook covers everything. Where the Japanese text is silent or ambiguous, the rules engine plays by a
 # **Reading**: an interpretation with a name, shown as one wherever it is taught. It is not a rule:
 # your tournament organiser may decide otherwise. For example:
 

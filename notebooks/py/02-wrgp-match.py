@@ -24,7 +24,7 @@ from rulings_lib.wrgp import tables as T
 # with Speed World already active (**WRGP-S4**). The notebooks name duelists by team and position:
 # `A1` is team A's 1st duelist, `B3` team B's 3rd.
 #
-# Every duelist starts with 8000 LP — also a duelist who comes in later (the kit's **Reading**
+# Every duelist starts with 8000 LP — also a duelist who comes in later (the **Reading**
 # `lp-floor-and-start` of **WRGP-F10**: the rulebook does not say it). The duelists come in **in the lineup order**: when
 # A1 loses, A2 takes over; when A2 loses, A3. Here team A loses two duelists in a row:
 
@@ -94,7 +94,7 @@ for _ in range(7):
 # When a duelist loses, **their** team gains 2 SPC, and 2 more if the loser's lineup position `a`
 # is at least the opponent's `b` (**WRGP-SW4**). So the team whose duelist loses while level with
 # or further down the lineup than the opponent's gains 4; a team that loses while still ahead in the
-# lineup (a < b) gains 2. Two **Readings** of the kit: `a` and `b` are read at the moment of the
+# lineup (a < b) gains 2. Two **Readings** (the rulebook is silent): `a` and `b` are read at the moment of the
 # loss (`loss-counters-at-the-moment`), and the cap of 12 holds for these counters too
 # (`counter-cap-12`: the rulebook writes the cap only for the Standby Phase).
 
@@ -112,8 +112,8 @@ explain("loss-counters")
 #
 # ## How a match is won (WRGP-F4, F7, F8, F9)
 #
-# The team that defeats every opposing duelist wins (**WRGP-F4**). The kit ends the match the
-# moment the last duelist of a team loses (its **Reading** `match-ends-at-last-loss`):
+# The team that defeats every opposing duelist wins (**WRGP-F4**). The match ends the
+# moment the last duelist of a team loses (the **Reading** `match-ends-at-last-loss`):
 
 # %%
 explain("last-duelist-wins")
@@ -131,7 +131,7 @@ explain("special-victory")
 
 # %% [markdown]
 # * **LP loops (WRGP-F7).** A combo that could gain LP over and over gains them once per player
-#   (the kit's **Reading** `lp-loop-once-per-player` of how often "once" is).
+#   (the **Reading** `lp-loop-once-per-player` of how often "once" is).
 
 # %%
 explain("lp-loop-once")

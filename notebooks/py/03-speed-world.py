@@ -19,7 +19,7 @@ from rulings_lib.wrgp import tables as T
 # ## a, b and X
 #
 # The rulebook writes the formula with two lineup positions (番手). So that they cannot be mixed up
-# with the team names A and B, the kit writes them in lower case:
+# with the team names A and B, they are written in lower case:
 #
 # * **a** — the lineup position of *your* team's duelist now in the duel (1, 2 or 3),
 # * **b** — the lineup position of the *opponent's* duelist now in the duel,
@@ -49,7 +49,7 @@ for a in (1, 2, 3):
 # are *ahead* in the lineup (a < b) the damage effect drops to 800; when you are *behind*, X grows
 # and so does everything.
 #
-# Here is the scenario the kit uses to check the formula. B's 3rd duelist (a = 3) faces A's 1st
+# Here is a scenario that checks the formula. B's 3rd duelist (a = 3) faces A's 1st
 # (b = 1), so X = 2; later A's 1st, who is ahead, deals exactly 800:
 
 # %%
@@ -58,7 +58,7 @@ explain("speed-world-effects")
 # %% [markdown]
 # ## When you may use it (a Reading: `speed-world-is-ignition-spell`)
 #
-# The rulebook says *what* the effects do but not *when* they may be used. This is the kit's
+# The rulebook says *what* the effects do but not *when* they may be used. This is the
 # **Reading**, not a rule of the rulebook: a Speed World effect is an ignition-type Spell effect, **in your own Main Phase**, with an open game
 # state, as often as your counters allow — and so **never during a handover's run-on** (notebook 04).
 
@@ -132,7 +132,7 @@ explain("speed-world-is-a-spell")
 # Two cards deal with counters directly. **Counter Cleaner** (カウンタークリーナー) removes every
 # counter on the field, so both teams' counters on Speed World go. **Gate Blocker** (ゲート・ブロッカー) stops the opposing team
 # from placing counters while it is face-up — but its other clause, negating Field Spell effects,
-# does **not** reach Speed World. The kit's **Reading** `gate-blocker-stops-loss-counters`: no
+# does **not** reach Speed World. The **Reading** `gate-blocker-stops-loss-counters`: no
 # counters at all, neither in the Standby Phase nor for a loss.
 
 # %%

@@ -50,7 +50,7 @@ for kind, allowed in T.HANDOVER_ALLOWED.items():
     print(f"{'may    ' if allowed else 'may NOT'}  {T.ACTION_LABELS[kind]}")
 
 # %% [markdown]
-# (The last two rows are the kit's **Readings**, not the rulebook's words: an attack is not done by a
+# (The last two rows are the **Readings**, not the rulebook's words: an attack is not done by a
 # card effect (`no-attack-in-run-on`), and a Speed World effect is Spell Speed 1
 # (`speed-world-is-ignition-spell`).)
 #
@@ -93,11 +93,11 @@ explain("field-is-inherited")
 # A handed-over card now plays for the new duelist, and where it goes next depends on the place:
 #
 # * to the **Graveyard**, **banished**, or **face-up to the Extra Deck** (a Pendulum monster): the
-#   **new** duelist's (**WRGP-H5**; for banished cards this is the kit's **Reading**
+#   **new** duelist's (**WRGP-H5**; for banished cards this is the **Reading**
 #   `banished-handed-over-cards-follow-gy`);
 # * to the **hand**, the **Main Deck**, or **face-down to the Extra Deck**: its **original owner's** —
 #   the duelist who brought it (**WRGP-H6**; that it is the duelist from whose deck the card came, also
-#   after several handovers, is the kit's **Reading** `owner-is-who-brought-it`). A card can be
+#   after several handovers, is the **Reading** `owner-is-who-brought-it`). A card can be
 #   returned there to pay a cost, too.
 
 # %%
@@ -121,7 +121,7 @@ explain("effects-carry-over")
 # ### A loss cannot be undone (WRGP-H8)
 #
 # Once the loss is certain and the handover has begun, gaining LP does not bring the duelist back.
-# The kit adds the LP (they are gained) but the loss stands (its **Reading**
+# The LP are added (they are gained) but the loss stands (the **Reading**
 # `gain-after-loss-does-not-save`):
 
 # %%
@@ -139,7 +139,7 @@ explain("loss-cannot-be-undone")
 explain("resume-own-turn")
 
 # %% [markdown]
-# The engine does the same for a loss in the other team's turn. Step through the kit's example with
+# The engine does the same for a loss in the other team's turn. Step through an example with
 # the **scenario stepper** — pick any scenario from the list, move the slider or use the buttons:
 
 # %% tags=["nbval-ignore-output"]
@@ -163,7 +163,7 @@ explain_steps("battle-interrupted", 1)
 #
 # It is a swap, not a loss, so **no Speed Counters** are gained (WRGP-SW4 does not apply). The
 # duelist who leaves does not come back: it is the rulebook's surrender (サレンダー) turned into a
-# swap. The kit's **Reading** `baton-touch-inherits-field` plays the rest like a handover: the
+# swap. The **Reading** `baton-touch-inherits-field` plays the rest like a handover: the
 # incoming duelist inherits the field and carries on with the same turn from the draw.
 
 # %%

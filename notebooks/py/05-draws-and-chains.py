@@ -10,7 +10,7 @@
 # |---|---|---|---|
 # | **WRGP-D1** | one card hits both at the same time | the side the card was used **against** | Destruction Ring |
 # | **WRGP-D2** | a chain built by both players | the side damaged **last** in the chain | Sparks and Chain Strike |
-# | **WRGP-D3** | a second loss while a handover is already running | the later loser's team plays next (and, the kit's **Reading**, **both** are out) | Power Bond (notebook 06) |
+# | **WRGP-D3** | a second loss while a handover is already running | the later loser's team plays next (and, the **Reading**, **both** are out) | Power Bond (notebook 06) |
 #
 # The rulebook's examples below are played from the cards' names only, as a judge would tell them:
 # what each card does is what its text says (the card catalogue, in English and Japanese).
@@ -40,9 +40,9 @@ explain("cards-destruction-ring-draw")
 # ### The survivor at 0 LP (a Reading: `draw-survivor-stays-at-0`)
 #
 # Look at A's 1st at the end: **still in the duel at 0 LP**. The rulebook does not say what
-# happens to the "winner" of such a draw. The kit's **Reading**: they stay in at 0 — that alone is not a
+# happens to the "winner" of such a draw. The **Reading**: they stay in at 0 — that alone is not a
 # new loss — but **the next damage or LP payment makes them lose**. This is an open question of
-# the source, and the kit says so wherever it applies:
+# the source, and it is marked wherever it applies:
 
 # %%
 r = next(r for r in readings("wrgp") if r.id == "draw-survivor-stays-at-0")
@@ -72,8 +72,8 @@ explain("draw-survivor-loses-on-damage")
 # %% [markdown]
 # ### What WRGP says
 #
-# In a relay, the whole chain resolves first. The kit checks LP that reached 0 inside a chain only
-# once **the whole chain has resolved** (its **Reading** `chain-loss-checked-after-chain`). Then both are at
+# In a relay, the whole chain resolves first. LP that reached 0 inside a chain are checked only
+# once **the whole chain has resolved** (the **Reading** `chain-loss-checked-after-chain`). Then both are at
 # 0, and WRGP-D2 decides: **the side that took damage last loses** — that is B, hit by Sparks. A's 1st
 # stays in at 0 (as in WRGP-D1), and B's 2nd plays the next turn.
 
@@ -103,7 +103,7 @@ explain("chain-gain-saves")
 # The third case is different: not one event that hits both, but **two separate losses**. B's 1st
 # has lost and the handover's run-on is under way when A's 1st *also* loses — by a trigger effect,
 # a delayed effect, anything the run-on allows. WRGP-D3 says that the new loss counts and the duel
-# resumes with the team of the duelist who lost **last**. That **both** are out is the kit's
+# resumes with the team of the duelist who lost **last**. That **both** are out is the
 # **Reading** `second-loss-both-out` (by WRGP-H8 neither loss can be undone). Here B's trigger
 # effect deals A's 1st 1000 damage (a made-up card):
 
@@ -115,7 +115,7 @@ explain("second-loss-during-handover")
 #
 # ## The Readings of this notebook
 #
-# The interpretations the kit plays by for draws and chains, where the rulebook is silent:
+# The interpretations played for draws and chains, where the rulebook is silent:
 
 # %%
 for r in readings("wrgp"):

@@ -11,7 +11,7 @@
 #
 # **The ruling (WRGP-D3).** B's 1st goes to 0 and loses; the handover begins. In the End Phase of
 # the run-on, Power Bond's damage brings A's 1st to 0 too. That second loss counts, and since A's
-# 1st lost **last**, the duel resumes with **team A**'s turn. The kit's **Reading**
+# 1st lost **last**, the duel resumes with **team A**'s turn. The **Reading**
 # `second-loss-both-out`: **both** are out (WRGP-H8: neither loss can be undone), so both teams
 # send in their 2nd duelist — and A's 2nd inherits Cyber End Dragon, still on the field.
 #
@@ -35,7 +35,7 @@ explain_steps(pb.result, 1)
 #
 # ## Steps 2 and 3 — the attack, and B's 1st loses
 #
-# Cyber End Dragon attacks directly for 8000. B's 1st drops to 0 (LP never go below 0, the kit's
+# Cyber End Dragon attacks directly for 8000. B's 1st drops to 0 (LP never go below 0, the
 # **Reading** `lp-floor-and-start`) and loses (**WRGP-F1**). Three things happen at once:
 #
 # * team B gains Speed Counters for the loss: 2, and 2 more because a = 1 ≥ b = 1 (**WRGP-SW4**);
@@ -70,7 +70,7 @@ explain_steps(pb.result, 4, 5)
 # loses — **during** B's handover. This is **WRGP-D3**:
 #
 # * the new loss counts; team A gains its Speed Counters too (4, since a = 1 ≥ b = 1);
-# * both duelists are out (the kit's **Reading** `second-loss-both-out`, from **WRGP-H8**);
+# * both duelists are out (the **Reading** `second-loss-both-out`, from **WRGP-H8**);
 # * at the end of the turn both handovers complete: B's 2nd and A's 2nd come in, each with 8000 LP
 #   and each inheriting their teammate's field (**WRGP-H4**). B1's field is empty; **A2 inherits
 #   Cyber End Dragon**, with its 8000 ATK from Power Bond;

@@ -12,7 +12,7 @@
 # | forbidden | none |
 #
 # So if your 1st duelist plays a limited card, your 2nd and 3rd may not. The rulebook leaves some
-# details open; the kit's **Reading** `team-count-by-name` fills them in:
+# details open; the **Reading** `team-count-by-name` fills them in:
 #
 # * copies are counted across the **main, extra and side** decks of all three decks;
 # * they are counted **by card name**: an alternate artwork (another passcode, same name) is the
@@ -20,7 +20,7 @@
 # * each deck must still be a legal deck on its own: main deck 40–60 cards, extra 0–15, side 0–15.
 #
 # (How to check your own team's deck files — `.ydk` decks, an `lflist.conf` banlist, a card
-# database — is in the kit's README, under "Checking a team's decks".)
+# database — is in the README, under "Checking a team's decks".)
 
 # %%
 from rulings_lib import reading
@@ -32,7 +32,7 @@ print(f"Reading {r.id} (of {r.rule}): {r.title}")
 # %% [markdown]
 # ## Two sample teams
 #
-# The kit ships two sample teams, checked against a sample list with **made-up statuses** (it is
+# Here are two sample teams, checked against a sample list with **made-up statuses** (it is
 # *not* an official list). Team A's three decks hold exactly three Dark Magicians and three Blue-Eyes
 # White Dragons between them — some in alternate artworks — and pass. Team B's break the rule four
 # ways:

@@ -1,7 +1,7 @@
 # %% [markdown]
 # # 08 · The Digimon tag battle
 #
-# The second format of the kit is a 2-vs-2 regulation for the original Bandai Digital Monster Card
+# The second format is a 2-vs-2 regulation for the original Bandai Digital Monster Card
 # Game: **tag battle regulation Ver-T,1.0**. Four players sit at one table in two **tags** (タッグ,
 # teams of two), and all four Digimon battle in the same turn — each player against the opponent
 # sitting in front of them.
@@ -26,7 +26,7 @@ from rulings_lib.widgets import TagTurnHelper, exercise, explain, tag_turn as pl
 #
 # The letters never change during the match (**TAG-S2**). What changes from turn to turn is which
 # tag is first — so the four **seats** are named by both: `first-A`, `second-A`, `first-B`,
-# `second-B`. The kit names players by tag and letter: `red-A`, `blue-B`, …
+# `second-B`. Players are named by tag and letter: `red-A`, `blue-B`, …
 #
 # Before the start each player sets a Level 3 Digimon face down, has their deck (the Net Ocean,
 # ネットの海) shuffled by an opponent, and sets their point gauge (ポイントゲージ) at 100 (**TAG-S1**).
@@ -53,10 +53,10 @@ picture(m)
 # and the order is not the same in every phase: the second tag acts first at the start of battle.
 # The battle phase (**TAG-P4**) is different: the table below gives only the order in which attack
 # powers are read (step ①: second-A first, as the rulebook says; the rest in the battle-start order
-# is the kit's **Reading** `battle-powers-read-in-battle-start-order`); after that (step ②) the
+# is the **Reading** `battle-powers-read-in-battle-start-order`); after that (step ②) the
 # **tags take turns**, starting with the second tag. In the evolution phase (**TAG-P2**) the seats
 # evolve and use Digimon abilities one after another, while option cards may be used by anyone
-# during it (the kit's **Reading** `evolution-in-seat-order`).
+# during it (the **Reading** `evolution-in-seat-order`).
 
 # %%
 for p in PHASES:
@@ -81,7 +81,7 @@ explain("phase-orders")
 # In step ② of the battle phase the tags **alternate**: the second tag has the first turn, then the
 # first tag, and so on. On its turn a tag may use several option cards or abilities — one person
 # acts at a time, and the two partners may consult on who acts — or pass. How the turns pass is the
-# kit's **Reading** `battle-phase-alternation`: a turn belongs to one player of the tag; step ③
+# **Reading** `battle-phase-alternation`: a turn belongs to one player of the tag; step ③
 # (the final attack powers) comes when two turns in a row, one of each tag, are passes.
 
 # %%
@@ -94,7 +94,7 @@ explain("battle-phase-alternation")
 # powers are compared, and B's. The loser of each battle reduces their own point gauge by their
 # **lost points** (ロストポイント) — the number printed on *their* card for the **level of the
 # opponent's Digimon**. (An opponent whose card says "Ultimate-class Digimon" counts as Ultimate.)
-# Equal attack powers are a draw and nobody loses points (the kit's **Reading** `equal-power-is-draw`).
+# Equal attack powers are a draw and nobody loses points (the **Reading** `equal-power-is-draw`).
 
 # %%
 explain("lost-points-table")
@@ -167,7 +167,7 @@ picture(explain("opponent-out-carries-on").result.match)
 
 # %% [markdown]
 # With one letter empty, only one battle takes place, and it alone decides who goes first; a draw
-# swaps (the kit's **Reading** of **TAG-N5**, `single-battle-decides`):
+# swaps (the **Reading** of **TAG-N5**, `single-battle-decides`):
 
 # %%
 explain("single-battle-decides")
@@ -179,7 +179,7 @@ explain("single-battle-decides")
 # and finish under the normal 1-vs-1 regulation (**TAG-E3**). If both players left are of the
 # **same** tag, that tag wins: the rulebook says the game goes on until both players of one tag are
 # out (**TAG-S2**, **TAG-E4**). Two players who reach 0 in the same point calculation go out in
-# seat order (the kit's **Reading** `simultaneous-outs-in-seat-order`):
+# seat order (the **Reading** `simultaneous-outs-in-seat-order`):
 
 # %%
 explain("simultaneous-outs")
@@ -210,7 +210,7 @@ explain("targeting")
 # Angemon)-style special abilities affect every battling Digimon; St-296 (Venom Vamdemon)-style
 # "battling / not battling" effects cannot be used (all four battle at once); the second effect of
 # St-321 (デジタルゲート！) cannot be used; St-319/320 (チェンジアップ！) may swap the two players of
-# a tag, but abilities such as "aerial" (空中) may not. How long a swap lasts is the kit's
+# a tag, but abilities such as "aerial" (空中) may not. How long a swap lasts is the
 # **Reading** `change-up-lasts-the-game`.
 
 # %%
@@ -221,7 +221,7 @@ explain("card-rulings")
 #
 # A card such as St-104 (リターンマッチだ！) may rewind the turn if its user **lost this turn's battle**,
 # even if their partner won; then everyone battles again, and the first battle's results are undone
-# entirely (the kit's **Reading** `rewind-undoes-the-turn`). After St-220, a truce, nobody battles
+# entirely (the **Reading** `rewind-undoes-the-turn`). After St-220, a truce, nobody battles
 # this turn, and first and second swap.
 
 # %%
@@ -234,7 +234,7 @@ explain("rematch")
 # at most 3 copies of a card name (so a tag may hold 6 between the two partners) (**TAG-K1**). Only
 # cards numbered `Bo-…`, `St-…`, `Bx-…` and `Sx-…` may be used (**TAG-K2**). A player using Bo-20v
 # (Digivice 01) keeps its replacement cards ready, at most 30 of them (**TAG-K3**; that the 30 caps
-# the replacement cards is the kit's **Reading** `digivice-pool-30`). Sleeves are advised (TAG-K4).
+# the replacement cards is the **Reading** `digivice-pool-30`). Sleeves are advised (TAG-K4).
 # A deck with four problems:
 
 # %%

@@ -5,7 +5,7 @@
 # rule ids behind them. Every answer is proved by a scenario that the rules engine plays: an answer
 # is only published while its scenario still says so.
 #
-# Where the rulebook is silent, the answer says so and gives the kit's **Reading** — an
+# Where the rulebook is silent, the answer says so and gives the **Reading** — an
 # interpretation, not a rule: your tournament organiser may rule otherwise.
 
 # %%

@@ -17,6 +17,7 @@ and full/half width, in either language and under the rulebooks' own spellings (
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -240,36 +241,77 @@ def lookup(param: str, name, format: str = "wrgp", *, numbers: bool = False) -> 
 def local_name(name, lang: str = "en", format: str | None = None):
     """A name as the reader reads it: a card of the catalogue (``format``'s, else either format's) by
     its name in ``lang``, whatever spelling wrote it; anything else as written."""
+    found = _known(name, format)
+    return found.label(lang) if found is not None else name
+
+
+def _known(name, format: str | None) -> Card | None:
     if not isinstance(name, str) or len(name) > 200:
-        return name
+        return None
     for f in (format,) if format in FILES else FORMATS:
         found = catalogue(f).get(name)
         if found is not None:
-            return found.label(lang)
+            return found
+    return None
+
+
+# Message arguments that hold a card's name (or a list of names): ``card`` and ``cards``, the
+# ``monster`` summoned or attacking, the ``source`` of damage or a gain when it is a card (a text;
+# "battle" and "team A's effect" are messages). A made-up card a scenario names is a card there too.
+CARD_ARGS = frozenset({"card", "cards", "monster", "source"})
+# A card given by its number (St-220, Bo-20v) or passcode (46986414) is a number, not a name.
+_NUMBER = re.compile(r"[A-Za-z]{1,4}-\d+[A-Za-z]?|\d+")
+
+
+def quoted(name: str, lang: str = "en") -> str:
+    """A card's name as running text writes it in ``lang``: in Japanese between 「」, as published
+    rulings write a card's name (「パワー・ボンド」を発動); in English as it is. A name already in 「」
+    is not quoted twice."""
+    if lang != "ja" or not name or (name.startswith("「") and name.endswith("」")):
+        return name
+    return f"「{name}」"
+
+
+def in_text(name, lang: str = "en", format: str | None = None, *, card: bool = False):
+    """A name in a sentence for the reader: a catalogue card by its name in ``lang``, written as a
+    card's name is (:func:`quoted`); with ``card`` (the name is a card's, made up or not) any name
+    likewise, but not a card number. Anything else as written.
+
+    >>> in_text("Power Bond", "ja"), in_text("Power Bond"), in_text("St-220", "ja", card=True)
+    ('「パワー・ボンド」', 'Power Bond', 'St-220')
+    """
+    found = _known(name, format)
+    if found is not None:
+        return quoted(found.label(lang), lang)
+    if card and isinstance(name, str) and not _NUMBER.fullmatch(name.strip()):
+        return quoted(name, lang)
     return name
 
 
-def local_args(value, lang: str = "en", format: str | None = None):
-    """Event or refusal arguments with every card of the catalogue named in ``lang`` (nested messages
-    and lists included; a text given in both languages is left as it is). The pages do the same
-    (site/js/cards.js ``localArgs``), so a card is named alike in a transcript and in the browser."""
+def local_args(value, lang: str = "en", format: str | None = None, key: str | None = None):
+    """Event or refusal arguments with every card named as the reader reads it (:func:`in_text`):
+    a catalogue card by its name in ``lang`` wherever it is, and in Japanese every card's name
+    between 「」 (a catalogue card's wherever it is, any other under a :data:`CARD_ARGS` key);
+    nested messages and lists included; a text given in both languages is left as it is. This is
+    the one place that words card names in messages; the pages do the same (site/js/cards.js
+    ``localArgs``), so a card is named alike in a transcript and in the browser."""
     from ..i18n import Msg
 
     if isinstance(value, Msg):
         return {"code": value.code, "args": local_args(value.args, lang, format)}
     if isinstance(value, str):
-        return local_name(value, lang, format)
+        return in_text(value, lang, format, card=key in CARD_ARGS)
     if isinstance(value, list | tuple):
-        return [local_args(v, lang, format) for v in value]
+        return [local_args(v, lang, format, key) for v in value]
     if isinstance(value, dict):
         if DEFAULT_LANG in value and set(value) <= set(LANGS):
             return value
-        return {k: v if k == "code" else local_args(v, lang, format) for k, v in value.items()}
+        return {k: v if k == "code" else local_args(v, lang, format, k) for k, v in value.items()}
     return value
 
 
 def in_words(code: str, args: dict | None, lang: str = "en", format: str | None = None) -> str:
-    """A message (an event's, a refusal's) in ``lang``, its catalogue cards named in ``lang``."""
+    """A message (an event's, a refusal's) in ``lang``, its cards named as :func:`local_args` names them."""
     from ..i18n import render
 
     return render(code, local_args(args or {}, lang, format), lang)

@@ -43,7 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
     "desc_turn": {"en": "Turn {n}, team {t}'s turn, {phase}.", "ja": "ターン{n}、チーム{t}のターン、{phase}。"},
     "desc_team": {"en": "Team {t}: {d} ({pos}) in the duel, {lp} LP, {spc} Speed Counters{notes}.",
                   "ja": "チーム{t}: {d}（{pos}）がデュエル中、ライフポイント{lp}、スピードカウンター{spc}{notes}。"},
-    "desc_sw": {"en": "Speed World effects it could pay for: {effects}", "ja": "使えるスピード・ワールドの効果: {effects}"},
+    "desc_sw": {"en": "Speed World effects it could pay for: {effects}", "ja": "使える「スピード・ワールド」の効果: {effects}"},
     "cards": {"en": "Cards: {cards}.", "ja": "カード: {cards}。"},
     "card_at": {"en": "{name} ({player} {zone}, owner {owner})", "ja": "{name}（{player}の{zone}、持ち主{owner}）"},
     "effects": {"en": "Lasting effects (WRGP-H7): {effects}.", "ja": "継続する効果（WRGP-H7）: {effects}。"},

@@ -115,18 +115,18 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
         lines.append(word("desc_sw", lang, effects=(sep.join(usable) if usable else word("none", lang)))
                      + end + word(tv["when"], lang) + ("." if lang == "en" else "。"))
         if tv["once"]:
-            lines.append(word("once", lang, cards=", ".join(_name(c, lang) for c in tv["once"])))
+            lines.append(word("once", lang, cards=sep.join(_said(c, lang) for c in tv["once"])))
     lines.append(word("out_list", lang, who=", ".join(v["out"]) if v["out"] else word("nobody", lang)))
     cards = state.get("cards") or {}
     if cards:      # not drawn, but part of the text summary (scenario transcripts' "Final state")
         sep = ", " if lang == "en" else "、"
         lines.append(word("cards", lang, cards=sep.join(
-            word("card_at", lang, name=_name(n, lang), player=c.get("player", "?"), owner=c.get("owner", "?"),
+            word("card_at", lang, name=_said(n, lang), player=c.get("player", "?"), owner=c.get("owner", "?"),
                  zone=term(WRGP_ZONE, str(c.get("zone", "?"))).render(lang) if str(c.get("zone")) in WRGP_ZONE
                  else str(c.get("zone", "?")))
             for n, c in cards.items())))
     if state.get("effects"):
-        lines.append(word("effects", lang, effects=", ".join(_name(str(e), lang) for e in state["effects"])))
+        lines.append(word("effects", lang, effects=sep.join(_said(str(e), lang) for e in state["effects"])))
     if v["next"]:
         if v["handover"]:
             who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
@@ -137,10 +137,19 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
 
 
 def _name(name: str, lang: str) -> str:
-    """A card of the catalogue by its name in ``lang`` (rulings_lib.cards.local_name); others as written."""
+    """A card of the catalogue by its name in ``lang`` (rulings_lib.cards.local_name); others as written.
+    The picture's labels: no 「」 in the tight space of a drawn line, as a card list on a mat."""
     from ..cards import local_name
 
     return local_name(name, lang, "wrgp")
+
+
+def _said(name: str, lang: str) -> str:
+    """A card's name in the summary's sentences (the final state, the picture's ``<desc>``): as the
+    transcripts write it, 「」 in Japanese (rulings_lib.cards.in_text)."""
+    from ..cards import in_text
+
+    return in_text(name, lang, "wrgp", card=True)
 
 
 def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:

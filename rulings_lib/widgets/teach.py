@@ -302,15 +302,16 @@ RUN_ON_BATTLE = "wrgp.event.run_on_battle_phase"        # said on its phase in t
 
 
 def _event_line(ev: dict, lang: str) -> str:
-    from ..events import event_text
+    from ..cards import in_words
 
-    return f"[{ev['rule']}] {event_text({**ev, 'args': _named(ev.get('args') or {}, lang)}, lang)}"
+    return f"[{ev['rule']}] {in_words(ev['code'], _named(ev.get('args') or {}, lang), lang)}"
 
 
 def short_lines(result, lang: str = "en") -> list[str]:
     """The steps that decide, in words, with their rule ids: what a person reads first. Setup
     notices, phase-by-phase turn notices and the sending of beaten Digimon are left out; the
     run-on's phases become one line; a refused step says why; then where the match stands."""
+    from ..cards import in_words
     from ..i18n import render
 
     out = result.outcome
@@ -338,7 +339,7 @@ def short_lines(result, lang: str = "en") -> list[str]:
         if step.number in rejected:
             flush()
             r = rejected[step.number]
-            reason = render(r["code"], _named(r.get("args") or {}, lang), lang) if r.get("code") else r["reason"]
+            reason = in_words(r["code"], _named(r.get("args") or {}, lang), lang) if r.get("code") else r["reason"]
             lines.append("✗ " + render("teach.short.refused", {"rule": r["rule"], "reason": reason}, lang))
     flush()
     lines.append(render("teach.short.now", {}, lang))
@@ -374,10 +375,12 @@ def now_lines(outcome: dict, lang: str = "en") -> list[str]:
                                                "spc": outcome["spc"][team], "notes": notes}, lang))
     lines.append(render("teach.now.out", {"who": ", ".join(outcome["out"]) or render("teach.value.nobody", {}, lang)},
                         lang))
-    field = [f"{card_name(n, lang)} ({c['player']})" for n, c in outcome.get("cards", {}).items()
-             if c["zone"] in FIELD_ZONES]
+    from ..cards import quoted
+
+    field = [render("teach.now.card", {"card": quoted(card_name(n, lang), lang), "player": c["player"]}, lang)
+             for n, c in outcome.get("cards", {}).items() if c["zone"] in FIELD_ZONES]
     if field:
-        lines.append(render("teach.now.field", {"cards": ", ".join(field)}, lang))
+        lines.append(render("teach.now.field", {"cards": field}, lang))
     return lines
 
 

@@ -2,7 +2,7 @@
 // `rulings cards --json`): a card found by any of its names (English, Japanese, the rulebooks'
 // spellings), matched as the kit matches them (rulings_lib.cards.fold: NFKC, case, spaces,
 // punctuation and symbols ignored), and named in the reader's language.
-import { has, lang, t } from "./i18n.js";
+import { bilingual, has, lang, t } from "./i18n.js";
 
 export const fold = (name) => String(name ?? "").normalize("NFKC").toLowerCase().replace(/[\p{P}\p{Z}\p{S}]/gu, "");
 
@@ -66,13 +66,31 @@ export function matching(query, format) {
     .map(([, , c]) => c);
 }
 
-// Event arguments with every card of the catalogue named in the reader's language (nested
-// messages and lists included).
-export function localArgs(value) {
-  if (typeof value === "string") return localName(value);
-  if (Array.isArray(value)) return value.map(localArgs);
+// Message arguments that hold a card's name (rulings_lib.cards.CARD_ARGS), and a card given by its
+// number (St-220, Bo-20v) or passcode, which is a number, not a name.
+const CARD_ARGS = new Set(["card", "cards", "monster", "source"]);
+const NUMBER = /^(?:[A-Za-z]{1,4}-\d+[A-Za-z]?|\d+)$/;
+
+// A card's name as running text writes it: in Japanese between 「」 (rulings_lib.cards.quoted).
+export const quoted = (name) => (lang !== "ja" || !name || (name.startsWith("「") && name.endsWith("」")) ? name : `「${name}」`);
+
+// A name in a sentence (rulings_lib.cards.in_text): a catalogue card by its name in the page's
+// language, as a card's name is written; with `card`, any other name too, but not a number.
+export function inText(name, card = false) {
+  const c = findCard(name);
+  if (c) return quoted(cardName(c));
+  if (card && typeof name === "string" && !NUMBER.test(name.trim())) return quoted(name);
+  return name;
+}
+
+// Event arguments with every card named as the reader reads it (rulings_lib.cards.local_args):
+// nested messages and lists included, a text given in both languages left as it is.
+export function localArgs(value, key = null) {
+  if (typeof value === "string") return inText(value, CARD_ARGS.has(key));
+  if (Array.isArray(value)) return value.map((v) => localArgs(v, key));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "code" ? v : localArgs(v)]));
+    if (bilingual(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "code" ? v : localArgs(v, k)]));
   }
   return value;
 }

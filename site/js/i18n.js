@@ -37,18 +37,23 @@ export const loaded = Promise.all([load(lang), lang === "en" ? null : load("en")
 
 const SEP = { en: ", ", ja: "、" };
 
+// A text data gives in each language ({en, ja}: a card's words), as rulings_lib.i18n reads it.
+export const bilingual = (v) => "en" in v && Object.keys(v).every((k) => k === "en" || k === "ja");
+
 function show(value) {
   if (value && typeof value === "object" && !Array.isArray(value) && typeof value.code === "string" && "args" in value) {
     return t(value.code, value.args);
   }
   if (Array.isArray(value)) return value.map(show).join(SEP[lang]);
+  if (value && typeof value === "object" && bilingual(value)) return String(value[lang] || value.en);
   if (value === true || value === false) return String(value);
   if (value == null) return "null";
   return String(value);
 }
 
 // The text of `code` with `args` filled in ({name} placeholders, {{ and }} for braces); a nested
-// {code, args} is a message in the same language; a list is joined. Missing in Japanese: English.
+// {code, args} is a message in the same language; a list is joined; a text given in each language
+// ({en, ja}) is the page's. Missing in Japanese: English.
 // A `count` argument chooses the singular (`CODE_one`, English only; Japanese has none) as the
 // kit's catalogue does (rulings_lib/i18n plural_form).
 export function t(code, args = {}) {

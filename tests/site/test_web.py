@@ -106,7 +106,7 @@ def test_page_tracker_activate_words_and_refusals():
     for _ in range(2):
         web.tracker("press", lang="ja", button="next_phase", team="A", amount=0)
     view = web.tracker("activate", lang="ja", values={"by": "A", "card": "Power Bond", "summon": "Cyber End Dragon"})
-    assert "パワー・ボンド: A1がサイバー・エンド・ドラゴンを融合召喚" in view["feedback"]["text"]
+    assert "「パワー・ボンド」: A1が「サイバー・エンド・ドラゴン」を融合召喚" in view["feedback"]["text"]
     assert "Power Bond" not in view["feedback"]["text"] and "サイバー・エンド・ドラゴン" in "\n".join(view["status"])
     bad = web.tracker("activate", lang="ja", values={"by": "A", "card": "Power Bnod"})
     assert bad["feedback"]["tone"] == "no" and "「パワー・ボンド」" in bad["feedback"]["text"]
