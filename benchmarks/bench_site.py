@@ -94,15 +94,15 @@ def playground(browser, base: str, profile: dict, fragment: str = "") -> dict:
     page.goto(base + "index.html" + fragment)
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1", timeout=120_000)
     t = page.evaluate("({stages: kit.timings.stages, first: kit.timings.firstRuling, calls: kit.timings.calls,"
-                      " early: kit.timings.early ?? null, error: document.getElementById('error').hidden ? null :"
+                      " early: kit.timings.early ?? null, snapshot: kit.timings.snapshot, error: document.getElementById('error').hidden ? null :"
                       " document.getElementById('error').textContent})")
     if t["error"]:
         raise SystemExit(f"bench_site: the playground refused the question: {t['error']}")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.close()
     # Each worker message ends a step (site/js/worker.js sends them in this order).
-    names = ["page, worker and pyodide.mjs", "Python started (loadPyodide)", "the kit's wheels unpacked",
-             "the engines imported"]
+    names = ["page, worker and pyodide.mjs", "Python restored from its snapshot (loadPyodide)" if t["snapshot"]
+             else "Python started (loadPyodide, no snapshot)", "the kit's wheels unpacked", "the engines imported"]
     steps, last = {}, 0.0
     for name, (_, at) in zip(names, t["stages"], strict=False):
         steps[name] = at - last
