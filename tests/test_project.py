@@ -1,5 +1,6 @@
 """The project's own promises: README commands, CI, environment.yml in step with pyproject, light import."""
 
+import os
 import re
 import subprocess
 import sys
@@ -113,9 +114,11 @@ def test_xdist_keeps_a_group_on_one_worker(tmp_path):
             "@pytest.mark.parametrize('i', range(4))\n"
             f"def test_{name}(i):\n"
             f"    open('{tmp_path}/' + os.environ['PYTEST_XDIST_WORKER'], 'a').write('x')\n")
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "2", "--dist", "loadgroup", "-p",
-                           "no:cacheprovider", "-o", "addopts=", str(tmp_path)], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=120)
+    # Only xdist is loaded (not nbval, hypothesis, ... into three processes): the grouping is xdist's.
+    env = {**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "xdist", "-n", "2", "--dist", "loadgroup",
+                           "-p", "no:cacheprovider", "-o", "addopts=", str(tmp_path)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120, env=env)
     assert proc.returncode == 0, proc.stdout[-2000:]
     workers = sorted(p.name for p in tmp_path.glob("gw*"))
     assert len(workers) == 1, f"the group ran on {workers}"
