@@ -1,11 +1,10 @@
 """The Japanese editions of all nine notebooks (notebooks/ja/): paired with their text forms,
-run top to bottom with every ruling stored, and re-checked by nbval like the English ones (the nbval
-run of tests/test_notebooks.py collects notebooks/ja/ too; here they run on their own as well)."""
+run top to bottom with every ruling stored, and re-checked by nbval like the English ones (in
+tests/test_notebooks.py, whose nbval runs are one per edition)."""
 
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 from pathlib import Path
 
 import jupytext
@@ -59,9 +58,3 @@ def test_the_japanese_notebooks_speak_japanese(name):
         assert english not in outputs, english
 
 
-def test_nbval_rechecks_the_japanese_notebooks():
-    proc = subprocess.run(nbchecks.nbval_command(JA), cwd=ROOT, env=nbchecks.refresh.kernel_env(),
-                          capture_output=True, text=True, timeout=900)
-    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
-    cells = sum(1 for p in JA.glob("*.ipynb") for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code")
-    assert f"{cells} passed" in proc.stdout, proc.stdout[-2000:]

@@ -258,21 +258,30 @@ def test_sample_listing_leaves_out_what_python_and_editors_add(tmp_path, monkeyp
 
 
 # --------------------------------------------------------------------------------- nbval
-def test_nbval_rechecks_every_stored_ruling():
+# The two editions, each re-checked by one nbval run (one kernel after the other within it); the test
+# workers run the two at the same time.
+NB_EDITIONS = {"en": sorted(NB_DIR.glob("*.ipynb")), "ja": sorted((NB_DIR / "ja").glob("*.ipynb"))}
+
+
+def test_every_notebook_is_in_an_edition_nbval_checks():
+    assert sorted(NB_DIR.rglob("*.ipynb")) == sorted(p for paths in NB_EDITIONS.values() for p in paths)
+    assert len(NB_EDITIONS["en"]) == len(NB_EDITIONS["ja"]) == 9
+
+
+@pytest.mark.parametrize("edition", sorted(NB_EDITIONS))
+def test_nbval_rechecks_every_stored_ruling(edition):
     # With caching on, as users have it; the sample folder holds a __pycache__/ (build_cdb.py is
     # imported by the deck tests), which no listing in a notebook may show.
     compileall.compile_dir(ROOT / "rulings_lib" / "samples", quiet=1)
     t0 = time.perf_counter()
-    # One kernel after the other: measured faster on 2 cores than `-n 2 --dist loadfile`, whose
-    # workers cost more to start than they save on 6-8 short notebooks.
-    proc = subprocess.run(nbval_command(NB_DIR), cwd=ROOT,
+    paths = NB_EDITIONS[edition]
+    proc = subprocess.run(nbval_command(*paths), cwd=ROOT,
                           env=caching_on_env(), capture_output=True, text=True, timeout=1200)
     took = time.perf_counter() - t0
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
-    every = sorted(NB_DIR.rglob("*.ipynb"))             # the Japanese editions (notebooks/ja/) too
-    cells = sum(1 for p in every for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code")
+    cells = sum(1 for p in paths for c in nbformat.read(p, as_version=4).cells if c.cell_type == "code")
     assert f"{cells} passed" in proc.stdout, proc.stdout[-2000:]
-    print(f"nbval: {len(every)} notebooks, {cells} cells, {took:.1f} s")
+    print(f"nbval ({edition}): {len(paths)} notebooks, {cells} cells, {took:.1f} s")
 
 
 def test_nbval_fails_on_a_wrong_ruling(tmp_path):
