@@ -141,9 +141,10 @@ def cmd_readings(args) -> int:
 def cmd_cards(args) -> int:
     """The card catalogue: names in both languages, kind, Spell Speed, what it does, rule ids, FAQ entries."""
     from .cards import listing
+    from .formats import FORMATS
 
     lang = _lang(args)
-    data = listing(args.format, lang)
+    data = listing([f.cards for f in FORMATS.values() if args.format in (None, f.name)], lang)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return EXIT_OK

@@ -2,7 +2,7 @@
 
 Each :class:`Format` holds what the rest of the kit needs of a format: its name, its match class,
 its verb table (:mod:`rulings_lib.verbs`), its readings, its scenario reader (setup, steps,
-outcome keys), the folder of its shipped scenarios, its picture (:mod:`rulings_lib.draw`: the
+outcome keys), the folder of its shipped scenarios, its card catalogue, its picture (:mod:`rulings_lib.draw`: the
 drawing and the state in words) and its path on its phase diagram (:mod:`rulings_lib.diagrams`). Everything that used to choose a format by
 a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the pictures) looks it up here.
 
@@ -32,6 +32,7 @@ class Format:
     readings: tuple
     rule_ids: dict
     folder: str               # rulings_lib/scenarios/<folder>
+    cards: str                # its card catalogue: rulings_lib/cards/<cards> (the format's tables.CARDS)
     svg: Callable             # the picture: svg(match or state dict, lang, **options) -> str
     summary: Callable         # the state in words: summary(match or state dict, lang) -> [str]
     # Its path on its phase diagram (rulings_lib.diagrams): paths() gives the tracer module, with
@@ -41,6 +42,12 @@ class Format:
 
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)
+
+    def catalogue(self):
+        """Its card catalogue (:mod:`rulings_lib.cards`), read on first use."""
+        from .cards import catalogue
+
+        return catalogue(self.cards)
 
 
 def _interpretations(items) -> tuple:
@@ -55,7 +62,7 @@ def _wrgp() -> Format:
     from .wrgp.verbs import VERB_TABLE
 
     return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
-                  scenario.RULE_IDS, "wrgp", wrgp_svg, summary, _wrgp_paths)
+                  scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, _wrgp_paths)
 
 
 def _wrgp_paths() -> ModuleType:
@@ -71,7 +78,7 @@ def _tag() -> Format:
     from .tag.verbs import VERB_TABLE
 
     return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
-                  scenario.RULE_IDS, "tag", tag_svg, summary, _tag_paths)
+                  scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, _tag_paths)
 
 
 def _tag_paths() -> ModuleType:

@@ -231,11 +231,11 @@ def card_names_ja() -> dict[str, str]:
     name, its aliases ("Speed World" -> 「スピード・ワールド」, the qualifier its name adds left out as the
     alias leaves it out; the rulebook's 「パワーボンド」 -> 「パワー・ボンド」), what the kit assumes about
     it, then the made-up cards of the shipped scenarios."""
-    from ..cards import FORMATS, catalogue
+    from ..formats import FORMATS
 
     names: dict[str, str] = {}
-    for fmt in FORMATS:
-        for c in catalogue(fmt):
+    for fmt in FORMATS.values():
+        for c in fmt.catalogue():
             names[c.en] = c.label("ja")
             names.setdefault(c.label("ja"), c.label("ja"))    # kept whole: no alias is replaced inside it
             for alias in c.aliases:
@@ -261,23 +261,11 @@ def card_name(name: str, lang: str = "en") -> str:
     """A card's name in ``lang``: a catalogue card by any of its names (「破壊指輪」 for
     "Destruction Ring" or 「はかいリング」), a made-up card of the shipped scenarios by its description;
     a name the kit does not know stays as written."""
-    if lang != "ja":
-        from ..cards import card
+    from ..cards import local_name  # a catalogue card, of either format, by its name in lang
 
-        for fmt in ("wrgp", "digimon-tag"):
-            found = card(name, fmt)
-            if found is not None:
-                return found.en
-        return name
-    from ..cards import card
-
-    if name in card_names_ja():
+    if lang == "ja" and name in card_names_ja():
         return card_names_ja()[name]
-    for fmt in ("wrgp", "digimon-tag"):
-        found = card(name, fmt)
-        if found is not None:
-            return found.label("ja")
-    return name
+    return local_name(name, "ja" if lang == "ja" else "en")
 
 
 def _named(value, lang: str):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..readings import Reading, register
 
 FORMAT = "wrgp"
+CARDS = "wrgp.yaml"      # its card catalogue, rulings_lib/cards/wrgp.yaml (the record's Format.cards)
 
 # Every rule id of the WRGP reference, with a short title (the full text is in the spec).
 RULES: dict[str, str] = {
@@ -164,7 +165,7 @@ def card_speed(card: str | None) -> int | None:
         return None
     from ..cards import card as catalogue_card  # read on first use
 
-    found = catalogue_card(card)
+    found = catalogue_card(card, CARDS)
     if found is not None and found.speed is not None:
         return found.speed
     return CARD_SPEEDS.get(card)
