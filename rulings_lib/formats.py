@@ -35,6 +35,9 @@ class Format:
     cards: str                # its card catalogue: rulings_lib/cards/<cards> (the format's tables.CARDS)
     svg: Callable             # the picture: svg(match or state dict, lang, **options) -> str
     summary: Callable         # the state in words: summary(match or state dict, lang) -> [str]
+    # Where a match stands in a few lines, now(outcome, lang, card_name): the notebooks' short
+    # transcript ends with them (rulings_lib.widgets.teach, which names the cards).
+    now: Callable
     # Its path on its phase diagram (rulings_lib.diagrams): paths() gives the tracer module, with
     # trace(run result, upto), trace_match(match, upto) and path_map(compact=, lang=). A function, so
     # that Graphviz is imported only when a path is drawn (`rulings run` never needs it).
@@ -56,13 +59,13 @@ def _interpretations(items) -> tuple:
 
 
 def _wrgp() -> Format:
-    from .draw.wrgp import summary, wrgp_svg
+    from .draw.wrgp import now, summary, wrgp_svg
     from .wrgp import scenario, tables
     from .wrgp.engine import WrgpMatch
     from .wrgp.verbs import VERB_TABLE
 
     return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
-                  scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, _wrgp_paths)
+                  scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, now, _wrgp_paths)
 
 
 def _wrgp_paths() -> ModuleType:
@@ -72,13 +75,13 @@ def _wrgp_paths() -> ModuleType:
 
 
 def _tag() -> Format:
-    from .draw.tag import summary, tag_svg
+    from .draw.tag import now, summary, tag_svg
     from .tag import scenario, tables
     from .tag.engine import TagMatch
     from .tag.verbs import VERB_TABLE
 
     return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
-                  scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, _tag_paths)
+                  scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, now, _tag_paths)
 
 
 def _tag_paths() -> ModuleType:

@@ -335,41 +335,12 @@ def short_lines(result, lang: str = "en") -> list[str]:
     return lines
 
 
-FIELD_ZONES = ("monster", "extra_monster", "spell_trap", "pendulum", "field")
-
-
 def now_lines(outcome: dict, lang: str = "en") -> list[str]:
-    """Where a match stands, in a few lines (a WRGP or a tag battle scenario's outcome)."""
-    from ..i18n import render
+    """Where a match stands, in a few lines (a scenario's outcome): its format's record says it
+    (``Format.now``), cards named as :func:`card_name` names them."""
+    from ..draw.pick import record
 
-    if outcome.get("format") == "digimon-tag":
-        from ..draw import summary
-        from ..draw.words import word
-
-        skip = word("last_battles", lang)
-        return [s for s in summary(outcome, lang) if not s.startswith(skip)]
-    t = outcome["turn"]
-    lines = []
-    if outcome["finished"]:
-        lines.append(render("teach.now.winner", {"team": outcome["winner"]}, lang))
-    lines.append(render("teach.now.turn", {"n": t["number"], "team": t["player"],
-                                           "duelist": f"{t['player']}{outcome['duelist'][t['player']]}",
-                                           "phase": render(f"wrgp.phase.{t['phase']}", {}, lang)}, lang))
-    for team in ("A", "B"):
-        who = f"{team}{outcome['duelist'][team]}"
-        notes = "".join(render(code, {}, lang) for code, on in (("teach.now.handover", team in outcome["handover"]),
-                                                                 ("teach.now.at_zero", who in outcome["at_zero"])) if on)
-        lines.append(render("teach.now.team", {"team": team, "duelist": who, "lp": outcome["lp"][team],
-                                               "spc": outcome["spc"][team], "notes": notes}, lang))
-    lines.append(render("teach.now.out", {"who": ", ".join(outcome["out"]) or render("teach.value.nobody", {}, lang)},
-                        lang))
-    from ..cards import quoted
-
-    field = [render("teach.now.card", {"card": quoted(card_name(n, lang), lang), "player": c["player"]}, lang)
-             for n, c in outcome.get("cards", {}).items() if c["zone"] in FIELD_ZONES]
-    if field:
-        lines.append(render("teach.now.field", {"cards": field}, lang))
-    return lines
+    return record(outcome).now(outcome, lang, card_name)
 
 
 def full_transcript(result, lang: str = "en") -> str:
