@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from .verbs import VerbTable
+if TYPE_CHECKING:      # the names are known without importing anything (`rulings --help`, the CLI's choices)
+    from .verbs import VerbTable
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def _wrgp() -> Format:
     from .wrgp.engine import WrgpMatch
     from .wrgp.verbs import VERB_TABLE
 
-    return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
+    return Format(tables.FORMAT, WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
                   scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, now, _wrgp_paths)
 
 
@@ -80,7 +82,7 @@ def _tag() -> Format:
     from .tag.engine import TagMatch
     from .tag.verbs import VERB_TABLE
 
-    return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
+    return Format(tables.FORMAT, TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
                   scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, now, _tag_paths)
 
 
