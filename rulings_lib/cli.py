@@ -141,9 +141,10 @@ def cmd_readings(args) -> int:
 def cmd_cards(args) -> int:
     """The card catalogue: names in both languages, kind, Spell Speed, what it does, rule ids, FAQ entries."""
     from .cards import listing
+    from .formats import FORMATS
 
     lang = _lang(args)
-    data = listing(args.format, lang)
+    data = listing([f.cards for f in FORMATS.values() if args.format in (None, f.name)], lang)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return EXIT_OK
@@ -311,6 +312,8 @@ class _OnlyOne:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only``, just that sub-command's parser (when there is one)."""
+    from .formats import FORMATS  # the formats' names (its records are made only when asked for)
+
     p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.",
                                 formatter_class=_formatter)
     full = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -338,24 +341,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_check)
 
     s = sub.add_parser("readings", help="list the named interpretations (Readings)")
-    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.add_argument("--format", choices=list(FORMATS))
     s.set_defaults(func=cmd_readings)
 
     s = sub.add_parser("cards", help="list the card catalogue: names (en/ja), kind, what each card does")
-    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.add_argument("--format", choices=list(FORMATS))
     s.add_argument("--json", action="store_true", help="print the catalogue as one JSON object")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_cards)
 
     s = sub.add_parser("rules", help="list the rule ids")
-    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.add_argument("--format", choices=list(FORMATS))
     s.set_defaults(func=cmd_rules)
 
     s = sub.add_parser("verbs", help="list the verbs a scenario step may use, with their parameters")
     s.add_argument("--json", action="store_true", help="print one JSON object (what a form builder reads)")
     s.add_argument("--markdown", action="store_true", help="print the verb table of the scenario docs")
     s.add_argument("--lang", choices=LANGS, help="language of the labels: en or ja (default: the locale's, LANG/LC_ALL)")
-    s.add_argument("--format", choices=["wrgp", "digimon-tag"])
+    s.add_argument("--format", choices=list(FORMATS))
     s.set_defaults(func=cmd_verbs)
 
     s = sub.add_parser("bench", help="measure engine speed, import time and command start-up")

@@ -2,7 +2,7 @@
 
 Each :class:`Format` holds what the rest of the kit needs of a format: its name, its match class,
 its verb table (:mod:`rulings_lib.verbs`), its readings, its scenario reader (setup, steps,
-outcome keys), the folder of its shipped scenarios, its picture (:mod:`rulings_lib.draw`: the
+outcome keys), the folder of its shipped scenarios, its card catalogue, its picture (:mod:`rulings_lib.draw`: the
 drawing and the state in words) and its path on its phase diagram (:mod:`rulings_lib.diagrams`). Everything that used to choose a format by
 a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the pictures) looks it up here.
 
@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from .verbs import VerbTable
+if TYPE_CHECKING:      # the names are known without importing anything (`rulings --help`, the CLI's choices)
+    from .verbs import VerbTable
 
 
 @dataclass(frozen=True)
@@ -32,8 +34,12 @@ class Format:
     readings: tuple
     rule_ids: dict
     folder: str               # rulings_lib/scenarios/<folder>
+    cards: str                # its card catalogue: rulings_lib/cards/<cards> (the format's tables.CARDS)
     svg: Callable             # the picture: svg(match or state dict, lang, **options) -> str
     summary: Callable         # the state in words: summary(match or state dict, lang) -> [str]
+    # Where a match stands in a few lines, now(outcome, lang, card_name): the notebooks' short
+    # transcript ends with them (rulings_lib.widgets.teach, which names the cards).
+    now: Callable
     # Its path on its phase diagram (rulings_lib.diagrams): paths() gives the tracer module, with
     # trace(run result, upto), trace_match(match, upto) and path_map(compact=, lang=). A function, so
     # that Graphviz is imported only when a path is drawn (`rulings run` never needs it).
@@ -42,6 +48,12 @@ class Format:
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)
 
+    def catalogue(self):
+        """Its card catalogue (:mod:`rulings_lib.cards`), read on first use."""
+        from .cards import catalogue
+
+        return catalogue(self.cards)
+
 
 def _interpretations(items) -> tuple:
     """The Readings still read by the kit (those the rulebook's words settle are rulings now)."""
@@ -49,13 +61,13 @@ def _interpretations(items) -> tuple:
 
 
 def _wrgp() -> Format:
-    from .draw.wrgp import summary, wrgp_svg
+    from .draw.wrgp import now, summary, wrgp_svg
     from .wrgp import scenario, tables
     from .wrgp.engine import WrgpMatch
     from .wrgp.verbs import VERB_TABLE
 
-    return Format("wrgp", WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
-                  scenario.RULE_IDS, "wrgp", wrgp_svg, summary, _wrgp_paths)
+    return Format(tables.FORMAT, WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
+                  scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, now, _wrgp_paths)
 
 
 def _wrgp_paths() -> ModuleType:
@@ -65,13 +77,13 @@ def _wrgp_paths() -> ModuleType:
 
 
 def _tag() -> Format:
-    from .draw.tag import summary, tag_svg
+    from .draw.tag import now, summary, tag_svg
     from .tag import scenario, tables
     from .tag.engine import TagMatch
     from .tag.verbs import VERB_TABLE
 
-    return Format("digimon-tag", TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
-                  scenario.RULE_IDS, "tag", tag_svg, summary, _tag_paths)
+    return Format(tables.FORMAT, TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
+                  scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, now, _tag_paths)
 
 
 def _tag_paths() -> ModuleType:

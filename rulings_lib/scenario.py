@@ -387,7 +387,7 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
         return render(code, args, lang)
 
     def said(code, args):       # an event or a refusal, its cards named in the reader's language
-        return in_words(code, args, lang, sc.format)
+        return in_words(code, args, lang, get_format(sc.format).cards)
 
     lines = [t("common.transcript.scenario", title=sc.title_in(lang))]
     if sc.rules:

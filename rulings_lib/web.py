@@ -259,13 +259,14 @@ class WebTracker:
     def _played(self, before: int, rejection) -> dict:
         """What an action did (its events, cards named in the reader's language) or why it was refused."""
         from .cards import in_words
+        from .wrgp.tables import CARDS  # the tracker plays WRGP: its catalogue's names first
 
         self.previous = None                            # Undo now takes back this action, not a New match
         if rejection is not None:
             self.say("widgets.tracker.rejected", "no", rule=rejection.rule, reason=refusal_in(rejection, self.lang))
         else:
             new = self.record.match.state()["events"][before:]
-            self.feedback = ("\n".join(f"[{e['rule']}] {in_words(e['code'], e.get('args'), self.lang, 'wrgp')}"
+            self.feedback = ("\n".join(f"[{e['rule']}] {in_words(e['code'], e.get('args'), self.lang, CARDS)}"
                                         for e in new) or render("widgets.tracker.done", {}, self.lang), "ok")
         return self.view()
 

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from rulings_lib import WrgpMatch, web
-from rulings_lib.cards import FORMATS, catalogue, in_text, in_words, local_args, quoted
+from rulings_lib.cards import in_text, in_words, local_args, quoted
+from rulings_lib.formats import FORMATS
 from rulings_lib.i18n import render
 from rulings_lib.scenario import builtin_scenarios, load_scenario, render_transcript, run_scenario
 from rulings_lib.webdata import files
@@ -23,7 +24,7 @@ from rulings_lib.widgets.teach import full_transcript, short_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 # Every Japanese name of the catalogue's cards (official names and the rulebooks' spellings), longest first.
-NAMES = sorted({n for f in FORMATS for c in catalogue(f) for n in (c.name["ja"], *c.aliases) if not n.isascii()},
+NAMES = sorted({n for f in FORMATS.values() for c in f.catalogue() for n in (c.name["ja"], *c.aliases) if not n.isascii()},
                key=len, reverse=True)
 _QUOTED = re.compile(r"「[^「」]*」")
 
@@ -128,7 +129,7 @@ def test_the_pages_word_events_and_refusals_as_python_does(tmp_path, lang):
         out = json.loads(json.dumps(run_scenario(sc).outcome, ensure_ascii=False, default=str))
         for m in out["events"] + [r for r in out["rejected"] if r.get("code")]:
             messages.append({"code": m["code"], "args": m.get("args") or {}, "text": m.get("text")})
-            expected.append(in_words(m["code"], m.get("args"), lang, sc.format))
+            expected.append(in_words(m["code"], m.get("args"), lang, FORMATS[sc.format].cards))
     proc = subprocess.run(["node", str(ROOT / "tests" / "site" / "card_words.mjs"), str(tmp_path), lang],
                           input=json.dumps(messages, ensure_ascii=False), capture_output=True, text=True,
                           encoding="utf-8", cwd=ROOT, timeout=120)

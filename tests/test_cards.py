@@ -13,15 +13,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulings_lib import WrgpMatch
-from rulings_lib.cards import card, catalogue, fold, listing, suggest
+from rulings_lib.cards import fold, listing
+from rulings_lib.cards import suggest as _suggest
 from rulings_lib.cli import main
 from rulings_lib.errors import ArgumentError, IllegalAction, MatchOver, ScenarioError
+from rulings_lib.formats import FORMATS
 from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario, scenario_from_text
 from rulings_lib.wrgp.engine import contradiction, named_card
 
 ROOT = Path(__file__).resolve().parents[1]
-WRGP = catalogue("wrgp")
-TAG = catalogue("digimon-tag")
+WRGP = FORMATS["wrgp"].catalogue()
+TAG = FORMATS["digimon-tag"].catalogue()
+card = WRGP.card            # a WRGP card by any of its names
+
+
+def suggest(name):
+    return _suggest(name, WRGP.file)
+
 
 # The cards the two rulebooks name (issue 22), by the names the rulebooks print.
 RULEBOOK = {
@@ -122,7 +130,7 @@ def test_rulings_cards_json_follows_the_contract(capsys):
     assert summon["name"] == "summon" and summon["type"] == "card" and summon["label"] == "融合モンスター"
     for c in data["formats"][0]["cards"]:
         assert set(c) >= {"id", "name", "aliases", "kind", "speed", "does", "choices", "rules", "faq", "sources"}
-    assert listing("wrgp")["formats"][0]["cards"] == [c.as_json() for c in WRGP]
+    assert listing([FORMATS["wrgp"].cards])["formats"][0]["cards"] == [c.as_json() for c in WRGP]
 
 
 def test_rulings_cards_lists_in_either_language(capsys):
@@ -361,7 +369,7 @@ def test_the_cost_line_names_counter_cleaner_in_japanese():
     from rulings_lib.i18n import render
 
     cost = next(e for e in m.events if e.code == "wrgp.event.activation_cost_paid")
-    assert render(cost.code, local_args(cost.args, "ja", "wrgp"), "ja").startswith("A1は「カウンター・クリーナー」の発動コスト")
+    assert render(cost.code, local_args(cost.args, "ja", WRGP.file), "ja").startswith("A1は「カウンター・クリーナー」の発動コスト")
 
 
 # ---------------------------------------------------------------------- shipped texts
@@ -758,14 +766,14 @@ def test_the_catalogue_cache_is_the_yaml_and_follows_edits(tmp_path):
 
     path = tmp_path / "wrgp.yaml"
     shutil.copy(cards.HERE / "wrgp.yaml", path)
-    first = cards._read(path, "wrgp")                    # parsed, and the cache written
+    first = cards._read(path)                    # parsed, and the cache written
     (cached,) = (tmp_path / "__pycache__").glob("wrgp.*.json")
-    assert cards._parse(cards._read(path, "wrgp"), "wrgp", "x") == cards._parse(load_file(path), "wrgp", "x")
+    assert cards._parse(cards._read(path), "x") == cards._parse(load_file(path), "x")
     assert first == load_file(path)
     text = path.read_text(encoding="utf-8").replace("Deals 200 damage to the opponent.", "Deals 300 damage.")
     path.write_text(text, encoding="utf-8")
     os.utime(path, ns=(1, 1))
-    again = cards._parse(cards._read(path, "wrgp"), "wrgp", "x")
+    again = cards._parse(cards._read(path), "x")
     assert any("Deals 300 damage." in c.does["en"] for c in again)
     assert not cached.exists() and len(list((tmp_path / "__pycache__").glob("wrgp.*.json"))) == 1
 
@@ -779,12 +787,12 @@ def test_each_catalogue_declares_the_kinds_of_its_cards():
 
     assert not re.search(r'== *"(wrgp|digimon-tag)"', (cards.HERE / "__init__.py").read_text(encoding="utf-8"))
     assert card("Power Bond").is_monster is False and card("Cyber Dragon").is_monster is True
-    assert not any(c.is_monster for c in catalogue("digimon-tag"))
+    assert not any(c.is_monster for c in TAG)
     head = "format: wrgp\nversion: 1\nkinds: {monster: [Effect Monster], other: [Normal Spell]}\ncards:\n"
     one = ("- {id: x, name: {en: X, ja: エックス}, kind: %s, does: {en: x, ja: x}, sources: [here]}\n")
-    (parsed,) = cards._parse(load_text(head + one % "Effect Monster", "c.yaml"), "wrgp", "c.yaml")
+    (parsed,) = cards._parse(load_text(head + one % "Effect Monster", "c.yaml"), "c.yaml")
     assert parsed.is_monster and parsed.action_kind is None
     with pytest.raises(InputError, match=r"c\.yaml:5: .*a kind among Effect Monster, Normal Spell"):
-        cards._parse(load_text(head + one % "Normal Trap", "c.yaml"), "wrgp", "c.yaml")
+        cards._parse(load_text(head + one % "Normal Trap", "c.yaml"), "c.yaml")
     with pytest.raises(InputError, match=r"c\.yaml:3: .*kinds: \{monster"):
-        cards._parse(load_text(head.replace("monster:", "monsters:") + one % "Normal Spell", "c.yaml"), "wrgp", "c.yaml")
+        cards._parse(load_text(head.replace("monster:", "monsters:") + one % "Normal Spell", "c.yaml"), "c.yaml")

@@ -24,9 +24,10 @@ from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario 
 
 def _card_names() -> list[str]:
     from rulings_lib.cards import listing
+    from rulings_lib.formats import FORMATS
 
     names = []
-    for fmt in listing(lang="en")["formats"]:
+    for fmt in listing([f.cards for f in FORMATS.values()], lang="en")["formats"]:
         for c in fmt["cards"]:
             names.append(c["name"]["en"])
     return sorted(names, key=len, reverse=True)

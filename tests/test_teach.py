@@ -135,32 +135,32 @@ def test_card_names_in_the_readers_language():
 def test_card_names_come_from_the_catalogue_one_source():
     """Every real card's Japanese name is the catalogue's; the only names the teaching helpers add
     are the made-up cards of the shipped scenarios, which name no real card."""
-    from rulings_lib.cards import FORMATS, card, catalogue
+    from rulings_lib.formats import FORMATS
     from rulings_lib.scenario import builtin_scenarios, load_scenario
     from rulings_lib.widgets.teach import MADE_UP_JA, card_names_ja
 
-    for fmt in FORMATS:
-        for c in catalogue(fmt):
+    for fmt in FORMATS.values():
+        for c in fmt.catalogue():
             assert card_name(c.en, "ja") == c.name["ja"] == card_names_ja()[c.en]
-    assert not [n for n in MADE_UP_JA if card(n) or card(n, "digimon-tag")]
+    assert not [n for n in MADE_UP_JA if any(f.catalogue().card(n) for f in FORMATS.values())]
     assert all("made up" in n or n.startswith("a ") for n in MADE_UP_JA)
     # the scenarios' Japanese titles write real cards by their official Japanese names, not the
     # rulebook's spellings
     titles_ja = [load_scenario(p).title_in("ja") for p in builtin_scenarios()]
-    for fmt in FORMATS:
-        for c in catalogue(fmt):
+    for fmt in FORMATS.values():
+        for c in fmt.catalogue():
             for alias in c.aliases:
                 if alias not in c.name["ja"] and not alias.isascii():
                     assert not [t for t in titles_ja if alias in t], alias
 
 
 def test_japanese_transcripts_show_japanese_card_names():
-    from rulings_lib.cards import catalogue
+    from rulings_lib.formats import FORMATS
 
     for name in ("cards-destruction-ring-draw", "cards-sparks-chain-strike", "cards-power-bond-handover",
                  "cards-lasting-effects", "team-deck-check"):
         e = explain(name, "ja")
-        named = [c for c in catalogue("wrgp") if c.en in e.short or c.en in e.full]
+        named = [c for c in FORMATS["wrgp"].catalogue() if c.en in e.short or c.en in e.full]
         assert named == [], (name, [c.en for c in named])
 
 
@@ -309,9 +309,11 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
     # anything else is a made-up card, described as one and said in Japanese (teach.MADE_UP_JA).
     import yaml
 
-    from rulings_lib.cards import card
+    from rulings_lib.formats import FORMATS
     from rulings_lib.scenario import builtin_scenarios
     from rulings_lib.widgets.teach import MADE_UP_JA
+
+    card = FORMATS["wrgp"].catalogue().card
 
     def names(x):
         if isinstance(x, dict):

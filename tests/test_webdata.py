@@ -219,7 +219,7 @@ def test_the_builders_cards_are_the_kits(lang):
     """data/cards.<lang>.json as the question builder reads it: every name it offers or matches finds
     the same card in the kit, and every choice a card asks for is a key of the steps that play cards
     (activate, a chain link), worded in the page's language."""
-    from rulings_lib.cards import card
+    from rulings_lib.formats import FORMATS
     from rulings_lib.webdata import cards
 
     table = {v["name"]: v for f in verbs(lang)["formats"] if f["format"] == "wrgp" for v in f["verbs"]}
@@ -231,7 +231,7 @@ def test_the_builders_cards_are_the_kits(lang):
         assert f["cards"]
         for c in f["cards"]:
             for name in [c["name"]["en"], c["name"]["ja"], *c["aliases"]]:
-                assert card(name, f["format"]).id == c["id"], name
+                assert FORMATS[f["format"]].catalogue().card(name).id == c["id"], name
             for choice in c["choices"]:
                 _params([choice], c["id"])
                 if f["format"] == "wrgp":

@@ -177,8 +177,10 @@ def test_tracker_activates_a_card_by_name_from_the_verb_table(lang, tmp_path):
     in its order and words), offers the catalogue's names in the reader's language, shows only the
     choices a known card asks for, and plays the card through the engine (Power Bond: Cyber End Dragon
     on the field at 8000; a handover hands it on, WRGP-H4); saved and loaded, it replays the same."""
-    from rulings_lib.cards import card
+    from rulings_lib.formats import FORMATS
     from rulings_lib.wrgp.verbs import VERB_TABLE
+
+    card = FORMATS["wrgp"].catalogue().card
 
     t = MatchTracker(lang=lang, path=str(tmp_path / "m.json"))
     assert list(t.card_fields) == [p.name for p in VERB_TABLE["activate"].params]

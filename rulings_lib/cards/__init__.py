@@ -1,16 +1,18 @@
 """The card catalogue: the cards the two rulebooks name, known by name in English or Japanese.
 
 The catalogue is data (``wrgp.yaml``, ``tag.yaml`` beside this file), read on first use, so
-``import rulings_lib`` stays light. A card's effect is written in the engines' own verbs (damage,
+``import rulings_lib`` stays light. Each file declares its format (``format: wrgp``); the format's
+record names its file (``rulings_lib.formats.FORMATS[name].cards``, from the format's own tables),
+and whoever asks for a catalogue passes that file: this module knows no format by name. A card's effect is written in the engines' own verbs (damage,
 gain, an LP cost, lasting effects, once per Duel ...); the engines read it when a scenario or the
 API names the card (``m.activate("B", "破壊指輪")``).
 
 Names are matched after NFKC, ignoring case, spaces, punctuation (``・``, ``-``, ``'``, brackets)
 and full/half width, in either language and under the rulebooks' own spellings (aliases):
 
->>> card("パワーボンド").id, card("POWER  BOND").id, card("ﾊﾟﾜｰ･ﾎﾞﾝﾄﾞ").id
+>>> card("パワーボンド", "wrgp.yaml").id, card("POWER  BOND", "wrgp.yaml").id, card("ﾊﾟﾜｰ･ﾎﾞﾝﾄﾞ", "wrgp.yaml").id
 ('power-bond', 'power-bond', 'power-bond')
->>> card("Power Bnod") is None, suggest("Power Bnod")
+>>> card("Power Bnod", "wrgp.yaml") is None, suggest("Power Bnod", "wrgp.yaml")
 (True, ['Power Bond'])
 """
 
@@ -25,8 +27,6 @@ from pathlib import Path
 from ..errors import ArgumentError, InputError
 
 HERE = Path(__file__).parent
-FILES = {"wrgp": "wrgp.yaml", "digimon-tag": "tag.yaml"}
-FORMATS = tuple(FILES)
 LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
 EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
@@ -115,10 +115,12 @@ def fold(name: str) -> str:
 
 
 class Catalogue:
-    """The cards of one format, by folded name."""
+    """The cards of one format, by folded name: those of ``file`` (beside this module), whose
+    ``format`` the file declares."""
 
     def __init__(self, format: str, cards: list[Card], source: str):
         self.format, self.cards, self.source = format, cards, source
+        self.file = Path(source).name
         self.by_key: dict[str, Card] = {}
         for c in cards:
             for n in c.names():
@@ -135,10 +137,15 @@ class Catalogue:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def get(self, name) -> Card | None:
+    def card(self, name) -> Card | None:
+        """The card called ``name`` (any spelling), or None."""
         if not isinstance(name, str):
             return None
         return self.by_key.get(fold(name))
+
+    def lookup(self, param: str, name, *, numbers: bool = False) -> Card | None:
+        """:func:`lookup` in this catalogue."""
+        return lookup(param, name, self.file, numbers=numbers)
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """Known names close to an unknown ``name`` (its English names): a misspelling, or a known
@@ -162,15 +169,22 @@ class Catalogue:
 
 
 @functools.cache
-def catalogue(format: str = "wrgp") -> Catalogue:
-    """The catalogue of ``format`` (``wrgp`` or ``digimon-tag``), read once."""
-    if format not in FILES:
-        raise ArgumentError("format", " or ".join(repr(f) for f in FILES), format)
-    path = HERE / FILES[format]
-    return Catalogue(format, _parse(_read(path, format), format, str(path)), str(path))
+def files() -> tuple[str, ...]:
+    """Every catalogue file beside this module (each format's record names its own)."""
+    return tuple(sorted(p.name for p in HERE.glob("*.yaml")))
 
 
-def _read(path: Path, format: str):
+@functools.cache
+def catalogue(file: str) -> Catalogue:
+    """The catalogue in ``file`` (a format record's ``cards``: ``wrgp.yaml``, ``tag.yaml``), read once."""
+    if file not in files():
+        raise ArgumentError("cards", " or ".join(repr(f) for f in files()), file)
+    path = HERE / file
+    data = _read(path)
+    return Catalogue(data["format"], _parse(data, str(path)), str(path))
+
+
+def _read(path: Path):
     """The catalogue file's data. Parsing its YAML is most of a short ``rulings run`` spent on cards
     (issue 25, goal 2), so the data is kept as JSON in ``__pycache__`` beside it, keyed by the
     file's size and modification time as Python keys its bytecode: an edited catalogue is read
@@ -191,7 +205,7 @@ def _read(path: Path, format: str):
         pass
     data = load_file(path)
     try:
-        _parse(data, format, str(path))     # only a good catalogue is kept
+        _parse(data, str(path))     # only a good catalogue is kept
         cache.parent.mkdir(exist_ok=True)
         for old in cache.parent.glob(f"{path.stem}.*.json"):
             old.unlink()
@@ -203,53 +217,53 @@ def _read(path: Path, format: str):
     return data
 
 
-def card(name, format: str = "wrgp") -> Card | None:
-    """The catalogue card called ``name`` (any spelling), or None."""
-    return catalogue(format).get(name)
+def card(name, file: str) -> Card | None:
+    """The card called ``name`` (any spelling) in the catalogue ``file``, or None."""
+    return catalogue(file).card(name)
 
 
-def suggest(name: str, format: str = "wrgp") -> list[str]:
+def suggest(name: str, file: str) -> list[str]:
     """Known names close to an unknown ``name`` (remembered: a step names the same card again and again)."""
-    return list(_suggest(fold(name), format)) if isinstance(name, str) else []
+    return list(_suggest(fold(name), file)) if isinstance(name, str) else []
 
 
 @functools.lru_cache(maxsize=4096)
-def _suggest(key: str, format: str) -> tuple[str, ...]:
-    return tuple(catalogue(format).suggest(key))
+def _suggest(key: str, file: str) -> tuple[str, ...]:
+    return tuple(catalogue(file).suggest(key))
 
 
-def lookup(param: str, name, format: str = "wrgp", *, numbers: bool = False) -> Card | None:
+def lookup(param: str, name, file: str, *, numbers: bool = False) -> Card | None:
     """The card called ``name``; None for a card the catalogue does not know but that is allowed
     (``numbers``: the step gives its effect by hand and the name is not close to a known one).
     Raises ArgumentError for a name close to a known one ("did you mean ...") or, without numbers,
     for an unknown name."""
-    found = card(name, format)
+    found = card(name, file)
     if found is not None:
         return found
     from ..i18n import Msg
 
-    close = suggest(name, format) if isinstance(name, str) else []
+    close = suggest(name, file) if isinstance(name, str) else []
     if close:
         # Each close name in the reader's language (a text in both languages, quoted as each quotes).
-        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(format).get, close)]
+        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(file).card, close)]
         raise ArgumentError(param, Msg("input.arg.card_close", names=names), name)
     if not numbers:
         raise ArgumentError(param, Msg("input.arg.card_unknown"), name)
     return None
 
 
-def local_name(name, lang: str = "en", format: str | None = None):
-    """A name as the reader reads it: a card of the catalogue (``format``'s, else either format's) by
+def local_name(name, lang: str = "en", file: str | None = None):
+    """A name as the reader reads it: a card of the catalogue (``file``'s, else any catalogue's) by
     its name in ``lang``, whatever spelling wrote it; anything else as written."""
-    found = _known(name, format)
+    found = _known(name, file)
     return found.label(lang) if found is not None else name
 
 
-def _known(name, format: str | None) -> Card | None:
+def _known(name, file: str | None) -> Card | None:
     if not isinstance(name, str) or len(name) > 200:
         return None
-    for f in (format,) if format in FILES else FORMATS:
-        found = catalogue(f).get(name)
+    for f in (file,) if file in files() else files():
+        found = catalogue(f).card(name)
         if found is not None:
             return found
     return None
@@ -272,7 +286,7 @@ def quoted(name: str, lang: str = "en") -> str:
     return f"「{name}」"
 
 
-def in_text(name, lang: str = "en", format: str | None = None, *, card: bool = False):
+def in_text(name, lang: str = "en", file: str | None = None, *, card: bool = False):
     """A name in a sentence for the reader: a catalogue card by its name in ``lang``, written as a
     card's name is (:func:`quoted`); with ``card`` (the name is a card's, made up or not) any name
     likewise, but not a card number. Anything else as written.
@@ -280,7 +294,7 @@ def in_text(name, lang: str = "en", format: str | None = None, *, card: bool = F
     >>> in_text("Power Bond", "ja"), in_text("Power Bond"), in_text("St-220", "ja", card=True)
     ('「パワー・ボンド」', 'Power Bond', 'St-220')
     """
-    found = _known(name, format)
+    found = _known(name, file)
     if found is not None:
         return quoted(found.label(lang), lang)
     if card and isinstance(name, str) and not _NUMBER.fullmatch(name.strip()):
@@ -288,7 +302,7 @@ def in_text(name, lang: str = "en", format: str | None = None, *, card: bool = F
     return name
 
 
-def local_args(value, lang: str = "en", format: str | None = None, key: str | None = None):
+def local_args(value, lang: str = "en", file: str | None = None, key: str | None = None):
     """Event or refusal arguments with every card named as the reader reads it (:func:`in_text`):
     a catalogue card by its name in ``lang`` wherever it is, and in Japanese every card's name
     between 「」 (a catalogue card's wherever it is, any other under a :data:`CARD_ARGS` key);
@@ -298,34 +312,38 @@ def local_args(value, lang: str = "en", format: str | None = None, key: str | No
     from ..i18n import Msg
 
     if isinstance(value, Msg):
-        return {"code": value.code, "args": local_args(value.args, lang, format)}
+        return {"code": value.code, "args": local_args(value.args, lang, file)}
     if isinstance(value, str):
-        return in_text(value, lang, format, card=key in CARD_ARGS)
+        return in_text(value, lang, file, card=key in CARD_ARGS)
     if isinstance(value, list | tuple):
-        return [local_args(v, lang, format, key) for v in value]
+        return [local_args(v, lang, file, key) for v in value]
     if isinstance(value, dict):
         if DEFAULT_LANG in value and set(value) <= set(LANGS):
             return value
-        return {k: v if k == "code" else local_args(v, lang, format, k) for k, v in value.items()}
+        return {k: v if k == "code" else local_args(v, lang, file, k) for k, v in value.items()}
     return value
 
 
-def in_words(code: str, args: dict | None, lang: str = "en", format: str | None = None) -> str:
-    """A message (an event's, a refusal's) in ``lang``, its cards named as :func:`local_args` names them."""
+def in_words(code: str, args: dict | None, lang: str = "en", file: str | None = None) -> str:
+    """A message (an event's, a refusal's) in ``lang``, its cards named as :func:`local_args` names them
+    (those of the catalogue ``file`` first, a format record's ``cards``)."""
     from ..i18n import render
 
-    return render(code, local_args(args or {}, lang, format), lang)
+    return render(code, local_args(args or {}, lang, file), lang)
 
 
 # ---------------------------------------------------------------------- reading the data file
-def _parse(data, format: str, source: str) -> list[Card]:
+def _parse(data, source: str) -> list[Card]:
+    """The cards of a catalogue file's data, of the format it declares."""
     lines = getattr(data, "lines", {})
 
     def bad(line, what):
         raise InputError(source, line, what)
 
-    if not isinstance(data, dict) or data.get("format") != format or not isinstance(data.get("cards"), list):
-        bad(1, f"a catalogue: format: {format}, kinds: {{monster: [...], other: [...]}}, cards: [...]")
+    if not isinstance(data, dict) or not isinstance(data.get("format"), str) or not data["format"] \
+            or not isinstance(data.get("cards"), list):
+        bad(1, "a catalogue: format: NAME, kinds: {monster: [...], other: [...]}, cards: [...]")
+    format = data["format"]
     # The kinds its cards may have, declared by the catalogue itself (the monsters' apart).
     declared = data.get("kinds")
     if not isinstance(declared, dict) or not set(declared) <= {"monster", "other"} or not all(
@@ -385,28 +403,25 @@ def _parse(data, format: str, source: str) -> list[Card]:
 # ---------------------------------------------------------------------- the FAQ entries naming a card
 @functools.cache
 def _faq_texts() -> dict[str, list[tuple[str, str]]]:
-    """format -> [(entry id, its text in both languages, folded)]."""
+    """format -> [(entry id, its text in both languages, folded)]: each game's FAQ file, by the
+    format it declares (``format: wrgp``; the notes on the tool declare none)."""
     from ..yamlsrc import load_file
 
     out: dict[str, list[tuple[str, str]]] = {}
-    root = HERE.parent / "faq"
-    for format, name in FILES.items():        # each format's FAQ file has its catalogue's name
-        entries = []
-        path = root / name
-        if path.is_file():
-            data = load_file(path) or []
-            if isinstance(data, dict):      # the FAQ's sections, each with its entries (faq/README.md)
-                data = [e for sec in data.get("sections") or [] if isinstance(sec, dict)
-                        for e in sec.get("entries") or []]
-            for entry in data:
-                if isinstance(entry, dict) and "id" in entry:
-                    text = " ".join(str(v) for lang in LANGS for v in (entry.get(lang) or {}).values())
-                    scen = str(entry.get("scenario", ""))
-                    scen_path = HERE.parent / "scenarios" / scen
-                    if scen and scen_path.is_file():
-                        text += " " + scen_path.read_text(encoding="utf-8")
-                    entries.append((entry["id"], fold(text)))
-        out[format] = entries
+    for path in sorted((HERE.parent / "faq").glob("*.yaml")):
+        data = load_file(path)
+        if not isinstance(data, dict) or not isinstance(data.get("format"), str):
+            continue
+        entries = out.setdefault(data["format"], [])
+        sections = [sec for sec in data.get("sections") or [] if isinstance(sec, dict)]   # (faq/README.md)
+        for entry in (e for sec in sections for e in sec.get("entries") or []):
+            if isinstance(entry, dict) and "id" in entry:
+                text = " ".join(str(v) for lang in LANGS for v in (entry.get(lang) or {}).values())
+                scen = str(entry.get("scenario", ""))
+                scen_path = HERE.parent / "scenarios" / scen
+                if scen and scen_path.is_file():
+                    text += " " + scen_path.read_text(encoding="utf-8")
+                entries.append((entry["id"], fold(text)))
     return out
 
 
@@ -416,8 +431,9 @@ def faq_entries(c: Card) -> list[str]:
     return [eid for eid, text in _faq_texts().get(c.format, []) if any(k in text for k in keys)]
 
 
-def listing(format: str | None = None, lang: str = "en") -> dict:
-    """``rulings cards --json``: the catalogue of each format (CONTRACTS.md)."""
-    formats = [format] if format else list(FORMATS)
+def listing(files_: list[str] | tuple[str, ...], lang: str = "en") -> dict:
+    """``rulings cards --json``: the catalogue in each of ``files_`` (the formats' records name
+    them, in the registry's order; CONTRACTS.md)."""
+    cats = [catalogue(f) for f in files_]
     return {"version": 1, "lang": lang,
-            "formats": [{"format": f, "cards": [c.as_json(lang) for c in catalogue(f)]} for f in formats]}
+            "formats": [{"format": c.format, "cards": [x.as_json(lang) for x in c]} for c in cats]}

@@ -35,8 +35,9 @@ EXAMPLE_SCENARIO = "power-bond-handover"
 def example_scenario() -> Path:
     """The built-in scenario file of :data:`EXAMPLE_SCENARIO`."""
     from ..scenario import builtin_scenarios
+    from ..wrgp.tables import FORMAT
 
-    for path in builtin_scenarios("wrgp"):
+    for path in builtin_scenarios(FORMAT):
         if path.stem == EXAMPLE_SCENARIO:
             return path
     raise FileNotFoundError(f"built-in scenario {EXAMPLE_SCENARIO}.yaml is missing")

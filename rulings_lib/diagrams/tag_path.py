@@ -73,4 +73,4 @@ def trace(result, upto: int | None = None) -> PathTrace:
         where = (Msg("diagrams.path.tag_over", winner=state.winner) if state.is_finished()
                  else Msg("diagrams.path.tag_where", turn=state.turn, first=state.first, second=state.second))
     return PathTrace(result.scenario.name, result.scenario.titles or result.scenario.title, visits, pos, where, upto, last,
-                     rejected, format="digimon-tag")
+                     rejected, format=TT.FORMAT)

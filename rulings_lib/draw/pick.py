@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..formats import FORMATS, of
 
 
-def _format(obj):
+def record(obj):
     """The format of a match (its class's ``FORMAT``) or of an outcome dict (its ``format``); one
     written without it is a WRGP outcome, the kit's first format."""
     if (obj.get("format") if isinstance(obj, dict) else getattr(obj, "FORMAT", None)) is None:
@@ -16,9 +16,9 @@ def _format(obj):
 
 def svg(obj, lang: str = "en", **kwargs) -> str:
     """The picture of a match or an outcome dict, whichever the format."""
-    return _format(obj).svg(obj, lang, **kwargs)
+    return record(obj).svg(obj, lang, **kwargs)
 
 
 def summary(obj, lang: str = "en") -> list[str]:
     """The state in words (each picture's ``<desc>``), whichever the format."""
-    return _format(obj).summary(obj, lang)
+    return record(obj).summary(obj, lang)

@@ -150,6 +150,14 @@ def summary(obj, lang: str = "en", *, start_points: int | None = None) -> list[s
     return lines
 
 
+def now(outcome: dict, lang: str = "en", card_name=None) -> list[str]:
+    """Where a tag battle stands, in a few lines (the notebooks' short transcript ends with them,
+    rulings_lib.widgets.teach): the state in words without the last battles, which the transcript
+    has just told (``card_name``: no card is named here)."""
+    skip = word("last_battles", lang)
+    return [s for s in summary(outcome, lang) if not s.startswith(skip)]
+
+
 def tag_svg(obj, lang: str = "en", *, start_points: int | None = None, title: str | None = None,
             layout: str = "wide") -> str:
     """The picture of a tag battle (a :class:`~rulings_lib.TagMatch` or its ``state()`` dict).

@@ -141,7 +141,7 @@ def _name(name: str, lang: str) -> str:
     The picture's labels: no 「」 in the tight space of a drawn line, as a card list on a mat."""
     from ..cards import local_name
 
-    return local_name(name, lang, "wrgp")
+    return local_name(name, lang, T.CARDS)
 
 
 def _said(name: str, lang: str) -> str:
@@ -149,11 +149,41 @@ def _said(name: str, lang: str) -> str:
     transcripts write it, 「」 in Japanese (rulings_lib.cards.in_text)."""
     from ..cards import in_text
 
-    return in_text(name, lang, "wrgp", card=True)
+    return in_text(name, lang, T.CARDS, card=True)
 
 
 def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:
     return word(f"sw_{kind}", lang, cost=cost, size=size)
+
+
+def now(outcome: dict, lang: str = "en", card_name=None) -> list[str]:
+    """Where a WRGP match stands, in a few lines (the notebooks' short transcript ends with them,
+    rulings_lib.widgets.teach): the turn, each team's duelist, LP and Speed Counters, who is out,
+    the cards on the field. ``card_name(name, lang)`` names a card (as written, without one)."""
+    from ..cards import quoted
+    from ..i18n import render
+
+    card_name = card_name or (lambda name, lang: name)
+    t = outcome["turn"]
+    lines = []
+    if outcome["finished"]:
+        lines.append(render("teach.now.winner", {"team": outcome["winner"]}, lang))
+    lines.append(render("teach.now.turn", {"n": t["number"], "team": t["player"],
+                                           "duelist": f"{t['player']}{outcome['duelist'][t['player']]}",
+                                           "phase": render(f"wrgp.phase.{t['phase']}", {}, lang)}, lang))
+    for team in T.TEAMS:
+        who = f"{team}{outcome['duelist'][team]}"
+        notes = "".join(render(code, {}, lang) for code, on in (("teach.now.handover", team in outcome["handover"]),
+                                                                 ("teach.now.at_zero", who in outcome["at_zero"])) if on)
+        lines.append(render("teach.now.team", {"team": team, "duelist": who, "lp": outcome["lp"][team],
+                                               "spc": outcome["spc"][team], "notes": notes}, lang))
+    lines.append(render("teach.now.out", {"who": ", ".join(outcome["out"]) or render("teach.value.nobody", {}, lang)},
+                        lang))
+    field = [render("teach.now.card", {"card": quoted(card_name(n, lang), lang), "player": c["player"]}, lang)
+             for n, c in outcome.get("cards", {}).items() if c["zone"] in T.FIELD_ZONES]
+    if field:
+        lines.append(render("teach.now.field", {"cards": field}, lang))
+    return lines
 
 
 def wrgp_svg(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None,

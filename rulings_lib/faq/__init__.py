@@ -91,6 +91,9 @@ class Entry:
     section: Section | None = None
     settles: str | None = None
     result: object = field(default=None, repr=False)   # the scenario's RunResult
+    # The game it is about, as declared: its file's ``format:`` (the section's), or for a note on the
+    # tool (tool.yaml has no sections) the ``format:`` of the scenario that proves it.
+    format: str = ""
 
     def q(self, lang: str = "en") -> str:
         return self.text[lang]["q"]
@@ -105,11 +108,6 @@ class Entry:
     def is_reading(self) -> bool:
         """The answer is an interpretation where the rulebook is silent (a named Reading)."""
         return self.kind == "reading" or (self.kind == "tool" and self.reading is not None)
-
-    @property
-    def format(self) -> str:
-        return self.section.format if self.section else \
-            ("wrgp" if self.rules[0].startswith(("WRGP", "STD")) else "digimon-tag")
 
 
 def all_rule_ids() -> dict[str, str]:
@@ -239,7 +237,8 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                 if missing:
                     fail(Msg("input.faq.not_demonstrated", scenario=e["scenario"], rules=", ".join(missing)))
                 entry = Entry(e["id"], e["kind"], e["rules"], e["scenario"], {lang: e[lang] for lang in LANGS},
-                              e.get("reading"), str(f), line, section, e.get("settles"))
+                              e.get("reading"), str(f), line, section, e.get("settles"),
+                              format=section.format if section is not None else sc.format)
                 if run:
                     if e["scenario"] not in cache:
                         cache[e["scenario"]] = run_scenario(sc, keep_snapshots=False)

@@ -1247,7 +1247,7 @@ class TagMatch(Match):
         if isinstance(number, str) and not T.card_rule(number):
             from ..cards import card as catalogue_card  # read on first use
 
-            named = catalogue_card(number, "digimon-tag")
+            named = catalogue_card(number, T.CARDS)
             if named is not None and named.number:
                 number = named.number
         rule = T.card_rule(number)

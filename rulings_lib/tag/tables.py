@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ..readings import Reading, register
 
 FORMAT = "digimon-tag"
+CARDS = "tag.yaml"       # its card catalogue, rulings_lib/cards/tag.yaml (the record's Format.cards)
 
 # Every rule id of the tag battle reference, with a short title (the full text is in the spec).
 RULES: dict[str, str] = {

@@ -29,6 +29,7 @@ from .. import files
 from ..errors import IllegalAction, InputError, as_message
 from ..i18n import Msg, render
 from ..wrgp.engine import WrgpMatch
+from ..wrgp.tables import CARDS
 from ..wrgp.verbs import AT, SETUP, VERB_TABLE
 
 FILE_FORMAT = "rulings-kit/wrgp-match"
@@ -54,7 +55,7 @@ def refusal_in(rejection: IllegalAction, lang: str = "en") -> str:
     """A refusal in the reader's words, its cards named in the reader's language (both trackers)."""
     from ..cards import in_words
 
-    return in_words(rejection.code, rejection.params, lang, "wrgp") if rejection.code else rejection.render(lang)
+    return in_words(rejection.code, rejection.params, lang, CARDS) if rejection.code else rejection.render(lang)
 
 
 def still_to_come(match, lang: str = "en") -> str:
@@ -153,7 +154,7 @@ def card_names(param: str, lang: str = "en", card: str | None = None) -> list[st
     for ``card``; the Fusion Monsters for ``summon``; every card for a declared name (``declare``)."""
     from ..cards import catalogue
 
-    cards = list(catalogue(VERB_TABLE.format))
+    cards = list(catalogue(CARDS))
     if param == "card":
         cards = [c for c in cards if c.speed is not None]
     elif param == "summon":
@@ -166,7 +167,7 @@ def card_asks(card: str) -> list[dict] | None:
     catalogue does not know."""
     from ..cards import card as find
 
-    found = find(card, VERB_TABLE.format) if isinstance(card, str) else None
+    found = find(card, CARDS) if isinstance(card, str) else None
     return None if found is None else [dict(c) for c in found.choices]
 
 

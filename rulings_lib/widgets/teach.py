@@ -231,11 +231,11 @@ def card_names_ja() -> dict[str, str]:
     name, its aliases ("Speed World" -> 「スピード・ワールド」, the qualifier its name adds left out as the
     alias leaves it out; the rulebook's 「パワーボンド」 -> 「パワー・ボンド」), what the kit assumes about
     it, then the made-up cards of the shipped scenarios."""
-    from ..cards import FORMATS, catalogue
+    from ..formats import FORMATS
 
     names: dict[str, str] = {}
-    for fmt in FORMATS:
-        for c in catalogue(fmt):
+    for fmt in FORMATS.values():
+        for c in fmt.catalogue():
             names[c.en] = c.label("ja")
             names.setdefault(c.label("ja"), c.label("ja"))    # kept whole: no alias is replaced inside it
             for alias in c.aliases:
@@ -261,23 +261,11 @@ def card_name(name: str, lang: str = "en") -> str:
     """A card's name in ``lang``: a catalogue card by any of its names (「破壊指輪」 for
     "Destruction Ring" or 「はかいリング」), a made-up card of the shipped scenarios by its description;
     a name the kit does not know stays as written."""
-    if lang != "ja":
-        from ..cards import card
+    from ..cards import local_name  # a catalogue card, of either format, by its name in lang
 
-        for fmt in ("wrgp", "digimon-tag"):
-            found = card(name, fmt)
-            if found is not None:
-                return found.en
-        return name
-    from ..cards import card
-
-    if name in card_names_ja():
+    if lang == "ja" and name in card_names_ja():
         return card_names_ja()[name]
-    for fmt in ("wrgp", "digimon-tag"):
-        found = card(name, fmt)
-        if found is not None:
-            return found.label("ja")
-    return name
+    return local_name(name, "ja" if lang == "ja" else "en")
 
 
 def _named(value, lang: str):
@@ -347,41 +335,12 @@ def short_lines(result, lang: str = "en") -> list[str]:
     return lines
 
 
-FIELD_ZONES = ("monster", "extra_monster", "spell_trap", "pendulum", "field")
-
-
 def now_lines(outcome: dict, lang: str = "en") -> list[str]:
-    """Where a match stands, in a few lines (a WRGP or a tag battle scenario's outcome)."""
-    from ..i18n import render
+    """Where a match stands, in a few lines (a scenario's outcome): its format's record says it
+    (``Format.now``), cards named as :func:`card_name` names them."""
+    from ..draw.pick import record
 
-    if outcome.get("format") == "digimon-tag":
-        from ..draw import summary
-        from ..draw.words import word
-
-        skip = word("last_battles", lang)
-        return [s for s in summary(outcome, lang) if not s.startswith(skip)]
-    t = outcome["turn"]
-    lines = []
-    if outcome["finished"]:
-        lines.append(render("teach.now.winner", {"team": outcome["winner"]}, lang))
-    lines.append(render("teach.now.turn", {"n": t["number"], "team": t["player"],
-                                           "duelist": f"{t['player']}{outcome['duelist'][t['player']]}",
-                                           "phase": render(f"wrgp.phase.{t['phase']}", {}, lang)}, lang))
-    for team in ("A", "B"):
-        who = f"{team}{outcome['duelist'][team]}"
-        notes = "".join(render(code, {}, lang) for code, on in (("teach.now.handover", team in outcome["handover"]),
-                                                                 ("teach.now.at_zero", who in outcome["at_zero"])) if on)
-        lines.append(render("teach.now.team", {"team": team, "duelist": who, "lp": outcome["lp"][team],
-                                               "spc": outcome["spc"][team], "notes": notes}, lang))
-    lines.append(render("teach.now.out", {"who": ", ".join(outcome["out"]) or render("teach.value.nobody", {}, lang)},
-                        lang))
-    from ..cards import quoted
-
-    field = [render("teach.now.card", {"card": quoted(card_name(n, lang), lang), "player": c["player"]}, lang)
-             for n, c in outcome.get("cards", {}).items() if c["zone"] in FIELD_ZONES]
-    if field:
-        lines.append(render("teach.now.field", {"cards": field}, lang))
-    return lines
+    return record(outcome).now(outcome, lang, card_name)
 
 
 def full_transcript(result, lang: str = "en") -> str:

@@ -208,7 +208,7 @@ class MatchTracker(KitWidget):
             self._say(say("widgets.tracker.rejected", lang, rule=rejection.rule, reason=refusal_in(rejection, lang)), "no")
         else:
             new = self.match.events[before:]
-            self._say("\n".join(f"[{e.rule}] {in_words(e.code, e.args, lang, 'wrgp')}" for e in new)
+            self._say("\n".join(f"[{e.rule}] {in_words(e.code, e.args, lang, T.CARDS)}" for e in new)
                       or say("widgets.tracker.done", lang), "ok")
         self.refresh()
         return rejection

@@ -169,7 +169,7 @@ class WrgpMatch(Match):
 
     # The public verbs, each checked at the boundary and run as a transaction (Match):
     # {verb: {parameter: check}}. A malformed call raises ArgumentError before the verb runs.
-    FORMAT = "wrgp"
+    FORMAT = T.FORMAT
     VERB_TABLE = VERB_TABLE
     VERBS: dict[str, dict] = VERB_TABLE.api_checks()
     # The fields changed in place, each only through Match._w (copy on write), and how to copy them.
@@ -393,7 +393,7 @@ class WrgpMatch(Match):
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
         return {
-            "format": "wrgp",
+            "format": T.FORMAT,
             "finished": self.winner is not None,
             "winner": self.winner,
             "turn": {"number": self.turn, "player": self.player, "phase": self.phase_key},

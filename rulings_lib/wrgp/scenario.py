@@ -13,7 +13,7 @@ from .engine import WrgpMatch
 from .verbs import AT, VERB_TABLE
 from .verbs import SETUP as SETUP_PARAMS
 
-FORMAT = "wrgp"
+FORMAT = T.FORMAT
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
 
 # verb -> schema of its value, from the verb table (rulings_lib/wrgp/verbs.py).

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..readings import Reading, register
 
 FORMAT = "wrgp"
+CARDS = "wrgp.yaml"      # its card catalogue, rulings_lib/cards/wrgp.yaml (the record's Format.cards)
 
 # Every rule id of the WRGP reference, with a short title (the full text is in the spec).
 RULES: dict[str, str] = {
@@ -164,7 +165,7 @@ def card_speed(card: str | None) -> int | None:
         return None
     from ..cards import card as catalogue_card  # read on first use
 
-    found = catalogue_card(card)
+    found = catalogue_card(card, CARDS)
     if found is not None and found.speed is not None:
         return found.speed
     return CARD_SPEEDS.get(card)
@@ -359,14 +360,14 @@ READINGS = (
 # The team deck check's readings (WRGP-S2, rulings_lib/decks/wrgp_team.py): where the files leave
 # the rule open, the check plays by these.
 DECK_READINGS = (
-    Reading("banlist-strictest-passcode", "WRGP-S2", "wrgp", "A card's status is the strictest of its passcodes",
+    Reading("banlist-strictest-passcode", "WRGP-S2", FORMAT, "A card's status is the strictest of its passcodes",
             "With a card database, a card counts under the passcode its alias chain ends at; a banlist may "
             "name it by any of its passcodes, and where it names several with different counts the "
             "strictest count applies.", source="kit"),
-    Reading("whitelist-any-passcode", "WRGP-S2", "wrgp", "A whitelist may name a card by any of its passcodes",
+    Reading("whitelist-any-passcode", "WRGP-S2", FORMAT, "A whitelist may name a card by any of its passcodes",
             "Under a $whitelist list a card is allowed when the list names it, the card it is an alternate "
             "artwork of, or another artwork of that card.", source="kit"),
-    Reading("alias-loop-lowest-passcode", "WRGP-S2", "wrgp", "Cards whose aliases loop count as one card",
+    Reading("alias-loop-lowest-passcode", "WRGP-S2", FORMAT, "Cards whose aliases loop count as one card",
             "If the aliases in a card database form a loop, every card of the loop counts as the lowest "
             "passcode in it, and the report warns about the loop.", source="kit"),
 )

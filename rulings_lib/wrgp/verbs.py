@@ -71,9 +71,10 @@ _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
 
 # ---------------------------------------------------------------------- named cards (rulings_lib.cards)
 def _cards():
-    from .. import cards  # the catalogue is read on first use: `import rulings_lib` stays light
+    """The WRGP card catalogue (its format's file, ``tables.CARDS``)."""
+    from ..cards import catalogue  # the catalogue is read on first use: `import rulings_lib` stays light
 
-    return cards
+    return catalogue(T.CARDS)
 
 
 def named_card(param: str, name, *, numbers: bool):

@@ -220,8 +220,9 @@ def test_tracker_activates_a_card_by_name_in_the_readers_language(new_context, s
     the state and the message name the cards in the reader's language. 44 px targets, axe clean."""
     from pathlib import Path
 
-    from rulings_lib.cards import card
+    from rulings_lib.formats import FORMATS
 
+    card = FORMATS["wrgp"].catalogue().card
     axe = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
     assert axe.exists(), "axe-core is missing: npm ci installs it (package.json devDependencies)"
     bond, ced, ring = (card(n).label(lang) for n in ("Power Bond", "Cyber End Dragon", "Destruction Ring"))
