@@ -185,7 +185,7 @@ def test_tracker_words_in_japanese():
     view = web.tracker("open", lang="ja")
     assert view["board"]["phase_name"] == "ドローフェイズ"
     view = web.tracker("press", lang="ja", button="battle_damage")
-    assert view["feedback"]["text"].startswith("拒否 [STD-TIMING]")
+    assert view["feedback"]["text"].startswith("却下 [STD-TIMING]")
 
 
 def test_tag_helper_errors_in_words_and_unused_lost_points():
