@@ -102,7 +102,7 @@ def _transaction(method, checks: dict):
             return self._audited(method, call, kw)
         # The snapshot: the fields as they are (copy on write: see Match._w), the logs by length.
         fields = self.__dict__.copy() if self._cow else self._fields()
-        events, rejected = self.events, self.rejected
+        events, rejected = self._log, self.rejected
         n_events, n_rejected = len(events), len(rejected)
         self._own = ()
         try:
@@ -139,7 +139,7 @@ _BRANCH = """    if n == {n}:
             fields = self.__dict__.copy()
         else:
             fields = self._fields()
-        events = self.events
+        events = self._log
         rejected = self.rejected
         n_events = len(events)
         n_rejected = len(rejected)
@@ -332,12 +332,38 @@ class Match(abc.ABC):
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
 
+    # The transcript. The engines append plain records ``(step, rule, code, args)`` to ``_log`` (a
+    # tuple costs a fraction of an Event to make, and a search or a random play reads next to none
+    # of them); reading ``events`` turns the records appended since the last read (``_read``) into
+    # :class:`Event` values in place, so a reader only ever sees Events. Records are only appended
+    # or cut back (a rollback), and a snapshot's ``_read`` is at most its log's length, so every
+    # record before ``_read`` is an Event.
+    @property
+    def events(self) -> list[Event]:
+        """What happened so far, one :class:`~rulings_lib.events.Event` each, oldest first."""
+        log = self._log
+        n = len(log)
+        i = self._read
+        if i < n:
+            while i < n:
+                record = log[i]
+                if record.__class__ is tuple:
+                    log[i] = _new_event(Event, record)
+                i += 1
+            self._read = n
+        return log
+
+    @events.setter
+    def events(self, events: list) -> None:
+        self._log = events
+        self._read = 0
+
     def _ev(self, rule: str, code, **args) -> None:
         """Record an event: the rule id and a message, a catalogue code with its arguments or a
         :class:`~rulings_lib.i18n.Msg` (the words are the catalogue's; ``text`` is the English)."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self.events.append(_new_event(Event, (self.step, rule, code, args)))   # Event.coded, inline
+        self._log.append((self.step, rule, code, args))   # a record: an Event when read (Match.events)
 
     def _fail(self, rule: str, code, **args):
         """Refuse the call by ``rule``: a code with its arguments, or a Msg; worded only when read.
@@ -379,20 +405,20 @@ class Match(abc.ABC):
         if self._own is not None:
             self._own = ()              # taken inside a transaction: nothing of it may change in place now
         fields = self.__dict__.copy() if self._cow else self._fields()
-        return fields, len(self.events), len(self.rejected)
+        return fields, len(self._log), len(self.rejected)
 
     def _fields_snapshot(self, *keep: str) -> dict:
         """The match's fields (the same snapshot as a transaction's), without the logs and without
         the fields named in ``keep`` (which a restore leaves as they are then)."""
         fields = self._fields()
-        for key in ("_moves", "_event_cache", "_own", "events", "rejected", *keep):
+        for key in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected", *keep):
             fields.pop(key, None)
         return fields
 
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "events", "rejected")
+        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected")
                  if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
@@ -404,10 +430,10 @@ class Match(abc.ABC):
     def _txn_restore(self, saved) -> None:
         fields, n_events, n_rejected = saved
         current = self.__dict__
-        del current["events"][n_events:]
+        del current["_log"][n_events:]
         del current["rejected"][n_rejected:]
         restored = fields.copy()        # the snapshot itself stays as it was (it may be kept)
-        for key in ("_event_cache", "_moves", "events", "rejected"):
+        for key in ("_event_cache", "_moves", "_log", "rejected"):
             if key in current:
                 restored[key] = current[key]
             else:
@@ -473,7 +499,8 @@ class Match(abc.ABC):
         d = self._fields()
         for key in ("_moves", "_event_cache", "_own"):
             d.pop(key, None)
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
+        d["_log"], d["rejected"] = self.events.copy(), self.rejected.copy()
+        d["_read"] = len(d["_log"])
         new.__dict__.update(d)
         return new
 
