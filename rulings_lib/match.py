@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import abc
 import functools
-import inspect
 
 from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
@@ -36,45 +35,77 @@ from .i18n import Msg
 _new_event = tuple.__new__      # an Event made without a call through its class (they are many)
 
 
-def _transaction(method, checks: dict):
+class _Params:
+    """A function's parameters after the first (``self``), read from its code object, so that the
+    kit's start-up needs no :mod:`inspect` (which loads ``ast``, ``dis`` and ``tokenize``): their
+    ``names`` (positional ones first), how many may be given by position, the ``required`` ones, and
+    whether they are ``plain`` (no ``/``, ``*args`` or ``**kwargs``). ``inspect`` is loaded only to
+    word a call that does not fit (:meth:`usage`) or to bind a call to a signature that is not plain."""
+
+    __slots__ = ("fn", "names", "n_positional", "required", "plain")
+
+    def __init__(self, fn):
+        code = fn.__code__
+        n_positional = code.co_argcount - 1
+        n_kwonly = code.co_kwonlyargcount
+        self.fn = fn
+        self.names = code.co_varnames[1:1 + n_positional + n_kwonly]
+        self.n_positional = n_positional
+        n_defaults = len(fn.__defaults__ or ())
+        kwdefaults = fn.__kwdefaults__ or {}
+        self.required = frozenset(self.names[:n_positional - n_defaults]) | {
+            n for n in self.names[n_positional:] if n not in kwdefaults}
+        self.plain = not code.co_posonlyargcount and not code.co_flags & (_CO_VARARGS | _CO_VARKEYWORDS)
+
+    def usage(self, name: str | None = None) -> Msg:
+        """How to call it, ``damage(by: str, to: str, ...)`` (``name`` in place of the function's), for
+        an ArgumentError."""
+        import inspect
+
+        sig = inspect.signature(self.fn)
+        params = [p for n, p in sig.parameters.items() if n != "self"]
+        return Msg("input.arg.call", call=f"{name or self.fn.__name__}{sig.replace(parameters=params)}")
+
+    def bind(self, name: str, args: tuple, kwargs: dict):
+        """``args``/``kwargs`` (without ``self``) as ``{param: value}`` for a plain signature, else
+        ``inspect``'s BoundArguments (with ``self`` as None); ArgumentError for a call that does not fit."""
+        if not self.plain:
+            import inspect
+
+            try:
+                return inspect.signature(self.fn).bind(None, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(name, self.usage(), str(exc)) from None
+        if len(args) > self.n_positional:
+            raise ArgumentError(name, self.usage(), f"{len(args)} positional arguments")
+        arguments = dict(zip(self.names, args, strict=False))
+        for k, v in kwargs.items():
+            if k not in self.names or k in arguments:
+                raise ArgumentError(k, self.usage(), v)
+            arguments[k] = v
+        if not self.required <= arguments.keys():
+            raise ArgumentError(", ".join(sorted(self.required - arguments.keys())), self.usage(), None)
+        return arguments
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08      # code flags (inspect.CO_VARARGS, CO_VARKEYWORDS)
+
+
+def _transaction(cls, name: str, method, checks: dict):
     """Wrap a public verb: check its arguments against ``checks`` (the API boundary), then run it
     as one transaction: whatever it raises, the match is left exactly as it was before the call
     (every field, the step counter, the events). A call with positional arguments only is bound
-    without building a dict (the common case, and the fast one)."""
-    sig = inspect.signature(method)
-    params = [p for p in sig.parameters.values() if p.name != "self"]
-    names = [p.name for p in params]
+    without building a dict (the common case, and the fast one). The wrapper written for the verb
+    (:func:`_fast_wrapper`) is compiled at the verb's first call, which then replaces this one on
+    ``cls``: a run compiles only the verbs it plays."""
+    params = _Params(method)
+    names, n_positional, required, plain = params.names, params.n_positional, params.required, params.plain
     for p in checks:
         if p not in names:
             raise TypeError(f"{method.__qualname__}: VERBS names unknown parameter {p!r}")
-    # Plain parameters (no /, *args, **kwargs) are bound here quickly; others by inspect.
-    plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params)
-    n_positional = sum(p.kind == p.POSITIONAL_OR_KEYWORD for p in params)
-    required = {p.name for p in params if p.default is p.empty}
     # The fast path: positional arguments only, every required parameter among them.
-    n_required = len(required) if plain and all(
-        p.kind == p.POSITIONAL_OR_KEYWORD for p in params if p.default is p.empty) else n_positional + 1
+    n_required = len(required) if plain and all(n in names[:n_positional] for n in required) else n_positional + 1
     positional = tuple((name, checks.get(name)) for name in names[:n_positional])
-    known = set(names)
-    usage = Msg("input.arg.call", call=f"{method.__name__}{_public(sig)}")
-
-    def bind(self, args, kwargs) -> dict:
-        if not plain:
-            try:
-                bound = sig.bind(self, *args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(method.__name__, usage, str(exc)) from None
-            return bound
-        if len(args) > n_positional:
-            raise ArgumentError(method.__name__, usage, f"{len(args)} positional arguments")
-        arguments = dict(zip(names, args, strict=False))
-        for k, v in kwargs.items():
-            if k not in known or k in arguments:
-                raise ArgumentError(k, usage, v)
-            arguments[k] = v
-        if not required <= arguments.keys():
-            raise ArgumentError(", ".join(sorted(required - arguments.keys())), usage, None)
-        return arguments
 
     # For each number of positional arguments, the checks to run on them: (index, name, check).
     checked = tuple(tuple((i, name, check) for i, (name, check) in enumerate(positional[:n]) if check is not None)
@@ -92,7 +123,7 @@ def _transaction(method, checks: dict):
                     args[i] = check(name, args[i], self)
             call, kw = args, _NO_KWARGS
         else:
-            bound = bind(self, args, kwargs)
+            bound = params.bind(method.__name__, args, kwargs)
             arguments = bound if plain else bound.arguments
             for name, check in checks.items():
                 if name in arguments:
@@ -113,10 +144,16 @@ def _transaction(method, checks: dict):
         finally:
             self._own = None
 
-    wrapper = _fast_wrapper(method, general, positional, n_required, n_positional)
-    functools.update_wrapper(wrapper, method)
-    wrapper.__wrapped_verb__ = True
-    return wrapper
+    def first_call(self, *args, **kwargs):
+        wrapper = _fast_wrapper(method, general, positional, n_required, n_positional)
+        functools.update_wrapper(wrapper, method)
+        wrapper.__wrapped_verb__ = True
+        setattr(cls, name, wrapper)
+        return wrapper(self, *args, **kwargs)
+
+    functools.update_wrapper(first_call, method)
+    first_call.__wrapped_verb__ = True
+    return first_call
 
 
 # The common call, positional arguments only (random play, search, the scenario runner's dispatch),
@@ -217,9 +254,6 @@ _NO_KWARGS: dict = {}
 def _checked_init(init, name: str):
     """A constructor whose call does not fit its signature raises ArgumentError (not TypeError),
     as a verb's does."""
-    sig = inspect.signature(init)
-    usage = Msg("input.arg.call", call=f"{name}{_public(sig)}")
-
     @functools.wraps(init)
     def wrapper(self, *args, **kwargs):
         try:
@@ -227,12 +261,20 @@ def _checked_init(init, name: str):
         except TypeError:
             # A call that does not fit raises before the constructor's body runs: bind it to tell
             # that from a TypeError of the body (which is no argument error, and goes on up).
-            try:
-                sig.bind(self, *args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(name, usage, str(exc)) from None
+            _argument_error(init, name, (self, *args), kwargs)
             raise
     return wrapper
+
+
+def _argument_error(fn, name: str, args: tuple, kwargs: dict, exc: TypeError | None = None) -> None:
+    """Raise ArgumentError if ``fn(*args, **kwargs)`` does not fit ``fn``'s signature, else return.
+    The error quotes ``exc`` (the call's TypeError) when given, else why the call does not bind."""
+    import inspect
+
+    try:
+        inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as bind_error:
+        raise ArgumentError(name, _Params(fn).usage(name), str(exc or bind_error)) from None
 
 
 def query(**checks):
@@ -241,33 +283,33 @@ def query(**checks):
     boundary as the verbs', without a transaction: queries change nothing). Without checks the
     call is bound only when it failed (queries run on every verb)."""
     def deco(fn):
-        sig = inspect.signature(fn)
         name = fn.__name__
-        usage = Msg("input.arg.call", call=f"{name}{_public(sig)}")
         if not checks:
             @functools.wraps(fn)
             def wrapper(*args, **kwargs):
                 try:
                     return fn(*args, **kwargs)
                 except TypeError as exc:
-                    try:
-                        sig.bind(*args, **kwargs)
-                    except TypeError:
-                        raise ArgumentError(name, usage, str(exc)) from None
+                    _argument_error(fn, name, args, kwargs, exc)
                     raise
             return wrapper
 
+        params = _Params(fn)
+
         @functools.wraps(fn)
-        def checked(*args, **kwargs):
+        def checked(self, *args, **kwargs):
             try:
-                bound = sig.bind(*args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(name, usage, str(exc)) from None
-            match = bound.arguments.get("self")
+                bound = params.bind(name, args, kwargs)
+            except ArgumentError:       # worded as the signature's binding says it
+                _argument_error(fn, name, (self, *args), kwargs)
+                raise
+            arguments = bound if params.plain else bound.arguments
             for param, check in checks.items():
-                if param in bound.arguments:
-                    bound.arguments[param] = check(param, bound.arguments[param], match)
-            return fn(*bound.args, **bound.kwargs)
+                if param in arguments:
+                    arguments[param] = check(param, arguments[param], self)
+            if params.plain:
+                return fn(self, **arguments)
+            return fn(self, *bound.args[1:], **bound.kwargs)
         return checked
     return deco
 
@@ -280,10 +322,6 @@ def plain_copy(value):
     if isinstance(value, list | tuple):
         return [plain_copy(v) for v in value]
     return value
-
-
-def _public(sig: inspect.Signature) -> str:
-    return str(sig.replace(parameters=[p for n, p in sig.parameters.items() if n != "self"]))
 
 
 def _coded_state(state):
@@ -327,7 +365,7 @@ class Match(abc.ABC):
         if "__init__" in cls.__dict__:       # both engines: the same constructor errors
             cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)
         for name, checks in cls.__dict__.get("VERBS", {}).items():
-            setattr(cls, name, _transaction(cls.__dict__[name], checks))
+            setattr(cls, name, _transaction(cls, name, cls.__dict__[name], checks))
         if "state" in cls.__dict__:
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
