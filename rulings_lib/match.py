@@ -132,7 +132,7 @@ def _transaction(cls, name: str, method, checks: dict):
         if self._audit:
             return self._audited(method, call, kw)
         # The snapshot: the fields as they are (copy on write: see Match._w), the logs by length.
-        fields = self.__dict__.copy() if self._cow else self._fields()
+        fields = self._snapshot()
         events, rejected = self._log, self.rejected
         n_events, n_rejected = len(events), len(rejected)
         self._own = ()
@@ -172,10 +172,7 @@ def wrapper(self, *args, **kwargs):
 _BRANCH = """    if n == {n}:
         {unpack}
 {checks}
-        if self._cow:
-            fields = self.__dict__.copy()
-        else:
-            fields = self._fields()
+        fields = self._snapshot()
         events = self._log
         rejected = self.rejected
         n_events = len(events)
@@ -192,15 +189,26 @@ _BRANCH = """    if n == {n}:
 """
 
 
-def _roll_back(match, fields: dict, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
+def _roll_back(match, fields, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
     """Undo a verb that raised: the snapshot put back (it is nobody else's: no copy), the logs cut
-    back to their length, the event cache kept. The one rollback of both wrappers."""
+    back to their length. The one rollback of both wrappers."""
     del events[n_events:]
     del rejected[n_rejected:]
-    cache = match.__dict__.get("_event_cache")
-    if cache is not None:
-        fields["_event_cache"] = cache
-    match.__dict__ = fields
+    match._put_back(fields)
+
+
+def _field_copier(fields: tuple[str, ...]):
+    """The snapshot of a copy-on-write format (``_snapshot``/``_put_back``, compiled for its
+    ``_FIELDS``): the fields as a tuple, read and put back attribute by attribute. The match's
+    ``__dict__`` is never asked for on the way: CPython keeps an object's attributes in a compact
+    form that its attribute lookups are fastest on, until someone asks for ``__dict__`` (a fifth of
+    the time of random play was the lookups that asking made slower)."""
+    attrs = "".join(f"self.{name}, " for name in fields)
+    code = (f"def _snapshot(self):\n    return ({attrs})\n"
+            f"def _put_back(self, fields):\n    ({attrs}) = fields\n")
+    env: dict = {}
+    exec(compile(code, "<match fields>", "exec"), env)
+    return env["_snapshot"], env["_put_back"]
 
 
 def _quick_test(var: str, quick, env: dict, k: int) -> str | None:
@@ -345,8 +353,10 @@ class Match(abc.ABC):
     **Snapshots, copy on write.** A match that lists its mutable fields in ``_MUTABLE`` (``{field:
     how to copy it}``) changes them in place only through :meth:`_w`, which first gives the running
     transaction its own copy. A field's container that existed when a transaction began is then
-    never changed in place, so a snapshot is a plain copy of the match's ``__dict__`` (a few
-    hundred nanoseconds), and stays valid as long as anyone keeps it (``push``/``pop``, undo).
+    never changed in place, so a snapshot is the fields as they are, and stays valid as long as
+    anyone keeps it (``push``/``pop``, undo). A verb's transaction reads them as a tuple, the
+    fields ``_FIELDS`` names (:meth:`_snapshot`, without asking for ``__dict__``); ``push`` and
+    undo keep a copy of the ``__dict__``.
     A match without ``_MUTABLE`` copies its mutable fields in :meth:`_fields` at every snapshot
     instead. Tests switch on ``_audit`` to check, call by call, that no container a snapshot holds
     was changed in place (tests/test_wrgp_properties.py)."""
@@ -355,6 +365,8 @@ class Match(abc.ABC):
 
     VERBS: dict[str, dict] = {}
     _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
+    _FIELDS: tuple = ()         # copy on write: every field a verb may change (what a snapshot holds; the
+                                # logs ``events`` and ``rejected`` are kept by length)
     _cow = False                # set from _MUTABLE for each subclass
     _own = None                 # in a transaction (a verb running): the fields it has its own copies of
                                 # (``()`` until its first copy, then a set)
@@ -369,6 +381,19 @@ class Match(abc.ABC):
         if "state" in cls.__dict__:
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
+        if "_FIELDS" in cls.__dict__:
+            cls._snapshot, cls._put_back = _field_copier((*cls._FIELDS, "_read"))
+
+    def _snapshot(self):
+        """The fields a transaction puts back if its verb raises (:meth:`_put_back`): every mutable
+        one copied (:meth:`_fields`), or, copy on write, the fields as they are (``_FIELDS``)."""
+        return self._fields()
+
+    def _put_back(self, fields) -> None:
+        cache = self.__dict__.get("_event_cache")
+        if cache is not None:
+            fields["_event_cache"] = cache
+        self.__dict__ = fields
 
     # The transcript. The engines append plain records ``(step, rule, code, args)`` to ``_log`` (a
     # tuple costs a fraction of an Event to make, and a search or a random play reads next to none
@@ -415,13 +440,12 @@ class Match(abc.ABC):
         on the first write; copy on write). Every in-place change of a ``_MUTABLE`` field goes
         through here; replacing a field (``self.x = ...``) needs nothing."""
         own = self._own
-        d = self.__dict__
+        if own is not None and name in own:
+            return getattr(self, name)
+        value = self._MUTABLE[name](getattr(self, name))
+        setattr(self, name, value)
         if own is None:                 # outside a transaction: nothing holds the old container
-            value = d[name] = self._MUTABLE[name](d[name])
             return value
-        if name in own:
-            return d[name]
-        value = d[name] = self._MUTABLE[name](d[name])
         if own:
             own.add(name)
         else:                           # the transaction's first copy: its set of own copies begins

@@ -179,6 +179,10 @@ class WrgpMatch(Match):
         "once": lambda once: {t: v.copy() for t, v in once.items()},
         "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
     }
+    # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
+    _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
+               "handover", "out", "last_loser", "once", "delayed", "effects", "cards", "monsters", "cards_db",
+               "deck_checks", "winner", "termination", "step")
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
