@@ -20,12 +20,11 @@ rulings_lib.errors.ArgumentError: times: expected a whole number >= 1, got 1.5
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from .errors import ArgumentError
 from .i18n import Msg
 
-Check = Callable[[str, Any, Any], Any]
+Check = Callable[[str, object, object], object]
 
 
 def whole(lo: int | None = 0, hi: int | None = None) -> Check:

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from .errors import IllegalAction
 from .i18n import Msg, plain_args, render
 
-
-class _EventFields(NamedTuple):
-    step: int
-    rule: str
-    code: str
-    args: dict
+_EventFields = namedtuple("_EventFields", "step rule code args")   # (int, str, str, dict)
 
 
 class Event(_EventFields):

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import abc
 import functools
-import inspect
 
 from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
@@ -36,45 +35,77 @@ from .i18n import Msg
 _new_event = tuple.__new__      # an Event made without a call through its class (they are many)
 
 
-def _transaction(method, checks: dict):
+class _Params:
+    """A function's parameters after the first (``self``), read from its code object, so that the
+    kit's start-up needs no :mod:`inspect` (which loads ``ast``, ``dis`` and ``tokenize``): their
+    ``names`` (positional ones first), how many may be given by position, the ``required`` ones, and
+    whether they are ``plain`` (no ``/``, ``*args`` or ``**kwargs``). ``inspect`` is loaded only to
+    word a call that does not fit (:meth:`usage`) or to bind a call to a signature that is not plain."""
+
+    __slots__ = ("fn", "names", "n_positional", "required", "plain")
+
+    def __init__(self, fn):
+        code = fn.__code__
+        n_positional = code.co_argcount - 1
+        n_kwonly = code.co_kwonlyargcount
+        self.fn = fn
+        self.names = code.co_varnames[1:1 + n_positional + n_kwonly]
+        self.n_positional = n_positional
+        n_defaults = len(fn.__defaults__ or ())
+        kwdefaults = fn.__kwdefaults__ or {}
+        self.required = frozenset(self.names[:n_positional - n_defaults]) | {
+            n for n in self.names[n_positional:] if n not in kwdefaults}
+        self.plain = not code.co_posonlyargcount and not code.co_flags & (_CO_VARARGS | _CO_VARKEYWORDS)
+
+    def usage(self, name: str | None = None) -> Msg:
+        """How to call it, ``damage(by: str, to: str, ...)`` (``name`` in place of the function's), for
+        an ArgumentError."""
+        import inspect
+
+        sig = inspect.signature(self.fn)
+        params = [p for n, p in sig.parameters.items() if n != "self"]
+        return Msg("input.arg.call", call=f"{name or self.fn.__name__}{sig.replace(parameters=params)}")
+
+    def bind(self, name: str, args: tuple, kwargs: dict):
+        """``args``/``kwargs`` (without ``self``) as ``{param: value}`` for a plain signature, else
+        ``inspect``'s BoundArguments (with ``self`` as None); ArgumentError for a call that does not fit."""
+        if not self.plain:
+            import inspect
+
+            try:
+                return inspect.signature(self.fn).bind(None, *args, **kwargs)
+            except TypeError as exc:
+                raise ArgumentError(name, self.usage(), str(exc)) from None
+        if len(args) > self.n_positional:
+            raise ArgumentError(name, self.usage(), f"{len(args)} positional arguments")
+        arguments = dict(zip(self.names, args, strict=False))
+        for k, v in kwargs.items():
+            if k not in self.names or k in arguments:
+                raise ArgumentError(k, self.usage(), v)
+            arguments[k] = v
+        if not self.required <= arguments.keys():
+            raise ArgumentError(", ".join(sorted(self.required - arguments.keys())), self.usage(), None)
+        return arguments
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08      # code flags (inspect.CO_VARARGS, CO_VARKEYWORDS)
+
+
+def _transaction(cls, name: str, method, checks: dict):
     """Wrap a public verb: check its arguments against ``checks`` (the API boundary), then run it
     as one transaction: whatever it raises, the match is left exactly as it was before the call
     (every field, the step counter, the events). A call with positional arguments only is bound
-    without building a dict (the common case, and the fast one)."""
-    sig = inspect.signature(method)
-    params = [p for p in sig.parameters.values() if p.name != "self"]
-    names = [p.name for p in params]
+    without building a dict (the common case, and the fast one). The wrapper written for the verb
+    (:func:`_fast_wrapper`) is compiled at the verb's first call, which then replaces this one on
+    ``cls``: a run compiles only the verbs it plays."""
+    params = _Params(method)
+    names, n_positional, required, plain = params.names, params.n_positional, params.required, params.plain
     for p in checks:
         if p not in names:
             raise TypeError(f"{method.__qualname__}: VERBS names unknown parameter {p!r}")
-    # Plain parameters (no /, *args, **kwargs) are bound here quickly; others by inspect.
-    plain = all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params)
-    n_positional = sum(p.kind == p.POSITIONAL_OR_KEYWORD for p in params)
-    required = {p.name for p in params if p.default is p.empty}
     # The fast path: positional arguments only, every required parameter among them.
-    n_required = len(required) if plain and all(
-        p.kind == p.POSITIONAL_OR_KEYWORD for p in params if p.default is p.empty) else n_positional + 1
+    n_required = len(required) if plain and all(n in names[:n_positional] for n in required) else n_positional + 1
     positional = tuple((name, checks.get(name)) for name in names[:n_positional])
-    known = set(names)
-    usage = Msg("input.arg.call", call=f"{method.__name__}{_public(sig)}")
-
-    def bind(self, args, kwargs) -> dict:
-        if not plain:
-            try:
-                bound = sig.bind(self, *args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(method.__name__, usage, str(exc)) from None
-            return bound
-        if len(args) > n_positional:
-            raise ArgumentError(method.__name__, usage, f"{len(args)} positional arguments")
-        arguments = dict(zip(names, args, strict=False))
-        for k, v in kwargs.items():
-            if k not in known or k in arguments:
-                raise ArgumentError(k, usage, v)
-            arguments[k] = v
-        if not required <= arguments.keys():
-            raise ArgumentError(", ".join(sorted(required - arguments.keys())), usage, None)
-        return arguments
 
     # For each number of positional arguments, the checks to run on them: (index, name, check).
     checked = tuple(tuple((i, name, check) for i, (name, check) in enumerate(positional[:n]) if check is not None)
@@ -92,7 +123,7 @@ def _transaction(method, checks: dict):
                     args[i] = check(name, args[i], self)
             call, kw = args, _NO_KWARGS
         else:
-            bound = bind(self, args, kwargs)
+            bound = params.bind(method.__name__, args, kwargs)
             arguments = bound if plain else bound.arguments
             for name, check in checks.items():
                 if name in arguments:
@@ -101,8 +132,8 @@ def _transaction(method, checks: dict):
         if self._audit:
             return self._audited(method, call, kw)
         # The snapshot: the fields as they are (copy on write: see Match._w), the logs by length.
-        fields = self.__dict__.copy() if self._cow else self._fields()
-        events, rejected = self.events, self.rejected
+        fields = self._snapshot()
+        events, rejected = self._log, self.rejected
         n_events, n_rejected = len(events), len(rejected)
         self._own = ()
         try:
@@ -113,10 +144,16 @@ def _transaction(method, checks: dict):
         finally:
             self._own = None
 
-    wrapper = _fast_wrapper(method, general, positional, n_required, n_positional)
-    functools.update_wrapper(wrapper, method)
-    wrapper.__wrapped_verb__ = True
-    return wrapper
+    def first_call(self, *args, **kwargs):
+        wrapper = _fast_wrapper(method, general, positional, n_required, n_positional)
+        functools.update_wrapper(wrapper, method)
+        wrapper.__wrapped_verb__ = True
+        setattr(cls, name, wrapper)
+        return wrapper(self, *args, **kwargs)
+
+    functools.update_wrapper(first_call, method)
+    first_call.__wrapped_verb__ = True
+    return first_call
 
 
 # The common call, positional arguments only (random play, search, the scenario runner's dispatch),
@@ -135,11 +172,8 @@ def wrapper(self, *args, **kwargs):
 _BRANCH = """    if n == {n}:
         {unpack}
 {checks}
-        if self._cow:
-            fields = self.__dict__.copy()
-        else:
-            fields = self._fields()
-        events = self.events
+        fields = self._snapshot()
+        events = self._log
         rejected = self.rejected
         n_events = len(events)
         n_rejected = len(rejected)
@@ -155,15 +189,26 @@ _BRANCH = """    if n == {n}:
 """
 
 
-def _roll_back(match, fields: dict, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
+def _roll_back(match, fields, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
     """Undo a verb that raised: the snapshot put back (it is nobody else's: no copy), the logs cut
-    back to their length, the event cache kept. The one rollback of both wrappers."""
+    back to their length. The one rollback of both wrappers."""
     del events[n_events:]
     del rejected[n_rejected:]
-    cache = match.__dict__.get("_event_cache")
-    if cache is not None:
-        fields["_event_cache"] = cache
-    match.__dict__ = fields
+    match._put_back(fields)
+
+
+def _field_copier(fields: tuple[str, ...]):
+    """The snapshot of a copy-on-write format (``_snapshot``/``_put_back``, compiled for its
+    ``_FIELDS``): the fields as a tuple, read and put back attribute by attribute. The match's
+    ``__dict__`` is never asked for on the way: CPython keeps an object's attributes in a compact
+    form that its attribute lookups are fastest on, until someone asks for ``__dict__`` (a fifth of
+    the time of random play was the lookups that asking made slower)."""
+    attrs = "".join(f"self.{name}, " for name in fields)
+    code = (f"def _snapshot(self):\n    return ({attrs})\n"
+            f"def _put_back(self, fields):\n    ({attrs}) = fields\n")
+    env: dict = {}
+    exec(compile(code, "<match fields>", "exec"), env)
+    return env["_snapshot"], env["_put_back"]
 
 
 def _quick_test(var: str, quick, env: dict, k: int) -> str | None:
@@ -217,9 +262,6 @@ _NO_KWARGS: dict = {}
 def _checked_init(init, name: str):
     """A constructor whose call does not fit its signature raises ArgumentError (not TypeError),
     as a verb's does."""
-    sig = inspect.signature(init)
-    usage = Msg("input.arg.call", call=f"{name}{_public(sig)}")
-
     @functools.wraps(init)
     def wrapper(self, *args, **kwargs):
         try:
@@ -227,12 +269,20 @@ def _checked_init(init, name: str):
         except TypeError:
             # A call that does not fit raises before the constructor's body runs: bind it to tell
             # that from a TypeError of the body (which is no argument error, and goes on up).
-            try:
-                sig.bind(self, *args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(name, usage, str(exc)) from None
+            _argument_error(init, name, (self, *args), kwargs)
             raise
     return wrapper
+
+
+def _argument_error(fn, name: str, args: tuple, kwargs: dict, exc: TypeError | None = None) -> None:
+    """Raise ArgumentError if ``fn(*args, **kwargs)`` does not fit ``fn``'s signature, else return.
+    The error quotes ``exc`` (the call's TypeError) when given, else why the call does not bind."""
+    import inspect
+
+    try:
+        inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as bind_error:
+        raise ArgumentError(name, _Params(fn).usage(name), str(exc or bind_error)) from None
 
 
 def query(**checks):
@@ -241,33 +291,33 @@ def query(**checks):
     boundary as the verbs', without a transaction: queries change nothing). Without checks the
     call is bound only when it failed (queries run on every verb)."""
     def deco(fn):
-        sig = inspect.signature(fn)
         name = fn.__name__
-        usage = Msg("input.arg.call", call=f"{name}{_public(sig)}")
         if not checks:
             @functools.wraps(fn)
             def wrapper(*args, **kwargs):
                 try:
                     return fn(*args, **kwargs)
                 except TypeError as exc:
-                    try:
-                        sig.bind(*args, **kwargs)
-                    except TypeError:
-                        raise ArgumentError(name, usage, str(exc)) from None
+                    _argument_error(fn, name, args, kwargs, exc)
                     raise
             return wrapper
 
+        params = _Params(fn)
+
         @functools.wraps(fn)
-        def checked(*args, **kwargs):
+        def checked(self, *args, **kwargs):
             try:
-                bound = sig.bind(*args, **kwargs)
-            except TypeError as exc:
-                raise ArgumentError(name, usage, str(exc)) from None
-            match = bound.arguments.get("self")
+                bound = params.bind(name, args, kwargs)
+            except ArgumentError:       # worded as the signature's binding says it
+                _argument_error(fn, name, (self, *args), kwargs)
+                raise
+            arguments = bound if params.plain else bound.arguments
             for param, check in checks.items():
-                if param in bound.arguments:
-                    bound.arguments[param] = check(param, bound.arguments[param], match)
-            return fn(*bound.args, **bound.kwargs)
+                if param in arguments:
+                    arguments[param] = check(param, arguments[param], self)
+            if params.plain:
+                return fn(self, **arguments)
+            return fn(self, *bound.args[1:], **bound.kwargs)
         return checked
     return deco
 
@@ -280,10 +330,6 @@ def plain_copy(value):
     if isinstance(value, list | tuple):
         return [plain_copy(v) for v in value]
     return value
-
-
-def _public(sig: inspect.Signature) -> str:
-    return str(sig.replace(parameters=[p for n, p in sig.parameters.items() if n != "self"]))
 
 
 def _coded_state(state):
@@ -307,8 +353,10 @@ class Match(abc.ABC):
     **Snapshots, copy on write.** A match that lists its mutable fields in ``_MUTABLE`` (``{field:
     how to copy it}``) changes them in place only through :meth:`_w`, which first gives the running
     transaction its own copy. A field's container that existed when a transaction began is then
-    never changed in place, so a snapshot is a plain copy of the match's ``__dict__`` (a few
-    hundred nanoseconds), and stays valid as long as anyone keeps it (``push``/``pop``, undo).
+    never changed in place, so a snapshot is the fields as they are, and stays valid as long as
+    anyone keeps it (``push``/``pop``, undo). A verb's transaction reads them as a tuple, the
+    fields ``_FIELDS`` names (:meth:`_snapshot`, without asking for ``__dict__``); ``push`` and
+    undo keep a copy of the ``__dict__``.
     A match without ``_MUTABLE`` copies its mutable fields in :meth:`_fields` at every snapshot
     instead. Tests switch on ``_audit`` to check, call by call, that no container a snapshot holds
     was changed in place (tests/test_wrgp_properties.py)."""
@@ -317,6 +365,8 @@ class Match(abc.ABC):
 
     VERBS: dict[str, dict] = {}
     _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
+    _FIELDS: tuple = ()         # copy on write: every field a verb may change (what a snapshot holds; the
+                                # logs ``events`` and ``rejected`` are kept by length)
     _cow = False                # set from _MUTABLE for each subclass
     _own = None                 # in a transaction (a verb running): the fields it has its own copies of
                                 # (``()`` until its first copy, then a set)
@@ -327,17 +377,56 @@ class Match(abc.ABC):
         if "__init__" in cls.__dict__:       # both engines: the same constructor errors
             cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)
         for name, checks in cls.__dict__.get("VERBS", {}).items():
-            setattr(cls, name, _transaction(cls.__dict__[name], checks))
+            setattr(cls, name, _transaction(cls, name, cls.__dict__[name], checks))
         if "state" in cls.__dict__:
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
+        if "_FIELDS" in cls.__dict__:
+            cls._snapshot, cls._put_back = _field_copier((*cls._FIELDS, "_read"))
+
+    def _snapshot(self):
+        """The fields a transaction puts back if its verb raises (:meth:`_put_back`): every mutable
+        one copied (:meth:`_fields`), or, copy on write, the fields as they are (``_FIELDS``)."""
+        return self._fields()
+
+    def _put_back(self, fields) -> None:
+        cache = self.__dict__.get("_event_cache")
+        if cache is not None:
+            fields["_event_cache"] = cache
+        self.__dict__ = fields
+
+    # The transcript. The engines append plain records ``(step, rule, code, args)`` to ``_log`` (a
+    # tuple costs a fraction of an Event to make, and a search or a random play reads next to none
+    # of them); reading ``events`` turns the records appended since the last read (``_read``) into
+    # :class:`Event` values in place, so a reader only ever sees Events. Records are only appended
+    # or cut back (a rollback), and a snapshot's ``_read`` is at most its log's length, so every
+    # record before ``_read`` is an Event.
+    @property
+    def events(self) -> list[Event]:
+        """What happened so far, one :class:`~rulings_lib.events.Event` each, oldest first."""
+        log = self._log
+        n = len(log)
+        i = self._read
+        if i < n:
+            while i < n:
+                record = log[i]
+                if record.__class__ is tuple:
+                    log[i] = _new_event(Event, record)
+                i += 1
+            self._read = n
+        return log
+
+    @events.setter
+    def events(self, events: list) -> None:
+        self._log = events
+        self._read = 0
 
     def _ev(self, rule: str, code, **args) -> None:
         """Record an event: the rule id and a message, a catalogue code with its arguments or a
         :class:`~rulings_lib.i18n.Msg` (the words are the catalogue's; ``text`` is the English)."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self.events.append(_new_event(Event, (self.step, rule, code, args)))   # Event.coded, inline
+        self._log.append((self.step, rule, code, args))   # a record: an Event when read (Match.events)
 
     def _fail(self, rule: str, code, **args):
         """Refuse the call by ``rule``: a code with its arguments, or a Msg; worded only when read.
@@ -351,13 +440,12 @@ class Match(abc.ABC):
         on the first write; copy on write). Every in-place change of a ``_MUTABLE`` field goes
         through here; replacing a field (``self.x = ...``) needs nothing."""
         own = self._own
-        d = self.__dict__
+        if own is not None and name in own:
+            return getattr(self, name)
+        value = self._MUTABLE[name](getattr(self, name))
+        setattr(self, name, value)
         if own is None:                 # outside a transaction: nothing holds the old container
-            value = d[name] = self._MUTABLE[name](d[name])
             return value
-        if name in own:
-            return d[name]
-        value = d[name] = self._MUTABLE[name](d[name])
         if own:
             own.add(name)
         else:                           # the transaction's first copy: its set of own copies begins
@@ -379,20 +467,20 @@ class Match(abc.ABC):
         if self._own is not None:
             self._own = ()              # taken inside a transaction: nothing of it may change in place now
         fields = self.__dict__.copy() if self._cow else self._fields()
-        return fields, len(self.events), len(self.rejected)
+        return fields, len(self._log), len(self.rejected)
 
     def _fields_snapshot(self, *keep: str) -> dict:
         """The match's fields (the same snapshot as a transaction's), without the logs and without
         the fields named in ``keep`` (which a restore leaves as they are then)."""
         fields = self._fields()
-        for key in ("_moves", "_event_cache", "_own", "events", "rejected", *keep):
+        for key in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected", *keep):
             fields.pop(key, None)
         return fields
 
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "events", "rejected")
+        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected")
                  if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
@@ -404,10 +492,10 @@ class Match(abc.ABC):
     def _txn_restore(self, saved) -> None:
         fields, n_events, n_rejected = saved
         current = self.__dict__
-        del current["events"][n_events:]
+        del current["_log"][n_events:]
         del current["rejected"][n_rejected:]
         restored = fields.copy()        # the snapshot itself stays as it was (it may be kept)
-        for key in ("_event_cache", "_moves", "events", "rejected"):
+        for key in ("_event_cache", "_moves", "_log", "rejected"):
             if key in current:
                 restored[key] = current[key]
             else:
@@ -473,7 +561,8 @@ class Match(abc.ABC):
         d = self._fields()
         for key in ("_moves", "_event_cache", "_own"):
             d.pop(key, None)
-        d["events"], d["rejected"] = self.events.copy(), self.rejected.copy()
+        d["_log"], d["rejected"] = self.events.copy(), self.rejected.copy()
+        d["_read"] = len(d["_log"])
         new.__dict__.update(d)
         return new
 

@@ -19,7 +19,6 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .errors import ArgumentError, IllegalAction, InputError, InternalError, ScenarioError, one_line
 from .formats import FORMATS
@@ -45,9 +44,9 @@ def format_module(name: str):
 class Step:
     number: int
     verb: str
-    args: Any
+    args: object
     line: int
-    raw: Any = None
+    raw: object = None
 
     def label(self) -> str:
         return f"{self.verb}: {compact(self.raw)}"
@@ -204,8 +203,8 @@ def scenario_from_text(text: str, name: str = "<scenario>") -> Scenario:
 @dataclass
 class Check:
     key: str
-    expected: Any
-    actual: Any
+    expected: object
+    actual: object
     ok: bool
     line: int = 0
 
@@ -213,7 +212,7 @@ class Check:
 @dataclass
 class RunResult:
     scenario: Scenario
-    match: Any
+    match: object
     outcome: dict
     checks: list[Check]
     snapshots: list = field(default_factory=list)   # the match after each step (when asked)

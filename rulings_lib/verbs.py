@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any
 
 from .i18n import Msg, has, render
 
@@ -54,7 +53,7 @@ class Param:
     name: str
     type: str
     required: bool = True
-    default: Any = None
+    default: object = None
     min: int | None = None
     max: int | None = None
     choices: tuple = ()
@@ -65,15 +64,15 @@ class Param:
     max_items: int | None = None
     value: Param | None = None
     api: str | None = None
-    check: Any = None
-    api_check: Any = None
-    schema: Any = None
+    check: object = None
+    api_check: object = None
+    schema: object = None
     file: bool = False
-    name_msg: Any = None
+    name_msg: object = None
     allowed: str | None = None
     internal: bool = False          # a key of the file that the API never sees (e.g. per_link refused)
     api_only: bool = False          # a keyword of the API that a scenario step does not write
-    terms: Any = None               # choice value -> the catalogue code of its word (rulings_lib.i18n.terms)
+    terms: object = None               # choice value -> the catalogue code of its word (rulings_lib.i18n.terms)
 
     def __post_init__(self):
         if self.type not in TYPES:
@@ -228,12 +227,12 @@ class Verb:
     rules: tuple = ()
     example: str = ""
     method: str | None = None
-    call: Any = None
+    call: object = None
     flatten: str | None = None
     step_only: bool = False
     api_only: bool = False
-    name_msg: Any = None
-    check: Any = None               # a check of the whole record (keys that go together), at the scenario's line
+    name_msg: object = None
+    check: object = None               # a check of the whole record (keys that go together), at the scenario's line
 
     def __post_init__(self):
         if self.shape not in SHAPES:

@@ -50,23 +50,29 @@ def test_import_is_light():
 def test_rulings_run_imports_only_what_the_run_needs():
     # Issue 25, goal 2: one WRGP scenario, worded in English, needs the WRGP engine and the words of
     # its final state; not the other format's engine, the pictures' SVG code, the deck checks, the
-    # entity table of `html`, difflib (a misspelt card's suggestions), or another language's words.
+    # entity table of `html`, difflib (a misspelt card's suggestions), `typing`, or another language's words;
+    # and no verb's wrapper compiled for a verb the scenario does not play.
     scenario = ROOT / "rulings_lib" / "scenarios" / "wrgp" / "destruction-ring-draw.yaml"
     code = ("import sys, io, contextlib, json; from rulings_lib.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()) as out: code = main(['run', '--lang', 'en', sys.argv[1]])\n"
             "from rulings_lib import i18n\n"
-            "print(json.dumps([code, 'Destruction Ring' in out.getvalue(), sorted(sys.modules), sorted(i18n._LOADED)]))")
+            "from rulings_lib.wrgp.engine import WrgpMatch\n"
+            "compiled = sorted(v for v in WrgpMatch.VERBS if WrgpMatch.__dict__[v].__code__.co_filename.startswith('<verb'))\n"
+            "print(json.dumps([code, 'Destruction Ring' in out.getvalue(), sorted(sys.modules), sorted(i18n._LOADED), "
+            "compiled]))")
     proc = subprocess.run([sys.executable, "-c", code, str(scenario)], capture_output=True, text=True, check=True)
     import json
 
-    code, worded, modules, loaded = json.loads(proc.stdout)
+    code, worded, modules, loaded, compiled = json.loads(proc.stdout)
     assert code == 0 and worded
     assert "rulings_lib.wrgp.engine" in modules and "yaml" in modules
     unwanted = {"rulings_lib.tag", "rulings_lib.tag.engine", "rulings_lib.draw.tag", "rulings_lib.draw.scenario",
                 "rulings_lib.decks", "rulings_lib.faq", "rulings_lib.widgets", "html",
-                "html.entities", "difflib", "tempfile", "shutil"}
+                "html.entities", "difflib", "tempfile", "shutil", "typing"}
     assert unwanted & set(modules) == set()
     assert all(lang == "en" for _, lang in loaded), loaded
+    played = {line.split(":")[0].strip(" -") for line in scenario.read_text().splitlines() if line.startswith("  - ")}
+    assert compiled and set(compiled) <= played, (compiled, played)
 
 
 def test_cli_help_has_no_traceback():

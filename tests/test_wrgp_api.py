@@ -197,3 +197,28 @@ def test_same_words_in_the_api_and_the_file():
     with pytest.raises(ArgumentError) as api_err:
         WrgpMatch(turn=1, phase="main2")
     assert str(api_err.value) in file_err.value.message
+
+
+def test_signatures_read_from_the_code_agree_with_inspect():
+    # The verbs' and queries' parameters are read from their code objects (no `inspect` at start-up):
+    # the same names, required ones, positional count and plainness as inspect.signature says.
+    import inspect
+
+    from rulings_lib import TagMatch
+    from rulings_lib.match import _Params
+
+    for cls in (WrgpMatch, TagMatch):
+        wrapped = {name: fn.__wrapped__ for name, fn in vars(cls).items()
+                   if getattr(fn, "__wrapped_verb__", False) or name in ("__init__", "duelist", "x", "is_out")}
+        assert set(cls.VERBS) <= set(wrapped)          # the verbs, the constructor and queries
+        for name, fn in wrapped.items():
+            params = list(inspect.signature(fn).parameters.values())
+            if params[:1] == [] or params[0].name != "self":    # a static query (card_rule): bound by inspect
+                continue
+            params = params[1:]
+            got = _Params(fn)
+            assert got.names == tuple(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)), name
+            assert got.required == {p.name for p in params if p.default is p.empty
+                                    and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}, name
+            assert got.n_positional == sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params), name
+            assert got.plain == all(p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) for p in params), name

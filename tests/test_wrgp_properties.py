@@ -215,3 +215,15 @@ def test_the_audit_catches_a_change_in_place():
             m.heal("B")
     finally:
         Careless._audit = False
+
+
+def test_a_snapshot_holds_every_field():
+    # A transaction's snapshot is the fields WrgpMatch._FIELDS names (Match._snapshot): a field the
+    # constructor sets and the list leaves out would not be put back when a verb raises.
+    m = WrgpMatch(turn=3, phase="main1")
+    m.place("A", "Gate Blocker", "monster")
+    assert set(vars(m)) - {"_log", "_read", "rejected", "_own"} == set(WrgpMatch._FIELDS)
+    before = m._snapshot()
+    with pytest.raises(ArgumentError):
+        m.gain("A", "self", 10**9)          # raises after the verb began (the step counter moved)
+    assert m._snapshot() == before and len(m.events) == len(m._log)

@@ -30,7 +30,6 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
 
 LANGS = ("en", "ja")
 DEFAULT = "en"
@@ -342,7 +341,7 @@ def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
     return "".join(out)
 
 
-def text(message: Any, lang: str = DEFAULT) -> str:
+def text(message: object, lang: str = DEFAULT) -> str:
     """A :class:`Msg` (or plain text, returned as it is) in words."""
     if isinstance(message, Msg):
         return message.render(lang)

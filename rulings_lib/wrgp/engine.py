@@ -129,7 +129,6 @@ def _and(items):
         out = {"code": "common.and", "args": {"a": out, "b": item}}
     return out
 
-_new_event = tuple.__new__      # an Event made without a call through its class (they are many)
 
 
 class Card:
@@ -180,6 +179,10 @@ class WrgpMatch(Match):
         "once": lambda once: {t: v.copy() for t, v in once.items()},
         "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
     }
+    # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
+    _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
+               "handover", "out", "last_loser", "once", "delayed", "effects", "cards", "monsters", "cards_db",
+               "deck_checks", "winner", "termination", "step")
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
@@ -464,9 +467,9 @@ class WrgpMatch(Match):
         else:
             after, rule, note = before - amount, "WRGP-F1", ""
         self._w("lp")[team] = after
-        self.events.append(_new_event(Event, (self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
+        self._log.append((self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
             "duelist": f"{team}{self.pos[team]}", "amount": amount, "source": source, "before": before,
-            "after": after, "note": note})))
+            "after": after, "note": note}))
         if team in self.handover:
             self._ev("WRGP-H8", "wrgp.event.hit_after_loss", duelist=self._who(team))
             return False
@@ -612,8 +615,8 @@ class WrgpMatch(Match):
                 # WRGP-H2 (reading no-attack-in-run-on): the Battle Phase starts and ends, no attack is declared.
                 self._ev("WRGP-H2", "wrgp.event.run_on_battle_phase")
         else:
-            self.events.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.phase_begins", {   # (the _ev, inline)
-                "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]})))
+            self._log.append((self.step, "STD-TURN", "wrgp.event.phase_begins", {   # (the _ev, inline)
+                "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]}))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
             self._standby_counters()
@@ -645,8 +648,8 @@ class WrgpMatch(Match):
         if i == DRAW and not self.drawn:
             if self.turn > 1 and not self.handover:     # (the common case of _leave_draw, inline)
                 self.drawn = True
-                self.events.append(_new_event(Event, (self.step, "WRGP-F3", "wrgp.event.normal_draw", {
-                    "duelist": f"{self.player}{self.pos[self.player]}"})))
+                self._log.append((self.step, "WRGP-F3", "wrgp.event.normal_draw", {
+                    "duelist": f"{self.player}{self.pos[self.player]}"}))
             else:
                 self._leave_draw()
         if self.handover:
@@ -655,17 +658,17 @@ class WrgpMatch(Match):
         # Outside a run-on the walk is the table's (_WALKS): each phase's beginning is an event of the
         # same duelist; the Standby Phase's counters and the End Phase's delayed effects are the
         # phases' own work, and only the End Phase (the last) can end the match or start a handover.
-        events = self.events
+        events = self._log
         step = self.step
         duelist = f"{self.player}{self.pos[self.player]}"
         for j in _WALKS[self.turn == 1][i][target]:
             if j < 0:
                 # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
-                events.append(_new_event(Event, (step, "WRGP-F5", "wrgp.event.battle_phase_skipped", {})))
+                events.append((step, "WRGP-F5", "wrgp.event.battle_phase_skipped", {}))
                 continue
             self.phase_i = j
-            events.append(_new_event(Event, (step, "STD-TURN", "wrgp.event.phase_begins", {
-                "duelist": duelist, "phase": _PHASE_TERMS[j]})))
+            events.append((step, "STD-TURN", "wrgp.event.phase_begins", {
+                "duelist": duelist, "phase": _PHASE_TERMS[j]}))
             if j == STANDBY:
                 self._standby_counters()
             elif j == END:
@@ -691,14 +694,14 @@ class WrgpMatch(Match):
             self._add_spc("B", T.STANDBY_SPC, "WRGP-SW3", _STANDBY)
             return
         spc = self._w("spc")
-        events = self.events
+        events = self._log
         step = self.step
         for team in T.TEAMS:
             before = spc[team]
             after = spc[team] = min(T.SPC_MAX, before + T.STANDBY_SPC)    # WRGP-SW3: at most 12 per team
-            events.append(_new_event(Event, (step, "WRGP-SW3", "wrgp.event.counters_gained", {
+            events.append((step, "WRGP-SW3", "wrgp.event.counters_gained", {
                 "team": team, "amount": T.STANDBY_SPC, "why": _STANDBY, "before": before, "after": after,
-                "capped": _MAX_SPC if before + T.STANDBY_SPC > T.SPC_MAX else ""})))   # (_add_spc's event)
+                "capped": _MAX_SPC if before + T.STANDBY_SPC > T.SPC_MAX else ""}))   # (_add_spc's event)
 
     def _end_phase(self) -> None:
         """The End Phase begins: this turn's delayed effects apply (WRGP-H7)."""
@@ -753,8 +756,8 @@ class WrgpMatch(Match):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self.events.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
-            "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt})))
+        self._log.append((self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
+            "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt}))
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""
