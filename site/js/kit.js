@@ -38,7 +38,7 @@ function showProgress({ stage, value, failed }) {
 worker.onmessage = (event) => {
   const msg = event.data;
   if (msg.progress) {
-    timings.stages.push([msg.progress.stage, Math.round(performance.now())]);
+    timings.stages.push([msg.progress.stage, Math.round(performance.now()), msg.progress.worker]);
     showProgress(msg.progress);
     if (msg.progress.value >= 1) {
       timings.boot = performance.now() - started;
