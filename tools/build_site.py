@@ -276,11 +276,12 @@ def build_core(out: Path, tmp: Path) -> dict:
     # Python restored rather than started in every page's worker (issue 25 goal 4): tools/snapshot.py.
     say("making the pages' Python memory snapshot (Pyodide under Node)")
     try:
-        (py_dir / snapshot.SNAPSHOT).write_bytes(snapshot.make(py_dir, built))
+        packed, size = snapshot.make(py_dir, built)
     except snapshot.SnapshotError as exc:
         raise BuildError(str(exc)) from None
+    (py_dir / snapshot.SNAPSHOT).write_bytes(packed)
     return {"pyodide": pyodide_version, "wheels": [f"wheels/{p.name}" for p in built],
-            "snapshot": f"pyodide/{snapshot.SNAPSHOT}"}
+            "snapshot": f"pyodide/{snapshot.SNAPSHOT}", "snapshot_bytes": size}
 
 
 def build_pages(out: Path, tmp: Path) -> dict:

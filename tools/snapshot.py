@@ -120,8 +120,9 @@ def unpack(packed: bytes, wasm: bytes) -> bytes:
     return bytes(xor_segments(bytearray(gzip.decompress(packed)), wasm))
 
 
-def make(pyodide_dir: Path, wheels: list[Path], node: str | None = None) -> bytes:
-    """The packed snapshot for the site's ``pyodide_dir`` with ``wheels`` installed."""
+def make(pyodide_dir: Path, wheels: list[Path], node: str | None = None) -> tuple[bytes, int]:
+    """The packed snapshot for the site's ``pyodide_dir`` with ``wheels`` installed, and its unpacked
+    size (the worker makes Pyodide's memory that size before the bytes arrive)."""
     node = node or shutil.which("node")
     if node is None:
         raise SnapshotError("Node is needed to make the pages' Python snapshot: sudo apt-get install nodejs")
@@ -134,4 +135,4 @@ def make(pyodide_dir: Path, wheels: list[Path], node: str | None = None) -> byte
             last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
             raise SnapshotError(f"making the pages' Python snapshot failed: {last}")
         raw = raw_file.read_bytes()
-    return pack(raw, (pyodide_dir / "pyodide.asm.wasm").read_bytes())
+    return pack(raw, (pyodide_dir / "pyodide.asm.wasm").read_bytes()), len(raw)

@@ -2,7 +2,11 @@
 // A progress bar (#loading) shows how far Python has come; kit.ready resolves when it is up.
 import { loaded, t } from "./i18n.js";
 
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+// "offline": the service worker holds the site (a later visit): the worker then lets Pyodide fetch its wasm
+// file by itself, which keeps the browser's compiled copy of it (worker.js).
+const script = new URL("./worker.js", import.meta.url);
+if (navigator.serviceWorker?.controller) script.searchParams.set("offline", "1");
+const worker = new Worker(script, { type: "module" });
 const pending = new Map();
 let nextId = 1;
 let readyResolve, readyReject;
@@ -38,7 +42,7 @@ function showProgress({ stage, value, failed }) {
 worker.onmessage = (event) => {
   const msg = event.data;
   if (msg.progress) {
-    timings.stages.push([msg.progress.stage, Math.round(performance.now())]);
+    timings.stages.push([msg.progress.stage, Math.round(performance.now()), msg.progress.worker]);
     showProgress(msg.progress);
     if (msg.progress.value >= 1) {
       timings.boot = performance.now() - started;

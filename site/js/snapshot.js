@@ -1,7 +1,7 @@
 // The pages' Python memory snapshot (made at build time by tools/snapshot.py, which says how it is
 // packed): gunzip it, then XOR the wasm file's data segments back into its memory part.
-// unpackSnapshot(packed, wasm) -> Uint8Array, for loadPyodide({_loadSnapshot}). Used by the worker and by
-// the Node test (tests/site/run_node.mjs), so the same code is tested without a browser.
+// fillSnapshot(memory, response, wasm) fills the buffer given to loadPyodide({_loadSnapshot}); the worker
+// and the Node test (tests/site/run_node.mjs) use the same code, so it is tested without a browser.
 
 function uleb(bytes, at) {
   let value = 0, shift = 0, byte;
@@ -57,15 +57,8 @@ export function dataSegments(wasm) {
   return out;
 }
 
-async function gunzip(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;   // a server already undid the gzip
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-export async function unpackSnapshot(packed, wasm) {
-  const snapshot = await gunzip(new Uint8Array(packed));
-  wasm = new Uint8Array(wasm);
+// XOR the wasm's data segments into the memory part of a snapshot (in place).
+export function xorSegments(snapshot, wasm) {
   if (wasm[0] !== 0 || wasm[1] !== 0x61) throw new Error("pyodide.asm.wasm is not a WebAssembly module");
   const memory = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
   for (const [address, start, end] of dataSegments(wasm)) {
@@ -74,4 +67,29 @@ export async function unpackSnapshot(packed, wasm) {
     for (let k = start; k < end; k++) snapshot[at + k - start] ^= wasm[k];
   }
   return snapshot;
+}
+
+// Fill `memory` (a Uint8Array of the snapshot's size, site.json's snapshot_bytes) from the packed
+// snapshot's response as it streams in, then XOR the segments back. A server that sent the file with
+// Content-Encoding: gzip has had the browser undo the gzip already.
+export async function fillSnapshot(memory, response, wasm) {
+  if (!response.ok) throw new Error(`the snapshot: ${response.status}`);
+  let body = response.body;
+  if (!/gzip/i.test(response.headers.get("content-encoding") ?? "")) body = body.pipeThrough(new DecompressionStream("gzip"));
+  const reader = body.getReader();
+  let at = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > memory.length) throw new Error("the snapshot is larger than site.json says");
+    memory.set(value, at);
+    at += value.length;
+  }
+  if (at !== memory.length) throw new Error("the snapshot is smaller than site.json says");
+  return xorSegments(memory, new Uint8Array(wasm));
+}
+
+// The same from bytes (the Node test): unpackSnapshot(packed, wasm, size) -> Uint8Array.
+export function unpackSnapshot(packed, wasm, size) {
+  return fillSnapshot(new Uint8Array(size), new Response(packed), wasm);
 }

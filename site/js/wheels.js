@@ -15,6 +15,7 @@ export function unpackWheel(FS, buffer, dir) {
   let at = view.getUint32(end + 16, true);
   const names = new TextDecoder();
   let written = 0;
+  const made = new Set();
   for (let n = 0; n < count; n++) {
     if (view.getUint32(at, true) !== 0x02014b50) throw new Error("a wheel's zip directory is damaged");
     const method = view.getUint16(at + 10, true);
@@ -31,7 +32,11 @@ export function unpackWheel(FS, buffer, dir) {
     const packed = zip.subarray(start, start + packedSize);
     const bytes = method === 0 ? packed : inflate(packed, new Uint8Array(size));
     const path = `${dir}/${name}`;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!made.has(folder)) {              // (mkdirTree throws and catches on every folder that exists)
+      FS.mkdirTree(folder);
+      made.add(folder);
+    }
     FS.writeFile(path, bytes);
     written++;
   }

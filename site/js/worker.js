@@ -6,11 +6,14 @@
 // the kit imported and a first example already ruled), which takes well under a second where starting
 // Python from nothing takes several; if the snapshot cannot be used, Python starts from nothing.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { unpackSnapshot } from "./snapshot.js";
+import { fillSnapshot } from "./snapshot.js";
 import { unpackWheel } from "./wheels.js";
 
 const base = new URL("../", import.meta.url);
-const progress = (stage, value, snapshot) => postMessage({ progress: { stage, value, snapshot } });
+// (worker: the worker's own clock, ms since it started: the page's clock only sees a message when its
+// main thread is free.)
+const progress = (stage, value, snapshot) =>
+  postMessage({ progress: { stage, value, snapshot, worker: Math.round(performance.now()) } });
 
 async function bytes(path) {
   const response = await fetch(new URL(path, base));
@@ -19,8 +22,11 @@ async function bytes(path) {
 }
 
 // One download of Python's wasm file, shared: Pyodide compiles it while it streams in (its own fetch of
-// the file is answered from here), and the snapshot's unpacking reads the file's data segments.
+// the file is answered from here), and the snapshot's unpacking reads the file's data segments. On a
+// later visit (the service worker holds the file) both simply fetch it: a response of the browser's own
+// lets it reuse the code it compiled last time, which a shared stream would not.
 function shareWasm(url) {
+  if (new URL(import.meta.url).searchParams.get("offline") === "1") return { bytes: bytes(url), done: () => {} };
   const realFetch = globalThis.fetch;
   const shared = realFetch(url).then((response) => {
     if (!response.ok) throw new Error(`pyodide/pyodide.asm.wasm: ${response.status}`);
@@ -39,33 +45,44 @@ function shareWasm(url) {
   return { bytes: shared.then((s) => s.bytes), done: () => { globalThis.fetch = realFetch; } };
 }
 
+// Python's file system gets the kit's wheels while Pyodide starts (its fsInit hook: the WebAssembly is
+// compiled meanwhile); a restored Python also waits there for its snapshot to be unpacked into the
+// memory buffer Pyodide was given (the buffer's size is known from site.json, the bytes come later).
 async function boot() {
   progress("Loading Python (the first visit downloads about 5 MB)", 0.05);
-  const info = fetch(new URL("site.json", base)).then((r) => r.json());
-  // The wheels and the snapshot arrive while Python's WebAssembly is fetched and compiled.
-  const wheels = info.then((i) => Promise.all(i.wheels.map(bytes)));
-  wheels.catch(() => {});          // (its failure is reported below, where it is awaited)
+  const info = await fetch(new URL("site.json", base)).then((r) => r.json());
+  const wheels = Promise.all(info.wheels.map(bytes));
+  let sitePackages = null;
+  const fsInit = (snapshot) => async (FS, paths) => {
+    for (const buffer of await wheels) unpackWheel(FS, buffer, paths.sitePackages);
+    sitePackages = paths.sitePackages;
+    progress("Installing the rules kit", 0.75, Boolean(snapshot));
+    if (snapshot) await snapshot;
+  };
   const options = { indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (line) => console.warn(line) };
   let pyodide = null;
   let restored = false;
   const wasm = shareWasm(new URL("pyodide/pyodide.asm.wasm", base).href);
-  const snapshot = info.then((i) => {
-    if (!i.snapshot) throw new Error("this build has no snapshot");
-    return Promise.all([bytes(i.snapshot), wasm.bytes]);
-  }).then(([packed, bytes]) => unpackSnapshot(packed, bytes));
   try {
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    if (!info.snapshot) throw new Error("this build has no snapshot");
+    const memory = new Uint8Array(info.snapshot_bytes);
+    const filled = Promise.all([fetch(new URL(info.snapshot, base)), wasm.bytes])
+      .then(([response, bytes]) => fillSnapshot(memory, response, bytes));
+    filled.catch(() => {});        // (its failure fails loadPyodide below)
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: memory, fsInit: fsInit(filled) });
     restored = true;
   } catch (err) {
     console.warn("Python's snapshot could not be used; starting Python from nothing: " + String(err));
   } finally {
     wasm.done();
   }
-  if (!pyodide) pyodide = await loadPyodide(options);
-  progress("Installing the rules kit", 0.75, restored);
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const buffer of await wheels) unpackWheel(pyodide.FS, buffer, sitePackages);
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  if (!pyodide) pyodide = await loadPyodide({ ...options, fsInit: fsInit(null) });
+  // Python's finders of site-packages forget what they listed before (the snapshot's are from the build;
+  // not importlib.invalidate_caches(), which reads the standard library's zip again: 0.4 s).
+  pyodide.runPython(`import sys
+for path, finder in list(sys.path_importer_cache.items()):
+    if path.startswith(${JSON.stringify(sitePackages)}) and finder is not None:
+        finder.invalidate_caches()`);
   progress("Starting the engines", 0.9, restored);
   const web = pyodide.pyimport("rulings_lib.web");
   progress("Ready", 1, restored);

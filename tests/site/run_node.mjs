@@ -8,29 +8,40 @@ import { pathToFileURL } from "node:url";
 // The built site's own scripts: its Pyodide, and the worker's snapshot and wheel unpacking (site/js/).
 const built = (path) => import(pathToFileURL(join(resolve(process.argv[2]), path)).href);
 const { loadPyodide } = await built("pyodide/pyodide.mjs");
-const { unpackSnapshot } = await built("js/snapshot.js");
+const { fillSnapshot } = await built("js/snapshot.js");
 const { unpackWheel } = await built("js/wheels.js");
 
 const site = resolve(process.argv[2]);
 const mode = process.argv[3] ?? "snapshot";      // "snapshot": Python restored as the pages' worker does; "start"
 const info = JSON.parse(readFileSync(join(site, "site.json"), "utf8"));
-const options = { indexURL: join(site, "pyodide") + "/", stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
-let snapshotSha256 = null;
+// As the pages' worker does it (site/js/worker.js): the wheels written into Python's file system in
+// Pyodide's fsInit hook, and a restored Python's memory buffer filled while Pyodide starts.
+let files = 0;
+let sitePackages = null;
+let filled = null;
+const options = { indexURL: join(site, "pyodide") + "/", stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n"),
+  fsInit: async (FS, paths) => {
+    for (const wheel of info.wheels) files += unpackWheel(FS, readFileSync(join(site, wheel)), paths.sitePackages);
+    sitePackages = paths.sitePackages;
+    if (filled) await filled;
+  } };
+let memory = null;
 if (mode === "snapshot") {
-  const snapshot = await unpackSnapshot(readFileSync(join(site, info.snapshot)),
-                                        readFileSync(join(site, "pyodide", "pyodide.asm.wasm")));
-  snapshotSha256 = createHash("sha256").update(snapshot).digest("hex");
-  options._loadSnapshot = snapshot;
+  memory = new Uint8Array(info.snapshot_bytes);
+  filled = fillSnapshot(memory, new Response(readFileSync(join(site, info.snapshot))),
+                        readFileSync(join(site, "pyodide", "pyodide.asm.wasm")));
+  options._loadSnapshot = memory;
 }
 const t0 = performance.now();
 const pyodide = await loadPyodide(options);
 const startMs = performance.now() - t0;
+const snapshotSha256 = memory && createHash("sha256").update(memory).digest("hex");
 // Restored: the kit was imported before the snapshot was written (tools/snapshot_warm_up.py).
 const restored = pyodide.runPython("import sys; 'rulings_lib.web' in sys.modules");
-const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-let files = 0;
-for (const wheel of info.wheels) files += unpackWheel(pyodide.FS, readFileSync(join(site, wheel)), sitePackages);
-pyodide.runPython("import importlib; importlib.invalidate_caches()");
+pyodide.runPython(`import sys
+for path, finder in list(sys.path_importer_cache.items()):
+    if path.startswith(${JSON.stringify(sitePackages)}) and finder is not None:
+        finder.invalidate_caches()`);
 const web = pyodide.pyimport("rulings_lib.web");
 const outcomes = JSON.parse(web.call("run_all", "{}"));
 const api = pyodide.runPython(`
