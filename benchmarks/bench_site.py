@@ -152,6 +152,8 @@ def lab(browser, base: str, profile: dict) -> dict:
     page.on("worker", lambda w: mark("worker") if "pyodide-kernel-extension" in w.url else None)
     page.on("console", lambda m: mark("loading") if m.text.startswith("Loading ") else
             mark("loaded") if m.text.startswith("Loaded ") else None)
+    page.route("**/lab/jupyter-lite.json*", lambda r: r.fulfill(response=(resp := r.fetch()), body=json.dumps(
+        {**resp.json(), "jupyter-config-data": {**resp.json()["jupyter-config-data"], "exposeAppInBrowser": True}})))
     page.goto(base + "lab/lab/index.html")
     page.wait_for_function("() => !!window.jupyterapp", timeout=120_000)
     t = page.evaluate(LAB_FIRST_RULING)
