@@ -161,7 +161,9 @@ def lab(browser, base: str, profile: dict) -> dict:
     at = {"JupyterLab's app started": t["restored"], "the notebook opened, the kernel's worker started":
           marks.get("worker"), "Python started in the worker (loadPyodide)": marks.get("loading"),
           "the lab's wheels fetched and unpacked": marks.get("loaded"),
-          "the kernel's imports (IPython, ipykernel, ...)": t["kernelUp"], "the first ruling": t["ruled"]}
+          ("the kernel's imports (IPython, ipykernel, ...)" if "loaded" in marks else
+           "the kernel's start in its worker (Python, the wheels, the imports)"): t["kernelUp"],
+          "the first ruling": t["ruled"]}
     steps, last = {}, 0.0
     for name, when in at.items():
         if when is not None:
