@@ -1,6 +1,6 @@
 """The browser edition's speed and size (issue 25 goals 4 and 5): ``make bench-site``.
 
-    .venv/bin/python benchmarks/bench_site.py [--runs 3] [--no-lab]
+    .venv/bin/python benchmarks/bench_site.py [--runs 3] [--no-lab | --lab-only]
 
 Builds the site if needed (tools/build_site.py), serves build/site on 127.0.0.1 and opens it in
 Debian's headless Chromium with a 390x844 phone viewport (touch). Prints:
@@ -11,7 +11,10 @@ Debian's headless Chromium with a 390x844 phone viewport (touch). Prints:
   beside a new question (with the time its answer worked out at build time is on screen) and for a
   written question opened from a link (#z=, read by the builder, then ruled);
 * the lab's first ruling (01-start-here opened, its kernel started, a shipped scenario ruled in it) on
-  a first and a second visit (the lab's own service worker blocked: HTTP cache only).
+  a first and a second visit (the lab's own service worker blocked: HTTP cache only), with the share of
+  each step: JupyterLab's app, the notebook opened and the kernel's worker started, Python started in
+  the worker, the lab's wheels fetched and unpacked, the kernel's imports, the ruling (``--lab-only``:
+  the lab alone).
 Medians of ``--runs`` runs. These are measurements of a shared machine (its load average is printed):
 compare ratios and ranges, not single figures. Nothing here is a test.
 """
@@ -28,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,6 +126,7 @@ def written(browser, base: str, profile: dict) -> dict:
 LAB_FIRST_RULING = """async () => {
     const app = window.jupyterapp;
     await app.restored;
+    const restored = performance.now();
     const w = await app.commands.execute('docmanager:open', {path: '01-start-here.ipynb'});
     await w.context.ready; await w.sessionContext.ready;
     for (;;) { const k = w.sessionContext.session?.kernel;
@@ -131,19 +136,43 @@ LAB_FIRST_RULING = """async () => {
     const code = 'from rulings_lib import web\\nprint(bool(web.run_shipped("wrgp/destruction-ring-draw")))';
     const f = w.sessionContext.session.kernel.requestExecute({code});
     await f.done;
-    return {kernelUp, ruled: performance.now()};
+    return {restored, kernelUp, ruled: performance.now()};
 }"""
 
 
 def lab(browser, base: str, profile: dict) -> dict:
+    """One visit of the lab: ms from navigation to each step of its first ruling. The page's own steps
+    come from the app (restored, the notebook's kernel idle, the ruling); the kernel's worker is timed
+    from outside it, by when its script is fetched and by what Pyodide logs there (``Loading`` once
+    Python is up and the lab's wheels are asked for, ``Loaded`` once they are unpacked); from then to the
+    kernel being idle is the kernel's own imports (piplite, IPython, ipykernel, the kernel)."""
     page = profile["ctx"].new_page()
+    marks: dict[str, float] = {}
+    t0 = time.monotonic()
+
+    def mark(name):
+        marks.setdefault(name, (time.monotonic() - t0) * 1000)
+
+    page.on("worker", lambda w: mark("worker") if "pyodide-kernel-extension" in w.url else None)
+    page.on("console", lambda m: mark("loading") if m.text.startswith("Loading ") else
+            mark("loaded") if m.text.startswith("Loaded ") else None)
     page.route("**/lab/jupyter-lite.json*", lambda r: r.fulfill(response=(resp := r.fetch()), body=json.dumps(
         {**resp.json(), "jupyter-config-data": {**resp.json()["jupyter-config-data"], "exposeAppInBrowser": True}})))
     page.goto(base + "lab/lab/index.html")
     page.wait_for_function("() => !!window.jupyterapp", timeout=120_000)
     t = page.evaluate(LAB_FIRST_RULING)
     page.close()
-    return {"first_ruling_ms": t["ruled"], "steps": {"app and kernel start": t["kernelUp"], "first ruling": t["ruled"] - t["kernelUp"]}}
+    at = {"JupyterLab's app started": t["restored"], "the notebook opened, the kernel's worker started":
+          marks.get("worker"), "Python started in the worker (loadPyodide)": marks.get("loading"),
+          "the lab's wheels fetched and unpacked": marks.get("loaded"),
+          ("the kernel's imports (IPython, ipykernel, ...)" if "loaded" in marks else
+           "the kernel's start in its worker (Python, the wheels, the imports)"): t["kernelUp"],
+          "the first ruling": t["ruled"]}
+    steps, last = {}, 0.0
+    for name, when in at.items():
+        if when is not None:
+            steps[name], last = when - last, when
+    return {"first_ruling_ms": t["ruled"], "steps": steps}
 
 
 def median_steps(runs: list[dict]) -> dict:
@@ -164,6 +193,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="bench_site", description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--no-lab", action="store_true", help="the pages only")
+    p.add_argument("--lab-only", action="store_true", help="the lab only (with the site's size)")
     args = p.parse_args(argv)
     if subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT).returncode != 0:
         return 2
@@ -172,8 +202,9 @@ def main(argv=None) -> int:
     base = serve()
     report = {"load_average": os.getloadavg(), "cores": os.cpu_count(), **size_report()}
     with chromium.launched(local_only=True) as browser:
-        for name, visit, skip in (("playground (shipped example)", playground, False),
-                                  ("playground (written question)", written, False), ("lab", lab, args.no_lab)):
+        for name, visit, skip in (("playground (shipped example)", playground, args.lab_only),
+                                  ("playground (written question)", written, args.lab_only),
+                                  ("lab", lab, args.no_lab)):
             if skip:
                 continue
             first, second = [], []

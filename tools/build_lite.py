@@ -20,6 +20,11 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   names them by a relative path); all of them are preloaded
   (``loadPyodideOptions.packages``) so the notebooks import the kit directly, and PyPI is never asked
   (``disablePyPIFallback``);
+* the modules the kernel imports when it starts (IPython, traitlets, ipykernel's shim, ...) as bytecode
+  made by the site's own Pyodide under Node (:func:`compiled`, ``lite/pycompile.mjs``): the browser no
+  longer compiles them on every visit; the rest of those wheels stays source;
+* no jedi or parso: IPython completes without them; the kernel's two requests for jedi are changed
+  (:func:`no_jedi_in_worker`, :func:`no_jedi_in_kernel`);
 * the notebooks (``notebooks/*.ipynb``, ``notebooks/ja/*.ipynb`` when present) as they are in the repo;
 * no viz.js of its own either: in Pyodide the kit's diagrams are laid out with the site's
   ``vendor/viz.js`` (npm's ``@viz-js/viz``; see ``rulings_lib/diagrams/rendering.py``);
@@ -31,8 +36,10 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
 * two of JupyterLite's apps: ``lab/`` (JupyterLab) and ``notebooks/`` (Jupyter Notebook: one notebook
   at a time, the whole width; what the site links to on a phone).
 
-One change to the app as shipped: its session client finds a running session by path, not by file name
-(``sessions_by_path``), so ``ja/01-start-here.ipynb`` and ``01-start-here.ipynb`` get sessions of their own.
+Changes to the app as shipped (each text must be found as written, or the build stops): its session
+client finds a running session by path, not by file name (``sessions_by_path``), so
+``ja/01-start-here.ipynb`` and ``01-start-here.ipynb`` get sessions of their own; the kernel's worker
+does not ask for jedi (``no_jedi_in_worker``).
 
 A lite edition built from the same inputs is kept in ``build/site-cache/lite/built-HASH/`` and copied
 again rather than rebuilt.
@@ -193,27 +200,14 @@ def pypi_wheels(dest: Path) -> list[Path]:
                   and p.name.split("-")[1] == version]
         if sha256(whl) != digest:         # pip checked it on download; a cached file is checked again
             raise BuildError(f"{whl.name} has sha256 {sha256(whl)}, lite/requirements-pyodide.txt says {digest}")
-        drop = LEFT_OUT.get(canonical(name))
-        if drop:
-            without(whl, dest / whl.name, drop)
-        else:
-            shutil.copy2(whl, dest / whl.name)
+        shutil.copy2(whl, dest / whl.name)
         out.append(dest / whl.name)
     return out
 
 
-# Parts of a checked wheel the lab never uses, left out of the copy it ships (the site's size, issue 25):
-# jedi's stubs of third-party packages (requests, django, ...: none is in the lab); its standard-library
-# stubs stay, so completion in the notebooks works as before.
-LEFT_OUT = {"jedi": ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")}
-
-
-def without(src: Path, dst: Path, prefixes: tuple[str, ...]) -> None:
-    """A copy of the wheel ``src`` without the files under ``prefixes``, its RECORD rewritten to match
-    (fixed timestamps: the same input gives the same bytes)."""
-    with zipfile.ZipFile(src) as z:
-        entries = [(info.filename, z.read(info)) for info in z.infolist()
-                   if not info.filename.startswith(prefixes) and not info.is_dir()]
+def write_entries(dst: Path, entries: list[tuple[str, bytes]]) -> None:
+    """The wheel ``dst`` holding ``entries`` (name, bytes) in that order, its RECORD written anew for
+    them (fixed timestamps: the same entries give the same bytes)."""
     record_name = next(n for n, _ in entries if n.endswith(".dist-info/RECORD"))
     lines = []
     for name, data in entries:
@@ -227,6 +221,48 @@ def without(src: Path, dst: Path, prefixes: tuple[str, ...]) -> None:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             z.writestr(info, ("\n".join(lines) + "\n").encode() if name == record_name else data)
+
+
+# What the lab's kernel imports when it starts ships as bytecode (issue 25 goal 5). A wheel from PyPI
+# holds .py files, and CPython in the browser compiled each module it imported, on every visit (nothing
+# is kept between visits): ``import IPython`` alone took 9 of the kernel's ~20 s on the 2-core machine.
+# At build time the site's own Pyodide, under Node (lite/pycompile.mjs), loads the lab's wheels, imports
+# :data:`START_MODULES` and compiles each module that import loaded (the lab's CPython version, hence its
+# magic number); the module ships as a sourceless ``.pyc`` in its place, as Pyodide ships its own
+# packages. Modules the start does not import stay source (a .pyc is about twice a .py in a wheel: the
+# site's size). The kit's wheels (the site's wheels/, shared with the pages) are not touched.
+PYCOMPILE = LITE_SRC / "pycompile.mjs"
+# The kernel's start (tools: the worker's initPackageManager and initKernel) and the widgets the first
+# notebook shows.
+START_MODULES = ("piplite.piplite", "pyodide_kernel", "ipywidgets")
+
+
+def compiled(wheels: list[Path]) -> list[str]:
+    """Rewrite each wheel in place with the modules the kernel's start imports as ``.pyc`` instead of
+    ``.py`` (see PYCOMPILE); the wheels' paths of the modules compiled are returned."""
+    with tempfile.TemporaryDirectory(prefix="rulings-pyc-") as tmp:
+        work, loaded = Path(tmp) / "src", Path(tmp) / "wheels"
+        loaded.mkdir()
+        contents = []
+        for i, whl in enumerate(wheels):
+            shutil.copy2(whl, loaded / whl.name)
+            with zipfile.ZipFile(whl) as z:
+                entries = [(info.filename, z.read(info)) for info in z.infolist() if not info.is_dir()]
+            for name, data in entries:
+                if name.endswith(".py"):
+                    (work / str(i) / name).parent.mkdir(parents=True, exist_ok=True)
+                    (work / str(i) / name).write_bytes(data)
+            contents.append(entries)
+        proc = run(["node", PYCOMPILE, NODE_MODULES / "pyodide", loaded, work, ",".join(START_MODULES)],
+                   "compiling the lab's start (node lite/pycompile.mjs)")
+        done = json.loads(proc.stdout.strip().splitlines()[-1])
+        for i, (whl, entries) in enumerate(zip(wheels, contents, strict=True)):
+            out = []
+            for name, data in entries:
+                pyc = work / str(i) / (name + "c")
+                out.append((name + "c", pyc.read_bytes()) if name.endswith(".py") and pyc.exists() else (name, data))
+            write_entries(whl, out)
+    return done
 
 
 def canonical(name: str) -> str:
@@ -318,6 +354,44 @@ def sessions_by_path(app: Path) -> Path:
     return js
 
 
+# No jedi or parso in the lab (issue 25 goal 5: 1.15 MB of the site, and IPython imported all of jedi at
+# the kernel's start). IPython imports jedi only if it is there (``JEDI_INSTALLED``) and completes without
+# it; two places of the pinned kernel ask for it, each changed here, and each text must occur as written
+# (a new jupyterlite-pyodide-kernel stops the build here, to be looked at again):
+# * the worker's initKernel installs with piplite every package of its list that is not preloaded, jedi
+#   included (with no PyPI that fails): jedi leaves the list, in each of the extension's scripts holding it;
+# * pyodide_kernel's Interpreter turns IPython's jedi completion on whatever is installed: it stays off.
+KERNEL_TO_LOAD = '["ipykernel","comm","pyodide-kernel","jedi","ipython"]'
+KERNEL_TO_LOAD_NO_JEDI = '["ipykernel","comm","pyodide-kernel","ipython"]'
+USE_JEDI = b"self.Completer.use_jedi = True\n"
+NO_JEDI = b"self.Completer.use_jedi = False   # no jedi in the lab (rulings kit: tools/build_lite.py)\n"
+KERNEL_SCRIPTS = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+
+
+def no_jedi_in_worker(app: Path) -> list[Path]:
+    """Take jedi out of the kernel worker's list of packages to install (see KERNEL_TO_LOAD)."""
+    found = [(js, js.read_text(encoding="utf-8")) for js in sorted((app / KERNEL_SCRIPTS).glob("*.js"))]
+    found = [(js, text) for js, text in found if "initKernel" in text]
+    if not found or any(text.count(KERNEL_TO_LOAD) != 1 for _, text in found):
+        raise BuildError(f"expected the kernel's list {KERNEL_TO_LOAD} once in each script of {app / KERNEL_SCRIPTS} "
+                         "with initKernel: check what jupyterlite-pyodide-kernel's worker installs at start, then "
+                         "update KERNEL_TO_LOAD")
+    for js, text in found:
+        js.write_text(text.replace(KERNEL_TO_LOAD, KERNEL_TO_LOAD_NO_JEDI), encoding="utf-8")
+    return [js for js, _ in found]
+
+
+def no_jedi_in_kernel(whl: Path) -> None:
+    """Rewrite pyodide_kernel's wheel with IPython's jedi completion left off (see USE_JEDI)."""
+    with zipfile.ZipFile(whl) as z:
+        entries = [(info.filename, z.read(info)) for info in z.infolist() if not info.is_dir()]
+    hits = [name for name, data in entries if name.endswith(".py") and USE_JEDI in data]
+    if hits != ["pyodide_kernel/interpreter.py"] or dict(entries)[hits[0]].count(USE_JEDI) != 1:
+        raise BuildError(f"expected {USE_JEDI.decode().strip()!r} once, in pyodide_kernel/interpreter.py of {whl.name}, "
+                         f"found it in {hits}: check how the kernel turns jedi on, then update USE_JEDI")
+    write_entries(whl, [(name, data.replace(USE_JEDI, NO_JEDI) if name in hits else data) for name, data in entries])
+
+
 # Parts of the app no notebook of the repository uses (no mermaid or vega output, no ```mermaid or $math$
 # in a markdown cell, no terminal: tests/lite/test_build_lite.py checks the notebooks), left out of the
 # lab (the site's size, issue 25): each front-end extension is disabled (jupyter-lite.json
@@ -394,6 +468,9 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
             if whl.name.startswith(KERNEL_WHEELS):
                 shutil.copy2(whl, pyodide_dir / whl.name)
                 wheels.append(pyodide_dir / whl.name)
+                if whl.name.startswith("pyodide_kernel-"):
+                    no_jedi_in_kernel(pyodide_dir / whl.name)
+        say(f"{len(compiled(wheels))} modules of the kernel's start compiled")
         packages = write_lock(pyodide_dir, wheels + list(kit_wheels), info,
                               {whl: KIT_WHEELS + whl.name for whl in kit_wheels})
         config = json.loads((LITE_SRC / "jupyter-lite.json").read_text())
@@ -419,6 +496,7 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         fixed_dates(out / "api" / "contents")
         shutil.copytree(pyodide_dir, out / PACKAGES)         # (jupyter lite build copies only its own static/)
         sessions_by_path(out)
+        no_jedi_in_worker(out)
         left_out_extensions(out)
         for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db", *out.glob("rspack.config*.js")]:
             if junk.is_file():

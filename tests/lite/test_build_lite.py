@@ -130,21 +130,53 @@ def test_one_pyodide_for_pages_and_lab(tmp_path):
         build_lite.site_pyodide("0.1.2")
 
 
-def test_a_wheel_without_some_files_has_a_matching_record(tmp_path):
+def test_a_rewritten_wheel_has_a_matching_record(tmp_path):
     import zipfile
 
     src = tmp_path / "src.whl"
-    build_site.write_wheel(src, "Big", "1.0", {"big/__init__.py": b"x = 1\n", "big/stubs/a.pyi": b"y: int\n"}, "t")
+    build_site.write_wheel(src, "Big", "1.0", {"big/__init__.py": b"x = 1\n", "big/mod.py": b"y = 2\n"}, "t")
+    with zipfile.ZipFile(src) as z:
+        entries = [(n, z.read(n)) for n in z.namelist()]
+    entries = [(n + "c", b"pyc") if n == "big/mod.py" else (n, d) for n, d in entries]
     out = tmp_path / "out.whl"
-    build_lite.without(src, out, ("big/stubs/",))
+    build_lite.write_entries(out, entries)
     with zipfile.ZipFile(out) as z:
         names = z.namelist()
         record = z.read("Big-1.0.dist-info/RECORD").decode()
-    assert "big/stubs/a.pyi" not in names and "big/__init__.py" in names
-    assert "big/stubs" not in record and "big/__init__.py,sha256=" in record
+    assert "big/mod.pyc" in names and "big/mod.py" not in names
+    assert "big/mod.py," not in record and "big/mod.pyc,sha256=" in record and "big/__init__.py,sha256=" in record
     again = tmp_path / "again.whl"
-    build_lite.without(src, again, ("big/stubs/",))
+    build_lite.write_entries(again, entries)
     assert again.read_bytes() == out.read_bytes()
+
+
+def test_no_jedi_in_the_lab(tmp_path):
+    """jedi and parso are not shipped (the kernel asks for neither: both places are changed, or the build
+    stops), and the kernel's start is compiled: tools/build_lite.py no_jedi_*, compiled."""
+    pinned = (ROOT / "lite" / "requirements-pyodide.txt").read_text()
+    assert not re.search(r"^(jedi|parso)==", pinned, re.M)
+    assert "jedi" not in build_lite.KERNEL_TO_LOAD_NO_JEDI and \
+        build_lite.KERNEL_TO_LOAD.replace('"jedi",', "") == build_lite.KERNEL_TO_LOAD_NO_JEDI
+    static = tmp_path / build_lite.KERNEL_SCRIPTS
+    static.mkdir(parents=True)
+    worker = f"async initKernel(e){{for(let e of{build_lite.KERNEL_TO_LOAD})x(e)}}"
+    (static / "comlink.worker.js").write_text(worker)
+    (static / "remoteEntry.js").write_text("no kernel here")
+    assert build_lite.no_jedi_in_worker(tmp_path) == [static / "comlink.worker.js"]
+    assert (static / "comlink.worker.js").read_text() == worker.replace(build_lite.KERNEL_TO_LOAD,
+                                                                        build_lite.KERNEL_TO_LOAD_NO_JEDI)
+    with pytest.raises(build_lite.BuildError, match="update KERNEL_TO_LOAD"):
+        build_lite.no_jedi_in_worker(tmp_path)          # patched already, or another kernel: the build stops
+    whl = tmp_path / "pyodide_kernel-1.0-py3-none-any.whl"
+    interp = b"class Interpreter:\n    def __init__(self):\n        " + build_lite.USE_JEDI
+    build_site.write_wheel(whl, "pyodide_kernel", "1.0", {"pyodide_kernel/interpreter.py": interp}, "t")
+    build_lite.no_jedi_in_kernel(whl)
+    import zipfile
+
+    with zipfile.ZipFile(whl) as z:
+        assert z.read("pyodide_kernel/interpreter.py") == interp.replace(build_lite.USE_JEDI, build_lite.NO_JEDI)
+    with pytest.raises(build_lite.BuildError, match="update USE_JEDI"):
+        build_lite.no_jedi_in_kernel(whl)
 
 
 # What would need the extensions the lab leaves out (build_lite.LEFT_OUT_EXTENSIONS): mermaid or vega

@@ -41,6 +41,22 @@ DIAGRAM = """async () => {
 }"""
 
 
+COMPLETE = """async (code) => {
+    const k = window.__lab.sessionContext.session.kernel;
+    const reply = await k.requestComplete({code, cursor_pos: code.length});
+    return reply.content.matches;
+}"""
+
+ERROR = """async () => {
+    const k = window.__lab.sessionContext.session.kernel;
+    let error = null;
+    const future = k.requestExecute({code: 'import IPython\\nIPython.core.getipython.get_ipython().ev("1/0")'});
+    future.onIOPub = (msg) => { if (msg.header.msg_type === 'error') error = [msg.content.ename, msg.content.evalue]; };
+    await future.done;
+    return error;
+}"""
+
+
 def test_a_second_notebook_starts_its_kernel_without_asking(lite):
     page = lite.page
     asked: list[str] = []
@@ -55,6 +71,11 @@ def test_a_second_notebook_starts_its_kernel_without_asking(lite):
         name = page.evaluate("() => window.__lab.sessionContext.session.kernel.name")
         assert name == "python"
     assert page.evaluate(DIAGRAM) == "viz.js True"
+    # Without jedi (not shipped) IPython still completes, and a traceback through the kernel's compiled
+    # modules (shipped without source) still names the error.
+    assert "web" in page.evaluate(COMPLETE, "from rulings_lib import we")
+    ename, evalue = page.evaluate(ERROR)                   # (the kernel's ename: "<class 'ZeroDivisionError'>")
+    assert "ZeroDivisionError" in ename and evalue == "division by zero"
     paths = [u.removeprefix(lite.base) for u in asked]
     # One Pyodide and one viz.js for the whole site: the lab's kernel loads the site's.
     assert "/pyodide/pyodide.asm.wasm" in paths

@@ -275,6 +275,29 @@ def test_the_app_finds_sessions_by_path(lite_site):
     assert not any(build_lite.SESSION_BY_NAME in t for t in texts)
 
 
+def test_the_lab_ships_no_jedi_and_its_start_compiled(lite_site):
+    """As shipped: no jedi or parso in the lab's lock or wheels, the kernel's worker asks for neither, and
+    the modules of the kernel's start are bytecode of the lab's own CPython (tools/build_lite.py)."""
+    import zipfile
+
+    lab = lite_site / "lab"
+    lock = json.loads((lab / build_lite.PACKAGES / "pyodide-lock.json").read_text())
+    assert not {"jedi", "parso"} & set(lock["packages"])
+    assert not list((lab / build_lite.PACKAGES).glob("*jedi*")) and not list((lab / build_lite.PACKAGES).glob("parso*"))
+    scripts = [js.read_text(encoding="utf-8") for js in (lab / build_lite.KERNEL_SCRIPTS).glob("*.js")]
+    assert sum(t.count(build_lite.KERNEL_TO_LOAD_NO_JEDI) for t in scripts) >= 1
+    assert not any(build_lite.KERNEL_TO_LOAD in t for t in scripts)
+    (ipython,) = (lab / build_lite.PACKAGES).glob("ipython-*.whl")
+    (kernel,) = (lab / build_lite.PACKAGES).glob("pyodide_kernel-*.whl")
+    with zipfile.ZipFile(ipython) as z:
+        names = set(z.namelist())
+        magic = z.read("IPython/__init__.pyc")[:4]
+    assert "IPython/core/interactiveshell.pyc" in names and "IPython/core/interactiveshell.py" not in names
+    with zipfile.ZipFile(kernel) as z:
+        assert z.read("pyodide_kernel/interpreter.pyc")[:4] == magic
+        assert "pyodide_kernel/interpreter.py" not in z.namelist()
+
+
 def test_report_times_and_size(lite_site):
     lab = lite_site / "lab"
     REPORT["lab_bytes"] = sum(p.stat().st_size for p in lab.rglob("*") if p.is_file())
