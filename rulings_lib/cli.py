@@ -219,10 +219,12 @@ def cmd_faq(args) -> int:
     entries = load_faq()
     if args.html:
         from .faq.html import render_html
-        from .files import write_text
+        from .files import check_writable, write_text
 
         # Written whole or not at all (a temporary file beside it, then renamed); a folder, a path
-        # under a file, a full disk or no permission is exit 2 naming the path.
+        # under a file, a full disk or no permission is exit 2 naming the path (the first three said
+        # before the page is made, which takes seconds).
+        check_writable(args.html, Msg("files.what.faq_page"))
         write_text(args.html, render_html(entries), Msg("files.what.faq_page"))
         print(one_line(_say(args, "cli.faq.wrote", path=args.html, n=len(entries))))
         return EXIT_OK

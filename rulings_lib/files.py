@@ -129,6 +129,28 @@ def ascii_number(text: str, max_digits: int = 12) -> int | None:
     return int(text)
 
 
+def check_writable(path, what=None) -> os.stat_result | None:
+    """Could :func:`write_text` write ``path``? Its problems as :func:`write_text` says them (a folder,
+    not a regular file, a path under a file), so that a command can say them before long work; the
+    file's stat, or None when there is none yet."""
+    path = Path(path)
+    file = str(path)
+    what = Msg("files.what.output") if what is None else what
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        raise InputError(file, None, Msg("files.write_path_file", what=what)) from None
+    except (OSError, ValueError) as exc:
+        raise InputError(file, None, Msg("files.cannot_write", what=what, why=_why_any(exc))) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(file, None, Msg("files.write_is_dir", what=what))
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(file, None, Msg("files.write_not_regular", what=what))
+    return st
+
+
 def write_text(path, text: str, what=None) -> Path:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically; problems name the path (exit 2).
 
@@ -139,18 +161,7 @@ def write_text(path, text: str, what=None) -> Path:
     path = Path(path)
     file = str(path)
     what = Msg("files.what.output") if what is None else what
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        st = None
-    except NotADirectoryError:
-        raise InputError(file, None, Msg("files.write_path_file", what=what)) from None
-    except (OSError, ValueError) as exc:
-        raise InputError(file, None, Msg("files.cannot_write", what=what, why=_why_any(exc))) from None
-    if st is not None and stat.S_ISDIR(st.st_mode):
-        raise InputError(file, None, Msg("files.write_is_dir", what=what))
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        raise InputError(file, None, Msg("files.write_not_regular", what=what))
+    st = check_writable(path, what)
     parent = path.parent
     make_folder(parent, what)
     data = text.encode("utf-8")
