@@ -32,7 +32,7 @@ from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
 from .i18n import Msg
 
-_new_event = tuple.__new__      # an Event made without a call through its class (they are many)
+_new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
 
 class _Params:
@@ -382,7 +382,7 @@ class Match(abc.ABC):
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
         if "_FIELDS" in cls.__dict__:
-            cls._snapshot, cls._put_back = _field_copier((*cls._FIELDS, "_read"))
+            cls._snapshot, cls._put_back = _field_copier(cls._FIELDS)
 
     def _snapshot(self):
         """The fields a transaction puts back if its verb raises (:meth:`_put_back`): every mutable
@@ -395,38 +395,29 @@ class Match(abc.ABC):
             fields["_event_cache"] = cache
         self.__dict__ = fields
 
-    # The transcript. The engines append plain records ``(step, rule, code, args)`` to ``_log`` (a
-    # tuple costs a fraction of an Event to make, and a search or a random play reads next to none
-    # of them); reading ``events`` turns the records appended since the last read (``_read``) into
-    # :class:`Event` values in place, so a reader only ever sees Events. Records are only appended
-    # or cut back (a rollback), and a snapshot's ``_read`` is at most its log's length, so every
-    # record before ``_read`` is an Event.
+    # The transcript. The engines append each event to ``_log`` as an :class:`Event` made without a
+    # call through its class (``tuple.__new__(Event, (step, rule, code, args))``: a few tens of
+    # nanoseconds over a plain tuple), so every element of the list is an Event at all times, also
+    # in a list a reader kept from ``events`` before more moves. The list is only appended to or
+    # cut back (a rollback).
     @property
     def events(self) -> list[Event]:
         """What happened so far, one :class:`~rulings_lib.events.Event` each, oldest first."""
-        log = self._log
-        n = len(log)
-        i = self._read
-        if i < n:
-            while i < n:
-                record = log[i]
-                if record.__class__ is tuple:
-                    log[i] = _new_event(Event, record)
-                i += 1
-            self._read = n
-        return log
+        return self._log
 
     @events.setter
     def events(self, events: list) -> None:
+        for i, e in enumerate(events):
+            if e.__class__ is not Event:
+                events[i] = _new_event(Event, tuple(e))
         self._log = events
-        self._read = 0
 
     def _ev(self, rule: str, code, **args) -> None:
         """Record an event: the rule id and a message, a catalogue code with its arguments or a
         :class:`~rulings_lib.i18n.Msg` (the words are the catalogue's; ``text`` is the English)."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self._log.append((self.step, rule, code, args))   # a record: an Event when read (Match.events)
+        self._log.append(_new_event(Event, (self.step, rule, code, args)))
 
     def _fail(self, rule: str, code, **args):
         """Refuse the call by ``rule``: a code with its arguments, or a Msg; worded only when read.
@@ -473,14 +464,14 @@ class Match(abc.ABC):
         """The match's fields (the same snapshot as a transaction's), without the logs and without
         the fields named in ``keep`` (which a restore leaves as they are then)."""
         fields = self._fields()
-        for key in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected", *keep):
+        for key in ("_moves", "_event_cache", "_own", "_log", "rejected", *keep):
             fields.pop(key, None)
         return fields
 
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected")
+        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
                  if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
@@ -561,8 +552,7 @@ class Match(abc.ABC):
         d = self._fields()
         for key in ("_moves", "_event_cache", "_own"):
             d.pop(key, None)
-        d["_log"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        d["_read"] = len(d["_log"])
+        d["_log"], d["rejected"] = self._log.copy(), self.rejected.copy()
         new.__dict__.update(d)
         return new
 
