@@ -553,3 +553,39 @@ def test_a_match_set_up_from_its_state_plays_on_identically(first, before, after
         a, b = m.state(), again.state()
         assert {k: v for k, v in a.items() if k not in NOT_SET_UP} == \
             {k: v for k, v in b.items() if k not in NOT_SET_UP}, (verb, args)
+
+
+def _containers(value, out: dict) -> dict:
+    if isinstance(value, dict | list):
+        out[id(value)] = value          # (kept, so that no id is reused while the test looks)
+        for v in value.values() if isinstance(value, dict) else value:
+            _containers(v, out)
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TAGS), st.lists(step_strategy(), max_size=25))
+def test_repeated_states_share_nothing_and_equal_the_events(first, steps):
+    # state() after every step copies its events from kept dicts (Match._event_dicts, a copier per
+    # shape from the second call on): each call's events are event_dicts(match.events), and no dict
+    # or list of one call is another call's or the match's cache's.
+    from rulings_lib.events import event_dicts
+
+    m = TagMatch(TAGS, first)
+    seen: dict = {}
+    for i, (verb, args) in enumerate(steps):
+        try:
+            m.push(Action(verb, args)) if i % 2 else apply(m, verb, args)
+        except (IllegalAction, ArgumentError, ScenarioError):
+            pass
+        if i % 4 == 3 and m.move_stack:
+            m.pop()
+        out = m.state()["events"]
+        assert out == event_dicts(m.events)
+        mine = _containers(out, {})
+        assert not mine.keys() & seen.keys()
+        seen.update(mine)
+        cached = _containers([x for _, _, x in m.__dict__.get("_event_cache", ())], {})
+        assert not mine.keys() & cached.keys()
+        out[-1]["args"]["x"] = [1]                      # changing what state() gave changes nothing
+        assert m.state()["events"] == event_dicts(m.events)
