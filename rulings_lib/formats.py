@@ -17,33 +17,34 @@ a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the picture
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING
 
+from .values import Frozen, init
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:      # the names are known without importing anything (`rulings --help`, the CLI's choices)
     from .verbs import VerbTable
 
 
-@dataclass(frozen=True)
-class Format:
-    name: str
-    match: type
-    verbs: VerbTable
-    reader: ModuleType        # the scenario reader: SETUP, STEPS, OUTCOME_KEYS, check_setup, new_match
-    readings: tuple
-    rule_ids: dict
-    folder: str               # rulings_lib/scenarios/<folder>
-    cards: str                # its card catalogue: rulings_lib/cards/<cards> (the format's tables.CARDS)
-    svg: Callable             # the picture: svg(match or state dict, lang, **options) -> str
-    summary: Callable         # the state in words: summary(match or state dict, lang) -> [str]
-    # Where a match stands in a few lines, now(outcome, lang, card_name): the notebooks' short
-    # transcript ends with them (rulings_lib.widgets.teach, which names the cards).
-    now: Callable
-    # Its path on its phase diagram (rulings_lib.diagrams): paths() gives the tracer module, with
-    # trace(run result, upto), trace_match(match, upto) and path_map(compact=, lang=). A function, so
-    # that Graphviz is imported only when a path is drawn (`rulings run` never needs it).
-    paths: Callable[[], ModuleType]
+class Format(Frozen):
+    """A format's record. ``reader``: the scenario reader (SETUP, STEPS, OUTCOME_KEYS,
+    check_setup, new_match); ``folder``: rulings_lib/scenarios/<folder>; ``cards``: its card
+    catalogue, rulings_lib/cards/<cards> (the format's tables.CARDS); ``svg``: the picture,
+    svg(match or state dict, lang, **options) -> str; ``summary``: the state in words,
+    summary(match or state dict, lang) -> [str]; ``now``: where a match stands in a few lines,
+    now(outcome, lang, card_name), with which the notebooks' short transcript ends
+    (rulings_lib.widgets.teach, which names the cards); ``paths``: its path on its phase diagram
+    (rulings_lib.diagrams): paths() gives the tracer module, with trace(run result, upto),
+    trace_match(match, upto) and path_map(compact=, lang=). A function, so that Graphviz is
+    imported only when a path is drawn (`rulings run` never needs it)."""
+
+    __slots__ = ("name", "match", "verbs", "reader", "readings", "rule_ids", "folder", "cards", "svg",
+                 "summary", "now", "paths")
+
+    def __init__(self, name: str, match: type, verbs: VerbTable, reader: ModuleType, readings: tuple,
+                 rule_ids: dict, folder: str, cards: str, svg: Callable, summary: Callable, now: Callable,
+                 paths: Callable[[], ModuleType]):
+        init(self, (name, match, verbs, reader, readings, rule_ids, folder, cards, svg, summary, now, paths))
 
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)

@@ -32,7 +32,7 @@ from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
 from .i18n import Msg
 
-_new_event = tuple.__new__      # an Event made without a call through its class (they are many)
+_new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
 
 class _Params:
@@ -332,6 +332,73 @@ def plain_copy(value):
     return value
 
 
+class _EventCache(list):
+    """A match's events as outcome dicts, each ``(event, copy, x)``: ``copy(x)`` is a fresh copy of
+    the dict (``x`` the dict itself, or the leaves its shape's copier takes); ``ready``: how many
+    have their copier (the others are walked by ``plain_copy``)."""
+
+    __slots__ = ("ready",)
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.ready = 0
+
+
+def _shape(value, leaves: list):
+    """The containers of plain data (as ``plain_copy`` gives it: dicts and lists) as a hashable
+    shape, ``(dict, ((key, shape), ...))`` or ``(list, (shape, ...))``; any other value is a leaf,
+    ``None`` in the shape, appended to ``leaves``."""
+    cls = value.__class__
+    if cls is dict:
+        return dict, tuple((k, _shape(v, leaves)) for k, v in value.items())
+    if cls is list:
+        return list, tuple(_shape(v, leaves) for v in value)
+    leaves.append(value)
+    return None
+
+
+_COPIERS: dict = {}             # shape -> the function building that shape's data from its leaves
+_MAX_COPIERS = 2000             # (a bound: a shape is a message's keys and its lists' lengths)
+_MAX_PARTS = 300                # containers and leaves of one shape (an event is some dozens)
+
+
+def _copier(shape):
+    """A function of a tuple of leaves building fresh data of ``shape`` (:func:`_shape`): its dict
+    and list displays written out, its leaves taken from the tuple (immutable values, or objects
+    that ``plain_copy`` would share too). None for a shape too large."""
+    copier = _COPIERS.get(shape)
+    if copier is not None:
+        return copier
+    keys: list = []
+    parts = [0, 0]              # leaves, containers
+
+    def source(s) -> str:
+        if s is None:
+            parts[0] += 1
+            return f"a[{parts[0] - 1}]"
+        parts[1] += 1
+        kind, items = s
+        if kind is list:
+            return "[" + "".join(f"{source(sub)}, " for sub in items) + "]"
+        written = []
+        for key, sub in items:
+            if key.__class__ is str or key.__class__ is int:
+                name = repr(key)
+            else:
+                keys.append(key)
+                name = f"k[{len(keys) - 1}]"
+            written.append(f"{name}: {source(sub)}, ")
+        return "{" + "".join(written) + "}"
+
+    body = source(shape)
+    if sum(parts) > _MAX_PARTS or len(_COPIERS) >= _MAX_COPIERS:
+        return None
+    env = {"k": tuple(keys)}
+    exec(compile(f"def copier(a):\n    return {body}\n", "<event copier>", "exec"), env)
+    copier = _COPIERS[shape] = env["copier"]
+    return copier
+
+
 def _coded_state(state):
     """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
     ``code`` and ``args`` (scenario-format), however the engine lists them."""
@@ -382,7 +449,7 @@ class Match(abc.ABC):
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
         if "_FIELDS" in cls.__dict__:
-            cls._snapshot, cls._put_back = _field_copier((*cls._FIELDS, "_read"))
+            cls._snapshot, cls._put_back = _field_copier(cls._FIELDS)
 
     def _snapshot(self):
         """The fields a transaction puts back if its verb raises (:meth:`_put_back`): every mutable
@@ -395,38 +462,29 @@ class Match(abc.ABC):
             fields["_event_cache"] = cache
         self.__dict__ = fields
 
-    # The transcript. The engines append plain records ``(step, rule, code, args)`` to ``_log`` (a
-    # tuple costs a fraction of an Event to make, and a search or a random play reads next to none
-    # of them); reading ``events`` turns the records appended since the last read (``_read``) into
-    # :class:`Event` values in place, so a reader only ever sees Events. Records are only appended
-    # or cut back (a rollback), and a snapshot's ``_read`` is at most its log's length, so every
-    # record before ``_read`` is an Event.
+    # The transcript. The engines append each event to ``_log`` as an :class:`Event` made without a
+    # call through its class (``tuple.__new__(Event, (step, rule, code, args))``: a few tens of
+    # nanoseconds over a plain tuple), so every element of the list is an Event at all times, also
+    # in a list a reader kept from ``events`` before more moves. The list is only appended to or
+    # cut back (a rollback).
     @property
     def events(self) -> list[Event]:
         """What happened so far, one :class:`~rulings_lib.events.Event` each, oldest first."""
-        log = self._log
-        n = len(log)
-        i = self._read
-        if i < n:
-            while i < n:
-                record = log[i]
-                if record.__class__ is tuple:
-                    log[i] = _new_event(Event, record)
-                i += 1
-            self._read = n
-        return log
+        return self._log
 
     @events.setter
     def events(self, events: list) -> None:
+        for i, e in enumerate(events):
+            if e.__class__ is not Event:
+                events[i] = _new_event(Event, tuple(e))
         self._log = events
-        self._read = 0
 
     def _ev(self, rule: str, code, **args) -> None:
         """Record an event: the rule id and a message, a catalogue code with its arguments or a
         :class:`~rulings_lib.i18n.Msg` (the words are the catalogue's; ``text`` is the English)."""
         if isinstance(code, Msg):
             code, args = code.code, {**code.args, **args}
-        self._log.append((self.step, rule, code, args))   # a record: an Event when read (Match.events)
+        self._log.append(_new_event(Event, (self.step, rule, code, args)))
 
     def _fail(self, rule: str, code, **args):
         """Refuse the call by ``rule``: a code with its arguments, or a Msg; worded only when read.
@@ -473,14 +531,14 @@ class Match(abc.ABC):
         """The match's fields (the same snapshot as a transaction's), without the logs and without
         the fields named in ``keep`` (which a restore leaves as they are then)."""
         fields = self._fields()
-        for key in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected", *keep):
+        for key in ("_moves", "_event_cache", "_own", "_log", "rejected", *keep):
             fields.pop(key, None)
         return fields
 
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "_read", "rejected")
+        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
                  if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
@@ -524,18 +582,29 @@ class Match(abc.ABC):
     def _event_dicts(self) -> list[dict]:
         """:func:`event_dicts` of the match's events, each event rendered once: the dicts of the
         events already seen are kept (checked by identity, as events are only ever appended or cut
-        back) and copies handed out, so asking for the state after every step stays linear."""
-        events = self.events
+        back) and copies handed out, sharing nothing mutable with the match. From the second call
+        on (the state asked for again and again: a test after every step, the step pictures), each
+        kept dict is copied by a function written for its shape (:func:`_copier`), which builds its
+        dicts and lists in one go instead of walking them (``plain_copy``)."""
+        events = self._log
         cache = self.__dict__.get("_event_cache")
-        if cache is None:
-            cache = self._event_cache = []
+        if cache is None:               # the first call: copies walked; nothing compiled for a single state()
+            self._event_cache = cache = _EventCache((e, plain_copy, e.as_dict()) for e in events)
+            return [plain_copy(d) for _, _, d in cache]
         n = min(len(cache), len(events))
         i = 0
         while i < n and cache[i][0] is events[i]:
             i += 1
         del cache[i:]
-        cache.extend((e, e.as_dict()) for e in events[i:])
-        return [{**d, "args": plain_copy(d["args"])} for _, d in cache]
+        cache.extend((e, plain_copy, e.as_dict()) for e in events[i:])
+        for k in range(min(cache.ready, i), len(cache)):     # the dicts not yet given their copier
+            e, _, d = cache[k]
+            leaves: list = []
+            copier = _copier(_shape(plain_copy(d), leaves))
+            if copier is not None:      # (else a shape too large to write a function for: walked)
+                cache[k] = (e, copier, tuple(leaves))
+        cache.ready = len(cache)
+        return [copy(x) for _, copy, x in cache]
 
     def record_rejection(self, step: int, err: IllegalAction) -> None:
         """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""
@@ -561,8 +630,7 @@ class Match(abc.ABC):
         d = self._fields()
         for key in ("_moves", "_event_cache", "_own"):
             d.pop(key, None)
-        d["_log"], d["rejected"] = self.events.copy(), self.rejected.copy()
-        d["_read"] = len(d["_log"])
+        d["_log"], d["rejected"] = self._log.copy(), self.rejected.copy()
         new.__dict__.update(d)
         return new
 

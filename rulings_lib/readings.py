@@ -16,20 +16,21 @@ each format's readings too).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .values import Frozen, init
 
 
-@dataclass(frozen=True)
-class Reading:
-    id: str
-    rule: str
-    format: str
-    title: str
-    text: str
-    source: str = "spec"  # "spec": chosen in the rules reference; "kit": a gap the kit found
-    # The rulebook's own words that settle what was once read here: no longer an interpretation
-    # (the FAQ answers it as a ruling that ``settles`` it; :func:`readings` leaves it out).
-    settled_by: str = ""
+class Reading(Frozen):
+    """A named interpretation: ``id``, the ``rule`` it reads, its ``format``, ``title`` and
+    ``text``; ``source`` "spec" (chosen in the rules reference) or "kit" (a gap the kit found);
+    ``settled_by``: the rulebook's own words that settle what was once read here, so it is no longer
+    an interpretation (the FAQ answers it as a ruling that ``settles`` it; :func:`readings` leaves
+    it out)."""
+
+    __slots__ = ("id", "rule", "format", "title", "text", "source", "settled_by")
+
+    def __init__(self, id: str, rule: str, format: str, title: str, text: str, source: str = "spec",
+                 settled_by: str = ""):
+        init(self, (id, rule, format, title, text, source, settled_by))
 
     @property
     def is_settled(self) -> bool:

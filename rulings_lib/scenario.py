@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ArgumentError, IllegalAction, InputError, InternalError, ScenarioError, one_line
@@ -25,6 +24,7 @@ from .formats import FORMATS
 from .formats import get as get_format
 from .i18n import Msg, check_lang, render
 from .schema import Either, ListOf, MapOf, Text, _show
+from .values import Value
 from .yamlsrc import YMap, load_file, load_text
 
 # What one scenario may ask the kit to do (issue 20): a scenario is a worked example of a ruling,
@@ -40,31 +40,32 @@ def format_module(name: str):
     return get_format(name).reader
 
 
-@dataclass
-class Step:
-    number: int
-    verb: str
-    args: object
-    line: int
-    raw: object = None
+class Step(Value):
+    """One step of a scenario: its ``number``, ``verb`` and ``args`` (as the verb table reads
+    them), its ``line`` in the file and its ``raw`` value as written."""
+
+    __slots__ = ("number", "verb", "args", "line", "raw")
+
+    def __init__(self, number: int, verb: str, args: object, line: int, raw: object = None):
+        self.number, self.verb, self.args, self.line, self.raw = number, verb, args, line, raw
 
     def label(self) -> str:
         return f"{self.verb}: {compact(self.raw)}"
 
 
-@dataclass
-class Scenario:
-    path: str
-    format: str
-    title: str
-    rules: list[str]
-    setup: dict
-    steps: list[Step]
-    expect: dict
-    expect_lines: dict = field(default_factory=dict)
-    description: str = ""
-    line: int = 1
-    titles: dict = field(default_factory=dict)   # {lang: title} when `title:` gives one per language
+class Scenario(Value):
+    """A scenario as read: ``titles`` is ``{lang: title}`` when `title:` gives one per language."""
+
+    __slots__ = ("path", "format", "title", "rules", "setup", "steps", "expect", "expect_lines", "description",
+                 "line", "titles")
+
+    def __init__(self, path: str, format: str, title: str, rules: list[str], setup: dict, steps: list[Step],
+                 expect: dict, expect_lines: dict | None = None, description: str = "", line: int = 1,
+                 titles: dict | None = None):
+        self.path, self.format, self.title, self.rules, self.setup = path, format, title, rules, setup
+        self.steps, self.expect, self.description, self.line = steps, expect, description, line
+        self.expect_lines = {} if expect_lines is None else expect_lines
+        self.titles = {} if titles is None else titles
 
     @property
     def name(self) -> str:
@@ -200,24 +201,27 @@ def scenario_from_text(text: str, name: str = "<scenario>") -> Scenario:
     return parse_scenario(load_text(text, name), name)
 
 
-@dataclass
-class Check:
-    key: str
-    expected: object
-    actual: object
-    ok: bool
-    line: int = 0
+class Check(Value):
+    """One ``expect:`` key compared: what was ``expected``, what the run gave (``actual``), whether
+    they agree, and the key's line."""
+
+    __slots__ = ("key", "expected", "actual", "ok", "line")
+
+    def __init__(self, key: str, expected: object, actual: object, ok: bool, line: int = 0):
+        self.key, self.expected, self.actual, self.ok, self.line = key, expected, actual, ok, line
 
 
-@dataclass
-class RunResult:
-    scenario: Scenario
-    match: object
-    outcome: dict
-    checks: list[Check]
-    snapshots: list = field(default_factory=list)   # the match after each step (when asked)
-    unexpected: list = field(default_factory=list)  # rejections the scenario does not expect (no `rejected:`)
-    strict: bool = False
+class RunResult(Value):
+    """A scenario played: ``snapshots`` holds the match after each step (when asked),
+    ``unexpected`` the rejections the scenario does not expect (no `rejected:`)."""
+
+    __slots__ = ("scenario", "match", "outcome", "checks", "snapshots", "unexpected", "strict")
+
+    def __init__(self, scenario: Scenario, match: object, outcome: dict, checks: list[Check],
+                 snapshots: list | None = None, unexpected: list | None = None, strict: bool = False):
+        self.scenario, self.match, self.outcome, self.checks, self.strict = scenario, match, outcome, checks, strict
+        self.snapshots = [] if snapshots is None else snapshots
+        self.unexpected = [] if unexpected is None else unexpected
 
     @property
     def passed(self) -> bool:

@@ -26,18 +26,15 @@ step line and parses back::
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass, field
-
 from .i18n import Msg, has, render
+from .values import Frozen, Value, init
 
 # The parameter types of the contract (CONTRACTS.md, `rulings verbs --json`).
 TYPES = ("int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player")
 SHAPES = ("record", "scalar", "empty", "list")
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(Frozen):
     """One parameter: its ``name`` (the scenario key), ``type`` (one of :data:`TYPES`) and what
     the type needs (``min``/``max``, ``choices``, ``max_len``, ``params``, ``item`` and
     ``min_items``/``max_items``, ``value``). Not ``required``: ``default`` is used when left out.
@@ -50,33 +47,24 @@ class Param:
     ``name_msg``: what a record is called in error messages; ``allowed``: the API's English words
     for a choice."""
 
-    name: str
-    type: str
-    required: bool = True
-    default: object = None
-    min: int | None = None
-    max: int | None = None
-    choices: tuple = ()
-    max_len: int | None = None
-    params: tuple = ()
-    item: Param | None = None
-    min_items: int = 0
-    max_items: int | None = None
-    value: Param | None = None
-    api: str | None = None
-    check: object = None
-    api_check: object = None
-    schema: object = None
-    file: bool = False
-    name_msg: object = None
-    allowed: str | None = None
-    internal: bool = False          # a key of the file that the API never sees (e.g. per_link refused)
-    api_only: bool = False          # a keyword of the API that a scenario step does not write
-    terms: object = None               # choice value -> the catalogue code of its word (rulings_lib.i18n.terms)
+    __slots__ = ("name", "type", "required", "default", "min", "max", "choices", "max_len", "params", "item",
+                 "min_items", "max_items", "value", "api", "check", "api_check", "schema", "file", "name_msg",
+                 "allowed", "internal", "api_only", "terms")
 
-    def __post_init__(self):
-        if self.type not in TYPES:
-            raise ValueError(f"param {self.name}: unknown type {self.type!r}")
+    # ``internal``: a key of the file that the API never sees (e.g. per_link refused); ``api_only``: a
+    # keyword of the API that a scenario step does not write; ``terms``: choice value -> the
+    # catalogue code of its word (rulings_lib.i18n.terms).
+    def __init__(self, name: str, type: str, required: bool = True, default: object = None,
+                 min: int | None = None, max: int | None = None, choices: tuple = (), max_len: int | None = None,
+                 params: tuple = (), item: Param | None = None, min_items: int = 0, max_items: int | None = None,
+                 value: Param | None = None, api: str | None = None, check: object = None,
+                 api_check: object = None, schema: object = None, file: bool = False, name_msg: object = None,
+                 allowed: str | None = None, internal: bool = False, api_only: bool = False,
+                 terms: object = None):
+        if type not in TYPES:
+            raise ValueError(f"param {name}: unknown type {type!r}")
+        init(self, (name, type, required, default, min, max, choices, max_len, params, item, min_items, max_items,
+                    value, api, check, api_check, schema, file, name_msg, allowed, internal, api_only, terms))
 
     @property
     def api_name(self) -> str:
@@ -209,8 +197,7 @@ def _param_word(name: str, where: str, kind: str, lang: str) -> str:
     return _word(f"verbs.param.{name}.{kind}", lang)
 
 
-@dataclass(frozen=True)
-class Verb:
+class Verb(Frozen):
     """A verb: its ``name`` (the scenario step key and the API method name), its ``shape``
     (``record`` ``{by: A, ...}``, ``scalar`` ``baton_touch: A``, ``empty`` ``end_turn: {}``,
     ``list`` ``chain: [...]``), ``params`` (for ``scalar`` and ``list``: the one parameter the
@@ -221,22 +208,16 @@ class Verb:
     whose keys the engine takes as its own keywords; ``step_only``: a scenario step with no
     engine verb of its own (it records its result through another)."""
 
-    name: str
-    shape: str
-    params: tuple = ()
-    rules: tuple = ()
-    example: str = ""
-    method: str | None = None
-    call: object = None
-    flatten: str | None = None
-    step_only: bool = False
-    api_only: bool = False
-    name_msg: object = None
-    check: object = None               # a check of the whole record (keys that go together), at the scenario's line
+    __slots__ = ("name", "shape", "params", "rules", "example", "method", "call", "flatten", "step_only",
+                 "api_only", "name_msg", "check", "_api_names")
 
-    def __post_init__(self):
-        if self.shape not in SHAPES:
-            raise ValueError(f"verb {self.name}: unknown shape {self.shape!r}")
+    # ``check``: a check of the whole record (keys that go together), at the scenario's line.
+    def __init__(self, name: str, shape: str, params: tuple = (), rules: tuple = (), example: str = "",
+                 method: str | None = None, call: object = None, flatten: str | None = None,
+                 step_only: bool = False, api_only: bool = False, name_msg: object = None, check: object = None):
+        if shape not in SHAPES:
+            raise ValueError(f"verb {name}: unknown shape {shape!r}")
+        init(self, (name, shape, params, rules, example, method, call, flatten, step_only, api_only, name_msg, check))
 
     # ------------------------------------------------------------------ scenario
     def schema(self):
@@ -268,10 +249,15 @@ class Verb:
         """``{keyword: check}`` for the engine method."""
         return {p.api_name: p.to_check() for p in self._api_params()}
 
-    @functools.cached_property
+    @property
     def api_names(self) -> tuple[str, ...]:
-        """The engine method's keywords, in the order its positional arguments take."""
-        return tuple(p.api_name for p in self._api_params())
+        """The engine method's keywords, in the order its positional arguments take (worked out once)."""
+        try:
+            return self._api_names
+        except AttributeError:
+            names = tuple(p.api_name for p in self._api_params())
+            object.__setattr__(self, "_api_names", names)
+            return names
 
     def bind(self, args: tuple, kwargs: dict) -> dict:
         """A call of the engine method (``args`` positional, ``kwargs`` by keyword) as its keywords by
@@ -333,15 +319,14 @@ class Verb:
                 "example": self.example}
 
 
-@dataclass
-class VerbTable:
+class VerbTable(Value):
     """One format's verbs (in the order a person meets them) and its setup parameters."""
 
-    format: str
-    verbs: dict
-    setup: tuple = ()
-    at: tuple = ()
-    rule_ids: dict = field(default_factory=dict)
+    __slots__ = ("format", "verbs", "setup", "at", "rule_ids")
+
+    def __init__(self, format: str, verbs: dict, setup: tuple = (), at: tuple = (), rule_ids: dict | None = None):
+        self.format, self.verbs, self.setup, self.at = format, verbs, setup, at
+        self.rule_ids = {} if rule_ids is None else rule_ids
 
     @classmethod
     def of(cls, format: str, verbs, setup=(), at=(), rule_ids=None) -> VerbTable:

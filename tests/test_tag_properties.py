@@ -8,10 +8,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rulings_lib.errors import ArgumentError, IllegalAction, ScenarioError
+from rulings_lib.events import Event
 from rulings_lib.scenario import Scenario, Step, builtin_scenarios, load_scenario, run_scenario
 from rulings_lib.tag import tables as T
 from rulings_lib.tag.engine import TagMatch
 from rulings_lib.tag.scenario import STEPS, apply, new_match
+from rulings_lib.verbs import Action
 
 TAGS = ("red", "blue")
 PLAYERS = [f"{t}-{x}" for t in TAGS for x in "AB"]
@@ -196,6 +198,33 @@ def test_thousands_of_random_matches_end_properly(part):
                 break
         finished += m.is_finished()
     assert finished > 0.95 * matches and one_v_one > matches // 20
+
+
+def only_events(events) -> bool:
+    return all(type(e) is Event and type(e.step) is int and type(e.code) is str and type(e.args) is dict
+               for e in events)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TAGS), st.lists(step_strategy(), max_size=30))
+def test_a_kept_events_list_only_ever_holds_events(first, steps):
+    # ``ev = m.events`` kept in a notebook, then more moves (accepted, refused, pushed and popped,
+    # TAG-R5's rewind): every element of the kept list is an Event at every moment, never a bare record.
+    m = TagMatch(TAGS, first)
+    kept = m.events
+    for i, (verb, args) in enumerate(steps):
+        try:
+            if i % 3 == 2:
+                m.push(Action(verb, args))
+            else:
+                apply(m, verb, args)
+        except (IllegalAction, ArgumentError, ScenarioError):
+            pass
+        assert only_events(kept) and kept is m.events
+        if i % 5 == 4 and m.move_stack:
+            m.pop()
+            assert only_events(kept)
+    assert only_events(m.copy().events)
 
 
 # ---------------------------------------------------------------------------------- mirror symmetry
@@ -524,3 +553,39 @@ def test_a_match_set_up_from_its_state_plays_on_identically(first, before, after
         a, b = m.state(), again.state()
         assert {k: v for k, v in a.items() if k not in NOT_SET_UP} == \
             {k: v for k, v in b.items() if k not in NOT_SET_UP}, (verb, args)
+
+
+def _containers(value, out: dict) -> dict:
+    if isinstance(value, dict | list):
+        out[id(value)] = value          # (kept, so that no id is reused while the test looks)
+        for v in value.values() if isinstance(value, dict) else value:
+            _containers(v, out)
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(TAGS), st.lists(step_strategy(), max_size=25))
+def test_repeated_states_share_nothing_and_equal_the_events(first, steps):
+    # state() after every step copies its events from kept dicts (Match._event_dicts, a copier per
+    # shape from the second call on): each call's events are event_dicts(match.events), and no dict
+    # or list of one call is another call's or the match's cache's.
+    from rulings_lib.events import event_dicts
+
+    m = TagMatch(TAGS, first)
+    seen: dict = {}
+    for i, (verb, args) in enumerate(steps):
+        try:
+            m.push(Action(verb, args)) if i % 2 else apply(m, verb, args)
+        except (IllegalAction, ArgumentError, ScenarioError):
+            pass
+        if i % 4 == 3 and m.move_stack:
+            m.pop()
+        out = m.state()["events"]
+        assert out == event_dicts(m.events)
+        mine = _containers(out, {})
+        assert not mine.keys() & seen.keys()
+        seen.update(mine)
+        cached = _containers([x for _, _, x in m.__dict__.get("_event_cache", ())], {})
+        assert not mine.keys() & cached.keys()
+        out[-1]["args"]["x"] = [1]                      # changing what state() gave changes nothing
+        assert m.state()["events"] == event_dicts(m.events)

@@ -21,10 +21,10 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ArgumentError, InputError
+from ..values import Frozen, init
 
 HERE = Path(__file__).parent
 LANGS = ("en", "ja")
@@ -36,26 +36,19 @@ SCOPES = ("own_field", "opponent_field", "both_fields", "field_zone", "empty_fie
 TO = ("self", "opponent", "both")
 
 
-@dataclass(frozen=True)
-class Card:
-    """One card of the catalogue (see the comment at the top of ``wrgp.yaml`` for each field)."""
+class Card(Frozen):
+    """One card of the catalogue (see the comment at the top of ``wrgp.yaml`` for each field);
+    ``is_monster``: its kind is one its catalogue's ``kinds.monster`` lists."""
 
-    id: str
-    format: str
-    name: dict
-    kind: str
-    does: dict
-    speed: int | None = None
-    aliases: tuple = ()
-    not_: tuple = ()
-    number: str | None = None
-    monster: dict | None = None
-    effect: dict = field(default_factory=dict)
-    choices: tuple = ()
-    assumes: dict | None = None
-    rules: tuple = ()
-    sources: tuple = ()
-    is_monster: bool = False      # its kind is one its catalogue's ``kinds.monster`` lists
+    __slots__ = ("id", "format", "name", "kind", "does", "speed", "aliases", "not_", "number", "monster", "effect",
+                 "choices", "assumes", "rules", "sources", "is_monster")
+
+    def __init__(self, id: str, format: str, name: dict, kind: str, does: dict, speed: int | None = None,
+                 aliases: tuple = (), not_: tuple = (), number: str | None = None, monster: dict | None = None,
+                 effect: dict | None = None, choices: tuple = (), assumes: dict | None = None, rules: tuple = (),
+                 sources: tuple = (), is_monster: bool = False):
+        init(self, (id, format, name, kind, does, speed, aliases, not_, number, monster,
+                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster))
 
     @property
     def en(self) -> str:

@@ -8,13 +8,13 @@ only shows snapshot ``n`` (the match after step ``n``), so the widget adds no ru
 
 from __future__ import annotations
 
-import dataclasses
 from html import escape
 from pathlib import Path
 
 import ipywidgets as w
 
 from ..scenario import RunResult, builtin_scenarios, load_scenario, run_scenario
+from ..values import replace
 from ._base import KitWidget, lang_toggle, pre, say
 
 
@@ -36,7 +36,7 @@ def transcript_until(result: RunResult, n: int, lang: str = "en") -> str:
     from ..i18n import render
 
     n = max(0, min(n, len(result.scenario.steps)))
-    sc = dataclasses.replace(result.scenario, steps=result.scenario.steps[:n], expect={})
+    sc = replace(result.scenario, steps=result.scenario.steps[:n], expect={})
     snap = result.snapshots[n]
     part = RunResult(sc, snap, snap.state(), [])
     final = "\n\n" + render("common.transcript.final_state", {}, lang) + "\n"

@@ -416,14 +416,13 @@ class StepView:
 
     @property
     def text(self) -> str:
-        import dataclasses
-
         from ..scenario import RunResult
+        from ..values import replace
 
         sc = self.result.scenario
         steps = [s for s in sc.steps if s.number in self.numbers]
         last = max(self.numbers)
-        part = RunResult(dataclasses.replace(sc, steps=steps), self.result.snapshots[last],
+        part = RunResult(replace(sc, steps=steps), self.result.snapshots[last],
                          self.result.snapshots[last].state(), [], self.result.snapshots)
         events = [e for e in part.outcome["events"] if e["step"] in self.numbers]
         part.outcome = {**part.outcome, "events": events,

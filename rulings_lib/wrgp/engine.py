@@ -32,7 +32,7 @@ from ..i18n.terms import (
     WRGP_SCOPE,
     WRGP_ZONE,
 )
-from ..match import Match, plain_copy, query
+from ..match import Match, _new_event, plain_copy, query
 from . import reach
 from . import tables as T
 from .tables import PHASE_INDEX, PHASE_KEYS, other
@@ -467,9 +467,9 @@ class WrgpMatch(Match):
         else:
             after, rule, note = before - amount, "WRGP-F1", ""
         self._w("lp")[team] = after
-        self._log.append((self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
+        self._log.append(_new_event(Event, (self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
             "duelist": f"{team}{self.pos[team]}", "amount": amount, "source": source, "before": before,
-            "after": after, "note": note}))
+            "after": after, "note": note})))
         if team in self.handover:
             self._ev("WRGP-H8", "wrgp.event.hit_after_loss", duelist=self._who(team))
             return False
@@ -615,8 +615,8 @@ class WrgpMatch(Match):
                 # WRGP-H2 (reading no-attack-in-run-on): the Battle Phase starts and ends, no attack is declared.
                 self._ev("WRGP-H2", "wrgp.event.run_on_battle_phase")
         else:
-            self._log.append((self.step, "STD-TURN", "wrgp.event.phase_begins", {   # (the _ev, inline)
-                "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]}))
+            self._log.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.phase_begins", {   # (the _ev, inline)
+                "duelist": f"{self.player}{self.pos[self.player]}", "phase": _PHASE_TERMS[i]})))
         if i == STANDBY:
             # WRGP-SW3: in every Standby Phase both teams gain 2 SPC (max 12).
             self._standby_counters()
@@ -648,8 +648,8 @@ class WrgpMatch(Match):
         if i == DRAW and not self.drawn:
             if self.turn > 1 and not self.handover:     # (the common case of _leave_draw, inline)
                 self.drawn = True
-                self._log.append((self.step, "WRGP-F3", "wrgp.event.normal_draw", {
-                    "duelist": f"{self.player}{self.pos[self.player]}"}))
+                self._log.append(_new_event(Event, (self.step, "WRGP-F3", "wrgp.event.normal_draw", {
+                    "duelist": f"{self.player}{self.pos[self.player]}"})))
             else:
                 self._leave_draw()
         if self.handover:
@@ -664,11 +664,11 @@ class WrgpMatch(Match):
         for j in _WALKS[self.turn == 1][i][target]:
             if j < 0:
                 # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
-                events.append((step, "WRGP-F5", "wrgp.event.battle_phase_skipped", {}))
+                events.append(_new_event(Event, (step, "WRGP-F5", "wrgp.event.battle_phase_skipped", {})))
                 continue
             self.phase_i = j
-            events.append((step, "STD-TURN", "wrgp.event.phase_begins", {
-                "duelist": duelist, "phase": _PHASE_TERMS[j]}))
+            events.append(_new_event(Event, (step, "STD-TURN", "wrgp.event.phase_begins", {
+                "duelist": duelist, "phase": _PHASE_TERMS[j]})))
             if j == STANDBY:
                 self._standby_counters()
             elif j == END:
@@ -699,9 +699,9 @@ class WrgpMatch(Match):
         for team in T.TEAMS:
             before = spc[team]
             after = spc[team] = min(T.SPC_MAX, before + T.STANDBY_SPC)    # WRGP-SW3: at most 12 per team
-            events.append((step, "WRGP-SW3", "wrgp.event.counters_gained", {
+            events.append(_new_event(Event, (step, "WRGP-SW3", "wrgp.event.counters_gained", {
                 "team": team, "amount": T.STANDBY_SPC, "why": _STANDBY, "before": before, "after": after,
-                "capped": _MAX_SPC if before + T.STANDBY_SPC > T.SPC_MAX else ""}))   # (_add_spc's event)
+                "capped": _MAX_SPC if before + T.STANDBY_SPC > T.SPC_MAX else ""})))   # (_add_spc's event)
 
     def _end_phase(self) -> None:
         """The End Phase begins: this turn's delayed effects apply (WRGP-H7)."""
@@ -756,8 +756,8 @@ class WrgpMatch(Match):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
-        self._log.append((self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
-            "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt}))
+        self._log.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
+            "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt})))
 
     def _transfer(self, old: str, new: str) -> None:
         """Hand the field of ``old`` to ``new`` (WRGP-H4) and carry effects over (WRGP-H7)."""

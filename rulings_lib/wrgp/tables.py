@@ -6,9 +6,8 @@ notebooks read. Rule ids are those of ``shared/spec/wrgp-rules.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..readings import Reading, register
+from ..values import Frozen, init
 
 FORMAT = "wrgp"
 CARDS = "wrgp.yaml"      # its card catalogue, rulings_lib/cards/wrgp.yaml (the record's Format.cards)
@@ -70,12 +69,13 @@ def other(team: str) -> str:
     return "B" if team == "A" else "A"
 
 
-@dataclass(frozen=True)
-class Phase:
-    key: str
-    name: str
-    rules: tuple[str, ...]
-    note: str
+class Phase(Frozen):
+    """A phase of the turn: its ``key``, English ``name``, the ``rules`` that act in it, a ``note``."""
+
+    __slots__ = ("key", "name", "rules", "note")
+
+    def __init__(self, key: str, name: str, rules: tuple[str, ...], note: str):
+        init(self, (key, name, rules, note))
 
     @property
     def japanese(self) -> str:
@@ -219,11 +219,14 @@ LOSS_SPC = 2          # WRGP-SW4
 LOSS_SPC_BONUS = 2    # WRGP-SW4, when a >= b
 
 
-@dataclass(frozen=True)
-class SpeedWorldEffect:
-    cost: int
-    kind: str            # "damage" | "draw" | "destroy"
-    text: str
+class SpeedWorldEffect(Frozen):
+    """A Speed World effect: its ``cost`` in counters, its ``kind`` ("damage" | "draw" |
+    "destroy") and its ``text``."""
+
+    __slots__ = ("cost", "kind", "text")
+
+    def __init__(self, cost: int, kind: str, text: str):
+        init(self, (cost, kind, text))
 
 
 SPEED_WORLD_EFFECTS: dict[int, SpeedWorldEffect] = {

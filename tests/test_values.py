@@ -1,0 +1,96 @@
+"""The kit's value classes are plain classes (rulings_lib/values.py, so that `rulings run` needs no
+`dataclasses`): they keep what the dataclasses they were gave -- repr, ==, the hash of the frozen
+ones, immutability, copy and pickle, replace."""
+
+import copy
+import dataclasses
+import pickle
+
+import pytest
+
+from rulings_lib.cards import card
+from rulings_lib.events import Outcome
+from rulings_lib.readings import reading
+from rulings_lib.scenario import Check, Scenario, Step, load_scenario
+from rulings_lib.values import replace
+from rulings_lib.verbs import Param, Verb
+from rulings_lib.wrgp.tables import PHASES, SPEED_WORLD_EFFECTS
+from rulings_lib.wrgp.verbs import VERB_TABLE
+
+
+@dataclasses.dataclass
+class _Step:        # the dataclass Step was, for its repr
+    number: int
+    verb: str
+    args: object
+    line: int
+    raw: object = None
+
+
+def test_repr_and_equality_as_a_dataclass_s():
+    s = Step(1, "damage", {"by": "A"}, 3)
+    assert repr(s) == repr(_Step(1, "damage", {"by": "A"}, 3)).replace("_Step", "Step")
+    assert s == Step(1, "damage", {"by": "A"}, 3, None) and s != Step(2, "damage", {"by": "A"}, 3)
+    assert s != _Step(1, "damage", {"by": "A"}, 3)          # another class is never equal
+    with pytest.raises(TypeError):
+        hash(s)                                             # mutable: unhashable, as a dataclass with eq
+    s.args = {"by": "B"}                                    # and its fields can be set
+    assert s.args == {"by": "B"}
+    with pytest.raises(AttributeError):
+        s.other = 1                                         # only its fields (slots)
+
+
+def test_outcome_compares_and_hashes_without_its_message():
+    a = Outcome("A", "WRGP-F4", "team A wins", "wrgp.x", {"n": 1})
+    b = Outcome("A", "WRGP-F4", "team A wins")
+    assert a == b and hash(a) == hash(b) and a != Outcome("B", "WRGP-F4", "team A wins")
+    assert repr(b) == "Outcome(winner='A', termination='WRGP-F4', text='team A wins', code=None, args=None)"
+
+
+@pytest.mark.parametrize("value", [
+    Outcome("A", "WRGP-F4", "team A wins", "wrgp.x", {"n": 1}), reading("team-count-by-name"), PHASES[0],
+    SPEED_WORLD_EFFECTS[4], card("Power Bond", "wrgp.yaml"), VERB_TABLE["damage"], VERB_TABLE["damage"].params[0],
+], ids=lambda v: type(v).__name__)
+def test_frozen_values_are_immutable_and_copy_and_pickle(value):
+    name = type(value)._FIELDS[0]
+    with pytest.raises(AttributeError):
+        setattr(value, name, "x")
+    with pytest.raises(AttributeError):
+        delattr(value, name)
+    for other in (copy.copy(value), copy.deepcopy(value)):
+        assert other == value and type(other) is type(value)
+    if type(value) is not Verb and type(value) is not Param:      # (their checks are local functions)
+        assert pickle.loads(pickle.dumps(value)) == value
+    assert replace(value) == value
+
+
+def test_frozen_values_hash_as_frozen_dataclasses():
+    assert len({PHASES[0], PHASES[0], PHASES[1]}) == 2
+    r = reading("team-count-by-name")
+    assert hash(r) == hash(tuple(getattr(r, f) for f in type(r)._FIELDS))
+    with pytest.raises(TypeError):
+        hash(card("Power Bond", "wrgp.yaml"))       # a field is a dict, as with the dataclass
+
+
+def test_checks_of_the_constructors_and_a_verb_s_cached_names():
+    with pytest.raises(ValueError, match="unknown type"):
+        Param("x", "float")
+    with pytest.raises(ValueError, match="unknown shape"):
+        Verb("x", "blob")
+    v = VERB_TABLE["damage"]
+    assert v.api_names == ("by", "to", "amount", "card") and v.api_names is v.api_names
+    assert "_api_names" not in repr(v) and replace(v) == v      # a cache, not a field
+
+
+def test_replace_a_scenario_s_steps():
+    from pathlib import Path
+
+    import rulings_lib
+
+    sc = load_scenario(Path(rulings_lib.__file__).parent / "scenarios" / "wrgp" / "power-bond-handover.yaml")
+    part = replace(sc, steps=sc.steps[:1], expect={})
+    assert type(part) is Scenario and part.steps == sc.steps[:1] and part.expect == {} and part.title == sc.title
+    assert sc.steps != part.steps
+    with pytest.raises(TypeError, match="no field"):
+        replace(sc, nonsense=1)
+    assert Check("k", 1, 1, True) == Check("k", 1, 1, True, 0)
