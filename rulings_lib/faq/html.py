@@ -40,6 +40,8 @@ body.en [lang=ja],body.ja [lang=en]{display:none}
 #count{font-size:.9em}
 """
 
+# English first, unless the site's script (site/js/site.js) chose the language already: a module script
+# can finish before DOMContentLoaded, and the page must not switch back under it.
 _JS = """
 function setLang(l){document.body.className=l;
  document.querySelectorAll('.langs button').forEach(b=>b.classList.toggle('on',b.dataset.lang===l));}
@@ -47,7 +49,7 @@ function filter(){const q=document.getElementById('search').value.trim().toLower
  document.querySelectorAll('.entry').forEach(e=>{const hit=!q||e.textContent.toLowerCase().includes(q);
  e.classList.toggle('hidden',!hit);if(hit)n++;});
  document.getElementById('count').textContent=n+' / '+document.querySelectorAll('.entry').length;}
-document.addEventListener('DOMContentLoaded',()=>{setLang('en');filter();
+document.addEventListener('DOMContentLoaded',()=>{setLang(document.body.dataset.lang||'en');filter();
  document.getElementById('search').addEventListener('input',filter);});
 """
 
