@@ -36,7 +36,8 @@ class SnapshotError(Exception):
     """The snapshot could not be made; the message says why."""
 
 
-def _uleb(data: bytes, i: int) -> tuple[int, int]:
+def _leb(data: bytes, i: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number at ``data[i]`` (unsigned, or signed) and the index after it."""
     value = shift = 0
     while True:
         byte = data[i]
@@ -44,18 +45,7 @@ def _uleb(data: bytes, i: int) -> tuple[int, int]:
         value |= (byte & 0x7F) << shift
         shift += 7
         if not byte & 0x80:
-            return value, i
-
-
-def _sleb(data: bytes, i: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            if byte & 0x40:
+            if signed and byte & 0x40:
                 value -= 1 << shift
             return value, i
 
@@ -70,27 +60,27 @@ def data_segments(wasm: bytes) -> list[tuple[int, int, int]]:
     i = 8
     while i < len(wasm):
         section = wasm[i]
-        size, i = _uleb(wasm, i + 1)
+        size, i = _leb(wasm, i + 1)
         end = i + size
         if section == DATA_SECTION:
-            count, j = _uleb(wasm, i)
+            count, j = _leb(wasm, i)
             for _ in range(count):
-                flags, j = _uleb(wasm, j)
+                flags, j = _leb(wasm, j)
                 if flags == 1:                          # passive: copied by the program, not at start
-                    length, j = _uleb(wasm, j)
+                    length, j = _leb(wasm, j)
                     j += length
                     continue
                 if flags == 2:
-                    _memory, j = _uleb(wasm, j)
+                    _memory, j = _leb(wasm, j)
                 opcode = wasm[j]
                 if opcode == 0x41:                      # i32.const ADDRESS end
-                    address, j = _sleb(wasm, j + 1)
+                    address, j = _leb(wasm, j + 1, signed=True)
                 else:                                   # global.get: an address known only at run time
                     address = None
-                    _index, j = _uleb(wasm, j + 1)
+                    _index, j = _leb(wasm, j + 1)
                 if wasm[j] != 0x0B:
                     raise SnapshotError("pyodide.asm.wasm: a data segment's address is not a constant")
-                length, j = _uleb(wasm, j + 1)
+                length, j = _leb(wasm, j + 1)
                 if address is not None:
                     out.append((address, j, j + length))
                 j += length

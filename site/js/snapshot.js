@@ -3,24 +3,15 @@
 // fillSnapshot(memory, response, wasm) fills the buffer given to loadPyodide({_loadSnapshot}); the worker
 // and the Node test (tests/site/run_node.mjs) use the same code, so it is tested without a browser.
 
-function uleb(bytes, at) {
+// A LEB128 number at bytes[at] (unsigned, or signed): [value, the index after it].
+function leb(bytes, at, signed = false) {
   let value = 0, shift = 0, byte;
   do {
     byte = bytes[at++];
     value += (byte & 0x7f) * 2 ** shift;
     shift += 7;
   } while (byte & 0x80);
-  return [value, at];
-}
-
-function sleb(bytes, at) {
-  let value = 0, shift = 0, byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-  } while (byte & 0x80);
-  if (byte & 0x40) value -= 2 ** shift;
+  if (signed && byte & 0x40) value -= 2 ** shift;
   return [value, at];
 }
 
@@ -31,23 +22,23 @@ export function dataSegments(wasm) {
   while (i < wasm.length) {
     const section = wasm[i];
     let size;
-    [size, i] = uleb(wasm, i + 1);
+    [size, i] = leb(wasm, i + 1);
     const end = i + size;
     if (section === 11) {
-      let [count, j] = uleb(wasm, i);
+      let [count, j] = leb(wasm, i);
       for (let n = 0; n < count; n++) {
         let flags, length, address = null;
-        [flags, j] = uleb(wasm, j);
+        [flags, j] = leb(wasm, j);
         if (flags === 1) {
-          [length, j] = uleb(wasm, j);
+          [length, j] = leb(wasm, j);
           j += length;
           continue;
         }
-        if (flags === 2) [, j] = uleb(wasm, j);
-        if (wasm[j] === 0x41) [address, j] = sleb(wasm, j + 1);
-        else [, j] = uleb(wasm, j + 1);
+        if (flags === 2) [, j] = leb(wasm, j);
+        if (wasm[j] === 0x41) [address, j] = leb(wasm, j + 1, true);
+        else [, j] = leb(wasm, j + 1);
         if (wasm[j] !== 0x0b) throw new Error("pyodide.asm.wasm: a data segment's address is not a constant");
-        [length, j] = uleb(wasm, j + 1);
+        [length, j] = leb(wasm, j + 1);
         if (address !== null) out.push([address, j, j + length]);
         j += length;
       }
