@@ -6,9 +6,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from kept_events import check_kept_events
 
 from rulings_lib.errors import ArgumentError, IllegalAction, ScenarioError
-from rulings_lib.events import Event
 from rulings_lib.scenario import Scenario, Step, builtin_scenarios, load_scenario, run_scenario
 from rulings_lib.tag import tables as T
 from rulings_lib.tag.engine import TagMatch
@@ -200,31 +200,12 @@ def test_thousands_of_random_matches_end_properly(part):
     assert finished > 0.95 * matches and one_v_one > matches // 20
 
 
-def only_events(events) -> bool:
-    return all(type(e) is Event and type(e.step) is int and type(e.code) is str and type(e.args) is dict
-               for e in events)
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TAGS), st.lists(step_strategy(), max_size=30))
 def test_a_kept_events_list_only_ever_holds_events(first, steps):
     # ``ev = m.events`` kept in a notebook, then more moves (accepted, refused, pushed and popped,
     # TAG-R5's rewind): every element of the kept list is an Event at every moment, never a bare record.
-    m = TagMatch(TAGS, first)
-    kept = m.events
-    for i, (verb, args) in enumerate(steps):
-        try:
-            if i % 3 == 2:
-                m.push(Action(verb, args))
-            else:
-                apply(m, verb, args)
-        except (IllegalAction, ArgumentError, ScenarioError):
-            pass
-        assert only_events(kept) and kept is m.events
-        if i % 5 == 4 and m.move_stack:
-            m.pop()
-            assert only_events(kept)
-    assert only_events(m.copy().events)
+    check_kept_events(TagMatch(TAGS, first), steps, apply, (IllegalAction, ArgumentError, ScenarioError))
 
 
 # ---------------------------------------------------------------------------------- mirror symmetry

@@ -6,11 +6,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kept_events import check_kept_events
 
 from rulings_lib.errors import ArgumentError, IllegalAction, ScenarioError
-from rulings_lib.events import Event
 from rulings_lib.scenario import Scenario, Step, run_scenario
-from rulings_lib.verbs import Action
 from rulings_lib.wrgp import tables as T
 from rulings_lib.wrgp.engine import WrgpMatch
 from rulings_lib.wrgp.scenario import STEPS, apply
@@ -231,28 +230,9 @@ def test_a_snapshot_holds_every_field():
     assert m._snapshot() == before and len(m.events) == len(m._log)
 
 
-def only_events(events) -> bool:
-    return all(type(e) is Event and type(e.step) is int and type(e.code) is str and type(e.args) is dict
-               for e in events)
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(1, 4), st.lists(step_strategy(), max_size=30))
 def test_a_kept_events_list_only_ever_holds_events(lineup, steps):
     # ``ev = m.events`` kept in a notebook, then more moves (accepted, refused, pushed and popped):
     # every element of the kept list is an Event at every moment, never a bare record.
-    m = WrgpMatch(lineup=lineup)
-    kept = m.events
-    for i, (verb, args) in enumerate(steps):
-        try:
-            if i % 3 == 2:
-                m.push(Action(verb, args))
-            else:
-                apply(m, verb, args)
-        except (IllegalAction, ArgumentError, ScenarioError):
-            pass
-        assert only_events(kept) and kept is m.events
-        if i % 5 == 4 and m.move_stack:
-            m.pop()
-            assert only_events(kept)
-    assert only_events(m.copy().events)
+    check_kept_events(WrgpMatch(lineup=lineup), steps, apply, (IllegalAction, ArgumentError, ScenarioError))
