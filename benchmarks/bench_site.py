@@ -3,18 +3,19 @@
     .venv/bin/python benchmarks/bench_site.py [--runs 3] [--no-lab | --lab-only]
 
 Builds the site if needed (tools/build_site.py), serves build/site on 127.0.0.1 and opens it in
-Debian's headless Chromium with a 390x844 phone viewport (touch). Prints:
+Debian's headless Chromium with a 390x844 phone viewport (touch) and a profile on disk, as a phone's
+browser has (each run: a first visit with an empty profile, then a second visit with the same profile:
+its HTTP cache on disk and its service workers). Prints:
 * the site's size (all files; the lab's part; the pages' first download);
-* the playground's first ruling on a first visit (fresh profile) and a second visit (same profile:
-  HTTP cache and service worker), each with the share of every step the worker reports (Python
-  loading, installing the kit, starting the engines, the ruling itself): for the shipped example
-  beside a new question (with the time its answer worked out at build time is on screen) and for a
-  written question opened from a link (#z=, read by the builder, then ruled);
+* the playground's first ruling on a first and a second visit, each with the share of every step the
+  worker reports (Python loading, installing the kit, starting the engines, the ruling itself): for the
+  shipped example beside a new question (with the time its answer worked out at build time is on
+  screen) and for a written question opened from a link (#z=, read by the builder, then ruled);
 * the lab's first ruling (01-start-here opened, its kernel started, a shipped scenario ruled in it) on
-  a first and a second visit (the lab's own service worker blocked: HTTP cache only), with the share of
-  each step: JupyterLab's app, the notebook opened and the kernel's worker started, Python started in
-  the worker, the lab's wheels fetched and unpacked, the kernel's imports, the ruling (``--lab-only``:
-  the lab alone).
+  a first and a second visit, with the share of each step: JupyterLab's app, the notebook opened and
+  the kernel's worker started, Python started in the worker (site/js/lab-python.js: restored from the
+  pages' snapshot, the lab's wheels unpacked), the kernel's modules imported, the rest of the kernel's
+  start, the ruling (``--lab-only``: the lab alone).
 Medians of ``--runs`` runs. These are measurements of a shared machine (its load average is printed):
 compare ratios and ranges, not single figures. Nothing here is a test.
 """
@@ -31,7 +32,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,6 +46,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        # The lab's app exposed to this script (window.jupyterapp): its jupyter-lite.json is changed here,
+        # by the server, not by a Playwright route (a route turns the browser's HTTP cache off, and a
+        # second visit would download everything again).
+        if self.path.split("?")[0] == "/lab/jupyter-lite.json":
+            config = json.loads((SITE / "lab" / "jupyter-lite.json").read_text())
+            config["jupyter-config-data"]["exposeAppInBrowser"] = True
+            body = json.dumps(config).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
 
 
 def serve() -> str:
@@ -91,7 +107,7 @@ def written_link() -> str:
     return "#z=" + base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def playground(browser, base: str, profile: dict, fragment: str = "") -> dict:
+def playground(base: str, profile: dict, fragment: str = "") -> dict:
     """One visit of the playground: ms from navigation to each worker stage and to the first ruling
     (and to the answer the build worked out, shown while Python loads, when there is one)."""
     page = profile["ctx"].new_page()
@@ -119,8 +135,8 @@ def playground(browser, base: str, profile: dict, fragment: str = "") -> dict:
     return {"first_ruling_ms": t["first"], "steps": steps, "worker_steps": worker, "early_ms": t["early"]}
 
 
-def written(browser, base: str, profile: dict) -> dict:
-    return playground(browser, base, profile, written_link())
+def written(base: str, profile: dict) -> dict:
+    return playground(base, profile, written_link())
 
 
 LAB_FIRST_RULING = """async () => {
@@ -136,37 +152,36 @@ LAB_FIRST_RULING = """async () => {
     const code = 'from rulings_lib import web\\nprint(bool(web.run_shipped("wrgp/destruction-ring-draw")))';
     const f = w.sessionContext.session.kernel.requestExecute({code});
     await f.done;
-    return {restored, kernelUp, ruled: performance.now()};
+    return {origin: performance.timeOrigin, restored, kernelUp, ruled: performance.now()};
 }"""
 
+# The kernel's worker: when it started, and the marks of site/js/lab-python.js (ms since the epoch).
+WORKER_MARKS = """() => ({started: performance.timeOrigin, marks: Object.fromEntries(performance.getEntriesByType('mark')
+    .map(m => [m.name, performance.timeOrigin + m.startTime]))})"""
 
-def lab(browser, base: str, profile: dict) -> dict:
+
+def lab(base: str, profile: dict) -> dict:
     """One visit of the lab: ms from navigation to each step of its first ruling. The page's own steps
-    come from the app (restored, the notebook's kernel idle, the ruling); the kernel's worker is timed
-    from outside it, by when its script is fetched and by what Pyodide logs there (``Loading`` once
-    Python is up and the lab's wheels are asked for, ``Loaded`` once they are unpacked); from then to the
-    kernel being idle is the kernel's own imports (piplite, IPython, ipykernel, the kernel)."""
+    come from the app (restored, the notebook's kernel idle, the ruling); the kernel's worker tells when
+    it started and, by the marks of site/js/lab-python.js, when Python was up (restored from the pages'
+    snapshot, the lab's wheels unpacked) and when the kernel's modules were imported; from then to the
+    kernel being idle is the rest of the kernel's start (its drive mounted, its shell set up)."""
     page = profile["ctx"].new_page()
-    marks: dict[str, float] = {}
-    t0 = time.monotonic()
-
-    def mark(name):
-        marks.setdefault(name, (time.monotonic() - t0) * 1000)
-
-    page.on("worker", lambda w: mark("worker") if "pyodide-kernel-extension" in w.url else None)
-    page.on("console", lambda m: mark("loading") if m.text.startswith("Loading ") else
-            mark("loaded") if m.text.startswith("Loaded ") else None)
-    page.route("**/lab/jupyter-lite.json*", lambda r: r.fulfill(response=(resp := r.fetch()), body=json.dumps(
-        {**resp.json(), "jupyter-config-data": {**resp.json()["jupyter-config-data"], "exposeAppInBrowser": True}})))
+    workers = []
+    page.on("worker", lambda w: workers.append(w) if "pyodide-kernel-extension" in w.url else None)
     page.goto(base + "lab/lab/index.html")
     page.wait_for_function("() => !!window.jupyterapp", timeout=120_000)
     t = page.evaluate(LAB_FIRST_RULING)
+    w = workers[-1].evaluate(WORKER_MARKS) if workers else {"started": None, "marks": {}}
     page.close()
-    at = {"JupyterLab's app started": t["restored"], "the notebook opened, the kernel's worker started":
-          marks.get("worker"), "Python started in the worker (loadPyodide)": marks.get("loading"),
-          "the lab's wheels fetched and unpacked": marks.get("loaded"),
-          ("the kernel's imports (IPython, ipykernel, ...)" if "loaded" in marks else
-           "the kernel's start in its worker (Python, the wheels, the imports)"): t["kernelUp"],
+    since = lambda epoch: None if epoch is None else epoch - t["origin"]  # noqa: E731
+    at = {"JupyterLab's app started": t["restored"],
+          "the notebook opened, the kernel's worker started": since(w["started"]),
+          "Python started in the worker (restored, the lab's wheels unpacked)":
+              since(w["marks"].get("lab-python: Python started")),
+          "the kernel's modules imported (IPython, piplite, ipywidgets)":
+              since(w["marks"].get("lab-python: the kernel's modules imported")),
+          "the rest of the kernel's start": t["kernelUp"],
           "the first ruling": t["ruled"]}
     steps, last = {}, 0.0
     for name, when in at.items():
@@ -201,23 +216,21 @@ def main(argv=None) -> int:
 
     base = serve()
     report = {"load_average": os.getloadavg(), "cores": os.cpu_count(), **size_report()}
-    with chromium.launched(local_only=True) as browser:
-        for name, visit, skip in (("playground (shipped example)", playground, args.lab_only),
-                                  ("playground (written question)", written, args.lab_only),
-                                  ("lab", lab, args.no_lab)):
-            if skip:
-                continue
-            first, second = [], []
-            for _ in range(args.runs):
-                with tempfile.TemporaryDirectory():
-                    # The lab's own service worker would hide its jupyter-lite.json from the route that
-                    # exposes the app to this script: the lab's visits run without it (HTTP cache only).
-                    ctx = browser.new_context(**PHONE, **({"service_workers": "block"} if name == "lab" else {}))
-                    profile = {"ctx": ctx}
-                    first.append(visit(browser, base, profile))
-                    second.append(visit(browser, base, profile))
-                    ctx.close()
-            report[name] = {"first_visit": median_steps(first), "second_visit": median_steps(second)}
+    for name, visit, skip in (("playground (shipped example)", playground, args.lab_only),
+                              ("playground (written question)", written, args.lab_only),
+                              ("lab", lab, args.no_lab)):
+        if skip:
+            continue
+        first, second = [], []
+        for _ in range(args.runs):
+            # A phone's browser: one profile on disk per run (the second visit finds the first one's HTTP
+            # cache and service workers), nothing but 127.0.0.1 reachable.
+            with tempfile.TemporaryDirectory() as home, chromium.profile(home, local_only=True, **PHONE) as ctx:
+                profile = {"ctx": ctx}
+                first.append(visit(base, profile))
+                second.append(visit(base, profile))
+        report[name] = {"first_visit": median_steps(first), "second_visit": median_steps(second)}
+    report["load_average_after"] = os.getloadavg()
     print(json.dumps(report, indent=1, ensure_ascii=False))
     return 0
 

@@ -45,3 +45,21 @@ def launched(local_only: bool = False):
             yield browser
         finally:
             browser.close()
+
+
+@contextmanager
+def profile(user_data_dir, local_only: bool = False, **context):
+    """A headless Chromium whose profile lives in ``user_data_dir``, as a phone's browser does: its HTTP
+    cache is on disk, so a second visit finds what the first one downloaded (a context of
+    :func:`launched` keeps its cache in memory, and leaves large files such as Python's wasm out of it).
+    Yields the browser's one context; ``context`` are Playwright's context options."""
+    require()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(str(user_data_dir), executable_path=CHROMIUM, headless=True,
+                                                    args=FLAGS + (LOCAL_ONLY if local_only else []), **context)
+        try:
+            yield ctx
+        finally:
+            ctx.close()

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
+import node
 import pytest
 
 from rulings_lib import WrgpMatch, web
@@ -119,8 +118,6 @@ def test_the_trackers_name_cards_in_brackets():
 def test_the_pages_word_events_and_refusals_as_python_does(tmp_path, lang):
     """site/js (verdict.js eventText, cards.js localArgs) against rulings_lib.cards.in_words, for every
     event and refusal of every shipped scenario: the verdict and the steps read as the transcript."""
-    if shutil.which("node") is None:          # ./dev test installs it; never passed untested
-        pytest.fail("Node 20 is needed for the site's tests: sudo apt-get install nodejs npm")
     for name, data in files().items():
         if name.startswith(("words.", "cards.")):
             (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -131,9 +128,8 @@ def test_the_pages_word_events_and_refusals_as_python_does(tmp_path, lang):
         for m in out["events"] + [r for r in out["rejected"] if r.get("code")]:
             messages.append({"code": m["code"], "args": m.get("args") or {}, "text": m.get("text")})
             expected.append(in_words(m["code"], m.get("args"), lang, FORMATS[sc.format].cards))
-    proc = subprocess.run(["node", str(ROOT / "tests" / "site" / "card_words.mjs"), str(tmp_path), lang],
-                          input=json.dumps(messages, ensure_ascii=False), capture_output=True, text=True,
-                          encoding="utf-8", cwd=ROOT, timeout=120)
+    proc = node.run(ROOT / "tests" / "site" / "card_words.mjs", tmp_path, lang, timeout=120,
+                    input=json.dumps(messages, ensure_ascii=False))
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
     wrong = [(m["code"], p, j) for m, p, j in zip(messages, expected, got, strict=True) if p != j]

@@ -8,7 +8,8 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   installed with their build-time dependencies (``lite/constraints-build.txt``) into a virtual environment
   of their own under ``build/site-cache/lite/tools``;
 * no Pyodide of its own: the kernel loads the site's (``../pyodide/``, npm's ``pyodide`` of package.json,
-  the one the pages use). Its version must be the one the kernel is built for (:data:`PYODIDE_VERSION`,
+  the one the pages use), through the site's ``js/lab-python.js`` (:data:`SITE_PYODIDE`): Python restored
+  from the pages' memory snapshot, as the pages' worker does, the lab's wheels unpacked from JavaScript. Its version must be the one the kernel is built for (:data:`PYODIDE_VERSION`,
   read from the kernel's settings schema); the build stops otherwise. One Pyodide for the whole site
   (issue 25 goal 5);
 * a ``pyodide-lock.json`` written anew in ``static/lab-packages/`` (``loadPyodideOptions.lockFileURL``)
@@ -69,8 +70,10 @@ TOOLS = CACHE / "tools"
 NODE_MODULES = ROOT / "node_modules"
 
 # The site's Pyodide seen from lab/: JupyterLite resolves a "./" address in jupyter-lite.json against the
-# folder of that file (lab/), any other one against the app's page (lab/lab/).
-SITE_PYODIDE = "./../pyodide/pyodide.mjs"
+# folder of that file (lab/), any other one against the app's page (lab/lab/). The kernel imports the
+# site's lab-python.js (site/js/) as its Pyodide: its loadPyodide starts the site's Pyodide restored from
+# the pages' memory snapshot, with the lab's wheels unpacked from JavaScript (issue 25 goal 5).
+SITE_PYODIDE = "./../js/lab-python.js"
 PACKAGES = "static/lab-packages"          # the lab's lock and the wheels only the lab loads
 KIT_WHEELS = "../../../wheels/"           # the site's wheels/, from PACKAGES (the lock's file_name)
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -233,8 +236,12 @@ def write_entries(dst: Path, entries: list[tuple[str, bytes]]) -> None:
 # site's size). The kit's wheels (the site's wheels/, shared with the pages) are not touched.
 PYCOMPILE = LITE_SRC / "pycompile.mjs"
 # The kernel's start (tools: the worker's initPackageManager and initKernel) and the widgets the first
-# notebook shows.
+# notebook shows. The site's lab-python.js also imports them before the kernel mounts its drive
+# (loadPyodideOptions.importFirst: imported from the drive's folder, each import asks the lab's service
+# worker about that folder first).
 START_MODULES = ("piplite.piplite", "pyodide_kernel", "ipywidgets")
+# The kit's own start in the lab's kernel (rulings_lib/lab.py), imported by lab-python.js after those.
+KIT_START = ("rulings_lib.lab",)
 
 
 def compiled(wheels: list[Path]) -> list[str]:
@@ -478,6 +485,7 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         kernel["pyodideUrl"] = SITE_PYODIDE
         kernel["loadPyodideOptions"]["lockFileURL"] = f"./{PACKAGES}/pyodide-lock.json"
         kernel["loadPyodideOptions"]["packages"] = packages
+        kernel["loadPyodideOptions"]["importFirst"] = [*START_MODULES, *KIT_START]    # (site/js/lab-python.js)
         disabled = config["jupyter-config-data"].setdefault("disabledExtensions", [])
         disabled += [name for name in LEFT_OUT_EXTENSIONS if name not in disabled]
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")

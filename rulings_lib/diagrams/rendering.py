@@ -152,9 +152,11 @@ def _render_in_browser(source: str, format: str) -> bytes:
         raise RuntimeError(f"viz.js failed: {exc}") from None
 
 
-def _in_lite() -> bool:
+def in_lite() -> bool:
     """Is this the JupyterLite edition's kernel (whose site has viz.js)? The browser edition's
     worker draws its diagrams in the page and must not ask for a file its site does not have."""
+    if not IN_PYODIDE:
+        return False
     try:
         import js
 
@@ -163,11 +165,14 @@ def _in_lite() -> bool:
         return False
 
 
-if IN_PYODIDE and _in_lite():
-    try:
-        _start_viz()                  # begin loading now, so the first diagram seldom waits
-    except Exception:                 # not in a worker of the lite site: render() says so later
-        pass
+def start_viz_in_lite() -> None:
+    """Begin loading viz.js in the lab's kernel, so the first diagram seldom waits (rulings_lib.lab does it
+    when the kernel starts); anywhere else, nothing."""
+    if in_lite():
+        try:
+            _start_viz()
+        except Exception:             # not in a worker of the lite site: render() says so later
+            pass
 
 
 def render(source: str, format: str = "svg") -> bytes:

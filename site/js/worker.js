@@ -2,12 +2,9 @@
 // The page sends {id, name, args}; the answer is {id, ok, result: JSON text, ms} or {id, ok: false, error}.
 // Progress while Python loads: {progress: {stage, value, snapshot}} (value 0..1).
 //
-// Python is restored from the memory snapshot the build made (pyodide/snapshot.bin, tools/snapshot.py:
-// the kit imported and a first example already ruled), which takes well under a second where starting
-// Python from nothing takes several; if the snapshot cannot be used, Python starts from nothing.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { fillSnapshot } from "./snapshot.js";
-import { unpackWheel } from "./wheels.js";
+// Python starts as python.js says: restored from the build's memory snapshot, or from nothing if the
+// snapshot cannot be used.
+import { bytes, pyodideIndex, shareWasm, startPython } from "./python.js";
 
 const base = new URL("../", import.meta.url);
 // (worker: the worker's own clock, ms since it started: the page's clock only sees a message when its
@@ -15,77 +12,29 @@ const base = new URL("../", import.meta.url);
 const progress = (stage, value, snapshot) =>
   postMessage({ progress: { stage, value, snapshot, worker: Math.round(performance.now()) } });
 
-async function bytes(path) {
-  const response = await fetch(new URL(path, base));
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return response.arrayBuffer();
-}
+// On a first visit Pyodide and the snapshot's unpacking share one download of the wasm file; the page
+// asks for this script with ?offline=1 once its service worker holds the site (python.js shareWasm).
+const cached = new URL(import.meta.url).searchParams.get("offline") === "1";
 
-// One download of Python's wasm file, shared: Pyodide compiles it while it streams in (its own fetch of
-// the file is answered from here), and the snapshot's unpacking reads the file's data segments. On a
-// later visit (the service worker holds the file) both simply fetch it: a response of the browser's own
-// lets it reuse the code it compiled last time, which a shared stream would not.
-function shareWasm(url) {
-  if (new URL(import.meta.url).searchParams.get("offline") === "1") return { bytes: bytes(url), done: () => {} };
-  const realFetch = globalThis.fetch;
-  const shared = realFetch(url).then((response) => {
-    if (!response.ok) throw new Error(`pyodide/pyodide.asm.wasm: ${response.status}`);
-    const [forPyodide, forUs] = response.body.tee();
-    return { response: new Response(forPyodide, { status: response.status, headers: response.headers }),
-             bytes: new Response(forUs).arrayBuffer() };
-  });
-  let handed = false;
-  globalThis.fetch = (input, init) => {
-    if (!handed && String(input instanceof Request ? input.url : input) === url) {
-      handed = true;
-      return shared.then((s) => s.response);
-    }
-    return realFetch(input, init);
-  };
-  return { bytes: shared.then((s) => s.bytes), done: () => { globalThis.fetch = realFetch; } };
-}
-
-// Python's file system gets the kit's wheels while Pyodide starts (its fsInit hook: the WebAssembly is
-// compiled meanwhile); a restored Python also waits there for its snapshot to be unpacked into the
-// memory buffer Pyodide was given (the buffer's size is known from site.json, the bytes come later).
 async function boot() {
   progress("Loading Python (the first visit downloads about 5 MB)", 0.05);
   const info = await fetch(new URL("site.json", base)).then((r) => r.json());
-  const wheels = Promise.all(info.wheels.map(bytes));
-  let sitePackages = null;
-  const fsInit = (snapshot) => async (FS, paths) => {
-    for (const buffer of await wheels) unpackWheel(FS, buffer, paths.sitePackages);
-    sitePackages = paths.sitePackages;
-    progress("Installing the rules kit", 0.75, Boolean(snapshot));
-    if (snapshot) await snapshot;
-  };
-  const options = { indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (line) => console.warn(line) };
-  let pyodide = null;
-  let restored = false;
-  const wasm = shareWasm(new URL("pyodide/pyodide.asm.wasm", base).href);
+  const wheels = Promise.all(info.wheels.map((path) => bytes(new URL(path, base))));
+  const wasm = shareWasm(new URL("pyodide/pyodide.asm.wasm", base).href, cached);
+  const snapshot = info.snapshot
+    ? { size: info.snapshot_bytes, response: fetch(new URL(info.snapshot, base)), wasm: wasm.bytes } : null;
+  if (!snapshot) console.warn("this build has no snapshot: Python starts from nothing");
+  let started;
   try {
-    if (!info.snapshot) throw new Error("this build has no snapshot");
-    const memory = new Uint8Array(info.snapshot_bytes);
-    const filled = Promise.all([fetch(new URL(info.snapshot, base)), wasm.bytes])
-      .then(([response, bytes]) => fillSnapshot(memory, response, bytes));
-    filled.catch(() => {});        // (its failure fails loadPyodide below)
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: memory, fsInit: fsInit(filled) });
-    restored = true;
-  } catch (err) {
-    console.warn("Python's snapshot could not be used; starting Python from nothing: " + String(err));
+    started = await startPython({
+      options: { indexURL: pyodideIndex(base), stdout: () => {}, stderr: (line) => console.warn(line) },
+      wheels, snapshot, unpacked: (restoring) => progress("Installing the rules kit", 0.75, restoring) });
   } finally {
     wasm.done();
   }
-  if (!pyodide) pyodide = await loadPyodide({ ...options, fsInit: fsInit(null) });
-  // Python's finders of site-packages forget what they listed before (the snapshot's are from the build;
-  // not importlib.invalidate_caches(), which reads the standard library's zip again: 0.4 s).
-  pyodide.runPython(`import sys
-for path, finder in list(sys.path_importer_cache.items()):
-    if path.startswith(${JSON.stringify(sitePackages)}) and finder is not None:
-        finder.invalidate_caches()`);
-  progress("Starting the engines", 0.9, restored);
-  const web = pyodide.pyimport("rulings_lib.web");
-  progress("Ready", 1, restored);
+  progress("Starting the engines", 0.9, started.restored);
+  const web = started.pyodide.pyimport("rulings_lib.web");
+  progress("Ready", 1, started.restored);
   return web.call;
 }
 

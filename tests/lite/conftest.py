@@ -76,6 +76,7 @@ class LitePage:
         self.page, self.base = page, base
         self.outside: list[str] = []
         self.page_errors: list[str] = []
+        self.python_warnings: list[str] = []     # the kernel's Python not restored, or its imports failed
 
 
 @pytest.fixture(scope="module")
@@ -108,6 +109,9 @@ def lite(lite_url):
         context.on("request", seen)
         context.route("**/jupyter-lite.json*", route)
         page.on("pageerror", lambda e: lp.page_errors.append(str(e)))
+        # (site/js/python.js and lab-python.js say so in the kernel's worker, whose console is the page's)
+        page.on("console", lambda m: lp.python_warnings.append(m.text) if m.type == "warning" and (
+            "snapshot could not be used" in m.text or "could not import" in m.text) else None)
         try:
             yield lp
         finally:

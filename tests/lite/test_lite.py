@@ -266,6 +266,9 @@ def test_nothing_but_127_0_0_1_was_asked_and_no_page_error(lite):
     assert RESULTS, "no notebook ran"
     assert lite.outside == [], f"requests to other hosts: {sorted(set(lite.outside))[:10]}"
     assert lite.page_errors == [], f"uncaught errors in the page: {lite.page_errors[:5]}"
+    # Both kernels' Python restored from the pages' snapshot, the kernel's modules imported before its
+    # drive was mounted (site/js/lab-python.js).
+    assert lite.python_warnings == [], lite.python_warnings[:3]
 
 
 def test_the_app_finds_sessions_by_path(lite_site):

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 
+import node
 import pytest
 
 from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
@@ -23,11 +22,7 @@ def test_every_scenario_under_node_pyodide(site_dir, mode):
     """Python restored from the pages' snapshot (what every page's worker does) and Python started from
     nothing (the worker's fall-back) give the same outcomes as CPython, with the wheels unpacked by the
     worker's own script (site/js/wheels.js)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("Node 20 is needed for the site's tests: sudo apt-get install nodejs npm")
-    proc = subprocess.run([node, "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON", str(HERE / "run_node.mjs"),
-                           str(site_dir), mode], capture_output=True, text=True, timeout=180)
+    proc = node.run(HERE / "run_node.mjs", site_dir, mode)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout)
     assert got["restored"] is (mode == "snapshot")        # the kit was already imported in the snapshot

@@ -7,9 +7,10 @@ from __future__ import annotations
 import base64
 import json
 import re
-import subprocess
 import zlib
 from pathlib import Path
+
+import node
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,9 +21,8 @@ def _z(raw: bytes) -> str:
 
 
 def _decode(cases: dict[str, str]) -> dict:
-    proc = subprocess.run(["node", str(ROOT / "tests" / "site" / "share_link.mjs")], cwd=ROOT,
-                          input=json.dumps({"cases": [{"name": k, "hash": v} for k, v in cases.items()]}),
-                          capture_output=True, text=True, timeout=300)
+    proc = node.run(ROOT / "tests" / "site" / "share_link.mjs", timeout=300,
+                    input=json.dumps({"cases": [{"name": k, "hash": v} for k, v in cases.items()]}))
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 
