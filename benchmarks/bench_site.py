@@ -191,7 +191,8 @@ def lab(base: str, profile: dict) -> dict:
 
 
 def median_steps(runs: list[dict]) -> dict:
-    out = {"first_ruling_s": round(statistics.median(r["first_ruling_ms"] for r in runs) / 1000, 2)}
+    out = {"first_ruling_s": round(statistics.median(r["first_ruling_ms"] for r in runs) / 1000, 2),
+           "first_ruling_range_s": [round(f(r["first_ruling_ms"] for r in runs) / 1000, 2) for f in (min, max)]}
     if all(r.get("early_ms") is not None for r in runs):
         out["answer_before_python_s"] = round(statistics.median(r["early_ms"] for r in runs) / 1000, 2)
     total = statistics.median(r["first_ruling_ms"] for r in runs)

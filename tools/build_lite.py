@@ -388,15 +388,41 @@ def no_jedi_in_worker(app: Path) -> list[Path]:
     return [js for js, _ in found]
 
 
-def no_jedi_in_kernel(whl: Path) -> None:
-    """Rewrite pyodide_kernel's wheel with IPython's jedi completion left off (see USE_JEDI)."""
+def changed_once(whl: Path, member: str, old: bytes, new: bytes, name: str, check: str) -> None:
+    """Rewrite the wheel ``whl`` with ``old`` replaced by ``new`` in its file ``member``: ``old`` must occur
+    once in the wheel's .py files, there, or the build stops (``name`` is the constant to update once
+    ``check`` is done)."""
     with zipfile.ZipFile(whl) as z:
         entries = [(info.filename, z.read(info)) for info in z.infolist() if not info.is_dir()]
-    hits = [name for name, data in entries if name.endswith(".py") and USE_JEDI in data]
-    if hits != ["pyodide_kernel/interpreter.py"] or dict(entries)[hits[0]].count(USE_JEDI) != 1:
-        raise BuildError(f"expected {USE_JEDI.decode().strip()!r} once, in pyodide_kernel/interpreter.py of {whl.name}, "
-                         f"found it in {hits}: check how the kernel turns jedi on, then update USE_JEDI")
-    write_entries(whl, [(name, data.replace(USE_JEDI, NO_JEDI) if name in hits else data) for name, data in entries])
+    hits = [n for n, data in entries if n.endswith(".py") and old in data]
+    if hits != [member] or dict(entries)[member].count(old) != 1:
+        raise BuildError(f"expected {old.decode().strip().splitlines()[0]!r} once, in {member} of {whl.name}, "
+                         f"found it in {hits}: check {check}, then update {name}")
+    write_entries(whl, [(n, data.replace(old, new) if n == member else data) for n, data in entries])
+
+
+def no_jedi_in_kernel(whl: Path) -> None:
+    """Rewrite pyodide_kernel's wheel with IPython's jedi completion left off (see USE_JEDI)."""
+    changed_once(whl, "pyodide_kernel/interpreter.py", USE_JEDI, NO_JEDI, "USE_JEDI", "how the kernel turns jedi on")
+
+
+# IPython's package imports its terminal's embed() when it is imported (``from .terminal.embed import
+# embed``), and with it prompt_toolkit: about 180 modules the lab's kernel never uses (a terminal's
+# IPython; the lab's shell is the kernel's), 0.4-0.5 s of the kernel's start in the browser (issue 25
+# goal 5). The lab's IPython imports them when embed() is called. The text must occur as written (a new
+# IPython stops the build here, to be looked at again).
+IPYTHON_EMBED = b"from .terminal.embed import embed\n"
+IPYTHON_LAZY_EMBED = b"""def embed(**kwargs):     # imported when called (rulings kit: tools/build_lite.py IPYTHON_EMBED)
+    from .terminal.embed import embed as _embed
+
+    return _embed(**kwargs)
+"""
+
+
+def lazy_embed(whl: Path) -> None:
+    """Rewrite IPython's wheel with its terminal imported when embed() is called (see IPYTHON_EMBED)."""
+    changed_once(whl, "IPython/__init__.py", IPYTHON_EMBED, IPYTHON_LAZY_EMBED, "IPYTHON_EMBED",
+                 "what IPython's package imports from its terminal")
 
 
 # Parts of the app no notebook of the repository uses (no mermaid or vega output, no ```mermaid or $math$
@@ -470,6 +496,8 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         pyodide_dir = lite / PACKAGES
         pyodide_dir.mkdir(parents=True)
         wheels = pypi_wheels(pyodide_dir)
+        (ipython,) = [whl for whl in wheels if whl.name.startswith("ipython-")]
+        lazy_embed(ipython)
         ext = TOOLS / KERNEL_EXT
         for whl in sorted(ext.glob("*.whl")):
             if whl.name.startswith(KERNEL_WHEELS):

@@ -1,16 +1,11 @@
 // The page's side of the Python worker: kit.call(name, args) -> Promise of the answer (parsed JSON).
 // A progress bar (#loading) shows how far Python has come; kit.ready resolves when it is up.
 import { loaded, t } from "./i18n.js";
+import { listen, started, worker } from "./start.js";     // (the worker starts with the page: start.js)
 
-// "offline": the service worker holds the site (a later visit): the worker then lets Pyodide fetch its wasm
-// file by itself, which keeps the browser's compiled copy of it (worker.js).
-const script = new URL("./worker.js", import.meta.url);
-if (navigator.serviceWorker?.controller) script.searchParams.set("offline", "1");
-const worker = new Worker(script, { type: "module" });
 const pending = new Map();
 let nextId = 1;
 let readyResolve, readyReject;
-const started = performance.now();
 
 export const timings = { boot: null, calls: [], stages: [], snapshot: null };
 export const ready = new Promise((resolve, reject) => { readyResolve = resolve; readyReject = reject; });
@@ -39,13 +34,14 @@ function showProgress({ stage, value, failed }) {
   if (value >= 1) box.hidden = true;
 }
 
-worker.onmessage = (event) => {
+listen((event) => {
   const msg = event.data;
   if (msg.progress) {
-    timings.stages.push([msg.progress.stage, Math.round(performance.now()), msg.progress.worker]);
+    // (when the message came: one that came before kit.js listened is handled later)
+    timings.stages.push([msg.progress.stage, Math.round(event.timeStamp), msg.progress.worker]);
     showProgress(msg.progress);
     if (msg.progress.value >= 1) {
-      timings.boot = performance.now() - started;
+      timings.boot = event.timeStamp - started;
       timings.snapshot = Boolean(msg.progress.snapshot);   // Python restored, not started (worker.js)
       readyResolve();
       dispatchEvent(new Event("kit-ready"));
@@ -66,7 +62,7 @@ worker.onmessage = (event) => {
     console.error(msg.error);         // a bug of the kit (bad input comes back as an answer, not here)
     reject(new Error(msg.error));
   }
-};
+});
 
 function send(name, args, raw) {
   const id = nextId++;

@@ -5,6 +5,12 @@
 // Python starts as python.js says: restored from the build's memory snapshot, or from nothing if the
 // snapshot cannot be used.
 import { bytes, pyodideIndex, shareWasm, startPython } from "./python.js";
+// (the modules python.js imports, named here too: the browser then fetches them all at once, not one
+// level of imports after another)
+import "../pyodide/pyodide.mjs";
+import "./snapshot.js";
+import "./wheels.js";
+import "../vendor/tiny-inflate.js";
 
 const base = new URL("../", import.meta.url);
 // (worker: the worker's own clock, ms since it started: the page's clock only sees a message when its

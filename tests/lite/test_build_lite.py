@@ -179,6 +179,25 @@ def test_no_jedi_in_the_lab(tmp_path):
         build_lite.no_jedi_in_kernel(whl)
 
 
+def test_the_labs_ipython_imports_its_terminal_only_for_embed(tmp_path):
+    """IPython's package as the lab ships it: embed() imports the terminal (and prompt_toolkit) when called,
+    not when IPython is imported; a changed IPython stops the build (tools/build_lite.py lazy_embed)."""
+    import zipfile
+
+    init = b"from .core.getipython import get_ipython\n" + build_lite.IPYTHON_EMBED + b"from .core import release\n"
+    whl = tmp_path / "ipython-1.0-py3-none-any.whl"
+    build_site.write_wheel(whl, "ipython", "1.0", {"IPython/__init__.py": init}, "t")
+    build_lite.lazy_embed(whl)
+    with zipfile.ZipFile(whl) as z:
+        lazy = z.read("IPython/__init__.py")
+    assert build_lite.IPYTHON_EMBED not in lazy
+    namespace = {}
+    exec(compile(lazy.replace(b"from .core", b"# from .core"), "IPython/__init__.py", "exec"), namespace)
+    assert callable(namespace["embed"]) and "terminal" not in str(namespace.keys())
+    with pytest.raises(build_lite.BuildError, match="update IPYTHON_EMBED"):
+        build_lite.lazy_embed(whl)
+
+
 # What would need the extensions the lab leaves out (build_lite.LEFT_OUT_EXTENSIONS): mermaid or vega
 # output, a ```mermaid block or $math$ in a markdown cell, a terminal.
 NEEDS_LEFT_OUT = re.compile(r"application/vnd\.vega|application/vnd\.vegalite|text/vnd\.mermaid|```mermaid"
