@@ -388,22 +388,59 @@ def no_jedi_in_worker(app: Path) -> list[Path]:
     return [js for js, _ in found]
 
 
-def changed_once(whl: Path, member: str, old: bytes, new: bytes, name: str, check: str) -> None:
-    """Rewrite the wheel ``whl`` with ``old`` replaced by ``new`` in its file ``member``: ``old`` must occur
-    once in the wheel's .py files, there, or the build stops (``name`` is the constant to update once
-    ``check`` is done)."""
+def changed_once(whl: Path, member: str, changes: list[tuple[bytes, bytes]], name: str, check: str) -> None:
+    """Rewrite the wheel ``whl`` with each ``(old, new)`` of ``changes`` made in its file ``member``: each
+    ``old`` must occur once in the wheel's .py files, there, or the build stops (``name`` is the constant to
+    update once ``check`` is done)."""
     with zipfile.ZipFile(whl) as z:
         entries = [(info.filename, z.read(info)) for info in z.infolist() if not info.is_dir()]
-    hits = [n for n, data in entries if n.endswith(".py") and old in data]
-    if hits != [member] or dict(entries)[member].count(old) != 1:
-        raise BuildError(f"expected {old.decode().strip().splitlines()[0]!r} once, in {member} of {whl.name}, "
-                         f"found it in {hits}: check {check}, then update {name}")
-    write_entries(whl, [(n, data.replace(old, new) if n == member else data) for n, data in entries])
+    text = dict(entries).get(member, b"")
+    for old, new in changes:
+        hits = [n for n, data in entries if n.endswith(".py") and old in data]
+        if hits != [member] or text.count(old) != 1:
+            raise BuildError(f"expected {old.decode().strip().splitlines()[0]!r} once, in {member} of {whl.name}, "
+                             f"found it in {hits}: check {check}, then update {name}")
+        text = text.replace(old, new)
+    write_entries(whl, [(n, text if n == member else data) for n, data in entries])
 
 
 def no_jedi_in_kernel(whl: Path) -> None:
     """Rewrite pyodide_kernel's wheel with IPython's jedi completion left off (see USE_JEDI)."""
-    changed_once(whl, "pyodide_kernel/interpreter.py", USE_JEDI, NO_JEDI, "USE_JEDI", "how the kernel turns jedi on")
+    changed_once(whl, "pyodide_kernel/interpreter.py", [(USE_JEDI, NO_JEDI)], "USE_JEDI",
+                 "how the kernel turns jedi on")
+
+
+# piplite imports micropip (and unittest.mock) when it is imported, and the kernel imports piplite when it
+# starts, to set two of its options: 74 modules only an install (%pip) needs, 0.6-0.9 s of the kernel's
+# start in the browser (issue 25 goal 5). The lab's piplite imports them when it installs a package (its
+# one use of micropip is _install; the functions micropip calls back run within it). Python 3.14
+# evaluates annotations only when asked, so the names in them need not be there before. Each text must
+# occur as written (a new piplite stops the build here, to be looked at again).
+PIPLITE_IMPORTS = b"""from unittest.mock import patch
+
+import micropip
+from micropip.package_index import CompatibilityLayer, ProjectInfo
+from micropip.package_index import query_package as _MP_QUERY_PACKAGE
+"""
+PIPLITE_LAZY_IMPORTS = b"""
+
+def _import_micropip():   # by the first install (rulings kit: tools/build_lite.py PIPLITE_IMPORTS)
+    global patch, micropip, CompatibilityLayer, ProjectInfo, _MP_QUERY_PACKAGE
+    from unittest.mock import patch
+
+    import micropip
+    from micropip.package_index import CompatibilityLayer, ProjectInfo
+    from micropip.package_index import query_package as _MP_QUERY_PACKAGE
+"""
+PIPLITE_INSTALL = b'    """Invoke micropip.install with a patch to get data from local indexes"""\n'
+PIPLITE_LAZY_INSTALL = PIPLITE_INSTALL + b"    _import_micropip()\n"
+
+
+def lazy_micropip(whl: Path) -> None:
+    """Rewrite piplite's wheel with micropip imported by its first install (see PIPLITE_IMPORTS)."""
+    changed_once(whl, "piplite/piplite.py", [(PIPLITE_IMPORTS, PIPLITE_LAZY_IMPORTS),
+                                             (PIPLITE_INSTALL, PIPLITE_LAZY_INSTALL)],
+                 "PIPLITE_IMPORTS", "what piplite imports and where it uses micropip")
 
 
 # IPython's package imports its terminal's embed() when it is imported (``from .terminal.embed import
@@ -421,7 +458,7 @@ IPYTHON_LAZY_EMBED = b"""def embed(**kwargs):     # imported when called (ruling
 
 def lazy_embed(whl: Path) -> None:
     """Rewrite IPython's wheel with its terminal imported when embed() is called (see IPYTHON_EMBED)."""
-    changed_once(whl, "IPython/__init__.py", IPYTHON_EMBED, IPYTHON_LAZY_EMBED, "IPYTHON_EMBED",
+    changed_once(whl, "IPython/__init__.py", [(IPYTHON_EMBED, IPYTHON_LAZY_EMBED)], "IPYTHON_EMBED",
                  "what IPython's package imports from its terminal")
 
 
@@ -505,6 +542,8 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
                 wheels.append(pyodide_dir / whl.name)
                 if whl.name.startswith("pyodide_kernel-"):
                     no_jedi_in_kernel(pyodide_dir / whl.name)
+                if whl.name.startswith("piplite-"):
+                    lazy_micropip(pyodide_dir / whl.name)
         say(f"{len(compiled(wheels))} modules of the kernel's start compiled")
         packages = write_lock(pyodide_dir, wheels + list(kit_wheels), info,
                               {whl: KIT_WHEELS + whl.name for whl in kit_wheels})

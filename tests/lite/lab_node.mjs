@@ -3,7 +3,7 @@
 // loadPyodideOptions from lab/jupyter-lite.json), the site's files served by a fetch of our own:
 // "snapshot" as built; "start" as if the build had no snapshot (site.json's snapshot left out);
 // "damaged": one of the lab's wheels is not the one its lock names (its sha256 differs).
-// Prints {restored, imported, terminal, outcome (of a shipped scenario ruled there)} or, when loadPyodide fails, {error}.
+// Prints {restored, imported, terminal, micropip, outcome (of a shipped scenario ruled there)} or, when loadPyodide fails, {error}.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -48,9 +48,10 @@ import json, sys
 restored = 'rulings_lib.web' in sys.modules        # imported before the snapshot was written
 imported = sorted(m for m in ${JSON.stringify(kernel.loadPyodideOptions.importFirst)} if m in sys.modules)
 terminal = "prompt_toolkit" in sys.modules          # IPython's terminal, not imported (tools/build_lite.py lazy_embed)
+micropip = "micropip" in sys.modules                # not before an install (tools/build_lite.py lazy_micropip)
 sys.stdout = sys.__stdout__                         # (pyodide_kernel's stream needs the kernel's worker)
 from rulings_lib import web
 ruled = json.loads(web.call("run_shipped", json.dumps({"id": "wrgp/power-bond-handover", "lang": "en"})))
-json.dumps({"restored": restored, "imported": imported, "terminal": terminal, "outcome": ruled["outcome"]})
+json.dumps({"restored": restored, "imported": imported, "terminal": terminal, "micropip": micropip, "outcome": ruled["outcome"]})
 `);
 process.stdout.write(out + "\n");

@@ -198,6 +198,50 @@ def test_the_labs_ipython_imports_its_terminal_only_for_embed(tmp_path):
         build_lite.lazy_embed(whl)
 
 
+def test_the_labs_piplite_imports_micropip_when_it_installs(tmp_path, monkeypatch):
+    """piplite as the lab ships it: importing it imports neither micropip nor unittest.mock; its install
+    does, and then runs micropip's install with piplite's index look-up patched in; a changed piplite
+    stops the build (tools/build_lite.py lazy_micropip)."""
+    import asyncio
+    import sys
+    import types
+    import zipfile
+
+    source = (b'"""piplite"""\n\nimport asyncio\n' + build_lite.PIPLITE_IMPORTS
+              + b"\n\nasync def _query_package(name):\n    return name\n\n\nasync def _install(requirements):\n"
+              + build_lite.PIPLITE_INSTALL
+              + b'    with patch("micropip.package_index.query_package", _query_package):\n'
+              + b"        return await micropip.install(requirements=requirements)\n")
+    whl = tmp_path / "piplite-1.0-py3-none-any.whl"
+    build_site.write_wheel(whl, "piplite", "1.0", {"piplite/piplite.py": source}, "t")
+    build_lite.lazy_micropip(whl)
+    with zipfile.ZipFile(whl) as z:
+        lazy = z.read("piplite/piplite.py")
+    calls = []
+    index = types.ModuleType("micropip.package_index")
+    index.CompatibilityLayer, index.ProjectInfo = object, object
+    index.query_package = None
+
+    async def install(requirements):
+        calls.append((requirements, index.query_package))
+        return "installed"
+
+    micropip = types.ModuleType("micropip")
+    micropip.install, micropip.package_index = install, index
+    for name in ("micropip", "micropip.package_index", "unittest.mock"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    module = types.ModuleType("piplite_lab")
+    exec(compile(lazy, "piplite/piplite.py", "exec"), module.__dict__)
+    assert "micropip" not in sys.modules and "unittest.mock" not in sys.modules and "micropip" not in vars(module)
+    monkeypatch.setitem(sys.modules, "micropip", micropip)
+    monkeypatch.setitem(sys.modules, "micropip.package_index", index)
+    assert asyncio.run(module._install("a-package")) == "installed"
+    assert calls == [("a-package", module._query_package)]          # piplite's look-up, patched in
+    assert index.query_package is None                                # and taken out again
+    with pytest.raises(build_lite.BuildError, match="update PIPLITE_IMPORTS"):
+        build_lite.lazy_micropip(whl)
+
+
 # What would need the extensions the lab leaves out (build_lite.LEFT_OUT_EXTENSIONS): mermaid or vega
 # output, a ```mermaid block or $math$ in a markdown cell, a terminal.
 NEEDS_LEFT_OUT = re.compile(r"application/vnd\.vega|application/vnd\.vegalite|text/vnd\.mermaid|```mermaid"

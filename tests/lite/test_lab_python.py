@@ -40,6 +40,7 @@ def test_the_labs_python_rules_as_cpython(lite_site, mode):
     assert got["restored"] is (mode == "snapshot")       # the kit was imported before the snapshot was written
     assert got["imported"] == sorted([*build_lite.START_MODULES, *build_lite.KIT_START])
     assert got["terminal"] is False                       # no prompt_toolkit: build_lite.lazy_embed
+    assert got["micropip"] is False                       # not before an install: build_lite.lazy_micropip
     (path,) = [p for p in builtin_scenarios() if shipped_id(p) == "wrgp/power-bond-handover"]
     assert got["outcome"] == json.loads(json.dumps(run_scenario(load_scenario(path)).outcome))
 
