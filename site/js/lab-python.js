@@ -75,7 +75,7 @@ export async function loadPyodide(options = {}) {
       // (the lock as read here, not fetched again; a package the kernel loads later comes from beside it)
       options: { ...rest, lockFileURL: undefined, lockFileContents: lock, packageBaseUrl: new URL(".", lockURL).href,
                  indexURL: pyodideIndex(base) }, wheels, snapshot });
-    wasm.done();                     // (Python is up: the page's fetch is its own again before the imports)
+    wasm.done();                     // (Python is up: fetch is the worker's own again, before the imports)
     performance.mark("lab-python: Python started");          // (benchmarks/bench_site.py reads the marks)
     for (const name of importFirst) {
       try {
