@@ -10,7 +10,7 @@
 //   and works in it: imported from there, every import first asks the drive, through the lab's service
 //   worker, what the folder holds, which took the kernel's start 1.5-2 s more. The kernel's own imports
 //   then find them imported. (IPython's shell notes the folder it starts in, /home/pyodide, in `_dh`.)
-import { pyodideIndex, shareWasm, startPython } from "./python.js";
+import { bytes, pyodideIndex, shareWasm, startPython } from "./python.js";
 
 const base = new URL("../", import.meta.url);
 
@@ -20,9 +20,7 @@ function hex(buffer) {
 
 // A wheel of the lock, fetched and checked against the lock's sha256 (as Pyodide checks what it loads).
 async function wheel(url, sha256) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  const data = await response.arrayBuffer();
+  const data = await bytes(url);
   const digest = hex(await crypto.subtle.digest("SHA-256", data));
   if (digest !== sha256) throw new Error(`${url}: sha256 ${digest}, the lab's lock says ${sha256}`);
   return data;
