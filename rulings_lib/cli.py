@@ -433,6 +433,49 @@ def _tolerant_streams() -> None:
                 pass
 
 
+class _ReaderGone:
+    """Standard output for one command: when its reader goes away (``rulings wrgp check-team ... |
+    head -1``), what is left to print is dropped and the command runs on to its verdict, whose exit
+    status never depends on who reads the output (issue 31 #19)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self.gone = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self.gone = True
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _silence(stream) -> None:
+    """Point a stream whose pipe is closed at /dev/null, so that Python's last flush finds nothing
+    to say (Python's documented recipe for SIGPIPE)."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
 def main(argv=None) -> int:
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -442,13 +485,14 @@ def main(argv=None) -> int:
     if empty:
         _err(_say(args, "cli.empty_path", option=empty))
         return EXIT_INPUT
+    stdout, sys.stdout = sys.stdout, _ReaderGone(sys.stdout)
     try:
         return args.func(args)
     except InputError as exc:
         print(exc.render(_lang(args)), file=sys.stderr)
         return EXIT_INPUT
-    except BrokenPipeError:
-        return EXIT_OK
+    except BrokenPipeError:      # stderr's reader went away: the status is still the verdict's
+        return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
     except (MemoryError, RecursionError) as exc:
@@ -459,6 +503,12 @@ def main(argv=None) -> int:
         return EXIT_RESOURCE
     except Exception as exc:   # noqa: BLE001 - a bug of the kit: said in one line, the traceback kept in a file
         return _internal_error(args, exc)
+    finally:
+        guard = sys.stdout
+        guard.flush()            # what is still buffered, now: a closed pipe is noted, never raised
+        gone, sys.stdout = guard.gone, stdout
+        if gone:                 # nothing more reaches the closed pipe, not even at the interpreter's exit
+            _silence(stdout)
 
 
 def _internal_error(args, exc: BaseException) -> int:

@@ -446,21 +446,43 @@ _UNSAFE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a
 
 
 def _walk(folder: Path, found: list, problems: list) -> None:
+    """Every scenario file under ``folder``, depth first in name order, with no recursion (a folder
+    1,100 levels deep is walked like any other: issue 31 #6). A linked folder is followed unless it
+    leads back to a folder already on the way down (a loop: said, and the rest is still walked)."""
     try:
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda e: e.name)
+        top = os.stat(folder)
     except OSError as exc:
-        why = Msg("files.why.permission") if isinstance(exc, PermissionError) else exc.strerror or str(exc)
-        problems.append(InputError(str(folder), None, Msg("input.scan.cannot_list", why=why)))
+        problems.append(InputError(str(folder), None, Msg("input.scan.cannot_list", why=_os_why(exc))))
         return
-    for entry in entries:
+    # (folder, the (device, inode) of every folder from the top down to it)
+    stack: list[tuple[str, frozenset]] = [(str(folder), frozenset({(top.st_dev, top.st_ino)}))]
+    while stack:
+        path, above = stack.pop()
         try:
-            if entry.is_dir(follow_symlinks=False):   # a linked folder is not followed (no loops)
-                _walk(Path(entry.path), found, problems)
-            elif entry.name.endswith((".yaml", ".yml")) and not entry.is_dir():
-                found.append(Path(entry.path))
+            with os.scandir(path) as it:
+                entries = sorted(it, key=lambda e: e.name)
         except OSError as exc:
-            problems.append(InputError(entry.path, None, Msg("input.scan.cannot_look", why=exc.strerror or str(exc))))
+            problems.append(InputError(path, None, Msg("input.scan.cannot_list", why=_os_why(exc))))
+            continue
+        below: list[tuple[str, frozenset]] = []
+        for entry in entries:
+            try:
+                if entry.is_dir():                      # a linked folder too
+                    st = entry.stat()
+                    key = (st.st_dev, st.st_ino)
+                    if key in above:
+                        problems.append(InputError(entry.path, None, Msg("input.scan.loop")))
+                        continue
+                    below.append((entry.path, above | {key}))
+                elif entry.name.endswith((".yaml", ".yml")):
+                    found.append(Path(entry.path))
+            except OSError as exc:
+                problems.append(InputError(entry.path, None, Msg("input.scan.cannot_look", why=_os_why(exc))))
+        stack.extend(reversed(below))                   # the first folder by name is walked first
+
+
+def _os_why(exc: OSError) -> Msg | str:
+    return Msg("files.why.permission") if isinstance(exc, PermissionError) else exc.strerror or str(exc)
 
 
 def scan_scenarios(paths) -> tuple[list[Path], list[InputError]]:
