@@ -65,8 +65,24 @@ class _Resolving:
         return super().resolve(kind, value, implicit)
 
 
+_MAX_DEPTH = 100            # the deepest node a scenario may hold (the root is at depth 0)
+
+
+class _TooDeep(yaml.scanner.ScannerError):
+    """Flow collections nested deeper than any node may be (refused as the builder refuses them)."""
+
+
 class _PureLoader(_Resolving, yaml.SafeLoader):
-    """PyYAML's pure-Python parser (always there; Pyodide has only this one)."""
+    """PyYAML's pure-Python parser (always there; Pyodide has only this one).
+
+    Its scanner looks over every open flow level at each token, so ``[[[[...]]]]`` costs it time
+    in the square of the depth (100,000 levels: minutes). A flow collection opened deeper than any
+    node may be is refused at its bracket, before the scanner reads on (issue 31 #4)."""
+
+    def fetch_flow_collection_start(self, TokenClass):
+        if self.flow_level > _MAX_DEPTH:      # this bracket's node would be deeper than _MAX_DEPTH
+            raise _TooDeep(None, None, "nested too deeply", self.get_mark())
+        super().fetch_flow_collection_start(TokenClass)
 
 
 # libyaml's parser and composer (in C) when PyYAML was built with it, as PyPI's wheels are: the
@@ -162,7 +178,7 @@ class _Builder:
 
     def node(self, event, depth=0):
         self.count += 1
-        if self.count > _MAX_NODES or depth > 100:
+        if self.count > _MAX_NODES or depth > _MAX_DEPTH:
             raise self.err(event, Msg("input.yaml.too_large"))
         kind = event.__class__
         if kind is _ALIAS_EV:
@@ -238,7 +254,7 @@ class _Builder:
         out.line = start.start_mark.line + 1
         out.lines = lines = {}
         get, node, scalar_tag = self.get, self.node, self.scalar_tag
-        plain_values = depth < 100          # a scalar value here is within the depth limit
+        plain_values = depth < _MAX_DEPTH          # a scalar value here is within the depth limit
         while True:
             kev = get()
             if kev.__class__ is _MAP_END:
@@ -399,6 +415,8 @@ def load_text(text: str, file: str = "<string>"):
     gc.disable()
     try:
         return _parse(text, file)
+    except _TooDeep as exc:
+        raise ScenarioError(file, exc.problem_mark.line + 1, Msg("input.yaml.too_large")) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1

@@ -34,7 +34,13 @@ def test_check_walks_a_folder_deeper_than_the_recursion_limit(tmp_path, capsys):
         deep.mkdir()
     (deep / "deep.yaml").write_text(GOOD.read_text(encoding="utf-8"), encoding="utf-8")
     (root / "beside.yaml").write_text(GOOD.read_text(encoding="utf-8"), encoding="utf-8")
-    code, out, err = run_cli(capsys, "check", root)
+    try:
+        code, out, err = run_cli(capsys, "check", root)
+    finally:        # removed from the bottom up (shutil.rmtree, pytest's clean-up, recurses too)
+        (deep / "deep.yaml").unlink()
+        while deep != root:
+            deep.rmdir()
+            deep = deep.parent
     assert code == 0, err
     assert out.splitlines()[-1].startswith("2 scenarios: 2 passed"), out
 
@@ -86,3 +92,62 @@ def test_a_closed_pipe_keeps_the_verdict_in_a_process():
             os.close(write)
         assert proc.returncode == status, proc.stderr
         assert proc.stderr == "", proc.stderr
+
+
+# -- #4: deeply nested flow collections are refused at once, by either parser -----------------
+
+def _nested(depth: int, opener: str = "[", closer: str = "]", root_flow: bool = False) -> str:
+    body = opener * depth + closer * depth
+    return body + "\n" if root_flow else "title: t\nsteps: " + body + "\n"
+
+
+def test_deep_flow_nesting_is_refused_before_the_scanner_reads_on(monkeypatch):
+    """100,000 levels (200 KB): libyaml refuses them, then the pure reader read them again in
+    time square in the depth (107 s). Now each parser opens at most a hundred-odd of them."""
+    import yaml
+
+    from rulings_lib import yamlsrc
+    from rulings_lib.errors import ScenarioError
+
+    opened = []
+    original = yaml.scanner.Scanner.fetch_flow_collection_start
+
+    def counting(self, token_class):
+        opened.append(1)
+        return original(self, token_class)
+
+    monkeypatch.setattr(yaml.scanner.Scanner, "fetch_flow_collection_start", counting)
+    for loader in ("c", "pure"):
+        monkeypatch.setattr(yamlsrc, "_LOADER", yamlsrc._LOADER)
+        yamlsrc.use_loader(loader)
+        for opener, closer in (("[", "]"), ("{", "}"), ("[{", "}]")):
+            opened.clear()
+            try:
+                yamlsrc.load_text(_nested(100_000 // len(opener), opener, closer), "deep.yaml")
+            except ScenarioError as exc:
+                assert exc.line == 2 and "too deeply nested" in str(exc), str(exc)
+            else:
+                raise AssertionError("a 100,000-level file was read")
+            assert len(opened) <= 2 * (yamlsrc._MAX_DEPTH + 2), len(opened)   # (read twice at most)
+
+
+def test_both_parsers_agree_around_the_depth_limit(monkeypatch):
+    from rulings_lib import yamlsrc
+    from rulings_lib.errors import ScenarioError
+
+    monkeypatch.setattr(yamlsrc, "_LOADER", yamlsrc._LOADER)
+
+    def outcome(text):
+        try:
+            return ("ok", yamlsrc.load_text(text, "f.yaml"))
+        except ScenarioError as exc:
+            return ("refused", exc.line, str(exc))
+
+    for depth in range(yamlsrc._MAX_DEPTH - 3, yamlsrc._MAX_DEPTH + 4):
+        for root_flow in (False, True):
+            text = _nested(depth, root_flow=root_flow)
+            yamlsrc.use_loader("c")
+            c = outcome(text)
+            yamlsrc.use_loader("pure")
+            assert outcome(text) == c, (depth, root_flow)
+            assert c[0] == ("ok" if depth + (0 if root_flow else 1) <= yamlsrc._MAX_DEPTH + 1 else "refused"), (depth, c)
