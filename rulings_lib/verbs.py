@@ -26,6 +26,8 @@ step line and parses back::
 
 from __future__ import annotations
 
+import re
+
 from .i18n import Msg, has, render
 from .values import Frozen, Value, init
 
@@ -388,7 +390,9 @@ def _flow(value) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    return _flow_str(str(value))
+    # A file a scenario names is written as the scenario wrote it, relative to its folder (a
+    # WrittenPath), never as the machine's absolute path, which would not parse back (issue 31 #18).
+    return _flow_str(str(getattr(value, "written", value)))
 
 
 def _flow_key(key) -> str:
@@ -404,7 +408,17 @@ def _flow_str(s: str) -> str:
 
     if s and set(s) <= _PLAIN_SAFE and s == s.strip() and s[0] not in "-." and _reads_as_str(s):
         return s
-    return json.dumps(s, ensure_ascii=False)
+    return _UNSAFE_IN_QUOTES.sub(_escape, json.dumps(s, ensure_ascii=False))
+
+
+# What a double-quoted YAML line may not hold raw: the characters YAML reads as line breaks (NEL,
+# LS, PS: folded to a space), those it does not allow in a stream (C1 controls, surrogates,
+# U+FFFE/FFFF) and the BOM. Written as escapes, which both YAML parsers read back (issue 31 #18).
+_UNSAFE_IN_QUOTES = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _escape(m: re.Match) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 def _reads_as_str(s: str) -> bool:

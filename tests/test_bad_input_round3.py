@@ -151,3 +151,56 @@ def test_both_parsers_agree_around_the_depth_limit(monkeypatch):
             yamlsrc.use_loader("pure")
             assert outcome(text) == c, (depth, root_flow)
             assert c[0] == ("ok" if depth + (0 if root_flow else 1) <= yamlsrc._MAX_DEPTH + 1 else "refused"), (depth, c)
+
+
+# -- #18: an Action's text is the step as written, and it parses back to the same Action -----
+
+def test_action_text_keeps_the_paths_as_the_scenario_wrote_them(tmp_path):
+    from rulings_lib import WrgpMatch
+    from rulings_lib.tag import TagMatch
+    from rulings_lib.verbs import Action
+
+    tag_file = SCENARIOS / "tag" / "deck-check.yaml"
+    text = 'check_deck: {decks: ["../../samples/tag/illegal.txt"], cards: "../../samples/tag/sample-catalogue.csv"}'
+    a = Action.parse(text, TagMatch, str(tag_file))
+    assert str(a) == text                                   # not "/work/.../samples/tag/illegal.txt"
+    assert Action.parse(str(a), TagMatch, str(tag_file)) == a
+    assert Path(a.value["decks"][0]).is_absolute()           # what is played is the resolved file
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    scenario = tmp_path / "s.yaml"
+    text = 'check_team: {team: A, decks: ["decks/a.ydk", "decks/b.ydk", "decks/c.ydk"], banlist: lflist.conf}'
+    a = Action.parse(text, WrgpMatch, str(scenario))
+    assert str(a) == text and Action.parse(str(a), WrgpMatch, str(scenario)) == a
+    assert "ydke://" in str(Action.parse("check_team: {team: A, decks: [ydke://a!b!c!, x.ydk, y.ydk], "
+                                         "banlist: l.conf}", WrgpMatch, str(scenario)))
+
+
+def test_action_text_escapes_what_yaml_reads_as_a_line_break():
+    from rulings_lib.tag import TagMatch
+    from rulings_lib.verbs import Action
+
+    for ch in ("\x85", "\u2028", "\u2029", "\x9f", "\ufeff"):
+        a = Action("card", {"by": "red-A", "number": f"St{ch}319"})
+        assert ch not in str(a), repr(str(a))
+        assert Action.parse(str(a), TagMatch) == a, repr(str(a))
+
+
+def _text_round_trip(value: str) -> None:
+    from rulings_lib.errors import ScenarioError
+    from rulings_lib.tag import TagMatch
+    from rulings_lib.verbs import Action
+
+    a = Action("card", {"by": "red-A", "number": value})
+    try:
+        back = Action.parse(str(a), TagMatch)
+    except ScenarioError:
+        return                       # refused by the verb's own checks: never read as something else
+    assert back == a and back.value == a.value, (value, str(a))
+
+
+def test_action_text_round_trips_any_text():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    given(st.text(max_size=30))(settings(max_examples=400, deadline=None)(_text_round_trip))()
