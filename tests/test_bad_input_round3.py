@@ -204,3 +204,46 @@ def test_action_text_round_trips_any_text():
     from hypothesis import strategies as st
 
     given(st.text(max_size=30))(settings(max_examples=400, deadline=None)(_text_round_trip))()
+
+
+# -- #5: the playground's answer (path diagram included) grows in step with the scenario -----
+
+def _long_scenario(n: int) -> str:
+    steps = "".join("  - end_turn: {}\n  - gain: {by: A, to: A, amount: 1}\n" for _ in range(n // 2))
+    return f"format: wrgp\ntitle: long\nsteps:\n{steps}"
+
+
+def _lines_run(text: str) -> int:
+    """Lines of the kit's drawing and page code run to answer ``text`` in the playground (a count
+    of work that does not depend on the machine's speed or load)."""
+    from rulings_lib import web
+
+    watched = tuple(str(Path(web.__file__).parent / d) for d in ("diagrams", "draw", "web.py"))
+    count = 0
+
+    def local(frame, event, arg):
+        nonlocal count
+        if event == "line":
+            count += 1
+        return local
+
+    def tracer(frame, event, arg):
+        return local if frame.f_code.co_filename.startswith(watched) else None
+
+    sys.settrace(tracer)
+    try:
+        answer = web.run_text(text)
+    finally:
+        sys.settrace(None)
+    assert "error" not in answer and answer["dot"], answer.get("error")
+    return count, len(answer["dot"])
+
+
+def test_the_playground_answer_is_linear_in_the_steps():
+    """4,900 steps took 13-21 s of CPU in web.run_text (the CLI plays them in 1.1 s): the path
+    tracer looked over every event at each step. Twice the steps must cost about twice the work."""
+    (small, dot_small), (large, dot_large) = _lines_run(_long_scenario(200)), _lines_run(_long_scenario(400))
+    assert large < 2.3 * small, (small, large)
+    # The diagram itself stays the same size: each badge names a few steps, not every one (the
+    # browser laid out a 225 KB diagram for 4,900 steps in 80 s).
+    assert dot_large < 1.05 * dot_small, (dot_small, dot_large)

@@ -49,12 +49,26 @@ def trace(source, upto: int | None = None) -> PathTrace:
 
 
 # ------------------------------------------------------------------------------ drawing
+_SHOWN = 6      # a badge names at most this many steps: "1, 2, 3, …, 4898, 4899" (issue 31 #5)
+
+
+def _step_words(steps, lang: str) -> list[str]:
+    """The steps a badge names, in order, the setup as "start"; a long run of them is cut in its
+    middle, so that a badge (and the diagram's layout) stays the same size however long the
+    scenario is."""
+    start = render("diagrams.path.start", {}, lang)
+    words = [start if s == 0 else str(s) for s in steps]
+    if len(words) > _SHOWN:
+        words = [*words[:_SHOWN - 3], "…", *words[-2:]]
+    return words
+
+
 def _steps_badge(steps, lang: str = "en") -> str:
     start = render("diagrams.path.start", {}, lang)
     steps = sorted(set(steps))
     if steps == [0]:
         return start
-    words = [start if s == 0 else str(s) for s in steps]
+    words = _step_words(steps, lang)
     code = "diagrams.path.step" if len(words) == 1 and steps[0] else "diagrams.path.steps"
     return render(code, {"n": ", ".join(words)}, lang)
 
@@ -112,8 +126,7 @@ def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagr
             pos = v.node
     for e in d.edges:
         if id(e) in edge_steps:
-            ss = sorted(set(edge_steps[id(e)]))
-            e.badge = ", ".join(render("diagrams.path.start", {}, lang) if s == 0 else str(s) for s in ss)
+            e.badge = ", ".join(_step_words(sorted(set(edge_steps[id(e)])), lang))
     for node, ss in steps.items():
         n = d.nodes[node]
         n.tone = "path"

@@ -81,6 +81,7 @@ class _Walker:
         self.pos = start
         self.phase = phase
         self.via = ""            # a rule that decides the next move's edge (WRGP-F5's skip)
+        self.sides: set[tuple[str, int]] = set()    # (node, step) of the side visits made
         if start:
             self.visits.append(Visit(start, 0))
 
@@ -92,7 +93,8 @@ class _Walker:
         self.pos = node
 
     def side(self, node: str, step: int, rule: str) -> None:
-        if not any(v.side and v.node == node and v.step == step for v in self.visits):
+        if (node, step) not in self.sides:
+            self.sides.add((node, step))
             self.visits.append(Visit(node, step, rule, side=True))
 
     def event(self, step: int, rule: str, code: str | None, args: dict) -> None:
@@ -148,7 +150,7 @@ class _Walker:
         if node != self.pos:
             self.visits.append(Visit(node, step, ""))
             self.pos = node
-        elif not any(v.step == step for v in self.visits):
+        elif not (self.visits and self.visits[-1].step == step):   # (visits come in step order)
             self.visits.append(Visit(node, step, "", side=True))   # a step that stayed here
 
 
@@ -185,10 +187,12 @@ def trace(result, upto: int | None = None) -> PathTrace:
     rejected = [r for r in result.outcome["rejected"] if r["step"] <= upto]
     start = states[0]
     w = _Walker(state_node(start), start.phase_key)
+    by_step: dict[int, list] = {}           # each step's events, found once (not all events per step)
+    for s, rule, code, args in events:
+        by_step.setdefault(s, []).append((rule, code, args))
     for step in range(1, upto + 1):
-        for s, rule, code, args in events:
-            if s == step:
-                w.event(step, rule, code, args)
+        for rule, code, args in by_step.get(step, ()):
+            w.event(step, rule, code, args)
         w.settle(step, states[step])
     return PathTrace(result.scenario.name, result.scenario.titles or result.scenario.title, w.visits,
                      state_node(states[upto]), describe_state(states[upto]), upto, last, rejected)
