@@ -708,23 +708,17 @@ def test_monster_databases_are_opened_as_the_deck_check_opens_them(tmp_path, cap
     assert fragment in run_err and run_err == check_err, (run_err, check_err)
 
 
-def test_a_babelcdb_sized_database_reads_in_a_fifth_of_a_second(tmp_path):
-    """BabelCDB's databases beside cards.cdb (cards-unofficial.cdb, the largest, some 6,000 cards) are read
-    in <= 0.2 s each (issue 22): a database of 8,000 monsters, best of three."""
-    import time
-
+def test_a_babelcdb_sized_database_reads_whole(tmp_path):
+    """BabelCDB's databases beside cards.cdb (cards-unofficial.cdb, the largest, some 6,000 cards)
+    are read whole: a database of 8,000 monsters. Its speed (<= 0.2 s, issue 22) is measured by
+    benchmarks/bench_cards.py, not here: a loaded machine is slow, not wrong."""
     from rulings_lib.cards.cdb import read_databases
 
     path = tmp_path / "cards-unofficial.cdb"
     write_monsters(path, [(100000 + i, f"Monster {i}", FUSION_MONSTER, 1000 + i % 3000, 1 + i % 12, MACHINE)
                           for i in range(8000)])
-    best = 99.0
-    for _ in range(3):
-        start = time.process_time()
-        stats = read_databases([path])
-        best = min(best, time.process_time() - start)
+    stats = read_databases([path])
     assert len(stats.by_code) == 8000 and stats.monster("Monster 7999")["atk"] == 1000 + 7999 % 3000
-    assert best <= 0.2, best
 
 
 def test_check_team_reads_several_databases_later_ones_override(tmp_path, capsys):

@@ -390,7 +390,7 @@ def test_bench_figure_measures_every_kind():
 
     times = drawing_times(runs=3)
     assert set(times) == {"WRGP match", "tag match", "WRGP state dict", "tag state dict"}
-    assert all(0 < ms < 1000 for ms in times.values())
+    assert all(isinstance(ms, float) and ms >= 0 for ms in times.values())   # figures, not a timed test
 
 
 def test_desc_lists_cards_and_lasting_effects_like_the_transcript():

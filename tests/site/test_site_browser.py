@@ -75,14 +75,14 @@ def test_every_shipped_scenario_gives_the_cli_outcome(play, artifacts):
         mine = json.dumps(browser[shipped_id(path)], ensure_ascii=False, indent=2)
         assert mine == cli_outcome(path), f"{shipped_id(path)}: the browser's outcome differs from the CLI's"
 
-    # One scenario once Python is up (the target is 200 ms), as the Run button does it.
+    # One scenario once Python is up, as the Run button does it. Its time is recorded, never asserted
+    # (a loaded machine is slow, not wrong): benchmarks/bench_site.py measures it against its target.
     text = page.locator("#src").input_value()
     ms = page.evaluate("""async (text) => { const t0 = performance.now();
-        await kit.call('run_text', {text, source: 'wrgp/power-bond-handover'}); return performance.now() - t0; }""", text)
-    ms = min(ms, page.evaluate("""async (text) => { const t0 = performance.now();
-        await kit.call('run_text', {text, source: 'wrgp/power-bond-handover'}); return performance.now() - t0; }""", text))
+        const r = await kit.call('run_text', {text, source: 'wrgp/power-bond-handover'});
+        if (r.error || !r.passed) throw new Error(JSON.stringify(r.error || r.checks));
+        return performance.now() - t0; }""", text)
     artifacts.metrics(run_one_scenario_ms=round(ms, 1))
-    assert ms < 1000
     artifacts.shot(page, "site-playground-desktop.png")
 
 
