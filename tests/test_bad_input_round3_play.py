@@ -105,12 +105,12 @@ def test_8_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other)
 
 def test_8_a_card_described_by_hand_is_one_card_in_every_spelling():
     m = _at()
-    m.place("A", "Dark Magician", "monster")
+    m.place("A", "Sky Pirate Token", "monster")        # not a catalogue card
     with pytest.raises(ArgumentError, match="already in the match"):
-        m.place("A", "DARK  MAGICIAN", "monster")
-    m.take_control("B", "dark magician")
-    m.move("Ｄａｒｋ　Ｍａｇｉｃｉａｎ", "hand")
-    assert m.state()["cards"] == {"Dark Magician": {"zone": "hand", "player": "A1", "owner": "A1"}}
+        m.place("A", "SKY  PIRATE-TOKEN", "monster")
+    m.take_control("B", "sky pirate token")
+    m.move("Ｓｋｙ　Ｐｉｒａｔｅ　Ｔｏｋｅｎ", "hand")
+    assert m.state()["cards"] == {"Sky Pirate Token": {"zone": "hand", "player": "A1", "owner": "A1"}}
 
 
 def test_8_once_per_duel_is_one_card_in_every_spelling():
@@ -261,6 +261,14 @@ def test_14_honest_names_are_not_look_alikes(name):
     check_name("card", name)
     m = _at()
     m.place("A", name, "monster")
+
+
+def test_14_two_cards_of_a_match_that_only_look_alike_are_refused():
+    m = _at()
+    m.place("A", "Sky Pirate Token", "monster")        # a card described by hand
+    with pytest.raises(ArgumentError, match="look-alike of 'Sky Pirate Token'.*U\\+0430"):
+        m.place("B", "Sky Pir\u0430te Token", "monster")
+    assert list(m.cards) == ["Sky Pirate Token"]
 
 
 # ---------------------------------------------------------------------- #14, #20 invisible characters

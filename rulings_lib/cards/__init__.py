@@ -208,13 +208,18 @@ def lookalike(name: str) -> tuple[Card, int, str] | None:
     for f in files():
         found = catalogue(f).by_skeleton().get(key)
         if found is not None:
-            # The first character none of the card's own names has (the Cyrillic О of "Оokazi").
-            own = set(unicodedata.normalize("NFKC", "".join(found.names())).casefold())
-            for i, ch in enumerate(name, 1):
-                if not set(unicodedata.normalize("NFKC", ch).casefold()) <= own:
-                    return found, i, ch
-            return found, 1, name[0]
+            return (found, *difference(name, found.names()))
     return None
+
+
+def difference(name: str, names) -> tuple[int, str]:
+    """Where a look-alike ``name`` differs from the ``names`` it imitates: the position (from 1) of its
+    first character none of them has (the Cyrillic О of "Оokazi"), and that character."""
+    own = set(unicodedata.normalize("NFKC", "".join(names)).casefold())
+    for i, ch in enumerate(name, 1):
+        if not set(unicodedata.normalize("NFKC", ch).casefold()) <= own:
+            return i, ch
+    return 1, name[0]
 
 
 def check_name(param: str, name) -> None:

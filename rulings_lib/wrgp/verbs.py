@@ -70,6 +70,16 @@ def _new_card(param, value, match):
     value = CARD(param, value, match)
     if match.card_key(value) is not None:
         raise UnknownCard(param, value, placed=True)
+    from ..cards import describe_char, difference, skeleton
+
+    # Two cards of a match that only look alike (Dark Magician, and one with a Cyrillic а) would be
+    # two cards a reader cannot tell apart (issue 31 #14): the second is refused naming the first.
+    key = skeleton(value)
+    other = next((k for k in match.cards if key and skeleton(k) == key), None)
+    if other is not None:
+        pos, ch = difference(value, [other])
+        raise ArgumentError(param, Msg("input.arg.card_lookalike", card={"en": repr(other), "ja": f"「{other}」"},
+                                       pos=pos, char=describe_char(ch)), value)
     return value
 
 
