@@ -115,7 +115,9 @@ class Param(Frozen):
             inner = A.choice(*self.choices, name=self.allowed)
         elif t == "bool":
             inner = A.flag()
-        elif t in ("text", "card", "player"):
+        elif t == "card":
+            inner = card_check(self.max_len or 200)
+        elif t in ("text", "player"):
             inner = A.text(self.max_len or 200)
         elif t == "record":
             fields = {p.name: p.to_check() for p in self.params}
@@ -162,6 +164,25 @@ class Param(Frozen):
                    label=_param_word(self.name, where, "label", lang),
                    help=_param_word(self.name, where, "help", lang))
         return out
+
+
+def card_check(max_len: int = 200):
+    """The API's check of a card's name: a non-blank ``str`` of at most ``max_len`` characters (spaces
+    of any width allowed, as the catalogue matches names without them) with no character no one can
+    see (refused saying which, and where) that does not only look like a catalogue card's name
+    (refused naming the card it imitates): :func:`rulings_lib.cards.check_name` (issue 31 #14, #20)."""
+    from .errors import ArgumentError
+
+    allowed = Msg("input.arg.name", max=max_len)
+
+    def check(param, value, match):
+        if not isinstance(value, str) or not 0 < len(value) <= max_len or not value.strip():
+            raise ArgumentError(param, allowed, value)
+        from .cards import check_name  # read on first use: `import rulings_lib` stays light
+
+        check_name(param, value)
+        return value
+    return check
 
 
 def _or_list(values) -> str:
