@@ -138,7 +138,9 @@ def policy(text: str) -> dict[str, set[str]]:
 
 
 def site_pages(site_dir: Path) -> list[Path]:
-    """Every page of the site (the lab's JupyterLite edition aside: see test_the_lab_is_kept_apart)."""
+    """Every page of the site. The lab (lab/, the JupyterLite edition) is not one of them: JupyterLab
+    starts from inline scripts, compiles code with new Function and adds <style> elements as it runs,
+    and a notebook shows outputs with their own scripts, which no strict policy allows."""
     return sorted(p for p in site_dir.rglob("*.html")
                   if p.relative_to(site_dir).parts[0] != "lab" and p.relative_to(site_dir).parts[:2] != ("data", "faq"))
 
@@ -231,10 +233,10 @@ def nothing_ran(page, server, requests, watch) -> None:
     assert not off, f"requests that left the site's pages: {off}"
 
 
-pytestmark_browser = pytest.mark.browser
+in_browser = pytest.mark.browser
 
 
-@pytestmark_browser
+@in_browser
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("fmt", ["wrgp", "digimon-tag"])
 def test_a_hostile_share_link_is_shown_as_text(new_context, server, lang, fmt):
@@ -272,7 +274,7 @@ def test_a_hostile_share_link_is_shown_as_text(new_context, server, lang, fmt):
     nothing_ran(page, server, requests, watch)
 
 
-@pytestmark_browser
+@in_browser
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_hostile_card_names_and_a_hostile_kept_match_on_the_tracker(new_context, server, lang):
     ctx, watch, requests = hostile_context(new_context, server)
@@ -301,7 +303,7 @@ def test_hostile_card_names_and_a_hostile_kept_match_on_the_tracker(new_context,
     nothing_ran(page, server, requests, watch)
 
 
-@pytestmark_browser
+@in_browser
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_tag_helper_under_a_hostile_address(new_context, server, lang):
     ctx, watch, requests = hostile_context(new_context, server)
@@ -316,7 +318,7 @@ def test_the_tag_helper_under_a_hostile_address(new_context, server, lang):
     nothing_ran(page, server, requests, watch)
 
 
-@pytestmark_browser
+@in_browser
 def test_the_faq_page_under_its_policy(new_context, server):
     """The FAQ's parts (pictures with their style, transcripts, DOT drawn by viz.js) under the policy."""
     ctx, watch, requests = hostile_context(new_context, server)
