@@ -15,6 +15,7 @@ Content-Security-Policy (no inline script, nothing from another origin, ``connec
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import zlib
@@ -185,7 +186,7 @@ def test_the_standalone_faq_page_carries_a_policy_too():
     read = read_page(page)
     assert len(read.csp) == 1
     got = policy(read.csp[0])
-    digest = base64.b64encode(__import__("hashlib").sha256(page_script().encode()).digest()).decode()
+    digest = base64.b64encode(hashlib.sha256(page_script().encode()).digest()).decode()
     assert got["script-src"] == {f"'sha256-{digest}'"} and got["default-src"] == {"'none'"}
     assert f"<script>{page_script()}</script>" in page
     assert not [p for p in read.problems if not re.match(r"<(svg|div) style=|<style> element|inline <script>", p)]
@@ -291,7 +292,7 @@ def test_hostile_card_names_and_a_hostile_kept_match_on_the_tracker(new_context,
         page.click("[data-button=next_phase]")
         page.wait_for_selector(f"body[data-actions='{n}']")
     combo = "#card-verb [data-param='steps.activate.card'] input[role=combobox]"
-    for i, card in enumerate(HOSTILE):
+    for card in HOSTILE:
         page.locator(combo).fill(card)
         before = page.evaluate("Number(document.body.dataset.changes)")
         page.click("#activate")
@@ -421,7 +422,7 @@ def test_hostile_text_never_becomes_markup_in_the_path_diagram():
     only Graphviz's elements, no handler, no link, the hostile title shown as text."""
     cases = [(title, r) for title, cards in _seeded(16) for r in _answers(title, cards)]
     drawn = _render_dots([r["dot"] for _, r in cases])
-    for (title, r), d in zip(cases, drawn):
+    for (title, _), d in zip(cases, drawn, strict=True):
         assert "svg" in d, (title, d)
         root = _inert(d["svg"], GRAPHVIZ_TAGS, "diagram")
         # (Graphviz's <a> carries a node's tooltip, xlink:title; _inert refuses any href.)
