@@ -1244,12 +1244,7 @@ class TagMatch(Match):
         (``phase`` as for :meth:`truce`) and Change Up! (St-319/320: the partners of ``by``'s tag, or
         of ``on``'s, exchange letters) change the match; the rest is accepted or rejected. ``number``
         may also be the card's name in either language (the catalogue, ``rulings cards``)."""
-        if isinstance(number, str) and not T.card_rule(number):
-            from ..cards import card as catalogue_card  # read on first use
-
-            named = catalogue_card(number, T.CARDS)
-            if named is not None and named.number:
-                number = named.number
+        number = self._card_number(number)
         rule = T.card_rule(number)
         key = rule.key if rule else number
         self._begin(rewind=key == "St-104")
@@ -1291,6 +1286,22 @@ class TagMatch(Match):
         else:
             self._ev(rule.rule, "tag.event.card_used", by=by, label=label, text=text)
         self._done("card")
+
+    @staticmethod
+    def _card_number(number: str) -> str:
+        """The card a ``card`` step names: a card number in any width, case or dash (``ＳＴ－３１９``
+        is St-319), a ruling's key (``aerial``), or a card's name in either language (the catalogue,
+        ``rulings cards``). A name close to a known one (``Chnage Up!``) is refused with what it may
+        mean: played as a card without a tag ruling, it would be a confident wrong answer."""
+        printed = T.card_number(number)
+        if printed is not None:
+            return printed
+        if T.card_rule(number):
+            return number
+        from ..cards import lookup  # read on first use
+
+        named = lookup("number", number, T.CARDS, numbers=True)
+        return named.number if named is not None and named.number else number
 
     def _change_up(self, by: str, label: str, on: str | None) -> None:
         tag = self._tag_of(on if on is not None else by)
