@@ -3,13 +3,14 @@ misspelt card names (#15), Digivice 01's replacement cards under TAG-K2 (#16), t
 header for them (#20), and a match set up from its own ``state()`` playing on identically (#17)."""
 
 import json
+import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from input_errors import assert_input_error, assert_one_line_error, run_cli
 
-from rulings_lib.errors import ArgumentError
+from rulings_lib.errors import ArgumentError, IllegalAction
 from rulings_lib.tag import tables as T
 from rulings_lib.tag.deckcheck import Deck, check_decks
 from rulings_lib.tag.engine import TagMatch
@@ -131,3 +132,168 @@ def test_an_unknown_header_names_the_accepted_ones(header, tmp_path, capsys):
     code, out, err = run_cli(capsys, "tag", "check-deck", f)
     assert_one_line_error(code, err, f"{f}:12:", "入替用のカード:")
     assert "replacements:" in err and "header" in err and out == ""
+
+
+# ------------------------------------------------------------------ #17 a match set up from its own state
+def _fight(m: TagMatch, red: int = 500, blue: int = 300, lost: int = 20):
+    pair = {"red": {"power": red, "lost": lost}, "blue": {"power": blue, "lost": lost}}
+    m.battle(pair if m.mode == "1v1" else {x: pair for x in "AB" if all(m.player(t, x) not in m.out for t in TAGS)})
+
+
+TAGS = ("red", "blue")
+KEEP_OUT = ("events", "rejected")       # the log (its step numbers count from the setup)
+
+
+def _same(a: dict, b: dict) -> bool:
+    return {k: v for k, v in a.items() if k not in KEEP_OUT} == {k: v for k, v in b.items() if k not in KEEP_OUT}
+
+
+def _again(m: TagMatch) -> TagMatch:
+    """``m`` set up again from its state() as printed (JSON, nulls and all)."""
+    return TagMatch.from_state(json.loads(json.dumps(m.state(), ensure_ascii=False)))
+
+
+def test_the_printed_progress_is_taken_back_as_a_moment():
+    m = TagMatch()
+    for step in (("act", "red-A", "preparation"), ("act", "red-A", "evolution"), ("pass_", "red-A", "evolution")):
+        getattr(m, step[0])(*step[1:])
+        printed = json.loads(json.dumps(m.state()))["progress"]
+        assert None in printed.values() or printed["phase"] != "battle"      # nulls and a battle value, as printed
+        assert TagMatch(progress=printed).state()["progress"] == printed
+
+
+def test_a_pass_after_everyone_passed_the_last_phase_is_refused():
+    # It was taken (progress step 10, and `done` lost): no setup could give that moment back.
+    m = TagMatch(turn=2, progress={"phase": "point_calculation", "done": True})
+    with pytest.raises(IllegalAction) as exc:
+        m.pass_("red-A", "point_calculation")
+    assert exc.value.rule == "TAG-P5"
+    assert "red-A" not in [str(a.args.get("by")) for a in m.legal_actions() if a.verb == "pass"]
+
+
+def test_a_rematch_right_after_a_battle_is_still_there_after_the_round_trip():
+    m = TagMatch()
+    _fight(m)
+    again = _again(m)
+    assert _same(again.state(), m.state()) and m.state()["after_battle"]["rewind"]["turn"] == 1
+    for match in (m, again):
+        match.card("blue-A", "St-104")        # blue-A lost: the rewind (TAG-R5)
+    assert _same(again.state(), m.state()) and again.turn == 1 and again.points["blue-A"] == 100
+
+
+def test_the_deciding_battle_can_be_set_up_and_rewound():
+    m = TagMatch(turn=5, gauges={"blue-A": 10, "blue-B": 10})
+    _fight(m)
+    assert m.is_finished()
+    again = _again(m)
+    assert again.is_finished() and _same(again.state(), m.state())
+    for match in (m, again):
+        match.rematch("blue-B")            # reading rewind-before-the-match-ends
+    assert not again.is_finished() and _same(again.state(), m.state())
+
+
+def test_net_oceans_rebuilt_right_after_a_battle_survive_the_round_trip():
+    m = TagMatch()
+    _fight(m)
+    m.reshuffle("red-A")
+    again = _again(m)
+    assert again.state()["after_battle"] == {"rewind": None, "rebuilt": ["red-A"]}
+    for match in (m, again):
+        with pytest.raises(IllegalAction):
+            match.reshuffle("red-A")       # once (TAG-P5)
+        with pytest.raises(IllegalAction):
+            match.rematch("blue-A")        # not right after the battle any more (TAG-R5)
+        match.reshuffle("blue-B")
+    assert _same(again.state(), m.state())
+
+
+@pytest.mark.parametrize("change", [
+    lambda s: s["points"].update({"blue-A": 90}),                                   # not what the battle left
+    lambda s: s["after_battle"]["rewind"]["points"].update({"blue-A": 50}),
+    lambda s: s["battles"][0].update({"winner": "blue"}),                           # the lower power won
+    lambda s: s["battles"].clear(),
+    lambda s: s.update({"first": "blue"}),                                          # TAG-N1 says red
+    lambda s: s["after_battle"].update({"rebuilt": ["red-A"]}),
+])
+def test_a_moment_the_battle_does_not_lead_to_is_refused(change):
+    m = TagMatch()
+    _fight(m)
+    s = json.loads(json.dumps(m.state()))
+    change(s)
+    with pytest.raises(ArgumentError):
+        TagMatch.from_state(s)
+
+
+def test_a_scenario_set_up_from_the_printed_outcome_plays_on(tmp_path, capsys):
+    first = tmp_path / "battle.yaml"
+    first.write_text(HEAD + "  - battle:\n      A: {red: {power: 500}, blue: {power: 300, lost: 20}}\n"
+                            "      B: {red: {power: 200, lost: 30}, blue: {power: 400}}\n")
+    code, out, _ = run_cli(capsys, "run", first, "--json")
+    state = json.loads(out)
+    from rulings_lib.tag.scenario import setup_from_state
+
+    again = tmp_path / "again.yaml"
+    # JSON is YAML: the outcome's values as printed, nulls included.
+    again.write_text("format: digimon-tag\nsetup: " + json.dumps(setup_from_state(state), ensure_ascii=False)
+                     + "\nsteps:\n  - rematch: {by: red-B}\nexpect:\n  rejected: []\n  turn: 1\n"
+                     + "  points: {red-A: 100, red-B: 100, blue-A: 100, blue-B: 100}\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, "run", again, "--strict")
+    assert code == 0, out + err
+
+
+def test_a_moment_the_battle_does_not_lead_to_is_a_file_error(tmp_path, capsys):
+    m = TagMatch()
+    _fight(m)
+    from rulings_lib.tag.scenario import setup_from_state
+
+    setup = setup_from_state(json.loads(json.dumps(m.state())))
+    setup["at"]["points"]["blue-A"] = 90
+    f = tmp_path / "bad.yaml"
+    f.write_text("format: digimon-tag\nsetup: " + json.dumps(setup) + "\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, "run", f)
+    assert_one_line_error(code, err, f, "after_battle")
+
+
+# The property (issue 31 #17): at every moment of random play, the match set up from its printed
+# state() is the same match: the same next action is accepted or refused alike, with the same
+# events, and leaves the same state.
+def _random_move(m: TagMatch, rng: random.Random):
+    r = rng.random()
+    players = m.players()
+    if r < 0.25:
+        pair = lambda: {t: {"power": rng.choice([100, 300, 500]), "lost": rng.choice([10, 20, 40, 100])}  # noqa: E731
+                        for t in TAGS}
+        if m.mode == "1v1":
+            return "battle", (pair(),)
+        return "battle", ({x: pair() for x in "AB" if all(m.player(t, x) not in m.out for t in TAGS)},)
+    if r < 0.35:
+        return "card", (rng.choice(players), rng.choice(["St-319", "St-104", "St-220", "ＳＴ－３２０"]))
+    if r < 0.42:
+        return "reshuffle", (rng.choice(players),)
+    if r < 0.47:
+        return "rematch", (rng.choice(players),)
+    actions = m.legal_actions()
+    return ("apply", (rng.choice(actions),)) if actions else ("rematch", (rng.choice(players),))
+
+
+def _play(m: TagMatch, move) -> tuple:
+    n = len(m.events)
+    try:
+        getattr(m, move[0])(*move[1])
+    except (IllegalAction, ArgumentError) as exc:
+        return ("refused", type(exc).__name__, getattr(exc, "rule", None)), []
+    return ("ok",), [tuple(e)[1:] for e in m.events[n:]]      # (rule, code, args): steps count from the setup
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2 ** 32), st.sampled_from(TAGS), st.sampled_from([100, 40]))
+@example(3, "red", 100)
+def test_a_match_set_up_from_its_printed_state_plays_on_identically(seed, first, points):
+    rng = random.Random(seed)
+    m = TagMatch(TAGS, first, points)
+    for _ in range(25):
+        again = _again(m)
+        assert _same(again.state(), m.state())
+        move = _random_move(m, rng)
+        assert _play(m, move) == _play(again, move), move
+        assert _same(again.state(), m.state()), move
