@@ -297,3 +297,37 @@ def test_a_match_set_up_from_its_printed_state_plays_on_identically(seed, first,
         move = _random_move(m, rng)
         assert _play(m, move) == _play(again, move), move
         assert _same(again.state(), m.state()), move
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*path, i))
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 10 ** 7), st.text(max_size=6),
+                 st.sampled_from(["red", "blue", "red-A", "blue-B", "A", "B", "battle", "point_calculation",
+                                  "first-A", 2, 3, 10, [], {}, [None], {"tag": "red"}]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 3), st.data())
+def test_a_state_with_any_value_changed_is_set_up_or_refused_with_argument_error(moment, data):
+    m = TagMatch()
+    for step in [lambda: _fight(m), lambda: m.reshuffle("red-A"), lambda: m.act("red-A", "preparation")][:moment]:
+        step()
+    s = json.loads(json.dumps(m.state()))
+    path = data.draw(st.sampled_from([p for p in _paths(s) if p and p[0] not in KEEP_OUT]))
+    target = s
+    for k in path[:-1]:
+        target = target[k]
+    target[path[-1]] = data.draw(JUNK)
+    try:
+        again = TagMatch.from_state(s)
+    except ArgumentError:
+        return
+    assert TagMatch.from_state(json.loads(json.dumps(again.state()))).state() == again.state()

@@ -724,11 +724,9 @@ class TagMatch(Match):
         plays on exactly as the match it came from. Malformed or unreachable: ArgumentError."""
         if not isinstance(state, Mapping) or state.get("format") != T.FORMAT:
             raise ArgumentError("state", Msg("input.arg.tag.state"), state)
-        known = {"tags", "first", "start_points", "turn", "points", "out", "letters", "progress", "battles",
-                 "after_battle"}
         return cls(state.get("tags", ("red", "blue")), state.get("first"), state.get("start_points", T.START_POINTS),
                    **{k: state[k] for k in ("turn", "out", "letters", "progress", "battles", "after_battle")
-                      if k in known and k in state},
+                      if k in state},
                    gauges=state.get("points"))
 
     # ------------------------------------------------------------------ plumbing
@@ -875,10 +873,10 @@ class TagMatch(Match):
             t1, t2 = self.tags
             win = None if powers[t1] == powers[t2] else t1 if powers[t1] > powers[t2] else t2
             loser = None if win is None else players[self.other_tag(win)]
+            # (A battle without a letter is 1-vs-1's: the only one of its step.)
             if b["letter"] not in (*LETTERS, None) or any(self._tag_of(players[t]) != t for t in self.tags) \
                     or b["winner"] != win or b["loser"] != loser or (win is None and lost) \
-                    or (b["letter"] is None) != (len(value) == 1 and value[0]["letter"] is None if i == 0 else False) \
-                    or b["letter"] in [x.letter for x in out]:
+                    or (b["letter"] is None and len(value) != 1) or b["letter"] in [x.letter for x in out]:
                 raise ArgumentError(where, allowed, b)
             out.append(BattleResult(b["letter"], players, powers, win, loser, lost, ""))
         return out
