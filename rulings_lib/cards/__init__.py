@@ -31,7 +31,30 @@ LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
 EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
                "lasting", "once_per_duel", "special_victory", "scopes", "none", "rewind", "truce", "change_up",
-               "ruling")
+               "ruling", "when")
+# When a trigger effect activates (``effect.when``): ``own_standby``, its controller's Standby Phase.
+WHEN = ("own_standby",)
+# The type of a monster's effect the kit plays when a step names the card (``type`` in the catalogue), from
+# its text, apart from its Spell Speed: ``procedure`` is a Special Summon procedure (no effect), ``none`` a
+# monster with no effect. A Spell's or Trap's type is its kind's (SPELL_TRAP_TYPES).
+MONSTER_TYPES = ("ignition", "trigger", "quick", "continuous", "procedure", "none")
+SPELL_TRAP_TYPES = {"Normal Spell": "normal", "Quick-Play Spell": "quick-play", "Continuous Spell": "continuous",
+                    "Field Spell": "field", "Equip Spell": "equip", "Ritual Spell": "ritual", "Normal Trap": "normal",
+                    "Continuous Trap": "continuous", "Counter Trap": "counter"}
+# STD-TIMING: the Spell Speed each type has (a quick effect 2, or 3 for the rare Counter-Trap-speed one).
+MONSTER_TYPE_SPEEDS = {"ignition": (1,), "trigger": (1,), "quick": (2, 3), "continuous": (None,),
+                       "procedure": (None,), "none": (None,)}
+
+
+def type_speeds(kind: str, type_: str, is_monster: bool) -> tuple:
+    """The Spell Speeds a card of ``kind`` whose effect is of ``type_`` can have (STD-TIMING)."""
+    if is_monster:
+        return MONSTER_TYPE_SPEEDS[type_]
+    if kind.endswith("Trap"):
+        return (3,) if type_ == "counter" else (2,)
+    return (2,) if type_ == "quick-play" else (1,)
+
+
 SCOPES = ("own_field", "opponent_field", "both_fields", "field_zone", "empty_field")
 TO = ("self", "opponent", "both")
 
@@ -41,14 +64,14 @@ class Card(Frozen):
     ``is_monster``: its kind is one its catalogue's ``kinds.monster`` lists."""
 
     __slots__ = ("id", "format", "name", "kind", "does", "speed", "aliases", "not_", "number", "monster", "effect",
-                 "choices", "assumes", "rules", "sources", "is_monster")
+                 "choices", "assumes", "rules", "sources", "is_monster", "type")
 
     def __init__(self, id: str, format: str, name: dict, kind: str, does: dict, speed: int | None = None,
                  aliases: tuple = (), not_: tuple = (), number: str | None = None, monster: dict | None = None,
                  effect: dict | None = None, choices: tuple = (), assumes: dict | None = None, rules: tuple = (),
-                 sources: tuple = (), is_monster: bool = False):
+                 sources: tuple = (), is_monster: bool = False, type: str | None = None):
         init(self, (id, format, name, kind, does, speed, aliases, not_, number, monster,
-                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster))
+                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type))
 
     @property
     def en(self) -> str:
@@ -59,12 +82,17 @@ class Card(Frozen):
 
     @property
     def action_kind(self) -> str | None:
-        """The WRGP action kind of its activation (STD-TIMING, WRGP-H2): a monster's speed-1 effect is
-        an ignition effect, a speed-2 one a quick or trigger effect; a Spell/Trap's is its Spell Speed."""
+        """The WRGP action kind of its activation (STD-TIMING, WRGP-H2), from its effect's TYPE, never
+        guessed from its Spell Speed: a monster's ignition effect, its trigger effect (both Spell Speed
+        1), its quick effect (by its Spell Speed, 2); a Spell's or Trap's activation by its Spell Speed
+        (a Spell Speed 1 one is a Spell Card: WRGP-H2's "Spell Speed 1 Spells")."""
         if self.speed is None:
             return None
         if self.is_monster:
-            return "ignition_effect" if self.speed == 1 else "trigger_effect"
+            if self.type == "ignition":
+                return "ignition_effect"
+            if self.type == "trigger":
+                return "trigger_effect"
         return f"spell_speed_{self.speed}"
 
     def names(self) -> list[str]:
@@ -73,7 +101,7 @@ class Card(Frozen):
     def as_json(self, lang: str = "en") -> dict:
         """The card as ``rulings cards --json`` lists it (CONTRACTS.md)."""
         out = {"id": self.id, "name": dict(self.name), "aliases": list(self.aliases), "kind": self.kind,
-               "speed": self.speed, "does": dict(self.does), "choices": [_param(c, lang) for c in self.choices],
+               "type": self.type, "speed": self.speed, "does": dict(self.does), "choices": [_param(c, lang) for c in self.choices],
                "rules": list(self.rules), "faq": faq_entries(self), "sources": list(self.sources)}
         if self.number:
             out["number"] = self.number
@@ -499,7 +527,7 @@ def _parse(data, source: str) -> list[Card]:
         if not isinstance(raw, dict):
             bad(line, "a card (a mapping)")
         unknown = set(raw) - {"id", "name", "kind", "does", "speed", "aliases", "not", "number", "monster",
-                              "effect", "choices", "assumes", "rules", "sources"}
+                              "effect", "choices", "assumes", "rules", "sources", "type"}
         if unknown:
             bad(line, f"known card keys, not {sorted(unknown)}")
         for key in ("id", "name", "kind", "does"):
@@ -517,6 +545,26 @@ def _parse(data, source: str) -> list[Card]:
         if speed not in (None, 1, 2, 3):
             bad(line, f"{raw['id']}: a spell speed 1, 2, 3 or null")
         effect = dict(raw.get("effect") or {})
+        is_monster = raw["kind"] in monster_kinds
+        type_ = raw.get("type")
+        if is_monster or "type" in raw or raw["kind"] in SPELL_TRAP_TYPES:
+            # Its effect's type, apart from its Spell Speed and agreeing with it (STD-TIMING).
+            if is_monster:
+                if type_ not in MONSTER_TYPES:
+                    bad(line, f"{raw['id']}: type among {', '.join(MONSTER_TYPES)} (the type of its effect)")
+            elif raw["kind"] in SPELL_TRAP_TYPES:
+                want = SPELL_TRAP_TYPES[raw["kind"]]
+                if type_ not in (None, want):
+                    bad(line, f"{raw['id']}: type {want} (a {raw['kind']}'s), not {type_!r}")
+                type_ = want
+            allowed = type_speeds(raw["kind"], type_, is_monster) if type_ is not None else (speed,)
+            if "special_victory" in effect and type_ == "trigger":
+                allowed = (None,)       # WRGP-F8: a trigger effect that cannot be chained to (no chain link)
+            if type_ is not None and speed not in allowed:
+                bad(line, f"{raw['id']}: a spell speed agreeing with its type {type_} "
+                          f"({' or '.join(str(a) if a else 'null' for a in allowed)}), not {speed}")
+        if effect.get("when") is not None and effect["when"] not in WHEN:
+            bad(line, f"{raw['id']}: when among {', '.join(WHEN)}")
         for key in effect:
             if key not in EFFECT_KEYS:
                 bad(line, f"{raw['id']}: effect keys among {', '.join(EFFECT_KEYS)}, not {key!r}")
@@ -535,7 +583,7 @@ def _parse(data, source: str) -> list[Card]:
             number=raw.get("number"), monster=dict(raw["monster"]) if raw.get("monster") else None,
             effect=effect, choices=tuple(dict(c) for c in raw.get("choices") or ()),
             assumes=dict(raw["assumes"]) if raw.get("assumes") else None, rules=tuple(raw.get("rules") or ()),
-            sources=tuple(raw["sources"]), is_monster=raw["kind"] in monster_kinds,
+            sources=tuple(raw["sources"]), is_monster=is_monster, type=type_,
         ))
     return out
 

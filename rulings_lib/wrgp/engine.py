@@ -135,9 +135,9 @@ def _and(items):
 class Card:
     """A card of the match: its original owner, the duelist whose zone it is in, and the zone."""
 
-    __slots__ = ("name", "owner", "holder", "pile", "zone", "face_up", "destroyed_by", "destroyed_with")
+    __slots__ = ("name", "owner", "holder", "pile", "zone", "face_up", "destroyed_by", "destroyed_with", "set_turn")
 
-    def __init__(self, name, owner, holder, zone, face_up=True, pile=None):
+    def __init__(self, name, owner, holder, zone, face_up=True, pile=None, set_turn=None):
         self.name = name
         self.owner = owner          # the duelist who brought it (its original owner)
         self.holder = holder        # the duelist whose zone it is in (controller while on the field)
@@ -148,9 +148,12 @@ class Card:
         self.face_up = face_up
         self.destroyed_by = None
         self.destroyed_with = None
+        # The turn it was Set in (face-down in a Spell & Trap Zone); 0: Set before the scenario's first
+        # moment (its setup placed it Set). A Trap can be activated from the next turn on (STD-TIMING).
+        self.set_turn = set_turn
 
     def copy(self) -> Card:
-        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up, self.pile)
+        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up, self.pile, self.set_turn)
         c.destroyed_by, c.destroyed_with = self.destroyed_by, self.destroyed_with
         return c
 
@@ -175,6 +178,7 @@ class WrgpMatch(Match):
     # The fields changed in place, each only through Match._w (copy on write), and how to copy them.
     _MUTABLE = {
         "pos": dict.copy, "lp": dict.copy, "spc": dict.copy, "monsters": dict.copy, "deck_checks": dict.copy,
+        "first_turns": dict.copy, "attacked": list.copy,
         "handover": list.copy, "out": list.copy, "delayed": list.copy, "effects": list.copy,
         "at_zero": set.copy,
         "once": lambda once: {t: v.copy() for t, v in once.items()},
@@ -183,7 +187,7 @@ class WrgpMatch(Match):
     # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
     _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
                "handover", "out", "last_loser", "once", "delayed", "effects", "cards", "monsters", "cards_db",
-               "deck_checks", "winner", "termination", "step")
+               "deck_checks", "winner", "termination", "step", "first_turns", "attacked")
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
@@ -220,6 +224,13 @@ class WrgpMatch(Match):
         self.monsters: dict[str, int] = {}
         self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
         self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
+        # team -> the number of its first turn (STD-TIMING: a card Set in it can be activated from the next
+        # turn on). A match started later than turn 1 has a history the kit does not know: the other team's
+        # first turn is taken as turn 2, the earliest it can be (unknown at turn 2 if the first team plays it).
+        self.first_turns: dict[str, int] = {self.first: 1}
+        if self.turn > 2 or (self.turn == 2 and self.player != self.first):
+            self.first_turns[other(self.first)] = 2
+        self.attacked: list[str] = []           # the monsters (card keys) that attacked in this turn
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.events: list[Event] = []
@@ -768,6 +779,10 @@ class WrgpMatch(Match):
         self.phase_i = DRAW
         self.drawn = False
         self.last_loser = None
+        if nxt not in self.first_turns:
+            self._w("first_turns")[nxt] = self.turn
+        if self.attacked:
+            self.attacked = []
         self._log.append(_new_event(Event, (self.step, "STD-TURN", "wrgp.event.turn_begins", {   # (the _ev, inline)
             "turn": self.turn, "duelist": f"{nxt}{self.pos[nxt]}", "nxt": nxt})))
 
@@ -801,20 +816,34 @@ class WrgpMatch(Match):
     def attack(self, by: str, damage: int | None = None, to: str = "opponent", with_: str | None = None) -> None:
         """``by``'s monster attacks and deals ``damage`` battle damage, to the opponent (a direct attack)
         or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9). ``with_`` names the
-        monster: the damage of a direct attack is then its current ATK (Power Bond's doubled Cyber End
-        Dragon deals 8000)."""
+        monster, which must be face-up on ``by``'s duelist's field and not have attacked in this turn
+        (STD-TIMING): the damage of a direct attack is then its current ATK (Power Bond's doubled Cyber
+        End Dragon deals 8000). The damage of a suicide attack is the difference against the monster it
+        attacks, which the verb does not name: it must be given (``damage``)."""
         self._begin()
         if with_ is None and damage is None:
             raise ArgumentError("damage", Msg("input.arg.wrgp.damage_or_with"), None)
-        if with_ is not None:
+        atk = None
+        if with_ is not None and to == "self":
+            if damage is None:
+                # The battle damage to the attacker is the difference against the monster it attacks (never
+                # its own ATK); the verb does not name that monster, so the kit cannot work it out.
+                named_card("with", with_, numbers=True)       # "did you mean", a look-alike name
+                raise ArgumentError("damage", Msg("input.arg.wrgp.suicide_damage"), None)
+        elif with_ is not None:
             monster, atk, changed, _ = monster_atk("with", with_, self)
             if damage is not None and damage != atk:
                 raise ArgumentError("damage", f"{monster}'s ATK now ({atk})", damage)
             damage = atk
         self._timing(by, "attack")
         if with_ is not None:
-            self._ev("STD-TIMING", "wrgp.event.attack_with_monster", monster=with_, atk=atk,
-                     note="" if changed else _say("wrgp.note.printed_atk"))
+            key = self._attacker(by, with_)
+            self._w("attacked").append(key)
+            if atk is not None:
+                self._ev("STD-TIMING", "wrgp.event.attack_with_monster", monster=with_, atk=atk,
+                         note="" if changed else _say("wrgp.note.printed_atk"))
+            else:
+                self._ev("STD-TIMING", "wrgp.event.attack_with_monster_given", monster=with_, damage=damage)
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
@@ -825,6 +854,27 @@ class WrgpMatch(Match):
             target = foe
         met = self._hit(target, damage, _say("wrgp.source.battle"))
         self._settle([(0, by, _say("wrgp.source.battle"), target, met)] if met is not None else [])
+
+    def _attacker(self, by: str, name: str) -> str:
+        """STD-TIMING: the monster that attacks is a monster of the match, face-up in a Monster Zone of
+        ``by``'s duelist, that has not attacked in this Battle Phase (no catalogue card grants a second
+        attack). Its key in ``cards``. (Its battle position is not tracked: a face-up monster is taken
+        as in Attack Position; a face-down one is in Defense Position and cannot attack.)"""
+        key = self.card_key(name)
+        if key is None:
+            raise UnknownCard("with", name)
+        c = self.cards[key]
+        who = self._who(by)
+        if c.zone not in ("monster", "extra_monster"):
+            self._fail("STD-TIMING", "wrgp.reject.attacker_not_in_monster_zone", monster=key,
+                       zone=_term(WRGP_ZONE, c.zone, c.zone))
+        if c.holder != who:
+            self._fail("STD-TIMING", "wrgp.reject.attacker_not_controlled", monster=key, who=who, holder=c.holder)
+        if not c.face_up:
+            self._fail("STD-TIMING", "wrgp.reject.attacker_face_down", monster=key)
+        if key in self.attacked:
+            self._fail("STD-TIMING", "wrgp.reject.attacked_already", monster=key)
+        return key
 
     def damage(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         """Effect damage from ``by``'s card, applied at once (outside a chain)."""
@@ -931,6 +981,10 @@ class WrgpMatch(Match):
                 if low and n < low:
                     # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
                     self._fail("STD-TIMING", "wrgp.reject.min_link", card=name, min=low, n=n)
+                if found.effect.get("when") == "own_standby" and (by != self.player or self.phase_i != STANDBY):
+                    # STD-TIMING: the trigger effect's own moment (Sinister Serpent: its controller's Standby Phase).
+                    self._fail("STD-TIMING", "wrgp.reject.own_standby_only", card=name, by=by)
+                self._check_set(by, found, shown)
                 if "once_per_duel" in found.effect:
                     if self._used_once(by, name):
                         # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
@@ -978,6 +1032,29 @@ class WrgpMatch(Match):
             if found is not None:
                 self._resolve_card(by, found, link)
         self._settle(hits, chain=True, builders=frozenset(p[1] for p in plan))
+
+    def _check_set(self, by: str, found, shown: str) -> None:
+        """STD-TIMING: a Trap (and a Quick-Play Spell in the opponent's turn, which only a Set one can be) is
+        activated from its Set, and only from the turn after the one it was Set in. A Set copy of it on
+        ``by``'s field (``place`` face-down in the Spell & Trap Zone; its setup's, or one handed over,
+        WRGP-H4, counts as Set earlier) is flipped face-up; without one, ``by``'s team needs a turn of its
+        own that has ended (on turn 1 nobody has one; the second team none before its first turn ends)."""
+        trap = found.kind.endswith("Trap")
+        if not trap and not (found.kind == "Quick-Play Spell" and by != self.player):
+            return
+        kind = _term(CARD_KIND, found.kind)
+        key = self.card_key(shown) or self.card_key(found.en)
+        c = self.cards.get(key) if key is not None else None
+        if c is not None and c.holder == self._who(by) and c.zone == "spell_trap" and not c.face_up:
+            if c.set_turn is not None and c.set_turn >= self.turn:
+                self._fail("STD-TIMING", "wrgp.reject.set_this_turn", card=found.en, kind=kind, turn=self.turn)
+            c = self._w("cards")[key]
+            c.face_up = True
+            self._ev("STD-TIMING", "wrgp.event.set_card_flipped", card=key, who=c.holder)
+            return
+        first = self.first_turns.get(by)
+        if first is None or self.turn <= first:
+            self._fail("STD-TIMING", "wrgp.reject.not_set_earlier", card=found.en, kind=kind, by=by)
 
     def _check_speeds(self, links: list[dict]) -> None:
         """STD-TIMING: each link's timing, and the chain rule of Spell Speeds (the one place it is checked)."""
@@ -1230,7 +1307,8 @@ class WrgpMatch(Match):
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
                     self._send(c, "gy", _say("wrgp.why.replaced_field_spell"))
-        self._w("cards")[card] = Card(card, who, who, zone, face_up)
+        self._w("cards")[card] = Card(card, who, who, zone, face_up,
+                                      set_turn=self.turn if zone == "spell_trap" and not face_up else None)
         self._ev("WRGP-H4", "wrgp.event.card_placed", card=card, who=who, zone=_term(WRGP_ZONE, zone, zone.replace("_", " ")))
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
@@ -1238,6 +1316,13 @@ class WrgpMatch(Match):
         if _is_card(card, "gate-blocker") and zone in ("monster", "extra_monster") and face_up:
             # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
             self._ev("WRGP-SW8", "wrgp.event.gate_blocker_placed", foe_team=other(by))
+
+    def placed_before_start(self) -> None:
+        """The cards placed so far were placed by the setup: a Set one counts as Set before the scenario's
+        first moment (a match given mid-duel, or a card a handover brought, WRGP-H4)."""
+        for key, c in self.cards.items():
+            if c.set_turn is not None:
+                self._w("cards")[key].set_turn = 0
 
     def _send(self, card: Card, dest: str, why: str) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
@@ -1257,6 +1342,7 @@ class WrgpMatch(Match):
             card.face_up = dest != "extra"
         moved_from = card.holder
         card.holder, card.zone = to, zone
+        card.set_turn = None
         if self.monsters and zone not in T.FIELD_ZONES:
             # STD-CARDS: a monster that leaves the field loses the ATK changes it had (Power Bond's doubling).
             ident = card_identity(card.name)

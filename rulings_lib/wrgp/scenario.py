@@ -62,6 +62,7 @@ def new_match(setup: dict) -> WrgpMatch:
             m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
         except ArgumentError as exc:
             raise _SetupError("cards", exc.as_msg(scenario_key(exc.param, f"setup.cards[{i}]."))) from None
+    m.placed_before_start()
     m.step = 0
     m.events = [e._replace(step=0) for e in m.events]
     return m
