@@ -15,7 +15,7 @@ from input_errors import run_cli
 
 from rulings_lib import WrgpMatch
 from rulings_lib.cards import card, catalogue, check_name, skeleton
-from rulings_lib.errors import ArgumentError
+from rulings_lib.errors import ArgumentError, IllegalAction
 
 WRGP = catalogue("wrgp.yaml")
 FUSION_MONSTER, MACHINE = 0x41, 0x20
@@ -98,9 +98,10 @@ def test_8_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other)
     hit.attack("A", with_=_respell(other, ops))
     assert hit.lp["B"] == 0
     m.destroy("B", _respell(other, ops))
+    assert m.monsters == {}                 # its doubled ATK left the field with it
     m.phase("battle")
-    m.attack("A", with_=summon)
-    assert m.lp["B"] == 8000 - 4000
+    with pytest.raises(IllegalAction, match="not in a Monster Zone"):
+        m.attack("A", with_=summon)         # issue 32 #6: in the Graveyard, whatever spelling names it
 
 
 def test_8_a_card_described_by_hand_is_one_card_in_every_spelling():

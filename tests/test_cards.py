@@ -209,9 +209,10 @@ def test_power_bonds_monster_is_on_the_field_and_loses_the_doubled_atk_when_it_l
     with pytest.raises(ArgumentError, match="already in the match"):
         m.activate("A", "Power Bond", summon="サイバーエンドドラゴン")    # one card per name
     m.destroy("B", "サイバー・エンド・ドラゴン")
+    assert m.monsters == {}                             # its doubled ATK left the field with it
     m.phase("battle")
-    m.attack("A", with_="Cyber End Dragon")             # printed ATK again
-    assert m.lp["B"] == 8000 - 4000
+    with pytest.raises(IllegalAction, match="not in a Monster Zone"):
+        m.attack("A", with_="Cyber End Dragon")         # issue 32 #6: a monster in the Graveyard cannot attack
 
 
 def test_power_bond_needs_a_machine_fusion_monster():

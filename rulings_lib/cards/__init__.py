@@ -547,8 +547,9 @@ def _parse(data, source: str) -> list[Card]:
         effect = dict(raw.get("effect") or {})
         is_monster = raw["kind"] in monster_kinds
         type_ = raw.get("type")
-        if is_monster or "type" in raw or raw["kind"] in SPELL_TRAP_TYPES:
-            # Its effect's type, apart from its Spell Speed and agreeing with it (STD-TIMING).
+        if (is_monster and (speed is not None or "type" in raw)) or raw["kind"] in SPELL_TRAP_TYPES:
+            # Its effect's type, apart from its Spell Speed and agreeing with it (STD-TIMING): a monster
+            # with an effect to activate must say which type it is (never guessed from its speed).
             if is_monster:
                 if type_ not in MONSTER_TYPES:
                     bad(line, f"{raw['id']}: type among {', '.join(MONSTER_TYPES)} (the type of its effect)")

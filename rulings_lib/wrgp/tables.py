@@ -201,7 +201,7 @@ HANDOVER_ALLOWED: dict[str, bool] = {
 ACTION_LABELS: dict[str, str] = {
     "ignition_effect": "activate a monster's ignition effect",
     "trigger_effect": "activate a monster's trigger effect",
-    "spell_speed_1": "activate a Spell Speed 1 card or effect",
+    "spell_speed_1": "activate a Spell Speed 1 Spell Card",
     "spell_speed_2": "activate a Spell Speed 2 card or effect",
     "spell_speed_3": "activate a Spell Speed 3 card or effect",
     "summon": "summon a monster without a card effect",
