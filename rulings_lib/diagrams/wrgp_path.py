@@ -28,6 +28,7 @@ _LOSES = "wrgp.event.duelist_loses"                      # WRGP-F1: "B1 loses (r
 _TAKES_OVER = "wrgp.event.handover_completes"             # WRGP-F1: "handover: B2 takes over from B1 ..."
 _HANDOVER_STARTS = "wrgp.event.handover_begins"           # WRGP-H1, when a loss starts the run-on
 _BATON = "wrgp.event.baton_touch"                         # WRGP-H9: the swap itself
+_SUICIDE = "wrgp.event.suicide_attack"                   # WRGP-F9: a suicide attack (a loss only if it meets one)
 _BOTH_BY_ONE_CARD = "wrgp.event.both_at_0_by_one_card"    # WRGP-D1: both at 0 by one card
 _PAYS_AT_0 = "wrgp.event.survivor_made_to_pay"            # WRGP-D1: a survivor at 0 made to pay
 _BOTH_AFTER_CHAIN = "wrgp.event.both_at_0_after_chain"    # WRGP-D2
@@ -113,8 +114,8 @@ class _Walker:
             self.side(W.BATON, step, rule)
         elif rule == "WRGP-SW5":
             self.side(W.SPEED_WORLD, step, rule)
-        elif rule in ("WRGP-F8", "WRGP-F9"):
-            self.go(W.COND, step, rule)
+        elif rule == "WRGP-F8" or (rule == "WRGP-F9" and code != _SUICIDE):
+            self.go(W.COND, step, rule)     # (a suicide attack that meets no loss condition stays in battle)
         elif rule == "WRGP-D1":
             if code == _BOTH_BY_ONE_CARD:
                 self.go(W.COND, step, rule)
