@@ -217,12 +217,13 @@ class WrittenPath(str):
         return self
 
 
-def within(path, roots) -> bool:
-    """Is ``path``, every link followed, inside one of the folders ``roots`` (already resolved)?"""
+def within(path, roots) -> bool | None:
+    """Is ``path``, every link followed, inside one of the folders ``roots`` (already resolved)? None
+    when it cannot be followed (a link loop): then it cannot be read either, and its reader says why."""
     try:
         target = Path(path).resolve()
     except (OSError, ValueError, RuntimeError):
-        return False
+        return None
     return any(target.is_relative_to(r) for r in roots)
 
 

@@ -6,8 +6,9 @@ an alternate artwork (or a reprint under another passcode) of that card: same na
 WRGP-S2 it counts as that card. Aliases are followed to the end of the chain; a chain that loops
 is cut and the loop counted as its lowest passcode (with a warning).
 
-The database is opened read-only (``file:…?mode=ro``); nothing in it is executed. Only the
-``id``, ``alias`` and ``name`` columns are read.
+The database is opened read-only and as immutable (``file:…?mode=ro&immutable=1``): nothing in it
+is executed, and nothing is written beside it (a database in WAL mode opened only read-only makes
+``-shm`` and ``-wal`` files). Only the ``id``, ``alias`` and ``name`` columns are read.
 
 What a database may hold is bounded before its rows are read (issue 31 #3): its tables must be
 stored ones, with no column whose values SQLite would compute (a view, a virtual table, a
@@ -158,7 +159,8 @@ def _chunks(codes: list[int], size: int = 500):
 def read_only(path, expected=EXPECTED_CDB):
     """An EDOPro ``cards.cdb`` opened for reading, the one way the kit opens one (the deck check and
     the monsters' stats, :mod:`rulings_lib.cards.cdb`): a regular file that starts as SQLite does,
-    opened read-only (``file:…?mode=ro``), its text read as UTF-8 with U+FFFD for bad bytes, every
+    opened read-only and immutable (``file:…?mode=ro&immutable=1``: no file is written beside it, and
+    one with changes still in a ``-wal`` file beside it is refused, not read without them), its text read as UTF-8 with U+FFFD for bad bytes, every
     query stopped after :data:`MAX_SECONDS`. Yields the connection; anything SQLite says against the
     file becomes an :class:`InputError` naming it (exit 2)."""
     import sqlite3  # only a run with --cards / setup.cards_db needs it
@@ -180,7 +182,13 @@ def read_only(path, expected=EXPECTED_CDB):
         raise InputError(file, None, Msg("decks.empty_file", expected=expected))
     if head != SQLITE_MAGIC:
         raise InputError(file, None, Msg("decks.cdb.not_sqlite", expected=expected))
-    uri = p.resolve().as_uri() + "?mode=ro"
+    try:
+        pending = os.stat(p.with_name(p.name + "-wal")).st_size > 0
+    except (OSError, ValueError):
+        pending = False
+    if pending:     # immutable: SQLite would read the file without them
+        raise InputError(file, None, Msg("decks.cdb.pending_wal", expected=expected))
+    uri = p.resolve().as_uri() + "?mode=ro&immutable=1"
     try:
         con = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as exc:
@@ -324,7 +332,7 @@ def database_files(paths) -> list[Path]:
             from ..schema import within
 
             for f in found:
-                if not within(f, roots):
+                if within(f, roots) is False:     # None: a loop, which check_regular refuses
                     raise InputError(str(f), None, Msg("decks.cdb.link_leaves"))
         out.extend(found)
     return out
