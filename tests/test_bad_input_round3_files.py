@@ -72,6 +72,7 @@ def make_cdb(path, rows=((1, "Test Monster", EFFECT_MONSTER, 1000),), datas=DATA
     """A database with the tables as written (``datas``/``texts`` column lists) and ``rows`` of
     (passcode, name, type, atk); a column that is generated is not inserted into; ``extra``: SQL run after."""
     con = sqlite3.connect(path)
+    con.execute("PRAGMA synchronous=OFF")
     con.executescript(f"CREATE TABLE datas({datas}); CREATE TABLE texts({texts});")
     stored = {r[1] for r in con.execute("PRAGMA table_xinfo(datas)") if r[6] == 0}
     named = {r[1] for r in con.execute("PRAGMA table_xinfo(texts)") if r[6] == 0}
@@ -207,7 +208,7 @@ HOSTILE = {
     "generated name": dict(texts="id integer primary key, name AS (printf('%.*c', 100000000, 'x')), desc"),
     "stored generated name": dict(texts="id integer primary key, n, name AS (upper(n)) STORED, desc"),
     "generated ATK": dict(datas=DATAS.replace("atk integer", "a0 integer, atk AS (a0 * 1000000000000)")),
-    "generated alias": dict(datas=DATAS.replace("alias integer", "alias AS (zeroblob(900000000))")),
+    "generated alias": dict(datas=DATAS.replace("alias integer", "alias AS (zeroblob(50000000))")),
     "computed default": dict(texts="id integer primary key, name text DEFAULT (printf('%.*c', 900000, 'x')), desc"),
     "view": dict(texts="id integer primary key, name, desc",
                  extra="ALTER TABLE texts RENAME TO t; CREATE VIEW texts AS SELECT id, zeroblob(1000000000) AS name, "
@@ -226,6 +227,36 @@ def test_3_a_database_whose_values_would_be_computed_is_refused_by_its_shape(tmp
     assert_one_line_error(code, err, db, "refused")
     code, _, err = run_cli(capsys, "wrgp", "check-team", *TEAM, "--banlist", samples.BANLIST, "--cards", db)
     assert_one_line_error(code, err, db, "refused")
+
+
+def test_3_a_default_computed_for_rows_stored_before_the_column_is_refused(tmp_path, capsys):
+    """Rows stored before ``name`` was in the table get its default when read: a default that is an
+    expression (written into the schema) is computed for each of them. Refused by its shape."""
+    db = make_cdb(tmp_path / "cards.cdb", texts="id integer primary key, desc")
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA writable_schema=ON")
+    con.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE texts(id integer primary key, desc, name text DEFAULT "
+                "(printf(''%.*c'', 100000000, ''x'')))' WHERE name = 'texts'")
+    con.commit()
+    con.close()
+    w = scenario(tmp_path / "w", "format: wrgp\nsteps: []\n")
+    code, _, err = run_cli(capsys, "run", w, "--cards", db)
+    assert_one_line_error(code, err, db, "default")
+
+
+def test_3_a_database_is_read_without_writing_beside_it(tmp_path, capsys):
+    """A database in WAL mode opened only read-only makes -shm and -wal files beside it: it is opened
+    immutable, nothing is written; one whose changes are still in a -wal file is refused (they would
+    not be read)."""
+    db = make_cdb(tmp_path / "cards.cdb", extra="PRAGMA journal_mode=WAL;")
+    assert not list(tmp_path.glob("cards.cdb-*"))
+    w = scenario(tmp_path / "w", "format: wrgp\nsteps: []\n")
+    code, out, err = run_cli(capsys, "run", w, "--cards", db)
+    assert code == 0 and "1 monsters" in out, err
+    assert not list(tmp_path.glob("cards.cdb-*"))
+    (tmp_path / "cards.cdb-wal").write_bytes(b"\0" * 32)
+    code, _, err = run_cli(capsys, "run", w, "--cards", db)
+    assert_one_line_error(code, err, db, "-wal")
 
 
 def test_3_sqlite_makes_no_value_past_the_bound(tmp_path):
