@@ -45,8 +45,10 @@ class Hang(Exception):
 
 
 @contextlib.contextmanager
-def hang_guard(seconds: float = 30.0):
-    """A guard against a hang (as tests/test_fuzz.py's time_bound): a FIFO read waits for ever."""
+def hang_guard(seconds: float = 120.0):
+    """A guard against a hang: a FIFO read waits for ever, using no CPU, so this one counts the
+    wall clock (tests/test_fuzz.py's time_bound counts CPU time); a case takes milliseconds, so
+    the bound is far from anything a loaded machine does."""
     def expire(signum, frame):
         raise Hang(f"still waiting after {seconds} s (a FIFO read?)")
 
