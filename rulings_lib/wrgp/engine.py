@@ -895,7 +895,8 @@ class WrgpMatch(Match):
         (``"per_link": N`` instead of ``amount`` deals N x the link's number, like Chain Strike), and
         optionally ``"kind"`` (an action kind, checked for timing). A link may be just ``{"by": T,
         "card": NAME}`` of a card the catalogue knows (``rulings cards``): its effect, cost, Spell Speed
-        and timing come from the card. Losses are checked after the whole chain (WRGP-D2)."""
+        and timing come from the card. Losses are settled after the whole chain; 0 LP at any link stays a
+        loss (WRGP-D2, WRGP-H8)."""
         self._begin()
         self._chain(links)
 
