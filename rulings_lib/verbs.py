@@ -45,7 +45,8 @@ class Param(Frozen):
     of the value that the API and the scenario reader both run (``(param, value, match)``, raising
     ArgumentError; the API uses what it returns); ``api_check``: the API's check when it needs the
     match (a card already placed, a player of this match); ``schema``: a scenario schema when the
-    value has a shape the types cannot say; ``file``: a path to a file the step reads;
+    value has a shape the types cannot say; ``file``: a path to a file the step reads (``"ydke"``: a
+    deck, a file or a ydke:// URL);
     ``name_msg``: what a record is called in error messages; ``allowed``: the API's English words
     for a choice."""
 
@@ -60,7 +61,7 @@ class Param(Frozen):
                  min: int | None = None, max: int | None = None, choices: tuple = (), max_len: int | None = None,
                  params: tuple = (), item: Param | None = None, min_items: int = 0, max_items: int | None = None,
                  value: Param | None = None, api: str | None = None, check: object = None,
-                 api_check: object = None, schema: object = None, file: bool = False, name_msg: object = None,
+                 api_check: object = None, schema: object = None, file: bool | str = False, name_msg: object = None,
                  allowed: str | None = None, internal: bool = False, api_only: bool = False,
                  terms: object = None):
         if type not in TYPES:
@@ -86,7 +87,9 @@ class Param(Frozen):
         elif t == "bool":
             out = S.Bool()
         elif t in ("text", "card", "player"):
-            out = (S.DeckPath if self.file else S.Text)(self.max_len or 200)
+            # file="ydke": a deck, given as a file or as a ydke:// URL (a URL is never a path)
+            out = S.DeckPath(self.max_len or 200, ydke=self.file == "ydke") if self.file \
+                else S.Text(self.max_len or 200)
         elif t == "record":
             out = S.MapOf({p.name: p.to_schema() for p in self.params if not p.api_only},
                           required=tuple(p.name for p in self.params if p.required), name=self.name_msg)
@@ -115,7 +118,9 @@ class Param(Frozen):
             inner = A.choice(*self.choices, name=self.allowed)
         elif t == "bool":
             inner = A.flag()
-        elif t in ("text", "card", "player"):
+        elif t == "card":
+            inner = card_check(self.max_len or 200)
+        elif t in ("text", "player"):
             inner = A.text(self.max_len or 200)
         elif t == "record":
             fields = {p.name: p.to_check() for p in self.params}
@@ -162,6 +167,25 @@ class Param(Frozen):
                    label=_param_word(self.name, where, "label", lang),
                    help=_param_word(self.name, where, "help", lang))
         return out
+
+
+def card_check(max_len: int = 200):
+    """The API's check of a card's name: a non-blank ``str`` of at most ``max_len`` characters (spaces
+    of any width allowed, as the catalogue matches names without them) with no character no one can
+    see (refused saying which, and where) that does not only look like a catalogue card's name
+    (refused naming the card it imitates): :func:`rulings_lib.cards.check_name` (issue 31 #14, #20)."""
+    from .errors import ArgumentError
+
+    allowed = Msg("input.arg.name", max=max_len)
+
+    def check(param, value, match):
+        if not isinstance(value, str) or not 0 < len(value) <= max_len or not value.strip():
+            raise ArgumentError(param, allowed, value)
+        from .cards import check_name  # read on first use: `import rulings_lib` stays light
+
+        check_name(param, value)
+        return value
+    return check
 
 
 def _or_list(values) -> str:

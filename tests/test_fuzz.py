@@ -434,3 +434,31 @@ def test_fuzz_web_entry_point():
             assert out["format"] in ("wrgp", "digimon-tag") and isinstance(out["passed"], bool)
 
     run_fuzz(sample, check)
+
+
+def test_fuzz_action_text():
+    """An Action's text (issue 31 #18): every mutated step line of every verb's example either is
+    refused with a ScenarioError or reads as an Action whose own text reads back as the same Action
+    (the same text, value and hash), so that a step line written by the kit is never read otherwise."""
+    from rulings_lib.errors import ScenarioError
+    from rulings_lib.formats import FORMATS
+    from rulings_lib.verbs import Action
+
+    lines = [(f.match, v.example) for f in FORMATS.values() for v in f.match.VERB_TABLE.steps.values()
+             if v.example]
+    sample = "\n".join(text for _, text in lines).encode()
+
+    def check(data):
+        text = data.decode("utf-8", "replace")
+        for match, _ in lines[:: max(1, len(lines) // 6)]:       # each format's table, a few times
+            for line in text.splitlines() or [text]:
+                with time_bound():
+                    try:
+                        action = Action.parse(line, match)
+                    except ScenarioError as exc:
+                        assert "\n" not in one_line(str(exc))
+                        continue
+                    back = Action.parse(str(action), match)
+                    assert back == action and back.value == action.value and hash(back) == hash(action), line
+
+    run_fuzz(sample, check)

@@ -65,6 +65,17 @@ INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "to
           "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
+# Every page's Content-Security-Policy (issue 31 #1), a <meta http-equiv> in each (the site is static
+# files): scripts only from the site itself (no inline script, no event handler attribute, no eval;
+# 'wasm-unsafe-eval' lets Graphviz's WebAssembly (vendor/viz.js) compile in the page), no style
+# attribute or inline style sheet, and no request to another origin of any kind. Python runs in a
+# worker of the site's own (worker-src 'self'), whose requests are the site's. site/*.html carry it
+# as written here (the build checks); the FAQ page gets it from the build.
+CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+       "img-src 'self'; style-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; "
+       "form-action 'none'; object-src 'none'")
+CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+
 
 class BuildError(Exception):
     """A step of the build that cannot be done; the message says what to do."""
@@ -292,6 +303,9 @@ def build_pages(out: Path, tmp: Path) -> dict:
 
     for src in sorted(SITE_SRC.rglob("*")):
         if src.is_file():
+            if src.suffix == ".html" and CSP_META not in src.read_text(encoding="utf-8"):
+                raise BuildError(f"{src.relative_to(ROOT)} does not carry the site's Content-Security-Policy "
+                                 f"(tools/build_site.py CSP_META) in its head")
             dst = out / src.relative_to(SITE_SRC)
             dst.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dst)
@@ -320,7 +334,14 @@ def build_pages(out: Path, tmp: Path) -> dict:
     bar = ('<link rel="manifest" href="manifest.webmanifest"><link rel="icon" href="icons/icon.svg">'
            '<link rel="stylesheet" href="css/bar.css"><script type="module" src="js/site.js"></script>'
            '<script type="module" src="js/faqparts.js"></script>')
-    faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot")   # drawn by viz.js when opened
+    # The FAQ's own style and script as files of the site (no inline script under the site's policy).
+    from rulings_lib.faq.html import page_script, page_style
+
+    (out / "css" / "faq.css").write_text(page_style().lstrip(), encoding="utf-8")
+    (out / "js" / "faq.js").write_text("// The FAQ page's script, written by tools/build_site.py from rulings_lib/faq/html.py.\n"
+                                       + page_script().lstrip(), encoding="utf-8")
+    faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot",   # drawn by viz.js when opened
+                      assets="", csp=CSP)
     from rulings_lib.webdata import faq_parts  # the entries' pictures and transcripts load in parts
 
     faq, parts = faq_parts(faq)

@@ -107,6 +107,141 @@ def fold(name: str) -> str:
     return "".join(ch for ch in text if unicodedata.category(ch)[0] not in _DROP)
 
 
+def identity(name: str) -> str:
+    """Which card a name means, whatever its spelling (issue 31 #8): the same text for every accepted
+    spelling of one card. A card of a catalogue is its id (``card:power-bond`` for パワーボンド and
+    POWER BOND alike); any other name (a database's monster, a card described by hand) is its
+    :func:`fold`, as a database's names are matched (``name:cybertwindragon``). A name whose fold is
+    empty (only punctuation) is itself, NFKC and case-folded."""
+    return _identity(str(name))
+
+
+@functools.lru_cache(maxsize=4096)
+def _identity(name: str) -> str:
+    found = _known(name, None)
+    if found is not None:
+        return f"card:{found.format}:{found.id}"
+    key = fold(name)
+    return f"name:{key}" if key else "text:" + unicodedata.normalize("NFKC", name).casefold()
+
+
+# ---------------------------------------------------------------------- names that only look like one
+# A name is text a person reads: a character they cannot see, or a letter of another script that looks
+# like a Latin (or kana) one, makes two names that look the same mean different cards. A name with an
+# invisible character is refused saying which and where; a name that only looks like a card's (the same
+# *skeleton*, as Unicode TR39 compares identifiers: each look-alike character mapped to its prototype) is
+# refused naming the card it imitates. The table is the look-alikes card names meet (Cyrillic and Greek
+# letters for Latin ones, kanji and hiragana for katakana, digits for letters); NFKC already maps the
+# full-width and half-width forms.
+_LOOKALIKES = {
+    # Cyrillic capitals, then small letters
+    "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "І": "I", "Ј": "J", "К": "K", "М": "M", "О": "O",
+    "Р": "P", "Ѕ": "S", "Т": "T", "Х": "X", "Ү": "Y", "Ԛ": "Q", "Ԝ": "W", "Ӏ": "l", "З": "3",
+    "а": "a", "в": "b", "с": "c", "е": "e", "һ": "h", "і": "i", "ј": "j", "к": "k", "о": "o", "р": "p",
+    "ѕ": "s", "т": "t", "у": "y", "х": "x", "ү": "y", "ԛ": "q", "ԝ": "w", "ԁ": "d", "ӏ": "l", "ь": "b",
+    "ѡ": "w", "ɡ": "g", "ё": "ë", "ї": "ï",
+    # Greek capitals, then small letters
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
+    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "Ϲ": "C", "Ϳ": "J",
+    "α": "a", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y",
+    "ϲ": "c", "ϳ": "j", "ε": "e", "η": "n",
+    # Latin letters of other alphabets, and digits
+    "ı": "i", "ȷ": "j", "ɑ": "a", "ɩ": "i", "ʏ": "y", "ᴅ": "d", "0": "o", "1": "l",
+    # kanji and hiragana that look like katakana; dashes are dropped (below), so ー and 一 alike
+    "力": "カ", "口": "ロ", "工": "エ", "二": "ニ", "八": "ハ", "夕": "タ", "卜": "ト", "へ": "ヘ", "べ": "ベ",
+    "ぺ": "ペ", "〇": "○",
+}
+_DASHES = frozenset("ー一ｰ─━―−‐‑‒–—")
+# Default-ignorable characters that are not format characters (Cf): fillers, joiners, variation selectors.
+_IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0")
+# Control, format (zero-width, bidi), surrogate, private-use, unassigned, line and paragraph separators.
+_KIND = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def _invisible_char(ch: str) -> bool:
+    """Is ``ch`` a character a name cannot show: a control, format (zero-width, bidi), separator,
+    surrogate, private-use or unassigned one, or a default-ignorable filler or variation selector?"""
+    cat = unicodedata.category(ch)
+    return (cat in _KIND or ch in _IGNORABLE or "\ufe00" <= ch <= "\ufe0f"
+            or "\U000e0100" <= ch <= "\U000e01ef")
+
+
+def describe_char(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character by its code point and Unicode name (a control
+    character, which has no name, by its code point alone)."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X} {name}" if name else f"U+{ord(ch):04X}"
+
+
+def invisible(name: str) -> tuple[int, str] | None:
+    """The first character of ``name`` no one can see (see :func:`_invisible_char`): its position
+    (from 1) and the character; None if every character shows."""
+    for i, ch in enumerate(name, 1):
+        if _invisible_char(ch):
+            return i, ch
+    return None
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like (Unicode TR39's skeleton, with the small table above): NFKC, each
+    look-alike character mapped to its prototype, case-folded, without invisible characters, spaces,
+    punctuation, symbols or dashes. Two names with one skeleton read alike.
+
+    >>> skeleton("Ookazi") == skeleton("\u041e\u043ek\u0430z\u0456") == skeleton("OOKAZI")
+    True
+    """
+    text = unicodedata.normalize("NFKC", str(name))
+    text = "".join(_LOOKALIKES.get(ch, ch) for ch in text if not _invisible_char(ch)).casefold()
+    return "".join(_LOOKALIKES.get(ch, ch) for ch in text
+                   if unicodedata.category(ch)[0] not in _DROP and ch not in _DASHES)
+
+
+def lookalike(name: str) -> tuple[Card, int, str] | None:
+    """The catalogue card (of any catalogue) that ``name`` imitates without being one of its
+    spellings, the position (from 1) of the first character that makes the difference, and that
+    character; None for a card's own spelling or a name that does not look like a card's."""
+    if not isinstance(name, str) or len(name) > 200 or _known(name, None) is not None:
+        return None
+    key = skeleton(name)
+    if not key:
+        return None
+    for f in files():
+        found = catalogue(f).by_skeleton().get(key)
+        if found is not None:
+            return (found, *difference(name, found.names()))
+    return None
+
+
+def difference(name: str, names) -> tuple[int, str]:
+    """Where a look-alike ``name`` differs from the ``names`` it imitates: the position (from 1) of its
+    first character none of them has (the Cyrillic О of "Оokazi"), and that character."""
+    own = set(unicodedata.normalize("NFKC", "".join(names)).casefold())
+    for i, ch in enumerate(name, 1):
+        if not set(unicodedata.normalize("NFKC", ch).casefold()) <= own:
+            return i, ch
+    return 1, name[0]
+
+
+def check_name(param: str, name) -> None:
+    """Refuse (ArgumentError) a card name with a character no one can see (saying which, and where) or
+    one that only looks like a catalogue card's name (naming the card it imitates). Any other value
+    is left to the caller's own checks."""
+    if not isinstance(name, str):
+        return
+    from ..i18n import Msg
+
+    bad = invisible(name)
+    if bad is not None:
+        pos, ch = bad
+        raise ArgumentError(param, Msg("input.arg.card_invisible", pos=pos, char=describe_char(ch)), name)
+    found = lookalike(name)
+    if found is not None:
+        c, pos, ch = found
+        names = {"en": repr(c.en), "ja": f"「{c.label('ja')}」"}
+        raise ArgumentError(param, Msg("input.arg.card_lookalike", card=names, pos=pos, char=describe_char(ch)),
+                            name)
+
+
 class Catalogue:
     """The cards of one format, by folded name: those of ``file`` (beside this module), whose
     ``format`` the file declares."""
@@ -135,6 +270,17 @@ class Catalogue:
         if not isinstance(name, str):
             return None
         return self.by_key.get(fold(name))
+
+    def by_skeleton(self) -> dict[str, Card]:
+        """Each name's :func:`skeleton` -> its card (the first card, should two names look alike)."""
+        table = self.__dict__.get("_skeletons")
+        if table is None:
+            table = {}
+            for c in self.cards:
+                for n in c.names():
+                    table.setdefault(skeleton(n), c)
+            self._skeletons = table
+        return table
 
     def lookup(self, param: str, name, *, numbers: bool = False) -> Card | None:
         """:func:`lookup` in this catalogue."""
@@ -178,36 +324,15 @@ def catalogue(file: str) -> Catalogue:
 
 
 def _read(path: Path):
-    """The catalogue file's data. Parsing its YAML is most of a short ``rulings run`` spent on cards
-    (issue 25, goal 2), so the data is kept as JSON in ``__pycache__`` beside it, keyed by the
-    file's size and modification time as Python keys its bytecode: an edited catalogue is read
-    again, and a folder that cannot be written to only means no cache."""
-    import json
-    import os
+    """The catalogue file's data, parsed from its YAML each time a process first asks for it.
 
+    Nothing is kept between runs (issue 31 #7): a cache written beside the package (as before) wrote
+    where the user never asked, was read unchecked and keyed by size and time only. Parsing the
+    YAML costs a few milliseconds of a ``rulings run`` (the README's start-up figure stays within
+    its target), so the file is simply read: an edit, of any size, at any time, is always seen."""
     from ..yamlsrc import load_file
 
-    try:
-        st = path.stat()
-    except OSError:
-        return load_file(path)           # says what is wrong with the file
-    cache = path.parent / "__pycache__" / f"{path.stem}.{st.st_size}-{st.st_mtime_ns}.json"
-    try:
-        return json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        pass
-    data = load_file(path)
-    try:
-        _parse(data, str(path))     # only a good catalogue is kept
-        cache.parent.mkdir(exist_ok=True)
-        for old in cache.parent.glob(f"{path.stem}.*.json"):
-            old.unlink()
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, cache)
-    except (OSError, InputError):
-        pass
-    return data
+    return load_file(path)
 
 
 def card(name, file: str) -> Card | None:
@@ -233,6 +358,7 @@ def lookup(param: str, name, file: str, *, numbers: bool = False) -> Card | None
     found = card(name, file)
     if found is not None:
         return found
+    check_name(param, name)     # an invisible character, or a look-alike of a card's name
     from ..i18n import Msg
 
     close = suggest(name, file) if isinstance(name, str) else []

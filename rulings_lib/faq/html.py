@@ -1,9 +1,16 @@
 """The FAQ as one self-contained HTML page: language switch, search box, each answer's
 final state drawn next to its transcript (:mod:`rulings_lib.draw`), its diagram, and links from each answer to its rule ids in the rules reference
-at the bottom of the page. No external files, scripts or fonts."""
+at the bottom of the page. No external files, scripts or fonts.
+
+Every text is escaped where it is written (:func:`_t`), and the page carries a Content-Security-Policy
+(issue 31 #1): its one script is allowed by its hash, no event handler attributes, nothing from
+another origin. The browser edition's copy (``assets=``) links its style and script as files of the
+site instead, under the site's policy."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 from pathlib import Path
 
@@ -50,12 +57,34 @@ function filter(){const q=document.getElementById('search').value.trim().toLower
  e.classList.toggle('hidden',!hit);if(hit)n++;});
  document.getElementById('count').textContent=n+' / '+document.querySelectorAll('.entry').length;}
 document.addEventListener('DOMContentLoaded',()=>{setLang(document.body.dataset.lang||'en');filter();
- document.getElementById('search').addEventListener('input',filter);});
+ document.getElementById('search').addEventListener('input',filter);
+ document.querySelectorAll('.langs button').forEach(b=>b.addEventListener('click',()=>setLang(b.dataset.lang)));});
 """
 
 
-def _t(text: str) -> str:
-    return html.escape(text, quote=True)
+def page_style() -> str:
+    """The page's style sheet (inline in the standalone page, ``css/faq.css`` in the browser edition)."""
+    return _CSS
+
+
+def page_script() -> str:
+    """The page's script (inline in the standalone page, ``js/faq.js`` in the browser edition)."""
+    return _JS
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+# The standalone page's policy: its own inline script (by hash) and nothing else runs; no request
+# leaves the file (the pictures and diagrams are inline SVG); styles inline (the SVGs' attributes).
+STANDALONE_CSP = ("default-src 'none'; script-src " + _sha256(_JS) + "; style-src 'unsafe-inline'; img-src data:; "
+                  "base-uri 'none'; form-action 'none'; object-src 'none'")
+
+
+def _t(text: str, quote: bool = True) -> str:
+    """Text for the page, escaped (``quote``: ' and " too; without, only " is, for a double-quoted attribute)."""
+    return html.escape(text, quote=True) if quote else html.escape(text, quote=False).replace('"', "&quot;")
 
 
 def _diagram_svg(entry: Entry, cache: dict, dot: bool = False) -> str:
@@ -98,22 +127,31 @@ def _state_pictures(entry: Entry) -> list[str]:
             for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "") -> str:
+def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "",
+                assets: str | None = None, csp: str | None = None) -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
     scenario (the browser edition's playground): each entry gets an "open in playground" link.
     ``diagrams="dot"``: each diagram as its DOT source, drawn by the page (see :func:`_diagram_svg`).
-    ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script)."""
+    ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script).
+    ``assets``: the page's style and script as files, ``{assets}css/faq.css`` and ``{assets}js/faq.js``
+    (:func:`page_style`, :func:`page_script`; the browser edition's copy), not inline.
+    ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``)."""
     ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
-    out = ['<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">',
+    if csp is None and assets is None:
+        csp = STANDALONE_CSP
+    policy = f'<meta http-equiv="Content-Security-Policy" content="{_t(csp, quote=False)}">' if csp else ""
+    own = (f'<link rel="stylesheet" href="{_t(assets)}css/faq.css"><script src="{_t(assets)}js/faq.js"></script>'
+           if assets is not None else f"<style>{_CSS}</style><script>{_JS}</script>")
+    out = [f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">{policy}',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>Ruling FAQ — WRGP and Digimon tag battle</title>",
-           f"<style>{_CSS}</style><script>{_JS}</script>{head}</head><body class=\"en\">",
+           f"{own}{head}</head><body class=\"en\">",
            '<header><h1><span lang="en">Ruling FAQ</span><span lang="ja">裁定FAQ</span></h1>',
            '<input id="search" type="search" placeholder="Search / 検索" aria-label="search">',
            '<span id="count"></span>',
-           '<span class="langs"><button data-lang="en" onclick="setLang(\'en\')">English</button>',
-           '<button data-lang="ja" onclick="setLang(\'ja\')">日本語</button></span></header><main>',
+           '<span class="langs"><button data-lang="en">English</button>',
+           '<button data-lang="ja">日本語</button></span></header><main>',
            '<p lang="en">One FAQ for each game, in the order things happen at the table. Each answer comes first, '
            'then the reason and the rule ids; an answer marked as an interpretation is how this FAQ plays a point '
            'the rulebook leaves open. Every answer is played out and re-checked by the rules engine: open the '

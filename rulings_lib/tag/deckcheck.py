@@ -22,7 +22,6 @@ import csv
 import html
 import io
 import json
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,15 +38,23 @@ ALLOWED_PREFIXES = ("Bo", "St", "Bx", "Sx")   # TAG-K2
 DIGIVICE_01 = "Bo-20v"            # TAG-K3
 DIGIVICE_POOL = 30                # TAG-K3: at most 30 replacement cards (reading digivice-pool-30)
 # A deck file lists Digivice 01's replacement cards (入替用のカード) after a line of its own that says so:
-# they are set out beside the deck, not part of it (TAG-K3).
-POOL_HEADERS = ("replacements:", "入替用:", "入れ替え用:")
+# they are set out beside the deck, not part of it (TAG-K3). The header in the rulebook's own words
+# (「入替用のカードを出しておくこと」), and the other ways of writing them (送り仮名, with or without
+# のカード); a header is read in any width and case, without spaces, its colon optional.
+POOL_HEADERS_SHOWN = ("入替用のカード:", "入替用:", "入れ替え用:", "replacements:")
+POOL_HEADERS = frozenset(
+    [f"{stem}{tail}" for stem in ("入替用", "入替え用", "入れ替え用", "入れ替用")
+     for tail in ("", "のカード", "カード")]
+    + ["replacements", "replacementcards", "replacement", "replacementcard"])
+# What a line that was meant as a header looks like: it ends with a colon, or it speaks of replacing.
+HEADERISH = ("入替", "入れ替", "replac")
 CATALOGUE_LEVELS = ("3", "4", "perfect", "ultimate", "")
 LOST_COLUMNS = {f"lost_{lv}": lv for lv in T.LEVELS}
 
 # A card number: a short prefix of letters, a hyphen, digits and an optional letter suffix
 # ("St-104", "Bo-20v", "Bo-1f"). Other prefixes are well-formed but not allowed (TAG-K2).
-# ASCII only: a full-width "Ｓｔ-１０４" is not a card number (say so rather than guess).
-NUMBER_RE = re.compile(r"^[A-Za-z]{1,4}-[0-9]{1,5}[A-Za-z]{0,3}$")
+# ASCII only: a full-width "Ｓｔ-１０４" in a deck file is not a card number (say so rather than guess).
+NUMBER_RE = T.NUMBER_RE
 
 
 def _key(number: str) -> str:
@@ -119,7 +126,8 @@ class Deck:
             line = raw.split("#", 1)[0].strip()
             if not line:
                 continue
-            if unicodedata.normalize("NFKC", line).casefold().replace(" ", "") in POOL_HEADERS:
+            header = "".join(unicodedata.normalize("NFKC", line).casefold().split())
+            if header.removesuffix(":") in POOL_HEADERS:
                 if pool is None:                  # the cards that follow are the replacement cards
                     pool, entries = [], entries
                 continue
@@ -136,6 +144,10 @@ class Deck:
             elif NUMBER_RE.match(parts[0]):
                 count, number = 1, parts[0]
                 rest = line.split(None, 1)[1] if len(parts) > 1 else ""
+            elif header.endswith(":") or any(w in header for w in HEADERISH):
+                # Meant as a header, but not one this reader knows: say which ones it knows.
+                raise InputError(name, n, Msg("tagdeck.deck.unknown_header", got=repr(line[:60]),
+                                              headers=", ".join(f"`{h}`" for h in POOL_HEADERS_SHOWN)))
             else:
                 raise InputError(name, n, Msg("tagdeck.deck.bad_line", got=repr(line[:60])))
             (entries if pool is None else pool).append(DeckEntry(number, count, n, rest.strip()))
@@ -365,10 +377,12 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
     if deck.size != DECK_SIZE:
         violations.append(Finding("TAG-K1", Msg("tagdeck.finding.size", n=deck.size, size=DECK_SIZE), deck.name,
                                   "size", count=deck.size, limit=DECK_SIZE))
-    # TAG-K2: only Bo-, St-, Bx-, Sx- numbers.
-    for e in deck.entries:
-        if not is_allowed_number(e.number):
-            violations.append(Finding("TAG-K2", Msg("tagdeck.finding.number", line=e.line, number=e.number),
+    # TAG-K2: only Bo-, St-, Bx-, Sx- numbers may be used: the deck's cards, and Digivice 01's
+    # replacement cards, which come into play (TAG-K3). (TAG-K1's 30 cards, Level 3 and copies are the
+    # deck's, デック: the replacement cards are set out beside it, reading digivice-pool-30.)
+    for code, entries in (("tagdeck.finding.number", deck.entries), ("tagdeck.finding.pool_number", deck.pool or ())):
+        for e in (e for e in entries if not is_allowed_number(e.number)):
+            violations.append(Finding("TAG-K2", Msg(code, line=e.line, number=e.number),
                                       deck.name, "number", card=e.number, count=e.count, line=e.line))
     # TAG-K1: at most 3 copies of a name per player; by catalogue name, else by number.
     groups: dict[str, list] = {}

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import args as A
-from ..errors import ArgumentError, MatchOver
+from ..errors import ArgumentError, IllegalAction, MatchOver
 from ..events import Event, Outcome
 from ..i18n import Msg
 from ..i18n.terms import (
@@ -348,7 +348,7 @@ class TagMatch(Match):
 
     def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None,
-                 progress: dict | None = None):
+                 progress: dict | None = None, battles=None, after_battle: dict | None = None):
         if not isinstance(tags, list | tuple) or len(tags) != 2:
             raise ArgumentError("tags", Msg("input.arg.tag.two_tags"), tags)
         for t in tags:
@@ -361,9 +361,14 @@ class TagMatch(Match):
             raise ArgumentError("first", Msg("input.arg.tag.first", tags=", ".join(self.tags)), first)
         self.first = self.tags[0] if first is None else first
         self.start_points = _whole("points", points, 1, T.START_POINTS)   # TAG-S1: a gauge starts at 100 at most
-        self.turn = _whole("turn", turn, 1, MAX_TURN)
         names = self.players()
         self._names = frozenset(names)
+        after = self._given_after_battle(after_battle)
+        if after.get("rewind") is not None:
+            # Right after a battle, with its rewind still possible (TAG-R5): the moment before it, and the battle.
+            self._after_rewindable_battle(after["rewind"], battles, turn, gauges, out, letters, progress)
+            return
+        self.turn = _whole("turn", turn, 1, MAX_TURN)
         # TAG-S2: letters A and B (a Change Up! swaps them within a tag, TAG-R3).
         if letters is not None and not isinstance(letters, Mapping):
             raise ArgumentError("letters", Msg("input.arg.tag.letters_map"), letters)
@@ -417,6 +422,13 @@ class TagMatch(Match):
         self._new_turn()
         if progress is not None:
             self._progress = self._given_progress(progress)
+        if battles is not None:
+            self.battles = self._given_battles(battles)
+        if after.get("rebuilt"):
+            # TAG-P5: Net Oceans rebuilt right after this turn's battle (and more may be, by the others).
+            if not self.battles:
+                raise ArgumentError("after_battle", Msg("input.arg.tag.after_battle"), dict(after_battle))
+            self._last, self._reshuffled = "reshuffle", after["rebuilt"]
         self._setup_events()
 
     # ------------------------------------------------------------------ players and seats
@@ -677,9 +689,45 @@ class TagMatch(Match):
             "battles": [b.as_dict() for b in self.battles],
             "deck_check": plain_copy(self.deck_check),
             "letters": dict(self.letters),
-            "progress": self._progress.as_dict([self.seat_of(p) for p in self.order(self._progress.phase)]
-                                               if self._progress.phase in T.ORDERED_PHASES else []),
+            "progress": self._progress_dict(),
+            # What else the rules look at (a setup takes them back: TagMatch.from_state): the tags in
+            # order and the starting gauge (TAG-S1), and right after a battle what a rewind (TAG-R5)
+            # or a Net Ocean rebuilt then (TAG-P5) needs.
+            "tags": list(self.tags),
+            "start_points": self.start_points,
+            "after_battle": self._after_battle_dict(),
         }
+
+    def _progress_dict(self) -> dict:
+        phase = self._progress.phase
+        return self._progress.as_dict([self.seat_of(p) for p in self.order(phase)] if phase in T.ORDERED_PHASES
+                                      else [])
+
+    def _after_battle_dict(self) -> dict | None:
+        """Right after a battle: the moment before it, which a rewind goes back to (TAG-R5), and the
+        players who have rebuilt their Net Ocean since (TAG-P5). None at any other moment."""
+        if self._last == "battle" and self._undo is not None:
+            before = TagMatch.__new__(TagMatch)
+            before.__dict__.update(self._undo)
+            return {"rewind": {"turn": before.turn, "first": before.first, "points": dict(before.points),
+                               "out": list(before.out), "letters": dict(before.letters),
+                               "progress": before._progress_dict(),
+                               "battles": [b.as_dict() for b in before.battles]},
+                    "rebuilt": []}
+        if self._last == "reshuffle":
+            return {"rewind": None, "rebuilt": list(self._reshuffled)}
+        return None
+
+    @classmethod
+    def from_state(cls, state: Mapping) -> TagMatch:
+        """A match that starts at the moment ``state`` (a :meth:`state`, or its JSON read back) and
+        plays on exactly as the match it came from. Malformed or unreachable: ArgumentError."""
+        if not isinstance(state, Mapping) or state.get("format") != T.FORMAT:
+            raise ArgumentError("state", Msg("input.arg.tag.state"), state)
+        return cls(state.get("tags", ("red", "blue")), state.get("first"), state.get("start_points", T.START_POINTS),
+                   **{k: state[k] for k in ("turn", "out", "letters", "progress", "battles", "after_battle")
+                      if k in state},
+                   gauges=state.get("points"))
 
     # ------------------------------------------------------------------ plumbing
     def _begin(self, rewind: bool = False) -> None:
@@ -745,6 +793,12 @@ class TagMatch(Match):
         for k in value:
             if k not in ("phase", "step", "seat", "passed", "done", "battle"):
                 raise ArgumentError(f"progress.{k}", Msg("input.arg.tag.progress"), value[k])
+        # As state() prints it: a key that is None is one not given (and the battle phase's start
+        # value stands outside the battle phase, where state() shows it too).
+        value = {k: v for k, v in value.items() if v is not None}
+        if value.get("phase") != "battle" and "battle" in value and \
+                self._given_battle(value["battle"], "battle") == BattleTurn(self.second):
+            value.pop("battle")
         phase = value.get("phase")
         if phase is not None:
             phase = _PHASE("progress.phase", phase, self)
@@ -783,6 +837,7 @@ class TagMatch(Match):
         if phase != "battle" or not isinstance(value, Mapping) or \
                 not set(value) <= {"tag", "actor", "uses", "passes", "turn"}:
             raise ArgumentError("progress.battle", allowed, value)
+        value = {k: v for k, v in value.items() if v is not None}
         tag = self._tag(value.get("tag", self.second), "progress.battle.tag")
         actor = value.get("actor")
         if actor is not None:
@@ -797,6 +852,87 @@ class TagMatch(Match):
             # TAG-P4 ②: the second tag has the odd turns; a pass leaves the turn unused; a use has its actor.
             raise ArgumentError("progress.battle", allowed, dict(value))
         return BattleTurn(tag, actor, uses, passes, number)
+
+    def _given_battles(self, value, param: str = "battles") -> list[BattleResult]:
+        """The last battle step's results, as state() gives them (``battles``): at most one battle a
+        letter (none in 1-vs-1), each between the two tags' players, the higher power winning
+        (TAG-P5 ①; equal powers draw, reading equal-power-is-draw) and only the loser losing points."""
+        allowed = Msg("input.arg.tag.battles", tags=", ".join(self.tags))
+        if not isinstance(value, list | tuple) or len(value) > len(LETTERS):
+            raise ArgumentError(param, allowed, value)
+        out = []
+        for i, b in enumerate(value):
+            where = f"{param}[{i}]"
+            if not isinstance(b, Mapping) or set(b) != {"letter", "players", "powers", "winner", "loser", "lost"} \
+                    or not isinstance(b["players"], Mapping) or not isinstance(b["powers"], Mapping) \
+                    or set(b["players"]) != set(self.tags) or set(b["powers"]) != set(self.tags):
+                raise ArgumentError(where, allowed, b)
+            players = {t: self._player(b["players"][t], f"{where}.players") for t in self.tags}
+            powers = {t: _whole(f"{where}.powers", b["powers"][t]) for t in self.tags}
+            lost = _whole(f"{where}.lost", b["lost"])
+            t1, t2 = self.tags
+            win = None if powers[t1] == powers[t2] else t1 if powers[t1] > powers[t2] else t2
+            loser = None if win is None else players[self.other_tag(win)]
+            # (A battle without a letter is 1-vs-1's: the only one of its step.)
+            if b["letter"] not in (*LETTERS, None) or any(self._tag_of(players[t]) != t for t in self.tags) \
+                    or b["winner"] != win or b["loser"] != loser or (win is None and lost) \
+                    or (b["letter"] is None and len(value) != 1) or b["letter"] in [x.letter for x in out]:
+                raise ArgumentError(where, allowed, b)
+            out.append(BattleResult(b["letter"], players, powers, win, loser, lost, ""))
+        return out
+
+    def _given_after_battle(self, value) -> dict:
+        """``after_battle`` as state() gives it: ``{rewind: MOMENT | None, rebuilt: [PLAYER, ...]}``."""
+        if value is None:
+            return {}
+        allowed = Msg("input.arg.tag.after_battle")
+        if not isinstance(value, Mapping) or not set(value) <= {"rewind", "rebuilt"}:
+            raise ArgumentError("after_battle", allowed, value)
+        rebuilt = value.get("rebuilt") or []
+        if not isinstance(rebuilt, list | tuple) or len(rebuilt) > 4 or len(set(map(repr, rebuilt))) != len(rebuilt):
+            raise ArgumentError("after_battle.rebuilt", allowed, rebuilt)
+        rebuilt = tuple(self._player(p, "after_battle.rebuilt") for p in rebuilt)
+        rewind = value.get("rewind")
+        if rewind is not None and (not isinstance(rewind, Mapping) or rebuilt or not set(rewind) <= {
+                "turn", "first", "points", "out", "letters", "progress", "battles"}):
+            # A rebuilt Net Ocean is a step after the battle: the rewind (right after it) is gone.
+            raise ArgumentError("after_battle.rewind", allowed, rewind)
+        return {"rewind": rewind, "rebuilt": rebuilt}
+
+    def _after_rewindable_battle(self, rewind: Mapping, battles, turn, gauges, out, letters, progress) -> None:
+        """Set up right after a battle whose rewind is still possible (TAG-R5): the match at the
+        moment before it (``rewind``) plays that battle (``battles``), and the moment given must be
+        the one it reaches. (So a battle that ended the match can be set up too, with its rewind.)"""
+        where = "after_battle.rewind"
+        try:
+            before = TagMatch(self.tags, rewind.get("first"), self.start_points, turn=rewind.get("turn", 1),
+                              gauges=rewind.get("points"), out=rewind.get("out", ()), letters=rewind.get("letters"),
+                              progress=rewind.get("progress"), battles=rewind.get("battles"))
+        except ArgumentError as exc:
+            raise ArgumentError(f"{where}.{exc.param}", exc.allowed, exc.value) from None
+        fought = before._given_battles(battles if battles is not None else [])
+        if not fought:
+            raise ArgumentError("battles", Msg("input.arg.tag.after_battle"), battles)
+        pairs = {r.letter: {t: {"power": r.powers[t], "lost": r.lost if r.players[t] == r.loser else 0}
+                            for t in self.tags} for r in fought}
+        try:
+            before.battle(pairs[None] if None in pairs else pairs)
+        except (IllegalAction, MatchOver):
+            raise ArgumentError("battles", Msg("input.arg.tag.after_battle"), battles) from None
+        given = {"turn": turn, "first": self.first, "points": {**before.points, **(gauges or {})}, "out": list(out),
+                 "letters": {**before.letters, **(letters or {})},
+                 "battles": [b.as_dict() for b in fought]}
+        reached = {"turn": before.turn, "first": before.first, "points": before.points, "out": before.out,
+                   "letters": before.letters, "battles": [b.as_dict() for b in before.battles]}
+        if given != reached or (progress is not None and before._given_progress(progress) != before._progress):
+            raise ArgumentError("after_battle", Msg("input.arg.tag.after_battle"),
+                                {k: v for k, v in given.items() if v != reached[k]})
+        fields = before._fields()
+        for k in ("_moves", "_event_cache", "_own", "_log", "rejected", "step"):
+            fields.pop(k, None)
+        self.__dict__.update(fields)
+        self._log, self.rejected, self.step = [], [], 0
+        self._setup_events()
 
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
@@ -1112,7 +1248,7 @@ class TagMatch(Match):
         if kind == "pass":
             step = (cm[0] if cm else first_round) if rounds else 0
             key = (step, pos, _PASSED) if rounds else (pos, _PASSED)
-            late = cm is not None and key <= cm
+            late = cm is not None and (key <= cm or cm == (_END,))    # after the end nothing is left to pass
         else:
             step = steps[kind]
             key = (step, pos) if rounds else (pos, step)
@@ -1244,12 +1380,7 @@ class TagMatch(Match):
         (``phase`` as for :meth:`truce`) and Change Up! (St-319/320: the partners of ``by``'s tag, or
         of ``on``'s, exchange letters) change the match; the rest is accepted or rejected. ``number``
         may also be the card's name in either language (the catalogue, ``rulings cards``)."""
-        if isinstance(number, str) and not T.card_rule(number):
-            from ..cards import card as catalogue_card  # read on first use
-
-            named = catalogue_card(number, T.CARDS)
-            if named is not None and named.number:
-                number = named.number
+        number = self._card_number(number)
         rule = T.card_rule(number)
         key = rule.key if rule else number
         self._begin(rewind=key == "St-104")
@@ -1291,6 +1422,22 @@ class TagMatch(Match):
         else:
             self._ev(rule.rule, "tag.event.card_used", by=by, label=label, text=text)
         self._done("card")
+
+    @staticmethod
+    def _card_number(number: str) -> str:
+        """The card a ``card`` step names: a card number in any width, case or dash (``ＳＴ－３１９``
+        is St-319), a ruling's key (``aerial``), or a card's name in either language (the catalogue,
+        ``rulings cards``). A name close to a known one (``Chnage Up!``) is refused with what it may
+        mean: played as a card without a tag ruling, it would be a confident wrong answer."""
+        printed = T.card_number(number)
+        if printed is not None:
+            return printed
+        if T.card_rule(number):
+            return number
+        from ..cards import lookup  # read on first use
+
+        named = lookup("number", number, T.CARDS, numbers=True)
+        return named.number if named is not None and named.number else number
 
     def _change_up(self, by: str, label: str, on: str | None) -> None:
         tag = self._tag_of(on if on is not None else by)

@@ -35,7 +35,8 @@ SETUP = MapOf({**{p.name: p.to_schema() for p in SETUP_PARAMS},
                "at": MapOf({p.name: p.to_schema() for p in AT}, name="a match moment")}, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second", "points", "out", "order",
-                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters", "progress")
+                "rejected", "events", "seats", "battle_order", "battles", "deck_check", "letters", "progress",
+                "tags", "start_points", "after_battle")
 
 DEFAULT_TAGS = ("red", "blue")
 
@@ -64,7 +65,16 @@ def new_match(setup: dict) -> TagMatch:
     at = setup.get("at", {})
     return TagMatch(tuple(setup.get("tags", DEFAULT_TAGS)), setup.get("first"), setup.get("points", T.START_POINTS),
                     turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()),
-                    letters=at.get("letters"), progress=at.get("progress"))
+                    letters=at.get("letters"), progress=at.get("progress"), battles=at.get("battles"),
+                    after_battle=at.get("after_battle"))
+
+
+def setup_from_state(state: dict) -> dict:
+    """The scenario setup that starts at the moment ``state`` (a match's outcome): a match set up
+    from it plays on exactly as the one it came from (TagMatch.from_state)."""
+    keys = ("turn", "points", "out", "letters", "progress", "battles", "after_battle")
+    return {"tags": list(state["tags"]), "first": state["first"], "points": state["start_points"],
+            "at": {k: state[k] for k in keys if k in state}}
 
 
 def apply(match: TagMatch, verb: str, args) -> None:

@@ -15,6 +15,8 @@ original is ``shared/seeds/digimon-tag-battle-ver-t1.0.ja.txt``.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..readings import Reading, register
@@ -339,10 +341,42 @@ CARD_RULES: dict[str, CardRule] = {r.key: r for r in (
 )}
 
 
+# A card number: a short prefix of letters, a hyphen, digits and an optional letter suffix
+# ("St-104", "Bo-20v", "Bo-1f").
+NUMBER_RE = re.compile(r"^[A-Za-z]{1,4}-[0-9]{1,5}[A-Za-z]{0,3}$")
+_LOOSE_NUMBER_RE = re.compile(r"^([A-Za-z]{1,4})-?([0-9]{1,5}[A-Za-z]{0,3})$")   # as typed: the hyphen may be left out
+# What people type for the hyphen of a card number (after NFKC, which already makes "－" and "﹣" a
+# hyphen): the dashes, the minus sign and the katakana prolonged sound mark (ー, ｰ) of a Japanese IME.
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\u02d7\u30fc\uff70"
+                                             "\u2500\u2501\ufe63\uff0d"})
+
+
+def card_number(text) -> str | None:
+    """``text`` read as a card number, in its printed form (``"St-319"``), or None: any width, case
+    and dash, or none (``"ＳＴ－３１９"``, ``"st‐319"``, ``"ST ー 319"``, ``"St319"`` all read ``"St-319"``)."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    dashed = text.translate(_DASHES)
+    # ASCII or its full-width forms only (NFKC would also read "²" or "①" as a digit: not a number's spelling).
+    if not all(c.isascii() or "\uff01" <= c <= "\uff5e" or c == "\u3000" for c in dashed):
+        return None
+    folded = "".join(unicodedata.normalize("NFKC", dashed).split())
+    found = _LOOSE_NUMBER_RE.match(folded)
+    if not found:
+        return None
+    prefix, rest = found.group(1), found.group(2)
+    digits = rest.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return f"{prefix[:1].upper()}{prefix[1:].lower()}-{digits}{rest[len(digits):].lower()}"
+
+
 def card_rule(key: str) -> CardRule | None:
-    """The tag regulation's ruling on a card number (``"St-296"``) or ability (``"aerial"``)."""
+    """The tag regulation's ruling on a card number (``"St-296"``, in any width, case or dash) or
+    ability (``"aerial"``)."""
     if key in CARD_RULES:
         return CARD_RULES[key]
+    number = card_number(key)
+    if number is not None:
+        return CARD_RULES.get(number)
     low = key.strip().lower()
     return next((r for k, r in CARD_RULES.items() if k.lower() == low), None)
 

@@ -47,6 +47,46 @@ P_AMOUNT = Param("amount", "int", min=0, max=MAX_AMOUNT)
 
 
 
+class _OrNull(Schema):
+    """``inner``, or null (what the outcome prints for a key with no value: the same as leaving it out)."""
+
+    def __init__(self, inner: Schema):
+        self.inner, self.expected = inner, inner.expected
+
+    def parse(self, value, file, line, where):
+        return None if value is None else self.inner.parse(value, file, line, where)
+
+
+def _nullable(param: Param) -> Param:
+    return Param(param.name, param.type, required=False, default=param.default, min=param.min, max=param.max,
+                 choices=param.choices, max_len=param.max_len, api_check=param.api_check, terms=param.terms,
+                 allowed=param.allowed, schema=_OrNull(param.to_schema()))
+
+
+class _Data(Schema):
+    """Plain data as an outcome holds it (mappings with text keys, lists, text, whole numbers,
+    true/false, null), at most a few levels deep and a few hundred values: the engine checks what it means."""
+
+    expected = Msg("input.arg.tag.after_battle")
+
+    def parse(self, value, file, line, where):
+        budget = [500]
+
+        def plain(v, depth):
+            budget[0] -= 1
+            if budget[0] < 0 or depth > 6:
+                return False
+            if isinstance(v, dict):
+                return all(isinstance(k, str) and len(k) <= 80 and plain(x, depth + 1) for k, x in v.items())
+            if isinstance(v, list):
+                return all(plain(x, depth + 1) for x in v)
+            return v is None or isinstance(v, bool | str | int) and (not isinstance(v, str) or len(v) <= 200)
+
+        if not isinstance(value, dict) or not plain(value, 0):
+            self.fail(value, file, line, where)
+        return value
+
+
 class _Level(Schema):
     expected = Msg("input.arg.tag.level")
 
@@ -174,6 +214,15 @@ VERBS = (
          rules=("TAG-K1",), api_only=True),
 )
 
+# One battle of the last battle step, as the outcome's `battles` gives it (TAG-P5).
+BATTLE_RESULT = Param("battle", "record", params=(
+    _nullable(Param("letter", "choice", choices=T.LETTERS, required=False)),
+    Param("players", "team_map", value=_player("player"), max_len=40),
+    Param("powers", "team_map", value=Param("power", "int", min=0, max=MAX_AMOUNT), max_len=40),
+    _nullable(Param("winner", "text", max_len=40, required=False)),
+    _nullable(_player("loser", required=False)),
+    Param("lost", "int", min=0, max=MAX_AMOUNT)))
+
 SETUP = (
     Param("tags", "list", item=Param("tag", "text", max_len=40), min_items=2, max_items=2, required=False,
           default=["red", "blue"]),
@@ -188,18 +237,26 @@ AT = (
           required=False),
     # A moment inside the turn (as the outcome's `progress` gives it): the phase reached, its step,
     # the seat that acted last in it and whether it passed, and the battle phase's turn (TAG-P1..P5).
+    # A key the outcome prints as null is one not given.
     Param("progress", "record", required=False, name_msg=Msg("input.arg.tag.progress"), params=(
-        _phase(required=False),
-        Param("step", "int", min=0, max=5, required=False),
-        Param("seat", "choice", choices=T.SEATS, required=False),
+        _nullable(_phase(required=False)),
+        _nullable(Param("step", "int", min=0, max=5, required=False)),
+        _nullable(Param("seat", "choice", choices=T.SEATS, required=False)),
         Param("passed", "bool", required=False, default=False),
         Param("done", "bool", required=False, default=False),
         Param("battle", "record", required=False, name_msg=Msg("input.arg.tag.progress_battle"), params=(
-            Param("tag", "text", max_len=40, required=False),
-            _player("actor", required=False),
+            _nullable(Param("tag", "text", max_len=40, required=False)),
+            _nullable(_player("actor", required=False)),
             Param("uses", "int", min=0, max=MAX_AMOUNT, required=False, default=0),
             Param("passes", "int", min=0, max=2, required=False, default=0),
             Param("turn", "int", min=1, max=MAX_AMOUNT, required=False, default=1))))),
+    # The last battle step's results (the outcome's `battles`), and what the moment right after a
+    # battle holds (`after_battle`): the moment before it, for a rewind (TAG-R5), or the Net Oceans
+    # rebuilt since (TAG-P5). The engine checks them against each other (TagMatch.from_state).
+    Param("battles", "list", required=False, max_items=len(T.LETTERS), item=BATTLE_RESULT),
+    Param("after_battle", "record", required=False, name_msg=Msg("input.arg.tag.after_battle"), params=(
+        Param("rewind", "record", required=False, params=(), schema=_OrNull(_Data())),
+        Param("rebuilt", "list", required=False, max_items=4, item=_player("player")))),
 )
 
 VERB_TABLE = VerbTable.of(T.FORMAT, VERBS, SETUP, AT, T.RULES)

@@ -49,10 +49,13 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
     VERB_TABLE,
     UnknownCard,
     _cards,
+    card_identity,
+    check_choices,
     check_link,
     check_links,
     check_violations,
     contradiction,
+    is_speed_world,
     monster_atk,
     named_card,
 )
@@ -85,8 +88,6 @@ def _walk(first_turn: bool, start: int, target: int) -> tuple[int, ...]:
 # Every walk a turn can take, precomputed: _WALKS[first turn?][from][to].
 _WALKS = tuple(tuple(tuple(_walk(first, a, b) for b in range(len(PHASE_KEYS))) for a in range(len(PHASE_KEYS)))
                for first in (False, True))
-
-SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
 
 
 # An event's arguments are data: a message inside one (a phase's name, why something happened) is its
@@ -215,7 +216,8 @@ class WrgpMatch(Match):
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
         self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
         self.cards: dict[str, Card] = {}
-        self.monsters: dict[str, int] = {}      # monster -> ATK changed in this match (Power Bond)
+        # monster (its card_identity: any spelling of it) -> ATK changed in this match (Power Bond)
+        self.monsters: dict[str, int] = {}
         self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
         self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
         self.winner: str | None = None
@@ -315,6 +317,16 @@ class WrgpMatch(Match):
             n = sum(1 for _, o, w in self.cards_db.overrides if (o, w) == (old, new))
             self._ev("STD-CARDS", "wrgp.event.card_database_overrides", new=new, old=old, n=n)
 
+    def card_key(self, name) -> str | None:
+        """The name the match tracks the card ``name`` names by (a key of ``cards``), whatever spelling
+        names it (issue 31 #8: one :func:`card_identity` for every lookup); None if it is not in the match."""
+        if not isinstance(name, str):
+            return None
+        if name in self.cards:
+            return name
+        ident = card_identity(name)
+        return next((key for key in self.cards if card_identity(key) == ident), None)
+
     def card_db_monster(self, name) -> dict | None:
         """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
         if self.cards_db is None or not isinstance(name, str):
@@ -325,7 +337,7 @@ class WrgpMatch(Match):
         """A step that names a card and gives its effect by hand: the catalogue's name for a known
         card (explicit numbers that contradict it are an ArgumentError naming the card), the name as
         given for a card the catalogue does not know (unless close to a known one: "did you mean")."""
-        if name is None or name == T.SPEED_WORLD or name in SPEED_WORLD_NAMES:
+        if name is None or is_speed_world(name):
             return name
         found = named_card(param, name, numbers=True)
         if found is None:
@@ -859,8 +871,8 @@ class WrgpMatch(Match):
         """``by``'s duelist pays ``amount`` LP: as a cost (``as_="cost"``, the default), or because an
         effect makes them pay or lose LP (``as_="effect"``)."""
         self._begin()
-        if as_ == "cost":
-            card = self._named("card", card, "cost", {"amount": amount, "lp": self.lp[by]}, by)
+        card = self._named("card", card, "cost" if as_ == "cost" else "paid_by_effect",
+                           {"amount": amount, "lp": self.lp[by]}, by)
         who, before = self._who(by), self.lp[by]
         what = _say("wrgp.note.for_card", card=card) if card else ""
         if as_ == "cost":
@@ -912,6 +924,7 @@ class WrgpMatch(Match):
         """
         self._begin()
         found = named_card("card", card, numbers=False)
+        check_choices(str, found, {"summon": summon, "declare": declare})   # each named as the step's key
         if "special_victory" in found.effect:
             # WRGP-F8: its win condition is a trigger that cannot be chained to (no chain link).
             self._special_victory(by, found.en)
@@ -935,7 +948,7 @@ class WrgpMatch(Match):
                     # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
                     self._fail("STD-TIMING", "wrgp.reject.min_link", card=name, min=low, n=n)
                 if "once_per_duel" in found.effect:
-                    if name in self.once[by]:
+                    if self._used_once(by, name):
                         # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
                         self._fail("WRGP-F6", "wrgp.reject.once_per_duel_used", by=by, card=name)
                     self._w("once")[by].append(name)
@@ -959,7 +972,7 @@ class WrgpMatch(Match):
                              before=before, after=self.lp[by])
                 if "fusion_boost" in found.effect:
                     monster, atk, key = self._fusion_target(found, link["summon"])
-                    if key in self.cards:
+                    if self.card_key(key) is not None:
                         # The summoned monster is tracked on the field under its name: one card per name.
                         raise UnknownCard("summon", key, placed=True)
                     link = {**link, "fusion": (monster, atk, key)}
@@ -1033,7 +1046,7 @@ class WrgpMatch(Match):
             self._ev("WRGP-H7", "wrgp.event.lasting_effect_applies", card=name, by=by)
         if "fusion" in link:
             monster, atk, key = link["fusion"]
-            self._w("monsters")[monster] = atk * 2
+            self._w("monsters")[card_identity(key)] = atk * 2
             # The Fusion Monster is on its controller's field (WRGP-H4: handed over with it in a relay). Since
             # the April 2020 rules a Fusion Monster may be summoned to a Main Monster Zone too; the kit puts
             # it in the Extra Monster Zone (either is on the field: the same for every WRGP rule).
@@ -1096,7 +1109,7 @@ class WrgpMatch(Match):
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
         self._begin()
         card = self._named("card", card, "once_per_duel", {}, by)
-        if card in self.once[by]:
+        if self._used_once(by, card):
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", "wrgp.reject.once_per_duel_used", by=by, card=card)
         self._w("once")[by].append(card)
@@ -1140,7 +1153,7 @@ class WrgpMatch(Match):
         victims: list[Card] = []
         if eff.kind == "destroy":
             for name in destroy or []:
-                if name in (T.SPEED_WORLD, "Speed World"):
+                if is_speed_world(name):
                     # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
                     self._fail("WRGP-SW1", "wrgp.reject.speed_world_unaffected")
                 card = self._card(name)
@@ -1215,10 +1228,15 @@ class WrgpMatch(Match):
 
     # ------------------------------------------------------------------ verbs: cards and zones
     def _card(self, name: str) -> Card:
-        try:
-            return self.cards[name]
-        except KeyError:
-            raise UnknownCard("card", name) from None
+        key = self.card_key(name)
+        if key is None:
+            raise UnknownCard("card", name)
+        return self.cards[key]
+
+    def _used_once(self, by: str, card: str) -> bool:
+        """Has ``by``'s team used the "once per Duel" card ``card`` (any spelling of it)?"""
+        ident = card_identity(card)
+        return any(card_identity(used) == ident for used in self.once[by])
 
     def place(self, by: str, card: str, zone: str, face_up: bool = True) -> None:
         """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play)."""
@@ -1257,10 +1275,9 @@ class WrgpMatch(Match):
         card.holder, card.zone = to, zone
         if self.monsters and zone not in T.FIELD_ZONES:
             # STD-CARDS: a monster that leaves the field loses the ATK changes it had (Power Bond's doubling).
-            found = _cards().card(card.name)
-            label = found.en if found is not None else card.name
-            if label in self.monsters:
-                del self._w("monsters")[label]
+            ident = card_identity(card.name)
+            if ident in self.monsters:
+                del self._w("monsters")[ident]
         note = _say("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
             # STD-CARDS: a card whose control was taken goes back to its owner's pile, not its controller's.
@@ -1281,13 +1298,13 @@ class WrgpMatch(Match):
     def destroy(self, by: str, card: str) -> None:
         """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
         self._begin()
-        if card in (T.SPEED_WORLD, "Speed World"):
+        if is_speed_world(card):
             # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
             self._fail("WRGP-SW1", "wrgp.reject.speed_world_not_destroyed")
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
-        c = self._w("cards")[card]
+        c = self._w("cards")[c.name]
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
         self._send(c, "gy", _say("wrgp.why.destroyed_by", duelist=self._who(by)))
 
@@ -1308,7 +1325,7 @@ class WrgpMatch(Match):
         who = self._who(by)
         if c.holder == who:
             self._fail("STD-CARDS", "wrgp.reject.already_in_control", who=who, card=card)
-        c = self._w("cards")[card]
+        c = self._w("cards")[c.name]
         before, c.holder = c.holder, who
         self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=card, before=before, owner=c.owner)
 

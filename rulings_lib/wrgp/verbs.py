@@ -12,7 +12,7 @@ from ..errors import ArgumentError
 from ..i18n import Msg
 from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
 from ..schema import DeckPath, ListOf, Schema
-from ..verbs import Param, Verb, VerbTable
+from ..verbs import Param, Verb, VerbTable, card_check
 from . import tables as T
 
 # The limits of play and of setups: one declaration (a moment of play may be given back as a setup).
@@ -41,15 +41,26 @@ _SPEED_BY = {"speed": "input.arg.wrgp.speed_by_speed", "card": "input.arg.wrgp.s
 TEAM = A.choice(*T.TEAMS, name="a team: 'A' or 'B'")
 TO = A.choice("A", "B", "self", "opponent", "both", name="'A', 'B', 'self', 'opponent' or 'both'")
 AMOUNT = A.whole(0, MAX_AMOUNT)
-CARD = A.text(200)
+CARD = card_check(200)
+
+
+def is_speed_world(name) -> bool:
+    """Does ``name`` (any spelling: Speed World, スピードワールド ...) name the format's Speed World?"""
+    return isinstance(name, str) and (name in SPEED_WORLD_NAMES or card_identity(name) == card_identity(T.SPEED_WORLD))
+
+
+def card_identity(name: str) -> str:
+    """The one identity every lookup of a card in a match goes through (issue 31 #8): the same for every
+    spelling the catalogue accepts of one card, catalogue or database (:func:`rulings_lib.cards.identity`)."""
+    from ..cards import identity  # the catalogue is read on first use
+
+    return identity(name)
 
 
 def _known_card(speed_world_ok: bool = False) -> A.Check:
-    name = A.text(200)
-
     def check(param, value, match):
-        value = name(param, value, match)
-        if value not in match.cards and not (speed_world_ok and value in SPEED_WORLD_NAMES):
+        value = CARD(param, value, match)
+        if match.card_key(value) is None and not (speed_world_ok and is_speed_world(value)):
             raise UnknownCard(param, value)
         return value
     return check
@@ -57,8 +68,18 @@ def _known_card(speed_world_ok: bool = False) -> A.Check:
 
 def _new_card(param, value, match):
     value = CARD(param, value, match)
-    if value in match.cards:
+    if match.card_key(value) is not None:
         raise UnknownCard(param, value, placed=True)
+    from ..cards import describe_char, difference, skeleton
+
+    # Two cards of a match that only look alike (Dark Magician, and one with a Cyrillic а) would be
+    # two cards a reader cannot tell apart (issue 31 #14): the second is refused naming the first.
+    key = skeleton(value)
+    other = next((k for k in match.cards if key and skeleton(k) == key), None)
+    if other is not None:
+        pos, ch = difference(value, [other])
+        raise ArgumentError(param, Msg("input.arg.card_lookalike", card={"en": repr(other), "ja": f"「{other}」"},
+                                       pos=pos, char=describe_char(ch)), value)
     return value
 
 
@@ -118,6 +139,20 @@ def contradiction(param: str, card, what: str, effect: dict | None, by: str | No
                 no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
         elif mine != effect.get("amount"):
             no(f"its LP cost is {mine or 'none'}, not {effect.get('amount')}")
+    elif what == "paid_by_effect":
+        # issue 31 #13: a card whose LP cost the catalogue knows is paid as that cost, of that amount.
+        cost = eff.get("cost") or {}
+        if eff.get("none"):
+            no("it changes no LP")
+        if cost.get("half"):
+            mine = effect.get("lp", 0) // 2
+            if mine != effect.get("amount"):
+                no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
+            no(f"its {mine} LP is an LP cost: pay it with as: cost")
+        if cost.get("pay") is not None:
+            if cost["pay"] != effect.get("amount"):
+                no(f"its LP cost is {cost['pay']}, not {effect.get('amount')}")
+            no(f"its {cost['pay']} LP is an LP cost: pay it with as: cost")
     elif what == "delayed":
         if "fusion_boost" not in eff:
             no("it has no delayed End Phase damage")
@@ -129,13 +164,12 @@ def contradiction(param: str, card, what: str, effect: dict | None, by: str | No
 
 
 def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
-    """A monster's name, current ATK, whether that ATK was changed in this match, and its card."""
-    boosted = match.monsters.get(name) if match is not None else None
+    """A monster's name, current ATK, whether that ATK was changed in this match, and its card. The
+    monster is found by its :func:`card_identity`, whatever spelling names it, catalogue or database."""
+    boosted = match.monsters.get(card_identity(name)) if match is not None and isinstance(name, str) else None
     found = _cards().card(name) if isinstance(name, str) else None
     db = match.card_db_monster(name) if match is not None else None
     label = found.en if found is not None else (db["name"] if db else name)
-    if boosted is None and found is not None:
-        boosted = match.monsters.get(found.en) if match is not None else None
     if boosted is not None:
         return label, boosted, True, found
     stats = (found.monster if found is not None else None) or db
@@ -147,9 +181,31 @@ def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
     return label, stats["atk"], False, found
 
 
+# The keys of a step that are a card's choices (``choices`` in its catalogue entry, `rulings cards`).
+CHOICE_KEYS = ("summon", "declare")
+
+
+def check_choices(where, card, given: dict) -> None:
+    """Refuse a choice the card does not ask for (issue 31 #12): every choice a step gives must be one
+    of ``card``'s (its catalogue ``choices``; a card described by hand asks for none), or the kit would
+    play the step as if it were not there. ``where(key)`` is the parameter's name for ``key``."""
+    takes = [c["name"] for c in card.choices] if card is not None else []
+    for key in CHOICE_KEYS:
+        if given.get(key) is None or key in takes:
+            continue
+        if card is None:
+            raise ArgumentError(where(key), Msg("input.arg.wrgp.choice_by_hand", key=key), given[key])
+        names = {"en": repr(card.en), "ja": f"「{card.label('ja')}」"}
+        if takes:
+            raise ArgumentError(where(key), Msg("input.arg.wrgp.choice_not_taken", key=key, card=names,
+                                                takes=[f"{k}:" for k in takes]), given[key])
+        raise ArgumentError(where(key), Msg("input.arg.wrgp.choice_none", key=key, card=names), given[key])
+
+
 def _link_card(param: str, link: dict, explicit: bool):
     """The catalogue card of a chain link, its explicit numbers checked against it."""
     card = named_card(f"{param}.card", link.get("card"), numbers=explicit)
+    check_choices(lambda key: f"{param}.{key}", card, link)
     if card is None:
         return None
     if card.speed is None:
@@ -391,7 +447,7 @@ VERBS = (
     Verb("counter_cleaner", "record", (BY,), rules=("WRGP-SW8",), example="counter_cleaner: {by: A}"),
     Verb("check_team", "record", (_team("team"),
                                   Param("decks", "list", min_items=1, max_items=10,
-                                        item=Param("deck", "text", max_len=500, file=True)),
+                                        item=Param("deck", "text", max_len=500, file="ydke")),
                                   Param("banlist", "text", max_len=500, file=True),
                                   Param("list", "text", max_len=200, required=False),
                                   Param("cards", "text", max_len=500, file=True, required=False)),

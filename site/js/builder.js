@@ -6,6 +6,7 @@
 // the choices it asks for and supplies its own numbers. The YAML is written from the form.
 import { lang, t } from "./i18n.js";
 import { cardName, findCard, kindLabel, loadedCards, matching, otherName } from "./cards.js";
+import { h } from "./dom.js";
 
 let table = null;
 export const loadedTable = Promise.all([
@@ -16,17 +17,8 @@ export const loadedTable = Promise.all([
   return table;
 });
 
-const el = (tag, props = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "text") e.textContent = v;
-    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  e.append(...kids.filter((k) => k != null));
-  return e;
-};
+// Elements and text nodes only (dom.js): a card name or a title is never read as markup.
+const el = h;
 
 let uid = 0;
 const nextId = (name) => `b-${name}-${++uid}`;

@@ -4,6 +4,7 @@
 // source and is drawn by Graphviz in WebAssembly (diagram.js, the playground's) when it is opened.
 import { drawDot } from "./diagram.js";
 import { loaded } from "./i18n.js";
+import { fragment } from "./dom.js";
 
 const loading = new Map();
 
@@ -27,7 +28,7 @@ function load(box) {
     if (!r.ok) throw new Error(`${box.dataset.part}: HTTP ${r.status}`);
     return r.text();
   }).then((html) => {
-    box.innerHTML = html;
+    box.replaceChildren(fragment(html));     // the build's HTML, parsed inert (dom.js)
     diagrams(box);
     box.removeAttribute("aria-busy");
   }, (err) => {

@@ -7,6 +7,7 @@ import { LinkTooLong, MAX_CHARS, decode, encode } from "./share.js";
 import { lang, loaded, t } from "./i18n.js";
 import { Builder, loadedTable } from "./builder.js";
 import { checkRows, eventText, linkRules, verdictRows } from "./verdict.js";
+import { h, show, svg } from "./dom.js";
 
 const $ = (id) => document.getElementById(id);
 // A phone gets the pictures' phone layout (shown at 1:1, no text under 12 CSS px).
@@ -18,18 +19,15 @@ let source = null;          // the shipped scenario the text came from (deck pat
 let mode = "builder";
 let builder = null;
 
-function esc(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-}
-
 function paintGutter() {
   const n = src.value.split("\n").length;
   const lines = [];
   for (let i = 1; i <= n; i++) {
     const cls = i === marks.bad ? "bad" : marks.failed.has(i) ? "failed" : "";
-    lines.push(cls ? `<span class="${cls}">${i}</span>` : String(i));
+    if (i > 1) lines.push("\n");
+    lines.push(cls ? h("span", { class: cls }, String(i)) : String(i));
   }
-  gutter.innerHTML = lines.join("\n");
+  show(gutter, lines);
   gutter.scrollTop = src.scrollTop;
   placeMarker();
 }
@@ -96,7 +94,7 @@ function stepRows(outcome) {
     by.get(r.step).push(`✗ [${r.rule}] ${r.code ? t(r.code, r.args || {}) : r.reason}`);
   }
   return [...by.keys()].sort((a, b) => a - b)
-    .map((n) => `<li value="${n}">${by.get(n).map(linkRules).join("<br>")}</li>`).join("");
+    .map((n) => h("li", { value: n }, by.get(n).map((line, i) => [i ? h("br") : null, linkRules(line)])));
 }
 
 // The verdict, the checks and the steps: everything worded from the outcome and the checks, so the
@@ -104,14 +102,14 @@ function stepRows(outcome) {
 function showVerdict(r, title) {
   $("r-title").textContent = title;
   $("r-title").className = "";
-  $("verdict").innerHTML = verdictRows(r.outcome);
+  show($("verdict"), verdictRows(r.outcome));
   const failed = r.checks.filter((c) => !c.ok);
   $("checks-box").hidden = r.checks.length === 0;
   $("checks-sum").textContent = failed.length === 0 ? t("site.play.checks_all", { n: r.checks.length })
     : t("site.play.checks_some", { failed: failed.length, n: r.checks.length });
   $("checks-sum").className = "checks-sum " + (failed.length ? "no" : "ok");
-  $("checks").innerHTML = checkRows(r.checks);
-  $("steps").innerHTML = stepRows(r.outcome);
+  show($("checks"), checkRows(r.checks));
+  show($("steps"), stepRows(r.outcome));
   return failed;
 }
 
@@ -128,7 +126,7 @@ async function early(id, answer) {
   const r = await answer;
   if (!r || shown !== seen || (source !== null && source !== id)) return;
   showVerdict(r, (s.titles && s.titles[lang]) || s.title);
-  $("picture").innerHTML = `<p class="muted">${esc(t("site.play.early"))}</p>`;
+  show($("picture"), h("p", { class: "muted" }, t("site.play.early")));
   document.body.dataset.early = id;
   timings.early ??= performance.now();
   document.body.dataset.verdict = r.checks.some((c) => !c.ok) ? "no" : "ok";
@@ -138,10 +136,11 @@ export function showAnswer(r, title = titleOf(r)) {
   shown++;
   delete document.body.dataset.early;
   const failed = showVerdict(r, title);
-  $("transcript").innerHTML = linkRules(r.transcript);
-  $("picture").innerHTML = r.picture ?? "";
+  show($("transcript"), linkRules(r.transcript));
+  const picture = svg(r.picture);           // the kit's SVG, parsed inert (dom.js); else the state in words
+  show($("picture"), picture);
   $("state").textContent = (r.state ?? []).join("\n");
-  $("state").hidden = !!r.picture;
+  $("state").hidden = !!picture;
   document.body.dataset.verdict = failed.length ? "no" : "ok";
   marks = { bad: 0, failed: new Set(failed.map((c) => c.line).filter(Boolean)) };
   paintGutter();

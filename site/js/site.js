@@ -59,8 +59,9 @@ function faq() {
     en.after(ja);
   }
   window.setLang(lang);
-  for (const b of document.querySelectorAll(".langs button[data-lang]")) {
-    b.removeAttribute("onclick");
+  for (const old of document.querySelectorAll(".langs button[data-lang]")) {
+    const b = old.cloneNode(true);          // without the page's own listener (js/faq.js: this page only)
+    old.replaceWith(b);
     b.addEventListener("click", () => switchTo(b.dataset.lang));
   }
 }

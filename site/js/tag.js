@@ -11,8 +11,7 @@ function build() {
   for (const p of players) {
     const fs = document.createElement("fieldset");
     const legend = document.createElement("legend");
-    legend.innerHTML = "<b></b>";
-    legend.firstChild.textContent = p;
+    legend.append(Object.assign(document.createElement("b"), { textContent: p }));
     fs.append(legend);
     for (const [name, min, max, step, value] of fields) {
       const label = document.createElement("label");
@@ -62,6 +61,7 @@ async function update(scroll) {
 async function start() {
   await loaded;
   build();
+  form.addEventListener("submit", (e) => e.preventDefault());      // (Enter in a box: nothing to send)
   form.addEventListener("change", () => update(true));
   form.addEventListener("input", () => update(false));
   document.getElementById("first").addEventListener("change", () => update(true));

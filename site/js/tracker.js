@@ -5,6 +5,7 @@
 import { call, ready } from "./kit.js";
 import { lang, loaded, t } from "./i18n.js";
 import { loadedTable, verbForm } from "./builder.js";
+import { h, show as put, svg } from "./dom.js";
 
 const KEY = "rulings-kit.tracker.match";
 const PREVIOUS = KEY + ".previous";
@@ -15,20 +16,12 @@ let team = "A";
 function board(b) {
   $("board-turn").textContent = b.finished ? t("site.tracker.board_over", { team: b.winner })
     : t("site.tracker.board_turn", { n: b.turn, team: b.player, phase: b.phase_name });
-  $("board-teams").innerHTML = "";
-  for (const x of b.teams) {
-    const box = document.createElement("div");
-    box.className = "board-team" + (x.team === b.player ? " turn" : "");
-    box.innerHTML = `<div class="bt-name"></div><div class="bt-lp"><span class="v"></span> <span class="u"></span></div>
-      <div class="bt-spc"></div><div class="bt-left"></div>`;
-    box.querySelector(".bt-name").textContent = `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`;
-    box.querySelector(".bt-lp .v").textContent = String(x.lp);
-    box.querySelector(".bt-lp .u").textContent = t("verbs.param.lp.label");
-    box.querySelector(".bt-spc").textContent = `${t("verbs.param.spc.label")} ${x.spc}`;
-    box.querySelector(".bt-left").textContent = t("site.tracker.board_left", { n: x.left });
-    box.dataset.boardTeam = x.team;
-    $("board-teams").append(box);
-  }
+  put($("board-teams"), b.teams.map((x) => h("div", { class: "board-team" + (x.team === b.player ? " turn" : ""),
+                                                      "data-board-team": x.team },
+    h("div", { class: "bt-name" }, `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`),
+    h("div", { class: "bt-lp" }, h("span", { class: "v" }, String(x.lp)), " ", h("span", { class: "u" }, t("verbs.param.lp.label"))),
+    h("div", { class: "bt-spc" }, `${t("verbs.param.spc.label")} ${x.spc}`),
+    h("div", { class: "bt-left" }, t("site.tracker.board_left", { n: x.left })))));
 }
 
 function show(view) {
@@ -39,8 +32,9 @@ function show(view) {
   }
   board(view.board);
   $("state").textContent = view.status.join("\n");
-  $("picture").innerHTML = view.picture ?? "";
-  $("state").hidden = !!view.picture;
+  const picture = svg(view.picture);        // the kit's SVG, parsed inert (dom.js)
+  put($("picture"), picture);
+  $("state").hidden = !!picture;
   const fb = $("feedback");
   fb.textContent = view.feedback.text;
   fb.className = "feedback " + (view.feedback.tone || "");

@@ -2,20 +2,31 @@
 // shape, computed in the page's Python or at build time), each fact with its rule id linked.
 // Words: the kit's catalogue (events by their codes, the `site.verdict.*` sentences); cards of the
 // catalogue are named in the reader's language whatever language the question wrote them in.
+// Every row is built of elements and text nodes (dom.js h): a text, whoever wrote it (a card name,
+// a title, a refused step's reason), is shown as written and never read as markup (issue 31 #1).
 import { has, t } from "./i18n.js";
 import { localArgs } from "./cards.js";
+import { h } from "./dom.js";
 
-function esc(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
-}
+const RULE_ID = /^[A-Z]+-[A-Z0-9]+$/;
 
 export function ruleLink(id) {
-  return `<a class="rule" href="faq.html#rule-${esc(id)}">${esc(id)}</a>`;
+  return RULE_ID.test(id) ? h("a", { class: "rule", href: `faq.html#rule-${id}` }, id) : String(id);
 }
 
-// Rule ids in a text ([WRGP-D1]) link to the FAQ's rules reference.
+// Rule ids in a text ([WRGP-D1]) link to the FAQ's rules reference: the text as a list of strings
+// (shown as text) and links, for h() or dom.js append().
 export function linkRules(text) {
-  return esc(text).replace(/\[([A-Z]+-[A-Z0-9]+)\]/g, (m, id) => `[${ruleLink(id)}]`);
+  const out = [];
+  const s = String(text ?? "");
+  const re = /\[([A-Z]+-[A-Z0-9]+)\]/g;
+  let at = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    out.push(s.slice(at, m.index) + "[", ruleLink(m[1]), "]");
+    at = m.index + m[0].length;
+  }
+  out.push(s.slice(at));
+  return out;
 }
 
 export const eventText = (e) => (e.code ? t(e.code, localArgs(e.args || {})) : e.text);
@@ -38,11 +49,12 @@ function toZero(events, name) {
 
 function howRow(events, name) {
   const e = toZero(events, name);
-  return e ? row("how", esc(t("site.verdict.how", { what: eventText(e) })), e.rule) : null;
+  return e ? row("how", t("site.verdict.how", { what: eventText(e) }), e.rule) : null;
 }
 
-function row(cls, html, rule) {
-  return `<li class="${cls}">${html}${rule ? ` <span class="why">[${ruleLink(rule)}]</span>` : ""}</li>`;
+// A row of the verdict: its words (text), then the rule that decided it, linked.
+function row(cls, words, rule) {
+  return h("li", { class: cls }, words, rule ? [" ", h("span", { class: "why" }, "[", ruleLink(rule), "]")] : null);
 }
 
 function wrgp(o) {
@@ -52,7 +64,7 @@ function wrgp(o) {
   if (o.finished) rows.push(row("win", t("site.verdict.wins", { team: o.winner }), last?.rule));
   for (const name of o.out ?? []) {
     const e = lossEvent(events, name);
-    rows.push(row("lose", esc(t("site.verdict.lost", { who: name, how: e ? eventText(e) : "" })), e?.rule));
+    rows.push(row("lose", t("site.verdict.lost", { who: name, how: e ? eventText(e) : "" }), e?.rule));
     rows.push(howRow(events, name));
   }
   if (!o.finished) {
@@ -71,7 +83,7 @@ function wrgp(o) {
     rows.push(row("next", t("site.verdict.next", {
       n: turn.number, team: turn.player, who: `${turn.player}${o.duelist?.[turn.player] ?? ""}`,
       phase: t(`wrgp.phase.${turn.phase}`),
-    }) + (why && why.rule !== "STD-TURN" ? ` — ${esc(eventText(why))}` : ""), why?.rule));
+    }) + (why && why.rule !== "STD-TURN" ? ` — ${eventText(why)}` : ""), why?.rule));
   }
   return rows.filter(Boolean);
 }
@@ -94,18 +106,18 @@ function tag(o) {
     // The tag that goes first: the last turn start (TAG-N1..N5) or, before any, the match start.
     const why = [...events].reverse().find((e) => /\.(turn_begins|match_begins)$/.test(e.code ?? ""));
     rows.push(row("next", t("site.verdict.tag_next", { n: o.turn, tag: o.first })
-                  + (why ? ` — ${esc(eventText(why))}` : ""), why?.rule));
+                  + (why ? ` — ${eventText(why)}` : ""), why?.rule));
   }
   return rows;
 }
 
-// The verdict as HTML list items, from an outcome object.
+// The verdict as list items (elements), from an outcome object.
 export function verdictRows(outcome) {
   const rows = outcome.format === "digimon-tag" ? tag(outcome) : wrgp(outcome);
   for (const r of outcome.rejected ?? []) {
     rows.push(row("refused", t("site.verdict.refused", { step: r.step, why: rejectText(r) }), r.rule));
   }
-  return rows.join("");
+  return rows;
 }
 
 // ---------------------------------------------------------------- expectations as readable rows
@@ -134,11 +146,13 @@ function keyLabel(key) {
   return has(code) ? t(code) : key;
 }
 
+// The checks as list items (elements).
 export function checkRows(checks) {
   return checks.map((c) => {
-    const label = esc(keyLabel(c.key));
-    if (c.ok) return `<li class="ok"><span aria-hidden="true">✓</span> <b>${label}</b>: ${esc(words(c.key, c.actual))}</li>`;
-    return `<li class="no"><span aria-hidden="true">✗</span> <b>${label}</b>${c.line ? ` (${esc(t("site.play.line", { n: c.line }))})` : ""}: ` +
-      esc(t("site.check.expected_got", { expected: words(c.key, c.expected), actual: words(c.key, c.actual) })) + "</li>";
-  }).join("");
+    const label = h("b", {}, keyLabel(c.key));
+    if (c.ok) return h("li", { class: "ok" }, h("span", { "aria-hidden": "true" }, "✓"), " ", label, ": ", words(c.key, c.actual));
+    return h("li", { class: "no" }, h("span", { "aria-hidden": "true" }, "✗"), " ", label,
+             c.line ? ` (${t("site.play.line", { n: c.line })})` : "", ": ",
+             t("site.check.expected_got", { expected: words(c.key, c.expected), actual: words(c.key, c.actual) }));
+  });
 }
