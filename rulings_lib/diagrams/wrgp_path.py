@@ -29,6 +29,7 @@ _TAKES_OVER = "wrgp.event.handover_completes"             # WRGP-F1: "handover: 
 _HANDOVER_STARTS = "wrgp.event.handover_begins"           # WRGP-H1, when a loss starts the run-on
 _BATON = "wrgp.event.baton_touch"                         # WRGP-H9: the swap itself
 _BOTH_BY_ONE_CARD = "wrgp.event.both_at_0_by_one_card"    # WRGP-D1: both at 0 by one card
+_LAST_HIT_BOTH = "wrgp.event.chain_last_damage_hit_both"  # WRGP-D1: a two-player chain's last damage hit both
 _PAYS_AT_0 = "wrgp.event.survivor_made_to_pay"            # WRGP-D1: a survivor at 0 made to pay
 _BOTH_AFTER_CHAIN = "wrgp.event.both_at_0_after_chain"    # WRGP-D2
 _PHASE_ENTRY = {"wrgp.event.phase_begins", "wrgp.event.run_on_phase_begins"}   # STD-TURN / WRGP-H1: a phase begins
@@ -116,7 +117,7 @@ class _Walker:
         elif rule in ("WRGP-F8", "WRGP-F9"):
             self.go(W.COND, step, rule)
         elif rule == "WRGP-D1":
-            if code == _BOTH_BY_ONE_CARD:
+            if code in (_BOTH_BY_ONE_CARD, _LAST_HIT_BOTH):
                 self.go(W.COND, step, rule)
                 self.go(W.BOTH_CARD, step, rule)
             elif code == _PAYS_AT_0:
