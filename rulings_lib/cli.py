@@ -72,6 +72,7 @@ def _run(args) -> int:
 
     scenario = load_scenario(args.file)
     if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
+        _cards_apply(args, scenario)
         scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
     result = run_scenario(scenario, strict=args.strict)
     if args.svg is not None or args.svg_steps is not None:   # issue 13: the final state / each step drawn
@@ -83,6 +84,19 @@ def _run(args) -> int:
     else:
         print(result.transcript(_lang(args)))
     return EXIT_OK if result.passed else EXIT_FAILED
+
+
+def _cards_apply(args, scenario) -> None:
+    """``--cards`` is for a format whose setup reads card databases (``setup.cards_db``); given to
+    another, it is refused (exit 2), never ignored (issue 31 #10)."""
+    from .formats import FORMATS
+
+    def reads_cards(fmt) -> bool:
+        return "cards_db" in getattr(fmt.reader.SETUP, "fields", {})
+
+    if not reads_cards(FORMATS[scenario.format]):
+        formats = ", ".join(f.name for f in FORMATS.values() if reads_cards(f))
+        raise InputError(args.file, None, Msg("cli.cards_not_for_format", format=scenario.format, formats=formats))
 
 
 def cmd_check(args) -> int:

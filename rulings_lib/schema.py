@@ -202,31 +202,63 @@ def scenario_key(param: str, prefix: str = "", rename: dict | None = None) -> st
 
 class WrittenPath(str):
     """A resolved path that remembers how the scenario wrote it (``written``), so that a problem
-    in the file names ``decks/a.ydk``, not the machine's absolute path."""
+    in the file names ``decks/a.ydk``, not the machine's absolute path; and where: the scenario
+    ``file`` and ``line``, and the ``roots`` (folders) it may read in, so that what is found *inside* a
+    folder it names (a ``.cdb`` link in a ``cards_db`` folder) is held to the same rule."""
 
     written: str
+    file: str
+    line: int
+    roots: tuple[Path, ...]
 
-    def __new__(cls, resolved: str, written: str):
+    def __new__(cls, resolved: str, written: str, file: str = "", line: int = 0, roots: tuple = ()):
         self = super().__new__(cls, resolved)
-        self.written = written
+        self.written, self.file, self.line, self.roots = written, file, line, tuple(roots)
         return self
 
 
+def within(path, roots) -> bool | None:
+    """Is ``path``, every link followed, inside one of the folders ``roots`` (already resolved)? None
+    when it cannot be followed (a link loop): then it cannot be read either, and its reader says why."""
+    try:
+        target = Path(path).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
+    return any(target.is_relative_to(r) for r in roots)
+
+
+def is_deck_url(value) -> bool:
+    """A ``ydke://`` deck URL, spelt as the deck reader reads one (any case, around any white space:
+    :func:`rulings_lib.decks.ydk.is_ydke`): a deck, never a path to a file."""
+    return isinstance(value, str) and value.strip().lower().startswith("ydke://")
+
+
 class DeckPath(Text):
-    """A deck, banlist, card database or catalogue file named by a scenario step (or a ydke:// URL).
+    """A deck, banlist, card database or catalogue file named by a scenario step (or, where a deck
+    is asked for and ``ydke`` is set, a ydke:// URL).
 
     The path is relative to the scenario's folder and must stay inside it: an absolute path, or
     one that leaves the folder (``../``, or a link pointing out), is refused before anything is
     read, so a scenario cannot make the kit read (and quote) a file elsewhere. The scenarios
     shipped with the kit may also name the kit's own sample files (``rulings_lib/samples``).
     Returns the resolved path (a :class:`WrittenPath`: it keeps the path as written).
+
+    A ``ydke://`` value is a deck, never a path (issue 31 #2: with a folder named ``ydke:`` beside
+    it, ``ydke://x`` would name a file there, unchecked): it is returned as the deck it is where a
+    deck may be one (``ydke=True``), and refused anywhere else.
     """
 
     expected = Msg("input.schema.deck_path")
 
+    def __init__(self, max_len: int = 2000, ydke: bool = False):
+        super().__init__(max_len)
+        self.ydke = ydke
+
     def parse(self, value, file, line, where):
         value = super().parse(value, file, line, where)
-        if value.strip().lower().startswith("ydke://"):
+        if is_deck_url(value):
+            if not self.ydke:
+                raise ScenarioError(file, line, Msg("input.path.ydke", where=where))
             return value.strip()
         if PurePath(value).is_absolute() or value.startswith("~"):
             raise ScenarioError(file, line, Msg("input.path.absolute", where=where))
@@ -241,4 +273,4 @@ class DeckPath(Text):
             roots.append(_KIT / "samples")
         if not any(target.is_relative_to(r) for r in roots):
             raise ScenarioError(file, line, Msg("input.path.leaves", where=where))
-        return WrittenPath(str(target), value)
+        return WrittenPath(str(target), value, file, line, roots)

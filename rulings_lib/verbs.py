@@ -45,7 +45,8 @@ class Param(Frozen):
     of the value that the API and the scenario reader both run (``(param, value, match)``, raising
     ArgumentError; the API uses what it returns); ``api_check``: the API's check when it needs the
     match (a card already placed, a player of this match); ``schema``: a scenario schema when the
-    value has a shape the types cannot say; ``file``: a path to a file the step reads;
+    value has a shape the types cannot say; ``file``: a path to a file the step reads (``"ydke"``: a
+    deck, a file or a ydke:// URL);
     ``name_msg``: what a record is called in error messages; ``allowed``: the API's English words
     for a choice."""
 
@@ -60,7 +61,7 @@ class Param(Frozen):
                  min: int | None = None, max: int | None = None, choices: tuple = (), max_len: int | None = None,
                  params: tuple = (), item: Param | None = None, min_items: int = 0, max_items: int | None = None,
                  value: Param | None = None, api: str | None = None, check: object = None,
-                 api_check: object = None, schema: object = None, file: bool = False, name_msg: object = None,
+                 api_check: object = None, schema: object = None, file: bool | str = False, name_msg: object = None,
                  allowed: str | None = None, internal: bool = False, api_only: bool = False,
                  terms: object = None):
         if type not in TYPES:
@@ -86,7 +87,9 @@ class Param(Frozen):
         elif t == "bool":
             out = S.Bool()
         elif t in ("text", "card", "player"):
-            out = (S.DeckPath if self.file else S.Text)(self.max_len or 200)
+            # file="ydke": a deck, given as a file or as a ydke:// URL (a URL is never a path)
+            out = S.DeckPath(self.max_len or 200, ydke=self.file == "ydke") if self.file \
+                else S.Text(self.max_len or 200)
         elif t == "record":
             out = S.MapOf({p.name: p.to_schema() for p in self.params if not p.api_only},
                           required=tuple(p.name for p in self.params if p.required), name=self.name_msg)

@@ -750,29 +750,6 @@ def test_vennominagas_special_victory_makes_one_opposing_duelist_lose_wrgp_f8():
         at().special_victory("A", "Ookazi")
 
 
-def test_the_catalogue_cache_is_the_yaml_and_follows_edits(tmp_path):
-    """The parsed catalogue is kept as JSON in __pycache__ (issue 25, goal 2): it must give exactly
-    what the YAML gives, and an edited file must be read again, never the stale cache."""
-    import os
-    import shutil
-
-    from rulings_lib import cards
-    from rulings_lib.yamlsrc import load_file
-
-    path = tmp_path / "wrgp.yaml"
-    shutil.copy(cards.HERE / "wrgp.yaml", path)
-    first = cards._read(path)                    # parsed, and the cache written
-    (cached,) = (tmp_path / "__pycache__").glob("wrgp.*.json")
-    assert cards._parse(cards._read(path), "x") == cards._parse(load_file(path), "x")
-    assert first == load_file(path)
-    text = path.read_text(encoding="utf-8").replace("Deals 200 damage to the opponent.", "Deals 300 damage.")
-    path.write_text(text, encoding="utf-8")
-    os.utime(path, ns=(1, 1))
-    again = cards._parse(cards._read(path), "x")
-    assert any("Deals 300 damage." in c.does["en"] for c in again)
-    assert not cached.exists() and len(list((tmp_path / "__pycache__").glob("wrgp.*.json"))) == 1
-
-
 def test_each_catalogue_declares_the_kinds_of_its_cards():
     """A card's kind is one its own catalogue declares (``kinds:``), monsters apart; no kinds are
     chosen by the format's name."""

@@ -299,13 +299,15 @@ def test_d2_chain_strike_counts_its_link_number():
     assert m.lp["A"] == 8000 - 1200
 
 
-def test_d2_losses_checked_after_whole_chain():
+def test_d2_losses_settled_after_whole_chain_and_zero_stays_lost():
+    # Reading zero-in-chain-stays-lost (WRGP-D2, WRGP-H8): the chain resolves to its end (the gain is
+    # added), but A reached 0 at link 2 and the later gain does not undo the loss.
     m = at(lp={"A": 1000})
     m.chain([
         {"by": "A", "card": "gain", "gain": {"to": "self", "amount": 500}},
         {"by": "B", "card": "burn", "damage": {"to": "opponent", "amount": 1000}},
     ])
-    assert m.out == [] and m.lp["A"] == 500
+    assert m.out == ["A1"] and m.lp["A"] == 500 and m.handover == ["A"]
 
 
 def test_d3_second_loss_during_handover():
@@ -452,7 +454,7 @@ def test_readings_are_listed_with_ids_names_text():
     ids = {r.id for r in items}
     assert {"draw-survivor-stays-at-0", "match-ends-at-last-loss", "speed-world-is-ignition-spell",
             "loss-counters-at-the-moment", "baton-touch-inherits-field", "lineup-size-setting",
-            "lp-floor-and-start", "chain-loss-checked-after-chain", "second-loss-both-out"} <= ids
+            "lp-floor-and-start", "zero-in-chain-stays-lost", "chain-last-damaged-loses", "second-loss-both-out"} <= ids
     for r in items:
         assert r.rule in T.RULES and r.title and r.text.endswith(".")
 

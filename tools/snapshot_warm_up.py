@@ -31,8 +31,9 @@ gc.collect()
 
 def _zero_free_heap() -> int:
     """Fill the C heap's free blocks with zeros: calloc() clears each block it hands out, so take every
-    free block (largest sizes first, never growing the heap: a block taken from the top chunk is given
-    straight back), then free them all. Returns how many blocks were cleared."""
+    free block (largest sizes first, never growing the heap: a block taken from the top chunk, or one
+    the heap grew for, is given straight back), then free them all. Returns how many blocks were
+    cleared."""
     import ctypes
 
     libc = ctypes.CDLL(None)
@@ -51,10 +52,19 @@ def _zero_free_heap() -> int:
             info = libc.mallinfo()
             if info.fordblks - info.keepcost < size:      # free bytes outside the top chunk
                 break
+            # A request no free block fits comes from the top chunk, or, when the top chunk is smaller
+            # than it, grows the heap (WebAssembly's memory never shrinks: a 2 MB calloc made the
+            # snapshot 6 MB larger than the memory a page starts with, so no page could restore it).
+            # Only what the top chunk could give is asked for.
+            if size > info.keepcost:
+                break
             pointer = libc.calloc(1, size - 8)
             if not pointer:
                 break
-            if libc.mallinfo().keepcost < info.keepcost:  # came from the top chunk: no free block this big
+            after = libc.mallinfo()
+            # From the top chunk (no free block this big), or from memory the heap had to grow for
+            # (the top chunk then grows: the heap, and the snapshot, would be larger for nothing).
+            if after.keepcost < info.keepcost or after.arena > info.arena:
                 libc.free(pointer)
                 break
             held.append(pointer)

@@ -72,30 +72,66 @@ explain("draw-survivor-loses-on-damage")
 # %% [markdown]
 # ### What WRGP says
 #
-# In a relay, the whole chain resolves first. LP that reached 0 inside a chain are checked only
-# once **the whole chain has resolved** (the **Reading** `chain-loss-checked-after-chain`). Then both are at
-# 0, and WRGP-D2 decides: **the side that took damage last loses** — that is B, hit by Sparks. A's 1st
-# stays in at 0 (as in WRGP-D1), and B's 2nd plays the next turn.
+# In a relay, the whole chain resolves first, and the losses are settled once **the whole chain has
+# resolved** (part of the **Reading** `zero-in-chain-stays-lost`, below). Both reached 0, and WRGP-D2
+# decides: **the side that took damage last loses** — that is B, hit by Sparks. A's 1st stays in at 0
+# (as in WRGP-D1), and B's 2nd plays the next turn.
 
 # %%
 sparks = explain("cards-sparks-chain-strike")
 sparks
 
 # %% [markdown]
-# On the map: step 1 leaves Main Phase 1 through "both at 0 after a chain" (WRGP-D2) to B1's loss
+# On the map: step 1 leaves Main Phase 1 through "both reached 0 in a chain" (WRGP-D2) to B1's loss
 # and the run-on; step 2 finishes the turn, and the next turn belongs to team B.
 
 # %%
 scenario_path(sparks.result)
 
 # %% [markdown]
-# Because losses wait until the end of the chain, a link that **gains** LP can still save a
-# duelist who went to 0 earlier in the same chain. Here A opens the chain with a Quick-Play Spell
-# that gains 500 LP (a made-up card) and B answers with a Trap that deals 1000 (made up too).
-# Under the standard rule A would have lost mid-chain; here A ends the chain at 500 LP:
+# ### One card of the chain hits both (a Reading: `chain-last-damaged-loses`)
+#
+# What if a card that damages both, like Destruction Ring, is a link of such a chain? The rulebook gives
+# the draw rule (WRGP-D1) for one card that hits both, and the chain rule (WRGP-D2) for a chain built by
+# both players, but does not say which one decides then. The **Reading** (an interpretation) reads
+# WRGP-D2 as its Japanese text says: the loser is 「チェーンの逆順処理にて最終的にダメージを受けた側」,
+# *the side that finally took damage in the chain's reverse-order resolution*.
+#
+# So when Destruction Ring is **link 2**, it resolves first and brings both to 0 at once; link 1,
+# Sparks, then hits B, already at 0. B took damage last, and B loses (WRGP-D2):
 
 # %%
-explain("chain-gain-saves")
+explain("cards-ring-link-2-then-sparks")
+
+# %% [markdown]
+# Only when the chain's **last damage hits both at once** — Destruction Ring as **link 1**, resolving
+# last — does WRGP-D1 decide, for that card: its controller is treated as the winner. Here B's Chain
+# Strike (link 2) takes A's 1st from 1000 to 200, then A's Destruction Ring brings both to 0 together:
+
+# %%
+explain("cards-ring-last-damage")
+
+# %% [markdown]
+# A chain whose links one player activated alone, or a card that resolves as a chain of one link, is
+# no chain built by both players: that is WRGP-D1 for the card's controller (the **Readings**
+# `one-player-chain-is-d1` and `one-card-both-is-d1`).
+#
+# ### 0 LP at a chain link stays a loss (a Reading: `zero-in-chain-stays-lost`)
+#
+# Losses wait until the end of the chain — but a duelist whose LP reached 0 at **any** link has met the
+# loss condition, and WRGP-H8 says a loss cannot be undone (「敗北の取り消しは不可」). The **Reading**
+# (an interpretation: the rulebook's chain example only has both ending the chain at 0): a link that
+# resolves **later** and gives LP back does not save that duelist. Here A's 1st is at 800 and
+# activates Dian Keto the Cure Master (gain 1000 LP) as link 1; B chains Chain Strike as link 2. Chain
+# Strike brings A to 0, then Dian Keto gives A 1000 LP — and A's 1st has still lost:
+
+# %%
+explain("cards-dian-keto-after-zero")
+
+# %% [markdown]
+# A gain that resolves **before** the damage (a higher link) is different: then the LP never reach 0.
+# If only one duelist reached 0 in the chain, that one loses; if both did, WRGP-D2 (or WRGP-D1, as
+# above) picks the loser, and the other stays in at the LP the chain left them.
 
 # %% [markdown]
 # ## A second loss during a handover (WRGP-D3)
@@ -144,9 +180,10 @@ exercise("wrgp-ring-survivor").check(...)
 exercise("wrgp-ring-survivor").answer()
 
 # %% [markdown]
-# **3.** A's 1st is at 800 LP. A activates a Quick-Play Spell that gains 1000 LP (a made-up card) as
-# chain link 1; B answers with Chain Strike as link 2 (400 damage for each chain link number). Who
-# is out after the chain? (a duelist, or "nobody")
+# **3.** A's 1st is at 800 LP and B's 1st at 200. A activates a Quick-Play Spell that gains 1000 LP (a
+# made-up card) as chain link 1; B answers with Chain Strike as link 2 (400 damage for each chain link
+# number); A answers that with Sparks as link 3 (200 damage to the opponent). Who is out after the
+# chain? (a duelist, or "nobody")
 
 # %%
 exercise("wrgp-chain-gain").check(...)

@@ -352,36 +352,15 @@ def catalogue(file: str) -> Catalogue:
 
 
 def _read(path: Path):
-    """The catalogue file's data. Parsing its YAML is most of a short ``rulings run`` spent on cards
-    (issue 25, goal 2), so the data is kept as JSON in ``__pycache__`` beside it, keyed by the
-    file's size and modification time as Python keys its bytecode: an edited catalogue is read
-    again, and a folder that cannot be written to only means no cache."""
-    import json
-    import os
+    """The catalogue file's data, parsed from its YAML each time a process first asks for it.
 
+    Nothing is kept between runs (issue 31 #7): a cache written beside the package (as before) wrote
+    where the user never asked, was read unchecked and keyed by size and time only. Parsing the
+    YAML costs a few milliseconds of a ``rulings run`` (the README's start-up figure stays within
+    its target), so the file is simply read: an edit, of any size, at any time, is always seen."""
     from ..yamlsrc import load_file
 
-    try:
-        st = path.stat()
-    except OSError:
-        return load_file(path)           # says what is wrong with the file
-    cache = path.parent / "__pycache__" / f"{path.stem}.{st.st_size}-{st.st_mtime_ns}.json"
-    try:
-        return json.loads(cache.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        pass
-    data = load_file(path)
-    try:
-        _parse(data, str(path))     # only a good catalogue is kept
-        cache.parent.mkdir(exist_ok=True)
-        for old in cache.parent.glob(f"{path.stem}.*.json"):
-            old.unlink()
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, cache)
-    except (OSError, InputError):
-        pass
-    return data
+    return load_file(path)
 
 
 def card(name, file: str) -> Card | None:

@@ -8,8 +8,12 @@ order with ``cards.cdb`` first; :attr:`CardStats.overrides` says which passcodes
 replaced, and from which file.
 
 Each database is opened as the deck check opens one (:func:`rulings_lib.decks.cdb.read_only`:
-read-only, with a time limit, bad text read with U+FFFD); nothing in it is executed; a file that is
-not a usable database is an :class:`~rulings_lib.errors.InputError` naming it (exit 2).
+read-only, with a time limit, bad text read with U+FFFD) and bounded as it is
+(:func:`~rulings_lib.decks.cdb.stored_tables`: stored values only, no value over 1 MB, names of at
+most 500 characters); nothing in it is executed; a file that is not a usable database is an
+:class:`~rulings_lib.errors.InputError` naming it (exit 2). A monster's ATK and DEF must be within
+the game's range (:data:`MAX_STAT`; a negative one is the card's ``?``, not known): a database ATK of
+2^62 is refused, never dealt as damage (issue 31 #9).
 """
 
 from __future__ import annotations
@@ -18,12 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..decks.cdb import EXPECTED_CDB as EXPECTED
-from ..decks.cdb import MAX_ROWS, database_files, read_only  # noqa: F401 (database_files: kept importable here)
+from ..decks.cdb import MAX_ROWS, check_name, database_files, read_only, stored_tables
 from ..errors import InputError
 from ..i18n import Msg
 from . import fold
 
 TYPE_MONSTER, TYPE_FUSION = 0x1, 0x40
+# The largest ATK or DEF a database may give a monster: the kit's largest amount of one step (the
+# printed cards stay far below it; EDOPro writes a "?" as -2). Anything larger is refused.
+MAX_STAT = 1_000_000
+COLUMNS = {"datas": ("id", "type", "atk", "def", "level", "race"), "texts": ("id", "name")}
 # YGOPro's race bits (datas.race), by the words the catalogue uses.
 RACES = {0x1: "Warrior", 0x2: "Spellcaster", 0x4: "Fairy", 0x8: "Fiend", 0x10: "Zombie", 0x20: "Machine",
          0x40: "Aqua", 0x80: "Pyro", 0x100: "Rock", 0x200: "Winged Beast", 0x400: "Plant", 0x800: "Insect",
@@ -39,7 +47,10 @@ class CardStats:
     by_code: dict[int, dict] = field(default_factory=dict)
     by_name: dict[str, int] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
-    overrides: list[tuple[int, str, str]] = field(default_factory=list)   # (passcode, earlier file, later file)
+    # (passcode, earlier file, later file): a card a later database gives otherwise than an earlier one
+    # (the same card, read again as it was, replaces nothing)
+    overrides: list[tuple[int, str, str]] = field(default_factory=list)
+    _overridden: set = field(default_factory=set, repr=False, compare=False)
 
     def monster(self, name: str) -> dict | None:
         code = self.by_name.get(fold(name))
@@ -52,19 +63,35 @@ class CardStats:
                 continue
             if not kind & TYPE_MONSTER:
                 continue
-            old = self.by_code.get(code)
-            if old is not None:
-                self.overrides.append((code, old["source"], source))
-                if self.by_name.get(fold(old["name"])) == code:
-                    del self.by_name[fold(old["name"])]
-            self.by_code[code] = {
-                "name": name, "atk": atk if isinstance(atk, int) and atk >= 0 else None,
-                "def": dfn if isinstance(dfn, int) and dfn >= 0 else None,
+            card = {
+                "name": name, "atk": _stat(atk, code, "ATK", source), "def": _stat(dfn, code, "DEF", source),
                 "level": level & 0xFF if isinstance(level, int) else None,
                 "type": RACES.get(race) if isinstance(race, int) else None,
                 "fusion": bool(kind & TYPE_FUSION), "passcode": code, "source": source,
             }
+            old = self.by_code.get(code)
+            if old is not None:
+                if {**old, "source": source} == card:
+                    continue                      # the same card again (the same database given twice)
+                key = (code, old["source"], source)
+                if key not in self._overridden:      # each card once per pair of files
+                    self._overridden.add(key)
+                    self.overrides.append(key)
+                if self.by_name.get(fold(old["name"])) == code:
+                    del self.by_name[fold(old["name"])]
+            self.by_code[code] = card
             self.by_name[fold(name)] = code
+
+
+def _stat(value, code: int, what: str, source: str) -> int | None:
+    """An ATK or DEF as read: None when not a number or negative (the card's ``?``); a number past
+    :data:`MAX_STAT` is an InputError naming the card."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return None
+    if value > MAX_STAT:
+        raise InputError(source, None, Msg("decks.cdb.stat_range", passcode=str(code), what=what,
+                                           value=str(value)[:24], max=f"{MAX_STAT:,}", expected=EXPECTED))
+    return value
 
 
 def read_databases(paths) -> CardStats:
@@ -76,11 +103,14 @@ def read_databases(paths) -> CardStats:
 
 
 def _rows(path: Path) -> list[tuple]:
-    """The monsters' rows of one database, opened as every ``cards.cdb`` is (:func:`read_only`)."""
+    """The monsters' rows of one database, opened and bounded as every ``cards.cdb`` is
+    (:func:`read_only`, :func:`stored_tables`), each name checked as it is read."""
+    file = str(path)
     with read_only(path, EXPECTED) as con:
-        kinds = {r[0].lower(): r[1] for r in con.execute("SELECT name, type FROM sqlite_master")
-                 if isinstance(r[0], str)}
-        if kinds.get("datas") != "table" or kinds.get("texts") != "table":
-            raise InputError(str(path), None, Msg("decks.cdb.no_table", tables="datas and texts", expected=EXPECTED))
-        return con.execute("SELECT d.id, d.type, d.atk, d.def, d.level, d.race, t.name FROM datas d "
-                           f"JOIN texts t ON t.id = d.id LIMIT {MAX_ROWS}").fetchall()
+        tables = stored_tables(con, file, COLUMNS, EXPECTED)
+        out = []
+        for row in con.execute(f"SELECT d.id, d.type, d.atk, d.def, d.level, d.race, t.name FROM {tables['datas']} d "
+                               f"JOIN {tables['texts']} t ON t.id = d.id LIMIT {MAX_ROWS}"):
+            check_name(file, row[0], row[6])
+            out.append(row)
+        return out

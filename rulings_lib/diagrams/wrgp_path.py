@@ -30,6 +30,7 @@ _HANDOVER_STARTS = "wrgp.event.handover_begins"           # WRGP-H1, when a loss
 _BATON = "wrgp.event.baton_touch"                         # WRGP-H9: the swap itself
 _SUICIDE = "wrgp.event.suicide_attack"                   # WRGP-F9: a suicide attack (a loss only if it meets one)
 _BOTH_BY_ONE_CARD = "wrgp.event.both_at_0_by_one_card"    # WRGP-D1: both at 0 by one card
+_LAST_HIT_BOTH = "wrgp.event.chain_last_damage_hit_both"  # WRGP-D1: a two-player chain's last damage hit both
 _PAYS_AT_0 = "wrgp.event.survivor_made_to_pay"            # WRGP-D1: a survivor at 0 made to pay
 _BOTH_AFTER_CHAIN = "wrgp.event.both_at_0_after_chain"    # WRGP-D2
 _PHASE_ENTRY = {"wrgp.event.phase_begins", "wrgp.event.run_on_phase_begins"}   # STD-TURN / WRGP-H1: a phase begins
@@ -117,7 +118,7 @@ class _Walker:
         elif rule == "WRGP-F8" or (rule == "WRGP-F9" and code != _SUICIDE):
             self.go(W.COND, step, rule)     # (a suicide attack that meets no loss condition stays in battle)
         elif rule == "WRGP-D1":
-            if code == _BOTH_BY_ONE_CARD:
+            if code in (_BOTH_BY_ONE_CARD, _LAST_HIT_BOTH):
                 self.go(W.COND, step, rule)
                 self.go(W.BOTH_CARD, step, rule)
             elif code == _PAYS_AT_0:

@@ -107,10 +107,13 @@ def _ring_survivor():
 
 
 def _chain_gain():
-    m = _wrgp(turn=3, player="A", phase="main1", lp={"A": 800, "B": 8000})
+    """Both reach 0 in a chain built by both players, and A gains LP back afterwards: A reached 0 (reading
+    zero-in-chain-stays-lost) and took damage last (WRGP-D2), so A loses although A ends the chain at 1000."""
+    m = _wrgp(turn=3, player="A", phase="main1", lp={"A": 800, "B": 200})
     m.chain([
         {"by": "A", "card": "a Quick-Play Spell that gains 1000 LP (made up)", "gain": {"to": "self", "amount": 1000}},
         {"by": "B", "card": "Chain Strike", "damage": {"to": "opponent", "per_link": 400}},
+        {"by": "A", "card": "Sparks", "damage": {"to": "opponent", "amount": 200}},
     ])
     return m.out
 
@@ -264,7 +267,7 @@ _EXERCISES = (
     # 05 · draws and chains
     Exercise("wrgp-sparks-loser", "duelist", ("WRGP-D2",), lambda: _scenario("sparks-chain-strike").outcome["out"][0]),
     Exercise("wrgp-ring-survivor", "duelist", ("WRGP-D1",), _ring_survivor),
-    Exercise("wrgp-chain-gain", "duelists", ("WRGP-D2",), _chain_gain),
+    Exercise("wrgp-chain-gain", "duelists", ("WRGP-D2", "WRGP-H8"), _chain_gain),
     # 06 · Power Bond
     Exercise("wrgp-power-bond-turn-4", "duelist", ("WRGP-D3",),
              lambda: (lambda m: m.duelist(m.player))(_scenario("power-bond-cyber-end-dragon").match)),

@@ -513,72 +513,87 @@ class WrgpMatch(Match):
             self._w("at_zero").discard(team)
 
     def _settle(self, hits: list[tuple], chain: bool = False, builders: frozenset = frozenset()) -> None:
-        """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2 reading
-        chain-loss-checked-after-chain). ``hits`` are ``(effect, controller, card, team, met)`` in the order
+        """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2, reading
+        zero-in-chain-stays-lost). ``hits`` are ``(effect, controller, card, team, met)`` in the order
         they happened; ``effect`` tells one effect (a chain link) from another, ``met`` says whether that
         damage met a loss condition (see :meth:`_hit`); ``builders`` are the teams that activated the
-        chain's links (WRGP-D2 is for a chain built by both)."""
+        chain's links (WRGP-D2 is for a chain built by both).
+
+        A duelist who met a loss condition at any link has lost, whatever LP a later-resolving link gives
+        back (WRGP-H8); if both did, WRGP-D2 picks the side damaged last (reading chain-last-damaged-loses)
+        unless that last damage hit both at once, or one player built the chain: WRGP-D1."""
         reached: dict[str, int] = {}      # team -> index in hits of the last damage that met a loss condition
         for i, (_, _, _, team, met) in enumerate(hits):
             if met:
                 reached[team] = i
-        if not reached:
-            return
-        cands = [t for t in T.TEAMS if t in reached and self.lp[t] == 0 and t not in self.handover]
+        cands = [t for t in T.TEAMS if t in reached and t not in self.handover]
         if not cands:
             return
         if len(cands) == 1:
             team = cands[0]
+            self._still_lost(team, hits[reached[team]][0], chain)
             self._lose(team, _say("wrgp.why.damage_at_0") if team in self.at_zero else _say("wrgp.why.reached_0"))
             return
-        first, second = (hits[reached[t]] for t in cands)
-        if chain and len(builders) == 1 and first[0] != second[0]:
+        last = hits[-1]                   # the last damage of the effect or the chain (both are candidates)
+        hit_by_last = {h[3] for h in hits if h[0] == last[0]}
+        survivor_at_0 = bool(self.at_zero & set(cands))
+        one_player = chain and len(builders) == 1
+        both_by = hits[reached["A"]] if hits[reached["A"]][0] == hits[reached["B"]][0] else None
+        if one_player and both_by is None:
             # WRGP-D1 (reading one-player-chain-is-d1): WRGP-D2 is for a chain built by both players; a chain
             # whose every link one player activated is a draw caused by that player's cards: that player's
             # duelist is treated as the winner, whichever link brought whom to 0 last.
             survivor = next(iter(builders))
             loser = other(survivor)
             notes = [_say("wrgp.note.reading", id="one-player-chain-is-d1")]
-            if self.at_zero & set(cands):
+            if survivor_at_0:
                 notes.append(_say("wrgp.note.reading", id="draw-again-same-rule"))
             note = _say("wrgp.note.readings", readings=notes)
             self._ev("WRGP-D1", "wrgp.event.both_at_0_in_one_player_chain", team=survivor, survivor=self._who(survivor),
                      loser=self._who(loser), note=note)
-        elif first[0] == second[0]:
-            # WRGP-D1: one card effect brought both to 0 at the same moment: its controller is treated
-            # as the winner, wherever it resolved (reading one-card-both-is-d1); a survivor at 0 hit again
-            # together with the other is the same case (reading draw-again-same-rule).
-            _, survivor, card, _, _ = first
+        elif one_player or len(hit_by_last) == 2:
+            # WRGP-D1: one card effect hit both at once: its controller is treated as the winner. On its own
+            # (the rule's own case), as a chain's only link or a link of a chain of one player's links that
+            # brought both to 0 (reading one-card-both-is-d1), or as the last damage of a chain built by both
+            # players (reading chain-last-damaged-loses); a survivor at 0 hit again together with the other is
+            # the same case (reading draw-again-same-rule). Never the team letter.
+            _, survivor, card, _, _ = both_by if one_player else last
             loser = other(survivor)
-            notes = []
-            if chain:
-                notes.append(_say("wrgp.note.reading", id="one-card-both-is-d1"))
-            if self.at_zero & set(cands):
+            notes = [_say("wrgp.note.reading", id="one-card-both-is-d1" if one_player else "chain-last-damaged-loses")] \
+                if chain else []
+            if survivor_at_0:
                 notes.append(_say("wrgp.note.reading", id="draw-again-same-rule"))
             note = _say("wrgp.note.readings", readings=notes) if notes else ""
-            self._ev("WRGP-D1", "wrgp.event.both_at_0_by_one_card", card=card, team=survivor, survivor=self._who(survivor),
-                     loser=self._who(loser), note=note)
+            code = "wrgp.event.both_at_0_by_one_card" if one_player or not chain else "wrgp.event.chain_last_damage_hit_both"
+            self._ev("WRGP-D1", code, card=card, team=survivor, survivor=self._who(survivor), loser=self._who(loser),
+                     note=note)
         else:
-            # WRGP-D2: both at 0 after the chain, reached at different links: the side damaged last loses.
-            # When that last damage hit both at once, the side it brought to 0 loses (reading
-            # one-card-both-is-d1); if it brought neither, the one who reached 0 later. Never the team letter.
-            last = max(i for i, h in enumerate(hits) if h[3] in cands)
-            effect = hits[last][0]
-            hit_by_last = {h[3] for h in hits if h[0] == effect and h[3] in cands}
-            if len(hit_by_last) == 1:
-                loser = hit_by_last.pop()
-                why = _say("wrgp.why.damaged_last", duelist=self._who(loser))
-            else:
-                brought = [t for t in cands if hits[reached[t]][0] == effect]
-                loser = brought[0] if brought else max(cands, key=lambda t: reached[t])
-                why = _say("wrgp.why.last_hit_both_brought" if brought else "wrgp.why.last_hit_both_later",
-                          duelist=self._who(loser))
+            # WRGP-D2: both reached 0 in a chain built by both players: the side that took damage last in
+            # the reverse-order resolution loses, also when it was already at 0 (an earlier-resolving link
+            # had brought both to 0 at once, reading chain-last-damaged-loses). Never the team letter.
+            loser = last[3]
             survivor = other(loser)
-            self._ev("WRGP-D2", "wrgp.event.both_at_0_after_chain", why=why, loser=self._who(loser), survivor=self._who(survivor))
-        # Reading draw-survivor-stays-at-0 (WRGP-D1).
-        self._w("at_zero").add(survivor)
-        self._ev("WRGP-D1", "wrgp.event.survivor_stays_at_0", survivor=self._who(survivor))
+            why = _say("wrgp.why.damaged_last", duelist=self._who(loser))
+            note = "" if last[4] else _say("wrgp.note.reading_paren", id="chain-last-damaged-loses")
+            self._ev("WRGP-D2", "wrgp.event.both_at_0_after_chain", why=why, loser=self._who(loser),
+                     survivor=self._who(survivor), note=note)
+        self._still_lost(loser, hits[reached[loser]][0], chain)
+        if self.lp[survivor] == 0:
+            # Reading draw-survivor-stays-at-0 (WRGP-D1).
+            self._w("at_zero").add(survivor)
+            self._ev("WRGP-D1", "wrgp.event.survivor_stays_at_0", survivor=self._who(survivor))
+        else:
+            # Reading zero-in-chain-stays-lost: the one who is not the loser stays in at the LP they have
+            # when the chain is over (a later-resolving link gave them LP back).
+            self._ev("WRGP-D2", "wrgp.event.survivor_stays_in", survivor=self._who(survivor), lp=self.lp[survivor])
         self._lose(loser, _say("wrgp.why.reached_0"))
+
+    def _still_lost(self, team: str, link: int, chain: bool) -> None:
+        """WRGP-H8 (reading zero-in-chain-stays-lost): a duelist who reached 0 at a chain link and was given
+        LP back by a later-resolving link has still lost."""
+        if chain and self.lp[team] > 0:
+            self._ev("WRGP-H8", "wrgp.event.zero_in_chain_stays_lost", duelist=self._who(team), n=link,
+                     lp=self.lp[team])
 
     def _lose(self, team: str, why: str) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
@@ -942,7 +957,8 @@ class WrgpMatch(Match):
         (``"per_link": N`` instead of ``amount`` deals N x the link's number, like Chain Strike), and
         optionally ``"kind"`` (an action kind, checked for timing). A link may be just ``{"by": T,
         "card": NAME}`` of a card the catalogue knows (``rulings cards``): its effect, cost, Spell Speed
-        and timing come from the card. Losses are checked after the whole chain (WRGP-D2)."""
+        and timing come from the card. Losses are settled after the whole chain; 0 LP at any link stays a
+        loss (WRGP-D2, WRGP-H8)."""
         self._begin()
         self._chain(links)
 

@@ -6,7 +6,10 @@ step ``attack: {by: A, damage: 8000}`` is the call ``match.attack(by="A", damage
 
 from __future__ import annotations
 
-from ..errors import ArgumentError
+from pathlib import Path
+
+from ..errors import ArgumentError, InputError, ScenarioError
+from ..i18n import Msg
 from ..schema import MapOf, scenario_key
 from . import tables as T
 from .engine import WrgpMatch
@@ -56,7 +59,7 @@ def new_match(setup: dict) -> WrgpMatch:
         key = exc.param if exc.param in _SETUP_TOP else "at"
         raise _SetupError(key, exc.as_msg(scenario_key(exc.param, "setup." if key != "at" else "setup.at."))) from None
     if setup.get("cards_db"):
-        m.use_card_databases([str(p) for p in setup["cards_db"]])
+        _use_card_databases(m, setup["cards_db"])
     for i, c in enumerate(setup.get("cards", []), 1):
         try:
             m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
@@ -66,6 +69,30 @@ def new_match(setup: dict) -> WrgpMatch:
     m.step = 0
     m.events = [e._replace(step=0) for e in m.events]
     return m
+
+
+def _use_card_databases(m: WrgpMatch, paths: list) -> None:
+    """``setup.cards_db`` (and ``--cards``) read. The paths a scenario names keep where they come from
+    (:class:`~rulings_lib.schema.WrittenPath`: held to the scenario's folder, links inside a folder
+    included); a problem with one is the scenario's, at its line, naming the file as the scenario
+    wrote it (``dbs/a.cdb``), not the machine's path. A path given on the command line is named as given."""
+    try:
+        m.use_card_databases(list(paths))
+    except InputError as exc:
+        for p in paths:
+            written = getattr(p, "written", None)
+            if written is None:
+                continue
+            if exc.file == str(p):
+                shown = written
+            elif Path(exc.file).parent == Path(p):       # a database in a folder the scenario names
+                shown = f"{written.rstrip('/')}/{Path(exc.file).name}"
+            else:
+                continue
+            where = f"{shown}:{exc.line}" if exc.line else shown
+            message = Msg("input.located", where=where, message=exc.as_msg().args["message"])
+            raise ScenarioError(p.file, p.line, Msg("input.in_step", where="setup.cards_db", message=message)) from None
+        raise
 
 
 def apply(match: WrgpMatch, verb: str, args) -> None:

@@ -305,17 +305,25 @@ READINGS = (
     Reading("owner-is-who-brought-it", "WRGP-H6", FORMAT, "The original owner is the duelist who brought the card",
             "A card bound for the hand, the Deck or face-down to the Extra Deck goes to the duelist from whose deck "
             "it started, also after several handovers and for an opposing card whose control was taken."),
+    Reading("incoming-hand-five", "WRGP-H4", FORMAT, "The incoming duelist draws an opening hand of five",
+            "The incoming duelist takes over with their own Deck, Extra Deck, Graveyard and banishment (none of the "
+            "previous duelist's) and draws an opening hand of five from their own Deck as the handover completes, "
+            "before the turn in which they play; an event may announce otherwise."),
     Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, "Baton touch keeps the field and the turn",
             "The incoming duelist inherits the field as in a handover (WRGP-H4..H7) and goes on with the "
             "same turn from the Draw Phase draw."),
     Reading("draw-survivor-stays-at-0", "WRGP-D1", FORMAT, "The survivor of a draw stays at 0 LP",
-            "The duelist treated as the winner of a draw (or the one who is not the loser under WRGP-D2) "
-            "stays in the duel at 0 LP and loses as soon as they take damage again or must pay LP."),
-    Reading("one-card-both-is-d1", "WRGP-D1", FORMAT, "One card bringing both to 0 is a WRGP-D1 draw, also in a chain",
-            "When one card effect takes both duelists to 0 at the same moment -- alone, as a chain's only link or "
-            "as one link among others -- and both are still at 0 after the chain, its controller is treated as the "
-            "winner; WRGP-D2 decides only when they reached 0 at different links (the side damaged last loses; if "
-            "that last damage hit both, the side it brought to 0). The team letter never decides."),
+            "The duelist treated as the winner of a draw (or the one who is not the loser under WRGP-D2, when they "
+            "end the chain at 0) stays in the duel at 0 LP and loses as soon as they take damage again or must pay LP."),
+    Reading("one-card-both-is-d1", "WRGP-D1", FORMAT, "One card bringing both to 0 outside a two-player chain is WRGP-D1",
+            "When one card effect takes both duelists from above 0 to 0 at the same moment outside a chain built by both "
+            "players -- on its own, as a chain's only link (a one-link chain is not built by both players) or in a chain "
+            "of one player's links -- its controller is treated as the winner. The team letter never decides."),
+    Reading("chain-last-damaged-loses", "WRGP-D2", FORMAT, "In a chain built by both players the side damaged last loses",
+            "In a chain with at least one link of each player, WRGP-D2 decides as its text says: the side that took "
+            "damage last in the reverse-order resolution loses, also when an earlier-resolving link had brought both "
+            "to 0 at once and a later-resolving link then hit one of them at 0. Only when the chain's last damage hit "
+            "both at once (one card) does WRGP-D1 decide: that card's controller is treated as the winner."),
     Reading("one-player-chain-is-d1", "WRGP-D1", FORMAT, "A chain built by one player alone is a WRGP-D1 draw",
             "WRGP-D2 is written for a chain built by both players' card effects. A chain whose links were all "
             "activated by one player, after which both duelists are at 0, is WRGP-D1: that player's duelist is "
@@ -327,9 +335,11 @@ READINGS = (
     Reading("no-cost-at-0", "WRGP-D1", FORMAT, "A survivor at 0 LP cannot pay an LP cost",
             "The survivor at 0 LP cannot pay an LP cost above 0 (STD-LP); a cost of half their LP is 0 and changes "
             "nothing; only an effect that makes them pay or lose more than 0 LP makes them lose."),
-    Reading("chain-loss-checked-after-chain", "WRGP-D2", FORMAT, "Losses are checked after the whole chain",
-            "LP that reach 0 inside a chain are checked once the whole chain has resolved (outside a chain "
-            "at once); if both duelists are then at 0 the side damaged last loses."),
+    Reading("zero-in-chain-stays-lost", "WRGP-D2", FORMAT, "0 LP at any chain link is a loss a later gain cannot undo",
+            "Losses met inside a chain are settled once the whole chain has resolved (outside a chain at once), but a "
+            "duelist whose LP reached 0 at any link has met the loss condition, and a later-resolving link that gives "
+            "LP back does not undo it (WRGP-H8). If one duelist reached 0 in the chain, that one loses; if both did, "
+            "WRGP-D2 (or WRGP-D1) picks the loser and the other stays in at the LP they have when the chain is over."),
     Reading("second-loss-both-out", "WRGP-D3", FORMAT, "A loss during a handover puts both out",
             "By WRGP-H8 both duelists are out, both teams send in their next duelist, and the next turn "
             "belongs to the team of the duelist who lost last."),

@@ -447,7 +447,7 @@ VERBS = (
     Verb("counter_cleaner", "record", (BY,), rules=("WRGP-SW8",), example="counter_cleaner: {by: A}"),
     Verb("check_team", "record", (_team("team"),
                                   Param("decks", "list", min_items=1, max_items=10,
-                                        item=Param("deck", "text", max_len=500, file=True)),
+                                        item=Param("deck", "text", max_len=500, file="ydke")),
                                   Param("banlist", "text", max_len=500, file=True),
                                   Param("list", "text", max_len=200, required=False),
                                   Param("cards", "text", max_len=500, file=True, required=False)),
