@@ -923,22 +923,12 @@ class WrgpMatch(Match):
         self._begin()
         card = self._named("card", card, "cost" if as_ == "cost" else "paid_by_effect",
                            {"amount": amount, "lp": self.lp[by]}, by)
+        if as_ == "cost":
+            met = self._pay_cost(by, amount, card)
+            self._settle([(0, by, card or _say("wrgp.source.a_cost"), by, met)] if met is not None else [])
+            return
         who, before = self._who(by), self.lp[by]
         what = _say("wrgp.note.for_card", card=card) if card else ""
-        if as_ == "cost":
-            if amount > before:
-                # STD-LP: a cost must be payable in full from the LP one has; a survivor at 0 LP cannot pay
-                # a cost above 0 (reading no-cost-at-0).
-                note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
-                self._fail("STD-LP", "wrgp.reject.cost_unpayable", who=who, before=before, amount=amount, what=what, note=note)
-            self._w("lp")[by] = before - amount
-            if by in self.at_zero:
-                # Reading no-cost-at-0: a cost of 0 ("half" of 0 LP) can be paid and changes nothing.
-                self._ev("STD-LP", "wrgp.event.cost_paid_at_0", who=who, amount=amount, what=what)
-                return
-            self._ev("STD-LP", "wrgp.event.cost_paid", who=who, amount=amount, what=what, before=before, after=self.lp[by])
-            self._settle([(0, by, card or _say("wrgp.source.a_cost"), by, self.lp[by] == 0)] if amount else [])
-            return
         # STD-LP: an effect that makes a player pay or lose LP takes what there is.
         self._w("lp")[by] = max(0, before - amount)
         self._ev("STD-LP", "wrgp.event.lp_paid_by_effect", who=who, amount=amount, what=what, before=before, after=self.lp[by])
@@ -951,6 +941,37 @@ class WrgpMatch(Match):
             # or lose more than 0 LP makes them lose.
             self._ev("WRGP-D1", "wrgp.event.survivor_made_to_pay", who=who, amount=amount)
         self._settle([(0, by, card or _say("wrgp.source.an_effect"), by, met)] if amount else [])
+
+    def _pay_cost(self, by: str, amount: int, card: str | None = None, activation: bool = False) -> bool | None:
+        """The one path of an LP cost (STD-LP), whoever pays it: the `pay` step, a card activated by name
+        (its catalogue cost, as a chain link) and the `counter_cleaner` step. The cost must be payable in full
+        from the LP one has: the survivor at 0 cannot pay more than 0 (reading no-cost-at-0), and a cost of
+        0 ("half" of 0 LP) changes nothing. Returns None if nothing was paid, else whether paying it met a
+        loss condition (LP from above 0 to 0), for the caller to settle: at once outside a chain, after the
+        whole chain inside one (reading zero-in-chain-stays-lost) -- the same outcome either way."""
+        who, before = self._who(by), self.lp[by]
+        what = _say("wrgp.note.for_card", card=card) if card else ""
+        if amount > before:
+            # STD-LP: a cost must be payable in full from the LP one has; a survivor at 0 LP cannot pay
+            # a cost above 0 (reading no-cost-at-0).
+            note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
+            if activation:
+                self._fail("STD-LP", "wrgp.reject.card_cost_unpayable", duelist=who, before=before, card=card,
+                           amount=amount, note=note)
+            self._fail("STD-LP", "wrgp.reject.cost_unpayable", who=who, before=before, amount=amount, what=what, note=note)
+        if by in self.at_zero:
+            # Reading no-cost-at-0: a cost of 0 ("half" of 0 LP) can be paid and changes nothing.
+            self._ev("STD-LP", "wrgp.event.cost_paid_at_0", who=who, amount=amount, what=what)
+            return None
+        if activation and not amount:
+            return None
+        self._w("lp")[by] = before - amount
+        if activation:
+            self._ev("STD-LP", "wrgp.event.activation_cost_paid", duelist=who, amount=amount, card=card,
+                     before=before, after=self.lp[by])
+        else:
+            self._ev("STD-LP", "wrgp.event.cost_paid", who=who, amount=amount, what=what, before=before, after=self.lp[by])
+        return (self.lp[by] == 0) if amount else None
 
     def chain(self, links: list[dict]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
@@ -987,6 +1008,7 @@ class WrgpMatch(Match):
         self._ev("WRGP-D2", "wrgp.event.chain_resolves", links=len(links), count=len(links))
         self._check_speeds(links)
         plan = []
+        paid: list[tuple] = []        # costs that took a duelist to 0, in the order they were paid
         for n, link in enumerate(links, 1):
             by = link["by"]
             found = link.get("def")
@@ -1011,19 +1033,11 @@ class WrgpMatch(Match):
                          kind=_term(CARD_KIND, found.kind), n=n)
                 if found.assumes:
                     self._ev("STD-CARDS", "wrgp.event.effect_assumed", what=dict(found.assumes))
-                cost = (found.effect.get("cost") or {}).get("pay")
-                if (found.effect.get("cost") or {}).get("half"):
-                    cost = self.lp[by] // 2
-                if cost:
-                    before = self.lp[by]
-                    if cost > before:
-                        # STD-LP: a cost must be payable in full (reading no-cost-at-0 for a survivor at 0).
-                        note = _say("wrgp.note.reading_paren", id="no-cost-at-0") if by in self.at_zero else ""
-                        self._fail("STD-LP", "wrgp.reject.card_cost_unpayable", duelist=self._who(by), before=before,
-                                   card=name, amount=cost, note=note)
-                    self._w("lp")[by] = before - cost
-                    self._ev("STD-LP", "wrgp.event.activation_cost_paid", duelist=self._who(by), amount=cost, card=name,
-                             before=before, after=self.lp[by])
+                cost = self._card_cost(by, found)
+                if cost is not None and self._pay_cost(by, cost, name, activation=True):
+                    # A cost that took the LP to 0 met a loss condition at this link (STD-LP), settled with
+                    # the chain's losses, as the `pay` step settles it outside a chain.
+                    paid.append((n, by, shown, by, True))
                 if "fusion_boost" in found.effect:
                     monster, atk, key = self._fusion_target(found, link["summon"])
                     if self.card_key(key) is not None:
@@ -1034,7 +1048,7 @@ class WrgpMatch(Match):
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
                          targets, amount, link))
-        hits: list[tuple] = []
+        hits: list[tuple] = list(paid)
         for n, by, card, what, targets, amount, link in reversed(plan):
             self._ev("WRGP-D2", "wrgp.event.chain_link_resolves", n=n, card=card, by=by)
             for t in targets:
@@ -1048,6 +1062,13 @@ class WrgpMatch(Match):
             if found is not None:
                 self._resolve_card(by, found, link)
         self._settle(hits, chain=True, builders=frozenset(p[1] for p in plan))
+
+    def _card_cost(self, by: str, found) -> int | None:
+        """A catalogue card's LP cost now (``effect.cost``: ``pay`` N, or ``half`` the LP one has), or None."""
+        cost = found.effect.get("cost") or {}
+        if cost.get("half"):
+            return self.lp[by] // 2
+        return cost.get("pay")
 
     def _check_set(self, by: str, found, shown: str) -> None:
         """STD-TIMING: a Trap (and a Quick-Play Spell in the opponent's turn, which only a Set one can be) is
@@ -1275,10 +1296,9 @@ class WrgpMatch(Match):
         """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8). It is a Normal Spell, Spell
         Speed 1: only in its user's own Main Phase with an open game state (STD-TIMING), never in a
         handover's run-on (WRGP-H2)."""
-        self._begin()
-        # STD-TIMING / WRGP-H2: Counter Cleaner's Spell Speed (the card's, as a chain link's would be).
-        self._timing(by, T.SPEED_KINDS[T.card_speed(T.COUNTER_CLEANER)])
-        self._clear_counters(by)
+        # Played as the card it is (issue 32 #1): a one-link chain of Counter Cleaner, its 500 LP cost paid on
+        # the one cost path (refused for the survivor at 0, reading no-cost-at-0), its timing checked.
+        self.activate(by, T.COUNTER_CLEANER)
 
     def _clear_counters(self, by: str) -> None:
         before = dict(self.spc)

@@ -1,0 +1,99 @@
+"""Issue 32: named cards play their printed text. Items 1 (a card's LP cost is settled as a payment),
+2 (negation), 5 (Chain Strike's own condition) and 8 (contradictions: refuse what contradicts the card,
+accept what agrees)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rulings_lib.cards import catalogue
+from rulings_lib.errors import ArgumentError, IllegalAction
+from rulings_lib.wrgp.engine import WrgpMatch
+
+CARDS = list(catalogue("wrgp.yaml"))
+PAID_COSTS = [c for c in CARDS if (c.effect.get("cost") or {}).get("pay")]
+
+
+def at(**kw) -> WrgpMatch:
+    kw.setdefault("turn", 3)
+    kw.setdefault("phase", "main1")
+    return WrgpMatch(**kw)
+
+
+def refused(call) -> IllegalAction:
+    with pytest.raises(IllegalAction) as err:
+        call()
+    return err.value
+
+
+def outcome(m: WrgpMatch) -> tuple:
+    return (list(m.out), dict(m.lp), list(m.handover), set(m.at_zero), m.turn, m.player, m.winner)
+
+
+# ---------------------------------------------------------------------- #1 a cost that takes the LP to 0
+def test_1_the_catalogue_s_lp_costs_are_the_ones_the_issue_names():
+    assert {c.en for c in PAID_COSTS} == {"Counter Cleaner", "Twister", "Skill Drain"}
+    assert [c.en for c in CARDS if (c.effect.get("cost") or {}).get("half")] == ["Solemn Judgment"]
+
+
+@pytest.mark.parametrize("name", ["Counter Cleaner", "Twister", "Skill Drain"])
+def test_1_a_cost_to_0_by_name_is_a_loss_and_the_right_team_plays_next(name):
+    cost = next(c for c in PAID_COSTS if c.en == name).effect["cost"]["pay"]
+    m = at(lp={"A": cost, "B": 8000})
+    m.activate("A", name)
+    assert m.out == ["A1"] and m.handover == ["A"] and m.lp["A"] == 0
+    m.end_turn()
+    assert (m.turn, m.player, m.pos["A"], m.lp["A"]) == (4, "A", 2, 8000)   # WRGP-F2: the losing team plays next
+
+
+def test_1_the_counter_cleaner_step_pays_the_500_lp_cost():
+    m = at(lp={"A": 3000, "B": 8000}, spc={"A": 4, "B": 6})
+    m.counter_cleaner("A")
+    assert m.lp["A"] == 2500 and m.spc == {"A": 0, "B": 0}
+    m = at(lp={"A": 500, "B": 8000})
+    m.counter_cleaner("A")
+    assert m.out == ["A1"]
+
+
+def test_1_the_counter_cleaner_step_is_refused_for_the_survivor_at_0():
+    m = at(turn=4, duelist={"B": 2}, lp={"A": 0, "B": 8000}, at_zero=["A"], player="A")
+    err = refused(lambda: m.counter_cleaner("A"))
+    assert err.rule == "STD-LP" and "no-cost-at-0" in str(err)
+    assert refused(lambda: m.activate("A", "Counter Cleaner")).rule == "STD-LP"
+    assert m.lp["A"] == 0 and m.out == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(card=st.sampled_from(PAID_COSTS), lp=st.integers(0, 3000), foe=st.integers(1, 8000),
+       lineup=st.integers(2, 3))
+def test_1_property_a_cost_by_name_and_by_pay_give_the_same_outcome(card, lp, foe, lineup):
+    """For every catalogue card with an LP cost: activating it by name settles its cost as the plain `pay`
+    step of that cost does (a loss at 0, refused if unpayable), and the match goes on alike."""
+    cost = card.effect["cost"]["pay"]
+    runs = []
+    for how in ("name", "pay"):
+        # lp 0: the survivor of a draw (reading draw-survivor-stays-at-0), whose opponent's 1st lost
+        survivor = {"turn": 4, "player": "A", "duelist": {"B": 2}, "at_zero": ["A"]} if lp == 0 else {}
+        m = at(lp={"A": lp, "B": foe}, lineup=lineup, **survivor)
+        try:
+            m.activate("A", card.en) if how == "name" else m.pay("A", cost, card=card.en)
+        except IllegalAction as err:
+            runs.append(("refused", err.rule))
+            continue
+        if m.winner is None:
+            m.end_turn()
+        runs.append(outcome(m))
+    assert runs[0] == runs[1]
+    assert (runs[0][0] == "refused") == (cost > lp)
+    if cost == lp:
+        assert runs[0][0] == ["A1"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(lp=st.integers(1, 10**6))
+def test_1_property_half_your_lp_never_takes_the_lp_to_0(lp):
+    m = at(lp={"A": lp, "B": 8000})
+    m.pay("A", lp // 2, card="Solemn Judgment")
+    assert m.lp["A"] == lp - lp // 2 > 0 and m.out == []
