@@ -14,7 +14,10 @@ from rulings_lib.wrgp.engine import WrgpMatch
 
 CARDS = list(catalogue("wrgp.yaml"))
 MONSTERS = [c for c in CARDS if c.is_monster]
-ACTIVATED = [c for c in CARDS if c.speed is not None and c.id != "speed-world-wrgp"]
+# (issue 32 #2: a card whose negation the kit does not play -- of a destruction, of an attack -- is refused
+# as a chain link, tests/test_wrgp_cards_text2.py; the properties here are about the cards it plays)
+ACTIVATED = [c for c in CARDS if c.speed is not None and c.id != "speed-world-wrgp"
+             and c.effect.get("negate") in (None, "spell_trap_activation")]
 
 
 def at(**kw) -> WrgpMatch:

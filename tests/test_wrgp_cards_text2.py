@@ -97,3 +97,72 @@ def test_1_property_half_your_lp_never_takes_the_lp_to_0(lp):
     m = at(lp={"A": lp, "B": 8000})
     m.pay("A", lp // 2, card="Solemn Judgment")
     assert m.lp["A"] == lp - lp // 2 > 0 and m.out == []
+
+
+# ---------------------------------------------------------------------- #2 negation
+NEGATABLE = [c for c in CARDS if not c.is_monster and c.speed in (1, 2) and not c.choices and c.id != "speed-world-wrgp"
+             and not c.effect.get("min_link") and c.effect.get("negate") is None and "special_victory" not in c.effect]
+
+
+def test_2_the_catalogue_s_negations_are_played_or_refused():
+    negates = {c.en: c.effect["negate"] for c in CARDS if c.effect.get("negate")}
+    assert negates == {"Solemn Judgment": "spell_trap_activation", "Stardust Dragon": "destruction",
+                       "Number 39: Utopia": "attack", "Scrap-Iron Scarecrow": "attack"}
+
+
+def test_2_a_negated_ookazi_deals_nothing():
+    m = at(lp={"A": 4000, "B": 4000})
+    m.chain([{"by": "A", "card": "Ookazi"}, {"by": "B", "card": "Solemn Judgment"}])
+    assert m.lp == {"A": 4000, "B": 2000} and m.out == []
+
+
+def test_2_the_survivor_at_0_who_negates_ookazi_does_not_lose_and_pays_half_of_0():
+    m = at(turn=5, duelist={"A": 2}, lp={"A": 8000, "B": 0}, at_zero=["B"])
+    m.chain([{"by": "A", "card": "昼夜の大火事"}, {"by": "B", "card": "神の宣告"}])
+    assert m.out == [] and m.lp == {"A": 8000, "B": 0} and m.at_zero == {"B"}
+    m.activate("A", "Ookazi")
+    assert m.out == ["B1"]
+
+
+def test_2_a_negated_destruction_ring_causes_no_draw():
+    m = at(lp={"A": 1000, "B": 1000})
+    m.chain([{"by": "B", "card": "Destruction Ring"}, {"by": "A", "card": "Solemn Judgment"}])
+    assert m.out == [] and m.lp == {"A": 500, "B": 1000} and m.at_zero == set()
+
+
+def test_2_a_negated_negation_lets_its_target_resolve():
+    m = at(lp={"A": 4000, "B": 4000})
+    m.chain([{"by": "A", "card": "Ookazi"}, {"by": "B", "card": "Solemn Judgment"},
+             {"by": "A", "card": "Solemn Judgment"}])
+    assert m.lp == {"A": 2000, "B": 2000 - 800}
+
+
+def test_2_a_negation_whose_target_the_kit_cannot_tell_is_refused():
+    m = at(lp={"A": 4000, "B": 4000})
+    with pytest.raises(ArgumentError, match="chain link 1 it answers none"):
+        m.activate("B", "Solemn Judgment")                     # as link 1: a summon is not played
+    with pytest.raises(ArgumentError, match="does not guess"):
+        m.chain([{"by": "A", "damage": {"to": "opponent", "amount": 500}}, {"by": "B", "card": "Solemn Judgment"}])
+    with pytest.raises(ArgumentError, match="monster's effect"):
+        m.chain([{"by": "A", "card": "Gorz the Emissary of Darkness"},
+                 {"by": "B", "card": "Solemn Judgment"}])
+    for name in ("Stardust Dragon", "Number 39: Utopia", "Scrap-Iron Scarecrow"):
+        with pytest.raises(ArgumentError, match="does not play"):
+            m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": name}])
+    assert m.lp == {"A": 4000, "B": 4000} and m.out == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(card=st.sampled_from(NEGATABLE), a=st.integers(1, 9000), b=st.integers(1, 9000),
+       spc=st.sampled_from([0, 2, 4, 6]))
+def test_2_property_a_negated_link_changes_nothing_but_what_its_negation_says(card, a, b, spc):
+    """For every catalogue Spell or Trap a chain can open: answered by Solemn Judgment, it changes nothing
+    but its own cost (paid on activation): no damage, no gain, no counters removed, no lasting effect, no
+    loss; Solemn Judgment's controller pays half their LP."""
+    m = at(lp={"A": a, "B": b}, spc={"A": spc, "B": spc})
+    cost = (card.effect.get("cost") or {}).get("pay") or 0
+    if cost > a:
+        return
+    m.chain([{"by": "A", "card": card.en}, {"by": "B", "card": "Solemn Judgment"}])
+    assert m.lp == {"A": a - cost, "B": b - b // 2}
+    assert m.out == [] and m.spc == {"A": spc, "B": spc} and m.effects == [] and m.delayed == []

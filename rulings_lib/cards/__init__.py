@@ -31,9 +31,14 @@ LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
 EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
                "lasting", "once_per_duel", "special_victory", "scopes", "none", "rewind", "truce", "change_up",
-               "ruling", "when")
+               "ruling", "when", "negate")
 # When a trigger effect activates (``effect.when``): ``own_standby``, its controller's Standby Phase.
 WHEN = ("own_standby",)
+# What a card negates (``effect.negate``): ``spell_trap_activation``, the activation of the Spell or Trap
+# card of the chain link it answers (played: that link does not resolve); ``destruction`` (an effect that
+# would destroy) and ``attack``, which the kit does not play (a link naming such a card is refused).
+NEGATES = ("spell_trap_activation", "destruction", "attack")
+NEGATES_PLAYED = ("spell_trap_activation",)
 # The type of a monster's effect the kit plays when a step names the card (``type`` in the catalogue), from
 # its text, apart from its Spell Speed: ``procedure`` is a Special Summon procedure (no effect), ``none`` a
 # monster with no effect. A Spell's or Trap's type is its kind's (SPELL_TRAP_TYPES).
@@ -545,6 +550,8 @@ def _parse(data, source: str) -> list[Card]:
                           f"({' or '.join(str(a) if a else 'null' for a in allowed)}), not {speed}")
         if effect.get("when") is not None and effect["when"] not in WHEN:
             bad(line, f"{raw['id']}: when among {', '.join(WHEN)}")
+        if effect.get("negate") is not None and effect["negate"] not in NEGATES:
+            bad(line, f"{raw['id']}: negate among {', '.join(NEGATES)}")
         for key in effect:
             if key not in EFFECT_KEYS:
                 bad(line, f"{raw['id']}: effect keys among {', '.join(EFFECT_KEYS)}, not {key!r}")

@@ -56,6 +56,7 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
     check_violations,
     contradiction,
     is_speed_world,
+    link_targets,
     monster_atk,
     named_card,
 )
@@ -1002,6 +1003,7 @@ class WrgpMatch(Match):
             return
         link = check_link("card", {"by": by, "card": card, **({"summon": summon} if summon is not None else {}),
                                    **({"declare": declare} if declare is not None else {})}, self)
+        link_targets("card", [link], single=True)   # a negation as chain link 1 answers nothing: refused
         self._chain([link])
 
     def _chain(self, links: list[dict]) -> None:
@@ -1049,8 +1051,18 @@ class WrgpMatch(Match):
             plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
                          targets, amount, link))
         hits: list[tuple] = list(paid)
+        negated: set[int] = set()
         for n, by, card, what, targets, amount, link in reversed(plan):
+            if n in negated:
+                # STD-CARDS: a negated activation does not resolve: no effect at all (its cost stays paid).
+                self._ev("STD-CARDS", "wrgp.event.negated_link_does_not_resolve", n=n, card=card, by=by)
+                continue
             self._ev("WRGP-D2", "wrgp.event.chain_link_resolves", n=n, card=card, by=by)
+            if link.get("negates") is not None:
+                # The card's text (Solemn Judgment): it negates the activation of the link it answers.
+                target = link["negates"]
+                negated.add(target)
+                self._ev("STD-CARDS", "wrgp.event.link_negated", card=card, n=target, target=plan[target - 1][2])
             for t in targets:
                 if what == "damage":
                     met = self._hit(t, amount, card)

@@ -269,7 +269,7 @@ def _activate(param, value, match):
     its choices checked as a one-link chain's (a special-victory card makes no chain link, WRGP-F8)."""
     found = named_card(f"{param}.card", value["card"], numbers=False)
     if "special_victory" not in found.effect:
-        check_link(param, value, match)
+        link_targets(f"{param}.card", [check_link(param, value, match)], single=True)
 
 
 def _attack(param, value, match):
@@ -281,7 +281,45 @@ def _attack(param, value, match):
 def check_links(param, value, match) -> list[dict]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
         raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
-    return [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
+    return link_targets(param, [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)])
+
+
+_NEGATED = {"destruction": {"en": "an effect that would destroy", "ja": "破壊する効果"},
+             "attack": {"en": "an attack", "ja": "攻撃"}}
+
+
+def link_targets(param: str, links: list[dict], single: bool = False) -> list[dict]:
+    """What each negating link of a chain negates (issue 32 #2), set as its ``negates`` (a link number).
+    A card that negates an activation (Solemn Judgment, ``negate: spell_trap_activation``) answers the
+    activation it responds to: the link just before it; there is no argument to name another, since such
+    a card is activated in response to that activation. Refused rather than guessed: as chain link 1 (it
+    answers nothing the kit plays: a summon is not a chain link), when the link it answers is not a
+    Spell or Trap card's activation, or is described by hand (the kit cannot tell what it is); and a card
+    whose negation the kit does not play (of a destruction, of an attack)."""
+    from ..cards import NEGATES_PLAYED
+
+    for n, link in enumerate(links, 1):
+        found = link.get("def")
+        what = found.effect.get("negate") if found is not None else None
+        if what is None:
+            continue
+        card = {"en": found.en, "ja": f"「{found.label('ja')}」"}
+        where = param if single else f"{param}[{n - 1}].card"
+        if what not in NEGATES_PLAYED:
+            raise ArgumentError(where, Msg("input.arg.wrgp.negation_not_played", card=card, what=_NEGATED[what]),
+                                link.get("shown"))
+        if n == 1:
+            raise ArgumentError(where, Msg("input.arg.wrgp.negation_answers_none", card=card), link.get("shown"))
+        target = links[n - 2].get("def")
+        if target is None:
+            raise ArgumentError(where, Msg("input.arg.wrgp.negation_target_unknown", card=card, n=n - 1),
+                                links[n - 2].get("shown"))
+        if target.is_monster:
+            raise ArgumentError(where, Msg("input.arg.wrgp.negation_not_its_target", card=card, n=n - 1,
+                                           target={"en": target.en, "ja": f"「{target.label('ja')}」"}),
+                                links[n - 2].get("shown"))
+        link["negates"] = n - 1
+    return links
 
 
 def _delayed(param, value, match):
