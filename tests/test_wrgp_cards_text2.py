@@ -166,3 +166,37 @@ def test_2_property_a_negated_link_changes_nothing_but_what_its_negation_says(ca
     m.chain([{"by": "A", "card": card.en}, {"by": "B", "card": "Solemn Judgment"}])
     assert m.lp == {"A": a - cost, "B": b - b // 2}
     assert m.out == [] and m.spc == {"A": spc, "B": spc} and m.effects == [] and m.delayed == []
+
+
+# ---------------------------------------------------------------------- #5 Chain Strike's own condition
+def test_5_chain_strike_is_refused_after_one_name_activated_twice():
+    m = at(lp={"A": 8000, "B": 8000})
+    err = refused(lambda: m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": "火の粉"},
+                                   {"by": "A", "card": "Chain Strike"}]))
+    assert err.rule == "STD-TIMING" and "Sparks" in str(err) and "link 3" in str(err)
+    assert m.lp == {"A": 8000, "B": 8000}
+    m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": "Chain Strike"}, {"by": "A", "card": "Chain Strike"}])
+    assert m.lp == {"A": 7200, "B": 6600}
+    assert refused(lambda: m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": "Chain Strike"},
+                                    {"by": "A", "card": "Chain Strike"}, {"by": "B", "card": "連鎖爆撃"}])).rule == "STD-TIMING"
+
+
+LINK_CARDS = ["Sparks", "Destruction Ring", "Chain Strike", "Mystical Space Typhoon"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(chain=st.lists(st.tuples(st.sampled_from("AB"), st.sampled_from(LINK_CARDS)), min_size=2, max_size=6))
+def test_5_property_chain_strike_is_accepted_exactly_when_no_name_came_twice_before_it(chain):
+    """For every chain of these Spell Speed 2 cards: it is refused exactly when a Chain Strike is link 1 or
+    follows a card name that came twice or more among the links before it."""
+    def bad(k, name):
+        before = [c for _, c in chain[:k]]
+        return name == "Chain Strike" and (k == 0 or any(before.count(c) > 1 for c in before))
+
+    m = at(lp={"A": 100_000, "B": 100_000})
+    try:
+        m.chain([{"by": by, "card": card} for by, card in chain])
+        ok = True
+    except IllegalAction:
+        ok = False
+    assert ok == (not any(bad(k, c) for k, (_, c) in enumerate(chain)))

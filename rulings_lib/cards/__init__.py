@@ -31,7 +31,7 @@ LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
 EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
                "lasting", "once_per_duel", "special_victory", "scopes", "none", "rewind", "truce", "change_up",
-               "ruling", "when", "negate")
+               "ruling", "when", "negate", "no_name_twice")
 # When a trigger effect activates (``effect.when``): ``own_standby``, its controller's Standby Phase.
 WHEN = ("own_standby",)
 # What a card negates (``effect.negate``): ``spell_trap_activation``, the activation of the Spell or Trap

@@ -1021,6 +1021,17 @@ class WrgpMatch(Match):
                 if low and n < low:
                     # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
                     self._fail("STD-TIMING", "wrgp.reject.min_link", card=name, min=low, n=n)
+                if found.effect.get("no_name_twice"):
+                    # STD-TIMING: the card's own condition (Chain Strike, issue 32 #5): not if cards of one name
+                    # have activated more than once in this chain (its earlier links, named by card identity; a
+                    # link described by hand without a card name counts as a card of its own).
+                    names = [card_identity(x["card"]) for x in links[:n - 1] if x.get("card")]
+                    twice = next((x for x in links[:n - 1] if x.get("card")
+                                  and names.count(card_identity(x["card"])) > 1), None)
+                    if twice is not None:
+                        self._fail("STD-TIMING", "wrgp.reject.same_name_twice_in_chain", card=shown, n=n,
+                                   name=twice.get("shown") or twice["card"],
+                                   count=names.count(card_identity(twice["card"])))
                 if found.effect.get("when") == "own_standby" and (by != self.player or self.phase_i != STANDBY):
                     # STD-TIMING: the trigger effect's own moment (Sinister Serpent: its controller's Standby Phase).
                     self._fail("STD-TIMING", "wrgp.reject.own_standby_only", card=name, by=by)
