@@ -103,7 +103,9 @@ def test_an_unknown_name_with_explicit_numbers_stays_allowed():
     ("damage: {by: A, card: Ookazi, to: both, amount: 800}", "Ookazi"),
     ("gain: {by: A, card: Pot of Generosity, to: self, amount: 4000}", "Pot of Generosity"),
     ("chain: [{by: A, card: Sparks, damage: {to: opponent, amount: 300}}]", "Sparks"),
-    ("chain: [{by: A, card: Sparks}, {by: B, card: Chain Strike, damage: {to: opponent, amount: 800}}]", "Chain Strike"),
+    # (issue 32 #8: 800 as link 2 agrees with Chain Strike, 400 x its link number, and is accepted; 1200 is not)
+    ("chain: [{by: A, card: Sparks}, {by: B, card: Chain Strike, damage: {to: opponent, amount: 1200}}]", "Chain Strike"),
+    ("at_end_phase: {by: A, card: Power Bond, damage: {to: opponent, amount: 4000}}", "Power Bond"),
     ("pay: {by: A, card: Counter Cleaner, amount: 1000}", "Counter Cleaner"),
     ("continuing: {by: A, card: Ookazi}", "Ookazi"),
     ("once_per_duel: {by: A, card: Sparks}", "Sparks"),

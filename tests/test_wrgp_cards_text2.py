@@ -200,3 +200,61 @@ def test_5_property_chain_strike_is_accepted_exactly_when_no_name_came_twice_bef
     except IllegalAction:
         ok = False
     assert ok == (not any(bad(k, c) for k, (_, c) in enumerate(chain)))
+
+
+# ---------------------------------------------------------------------- #8 contradictions
+def test_8_chain_strike_s_explicit_amount_that_agrees_is_accepted():
+    m = at(lp={"A": 8000, "B": 8000})
+    m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": "Chain Strike", "damage": {"to": "opponent", "amount": 800}}])
+    assert m.lp == {"A": 7200, "B": 7800}
+
+
+def test_8_chain_strike_s_explicit_amount_that_contradicts_words_the_card_s_rule():
+    m = at(lp={"A": 8000, "B": 8000})
+    with pytest.raises(ArgumentError, match=r"Chain Strike deals 400 × its chain link number: 800 as link 2, not 400"):
+        m.chain([{"by": "A", "card": "Sparks"},
+                 {"by": "B", "card": "Chain Strike", "damage": {"to": "opponent", "amount": 400}}])
+    with pytest.raises(ArgumentError, match="a step outside a chain has none"):
+        m.damage("B", "opponent", 800, card="Chain Strike")
+    assert m.lp == {"A": 8000, "B": 8000}
+
+
+def test_8_power_bond_s_end_phase_damage_at_the_opponent_is_refused():
+    m = at(lp={"A": 8000, "B": 8000})
+    for to in ("opponent", "B", "both"):
+        with pytest.raises(ArgumentError, match=r"its End Phase damage goes to its controller \(self\)"):
+            m.at_end_phase("A", "Power Bond", to, 4000)
+    m.at_end_phase("A", "Power Bond", "A", 4000)
+    m.end_turn()
+    assert m.lp == {"A": 4000, "B": 8000}
+
+
+def test_8_the_messages_are_in_both_catalogues():
+    from rulings_lib.i18n import Msg
+
+    m = at(lp={"A": 8000, "B": 8000})
+    with pytest.raises(ArgumentError) as err:
+        m.at_end_phase("A", "Power Bond", "opponent", 4000)
+    msg = err.value.as_msg()
+    assert isinstance(msg, Msg)
+    assert "パワー・ボンド" in msg.render("ja") and "self" in msg.render("ja")
+
+
+@settings(max_examples=80, deadline=None)
+@given(before=st.lists(st.tuples(st.sampled_from("AB"), st.sampled_from(["Sparks", "Destruction Ring",
+                                                                         "Mystical Space Typhoon"])),
+                       min_size=1, max_size=4, unique_by=lambda x: x[1]),
+       amount=st.one_of(st.integers(0, 4000), st.sampled_from([400, 800, 1200, 1600, 2000])), by=st.sampled_from("AB"))
+def test_8_property_an_explicit_amount_is_accepted_exactly_when_it_agrees(before, amount, by):
+    """For a Chain Strike at any link n: an explicit amount is accepted exactly when it is 400 × n, and then
+    the chain plays as without it."""
+    n = len(before) + 1
+    links = [{"by": b, "card": c} for b, c in before]
+    plain, given = at(lp={"A": 100_000, "B": 100_000}), at(lp={"A": 100_000, "B": 100_000})
+    plain.chain(links + [{"by": by, "card": "Chain Strike"}])
+    try:
+        given.chain(links + [{"by": by, "card": "Chain Strike", "damage": {"to": "opponent", "amount": amount}}])
+    except ArgumentError as err:
+        assert amount != 400 * n and f"{400 * n} as link {n}" in str(err)
+        return
+    assert amount == 400 * n and given.lp == plain.lp

@@ -104,7 +104,8 @@ def random_step(rng: random.Random, m: WrgpMatch):
     if r < 0.93:
         return "special_victory", {"by": by, "card": "Exodia"}
     if r < 0.96:
-        return "at_end_phase", {"by": by, "card": "Power Bond", "damage": {"to": rng.choice(TOS), "amount": 4000}}
+        # Power Bond's End Phase damage is its controller's own (issue 32 #8: another target is refused)
+        return "at_end_phase", {"by": by, "card": "Power Bond", "damage": {"to": rng.choice(("self", by)), "amount": 4000}}
     return "act", {"by": by, "action": rng.choice(T.ACTION_KINDS)}
 
 

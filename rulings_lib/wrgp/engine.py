@@ -1002,7 +1002,7 @@ class WrgpMatch(Match):
             self._special_victory(by, found.en)
             return
         link = check_link("card", {"by": by, "card": card, **({"summon": summon} if summon is not None else {}),
-                                   **({"declare": declare} if declare is not None else {})}, self)
+                                   **({"declare": declare} if declare is not None else {})}, self, n=1)
         link_targets("card", [link], single=True)   # a negation as chain link 1 answers nothing: refused
         self._chain([link])
 

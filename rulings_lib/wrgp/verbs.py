@@ -106,61 +106,87 @@ def named_card(param: str, name, *, numbers: bool):
     return _cards().lookup(param, name, numbers=numbers)
 
 
-def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None) -> None:
-    """Refuse explicit numbers that contradict what ``card`` does (ArgumentError naming the card):
-    ``what`` is ``damage``, ``gain``, ``cost``, ``delayed``, ``lasting``, ``once_per_duel``,
-    ``special_victory`` or ``scope``; ``effect`` the step's own numbers."""
+_WHAT = {"damage": {"en": "damage", "ja": "ダメージ"}, "gain": {"en": "gain", "ja": "回復"}}
+
+
+def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None,
+                  n: int | None = None, in_chain: bool = False) -> None:
+    """Refuse explicit numbers that contradict what ``card`` does at that moment, and accept those that agree
+    (ArgumentError naming the card and wording its rule, issue 32 #8): ``what`` is ``damage``, ``gain``,
+    ``cost``, ``paid_by_effect``, ``delayed``, ``scope`` or a key of the card's effect (``lasting``,
+    ``once_per_duel``, ``special_victory``); ``effect`` the step's own numbers. ``n`` is the chain link number
+    of a link (``in_chain``): a card that deals N × its chain link number agrees with an ``amount`` of N × n;
+    a link whose number is not known yet (``n`` None, a link checked on its own) leaves that to the chain."""
     if card is None:
         return
     eff = card.effect
-    does = card.does["en"]
+    names = {"en": card.en, "ja": f"「{card.label('ja')}」"}
 
-    def no(detail):
-        raise ArgumentError(param, f"what {card.en} does ({detail}): {does}", effect)
+    def no(code, **args):
+        raise ArgumentError(param, Msg("input.arg.wrgp.card_does", card=names, does=card.does,
+                                       detail=Msg(code, **args)), effect)
 
     if what in ("damage", "gain"):
         mine = eff.get(what)
         if mine is None:
-            no(f"it has no {what} effect")
+            no("input.arg.wrgp.card.no_effect", what=_WHAT[what])
         to = effect.get("to")
         if to in T.TEAMS and by is not None:
             to = "self" if to == by else "opponent"
         if to != mine["to"]:
-            no(f"its {what} goes to {mine['to']}, not {to}")
-        for key in ("amount", "per_link"):
-            if effect.get(key) is not None and effect.get(key) != mine.get(key):
-                shown = f"{mine[key]}" if key in mine else "none"
-                no(f"its {key.replace('_', ' ')} is {shown}, not {effect[key]}")
+            no("input.arg.wrgp.card.goes_to", what=_WHAT[what], mine=mine["to"], to=to)
+        amount, per_link = effect.get("amount"), effect.get("per_link")
+        if mine.get("per_link") is not None:
+            if per_link is not None and per_link != mine["per_link"]:
+                no("input.arg.wrgp.card.per_link", mine=mine["per_link"], given=per_link)
+            if amount is not None:
+                if n is not None and amount != mine["per_link"] * n:
+                    no("input.arg.wrgp.card.per_link_at", card=names, per=mine["per_link"], total=mine["per_link"] * n, n=n, given=amount)
+                if n is None and not in_chain:
+                    no("input.arg.wrgp.card.per_link_outside", card=names, per=mine["per_link"])
+        else:
+            if per_link is not None:
+                no("input.arg.wrgp.card.amount_not_per_link", mine=mine["amount"], given=per_link)
+            if amount is not None and amount != mine["amount"]:
+                no("input.arg.wrgp.card.amount", mine=mine["amount"], given=amount)
     elif what == "cost":
-        mine = (eff.get("cost") or {}).get("pay")
-        if (eff.get("cost") or {}).get("half"):
+        cost = eff.get("cost") or {}
+        if cost.get("half"):
             mine = effect.get("lp", 0) // 2      # "half your LP": of the LP one has now
             if mine != effect.get("amount"):
-                no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
-        elif mine != effect.get("amount"):
-            no(f"its LP cost is {mine or 'none'}, not {effect.get('amount')}")
+                no("input.arg.wrgp.card.cost_half", mine=mine, given=effect.get("amount"))
+        elif cost.get("pay") is None:
+            no("input.arg.wrgp.card.no_cost", given=effect.get("amount"))
+        elif cost["pay"] != effect.get("amount"):
+            no("input.arg.wrgp.card.cost", mine=cost["pay"], given=effect.get("amount"))
     elif what == "paid_by_effect":
         # issue 31 #13: a card whose LP cost the catalogue knows is paid as that cost, of that amount.
         cost = eff.get("cost") or {}
         if eff.get("none"):
-            no("it changes no LP")
+            no("input.arg.wrgp.card.no_lp")
         if cost.get("half"):
             mine = effect.get("lp", 0) // 2
             if mine != effect.get("amount"):
-                no(f"its LP cost is half the LP, {mine} now, not {effect.get('amount')}")
-            no(f"its {mine} LP is an LP cost: pay it with as: cost")
+                no("input.arg.wrgp.card.cost_half", mine=mine, given=effect.get("amount"))
+            no("input.arg.wrgp.card.cost_not_effect", amount=mine)
         if cost.get("pay") is not None:
             if cost["pay"] != effect.get("amount"):
-                no(f"its LP cost is {cost['pay']}, not {effect.get('amount')}")
-            no(f"its {cost['pay']} LP is an LP cost: pay it with as: cost")
+                no("input.arg.wrgp.card.cost", mine=cost["pay"], given=effect.get("amount"))
+            no("input.arg.wrgp.card.cost_not_effect", amount=cost["pay"])
     elif what == "delayed":
         if "fusion_boost" not in eff:
-            no("it has no delayed End Phase damage")
+            no("input.arg.wrgp.card.no_delayed")
+        to = effect.get("to")
+        if to in T.TEAMS and by is not None:
+            to = "self" if to == by else "opponent"
+        if to != "self":
+            # Power Bond: its End Phase damage is its controller's own (the boosted ATK's gain).
+            no("input.arg.wrgp.card.delayed_to", to=to)
     elif what == "scope":
         if "scopes" in eff and effect.get("scope") not in eff["scopes"]:
-            no(f"it targets or counts {', '.join(eff['scopes']) or 'nothing on the field'}, not {effect.get('scope')}")
+            no("input.arg.wrgp.card.scope", scopes=", ".join(eff["scopes"]) or "-", scope=effect.get("scope"))
     elif what not in eff:
-        no(f"it is not a {what.replace('_', ' ')} card")
+        no("input.arg.wrgp.card.not_a", what=what.replace("_", " "))
 
 
 def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
@@ -202,8 +228,8 @@ def check_choices(where, card, given: dict) -> None:
         raise ArgumentError(where(key), Msg("input.arg.wrgp.choice_none", key=key, card=names), given[key])
 
 
-def _link_card(param: str, link: dict, explicit: bool):
-    """The catalogue card of a chain link, its explicit numbers checked against it."""
+def _link_card(param: str, link: dict, explicit: bool, n: int | None = None):
+    """The catalogue card of a chain link (its number ``n`` if known), its explicit numbers checked against it."""
     card = named_card(f"{param}.card", link.get("card"), numbers=explicit)
     check_choices(lambda key: f"{param}.{key}", card, link)
     if card is None:
@@ -213,7 +239,7 @@ def _link_card(param: str, link: dict, explicit: bool):
                             f"{card.kind} without one; use place: to put it on the field)", link.get("card"))
     for what in ("damage", "gain"):
         if what in link:
-            contradiction(f"{param}.{what}", card, what, link[what], link.get("by"))
+            contradiction(f"{param}.{what}", card, what, link[what], link.get("by"), n=n, in_chain=True)
     if link.get("kind") and link["kind"] != card.action_kind:
         raise ArgumentError(f"{param}.kind", f"the kind of {card.en}'s activation ({card.action_kind})",
                             link["kind"])
@@ -222,7 +248,7 @@ def _link_card(param: str, link: dict, explicit: bool):
     return card
 
 
-def check_link(param, value, match) -> dict:
+def check_link(param, value, match, n: int | None = None) -> dict:
     """One chain link, normalised to ``{by, card, kind, speed, effect, to, amount, per_link}`` (``speed``: the
     link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`). A
     link naming a card of the catalogue takes its effect, Spell Speed and kind from the card (its explicit
@@ -233,7 +259,7 @@ def check_link(param, value, match) -> dict:
         raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
     # A link naming a card the catalogue does not know (and not close to one) is a link described by
     # hand: its effect is what the link gives (none: an effect the kit does not track, like a negation).
-    found = _link_card(param, link, explicit=True)
+    found = _link_card(param, link, explicit=True, n=n)
     card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
     # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
     said = {"speed": speed, "card": found.speed if found is not None else T.card_speed(card),
@@ -269,7 +295,7 @@ def _activate(param, value, match):
     its choices checked as a one-link chain's (a special-victory card makes no chain link, WRGP-F8)."""
     found = named_card(f"{param}.card", value["card"], numbers=False)
     if "special_victory" not in found.effect:
-        link_targets(f"{param}.card", [check_link(param, value, match)], single=True)
+        link_targets(f"{param}.card", [check_link(param, value, match, n=1)], single=True)
 
 
 def _attack(param, value, match):
@@ -281,7 +307,7 @@ def _attack(param, value, match):
 def check_links(param, value, match) -> list[dict]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
         raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
-    return link_targets(param, [check_link(f"{param}[{i}]", v, match) for i, v in enumerate(value)])
+    return link_targets(param, [check_link(f"{param}[{i}]", v, match, n=i + 1) for i, v in enumerate(value)])
 
 
 _NEGATED = {"destruction": {"en": "an effect that would destroy", "ja": "破壊する効果"},
@@ -442,7 +468,7 @@ VERBS = (
                                                allowed="'cost' or 'effect'"), P_CARD_OPT),
          rules=("STD-LP", "WRGP-F1"), example="pay: {by: A, amount: 1000}"),
     Verb("chain", "list", (Param("links", "list", item=P_LINK, min_items=1, max_items=100,
-                                 api_check=check_links),),
+                                 api_check=check_links, check=check_links),),
          rules=("WRGP-D1", "WRGP-D2", "WRGP-H2"),
          example="chain: [{by: A, damage: {to: opponent, amount: 1000}}, {by: B, gain: {to: self, amount: 500}}]"),
     Verb("at_end_phase", "record", (BY, P_CARD, Param("damage", "record", name_msg="an effect", check=_delayed, params=(
