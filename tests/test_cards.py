@@ -450,7 +450,9 @@ def _code_violations(path: Path) -> set[tuple[str, str, str]]:
     found = set()
     for line, what, args in _code_links(path):
         try:
-            c = named_card("card", args["card"], numbers=True)
+            # The shipped texts name catalogue cards by their names: a name close to one is flagged here,
+            # though a scenario's card described by hand with its numbers plays under it (issue 32 #11).
+            c = named_card("card", args["card"], numbers=False, unknown=True)
         except ArgumentError as exc:
             found.add((rel, args["card"], f"line {line}: {exc}"))
             continue
