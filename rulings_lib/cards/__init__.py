@@ -289,7 +289,7 @@ class Catalogue:
                     # One card name under two numbers (St-319/320 チェンジアップ！) is declared with
                     # ``same_name``; the name then finds the first printing.
                     raise InputError(source, None, f"the name {n!r} is given to both {other.id} and {c.id}")
-                self.by_key[key] = c
+                self.by_key.setdefault(key, c)
         self.by_id = {c.id: c for c in cards}
 
     def __iter__(self):

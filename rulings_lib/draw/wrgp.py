@@ -130,7 +130,7 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
     if state.get("resembles"):     # issue 32 #11: cards described by hand under a name close to a known one
         sep = ", " if lang == "en" else "、"
         lines.append(word("resembles", lang, cards=sep.join(
-            word("resembles_one", lang, name=_said(str(n), lang), like=_like(str(c), lang))
+            word("resembles_one", lang, name=_said(str(n), lang), like=_said(str(c), lang))
             for n, c in state["resembles"].items())))
     if v["next"]:
         if v["handover"]:
@@ -155,18 +155,6 @@ def _said(name: str, lang: str) -> str:
     from ..cards import in_text
 
     return in_text(name, lang, T.CARDS, card=True)
-
-
-def _like(name: str, lang: str) -> str:
-    """The catalogue card a card described by hand resembles, in both its names (Destruction Ring (破壊指輪))."""
-    from ..cards import card
-
-    found = card(name, T.CARDS)
-    if found is None:
-        return _said(name, lang)
-    if lang == "ja":
-        return f"「{found.label('ja')}」（{found.en}）"
-    return f"{found.en} ({found.label('ja')})"
 
 
 def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:

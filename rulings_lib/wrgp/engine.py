@@ -371,8 +371,7 @@ class WrgpMatch(Match):
             return
         if name not in self.resembling:
             self._w("resembling")[name] = like.en
-        label = {"en": f"{like.en} ({like.label('ja')})", "ja": f"「{like.label('ja')}」（{like.en}）"}
-        self._ev("STD-CARDS", "wrgp.event.described_resembles", card=name, like=label)
+        self._ev("STD-CARDS", "wrgp.event.described_resembles", card=name, like=like.en)
 
     @property
     def phase_key(self) -> str:
