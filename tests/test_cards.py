@@ -49,7 +49,7 @@ def test_the_rulebooks_cards_are_known_by_their_printed_names():
         assert card(name) is not None and card(name).id == cid, name
     numbers = {c.number: c for c in TAG}
     for number, ja in TAG_RULEBOOK.items():
-        assert numbers[number].name["ja"].startswith(ja)
+        assert numbers[number].name["ja"] == ja     # St-320 too: one card name, 「St-319/320 チェンジアップ！」 (issue 32 #12)
 
 
 def test_every_card_has_both_names_what_it_does_and_its_sources():
@@ -387,7 +387,12 @@ def _wrong_names(rel: str, en: str, ja: str) -> set[tuple[str, str, str]]:
     anywhere, or another real card's name given as this card's translation: beside its Japanese
     name ("Prohibition (発禁令)"), or in the English of a text whose Japanese names this card."""
     found = set()
+    # A scenario that plays one of those names as a card described by hand, and expects the kit to say
+    # which card it resembles (issue 32 #11: 破壊輪 is a different real card from 破壊指輪), names it rightly.
+    described = " ".join(re.findall(r"resembles:\s*\{([^}]*)\}", en))
     for c in WRGP:
+        if any(wrong in described for wrong in c.not_):
+            continue
         for wrong in c.not_:
             if not re.search(rf"(?<![\w']){re.escape(wrong)}(?!\w)", en):
                 continue
@@ -452,7 +457,9 @@ def _code_violations(path: Path) -> set[tuple[str, str, str]]:
     found = set()
     for line, what, args in _code_links(path):
         try:
-            c = named_card("card", args["card"], numbers=True)
+            # The shipped texts name catalogue cards by their names: a name close to one is flagged here,
+            # though a scenario's card described by hand with its numbers plays under it (issue 32 #11).
+            c = named_card("card", args["card"], numbers=False, unknown=True)
         except ArgumentError as exc:
             found.add((rel, args["card"], f"line {line}: {exc}"))
             continue

@@ -325,7 +325,13 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
             for v in x:
                 yield from names(v)
 
+    def described(data) -> set:
+        # A real card the catalogue does not hold, described by hand with its numbers: the scenario
+        # expects the outcome to name the catalogue card it only resembles (issue 32 #11).
+        return set((data.get("expect") or {}).get("resembles") or {})
+
     unknown = sorted({(p.name, n) for p in builtin_scenarios() if p.parent.name == "wrgp"
-                      for n in names(yaml.safe_load(p.read_text(encoding="utf-8")))
-                      if card(n) is None and n not in MADE_UP_JA})
+                      for data in [yaml.safe_load(p.read_text(encoding="utf-8"))]
+                      for n in names(data)
+                      if card(n) is None and n not in MADE_UP_JA and n not in described(data)})
     assert unknown == []

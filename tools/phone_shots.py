@@ -105,6 +105,7 @@ def take(out: Path = IMG) -> list[Path]:
             for lang, name in (("en", "site-builder-phone.png"), ("ja", "site-verdict-phone-ja.png")):
                 ctx = browser.new_context(**PHONE, locale={"en": "en-US", "ja": "ja-JP"}[lang])
                 page = ctx.new_page()
+                chromium.under_csp(page)          # the pages' policy refuses Playwright's eval-based waits
                 page.set_default_timeout(120_000)
                 page.goto(f"{url}index.html?lang={lang}")
                 page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")

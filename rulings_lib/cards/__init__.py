@@ -69,14 +69,15 @@ class Card(Frozen):
     ``is_monster``: its kind is one its catalogue's ``kinds.monster`` lists."""
 
     __slots__ = ("id", "format", "name", "kind", "does", "speed", "aliases", "not_", "number", "monster", "effect",
-                 "choices", "assumes", "rules", "sources", "is_monster", "type")
+                 "choices", "assumes", "rules", "sources", "is_monster", "type", "same_name")
 
     def __init__(self, id: str, format: str, name: dict, kind: str, does: dict, speed: int | None = None,
                  aliases: tuple = (), not_: tuple = (), number: str | None = None, monster: dict | None = None,
                  effect: dict | None = None, choices: tuple = (), assumes: dict | None = None, rules: tuple = (),
-                 sources: tuple = (), is_monster: bool = False, type: str | None = None):
+                 sources: tuple = (), is_monster: bool = False, type: str | None = None,
+                 same_name: str | None = None):
         init(self, (id, format, name, kind, does, speed, aliases, not_, number, monster,
-                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type))
+                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type, same_name))
 
     @property
     def en(self) -> str:
@@ -114,6 +115,8 @@ class Card(Frozen):
             out["monster"] = dict(self.monster)
         if self.not_:
             out["not"] = list(self.not_)
+        if self.same_name:
+            out["same_name"] = self.same_name
         if self.assumes:
             out["assumes"] = dict(self.assumes)
         return out
@@ -287,9 +290,11 @@ class Catalogue:
             for n in c.names():
                 key = fold(n)
                 other = self.by_key.get(key)
-                if other is not None and other is not c:
+                if other is not None and other is not c and c.same_name != other.id:
+                    # One card name under two numbers (St-319/320 チェンジアップ！) is declared with
+                    # ``same_name``; the name then finds the first printing.
                     raise InputError(source, None, f"the name {n!r} is given to both {other.id} and {c.id}")
-                self.by_key[key] = c
+                self.by_key.setdefault(key, c)
         self.by_id = {c.id: c for c in cards}
 
     def __iter__(self):
@@ -315,9 +320,9 @@ class Catalogue:
             self._skeletons = table
         return table
 
-    def lookup(self, param: str, name, *, numbers: bool = False) -> Card | None:
+    def lookup(self, param: str, name, *, numbers: bool = False, unknown: bool = False) -> Card | None:
         """:func:`lookup` in this catalogue."""
-        return lookup(param, name, self.file, numbers=numbers)
+        return lookup(param, name, self.file, numbers=numbers, unknown=unknown)
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """Known names close to an unknown ``name`` (its English names): a misspelling, or a known
@@ -383,15 +388,26 @@ def _suggest(key: str, file: str) -> tuple[str, ...]:
     return tuple(catalogue(file).suggest(key))
 
 
-def lookup(param: str, name, file: str, *, numbers: bool = False) -> Card | None:
-    """The card called ``name``; None for a card the catalogue does not know but that is allowed
-    (``numbers``: the step gives its effect by hand and the name is not close to a known one).
-    Raises ArgumentError for a name close to a known one ("did you mean ...") or, without numbers,
-    for an unknown name."""
+def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool = False) -> Card | None:
+    """The card called ``name``, or None for a name the catalogue does not know that is allowed:
+
+    - ``numbers``: the step gives the card's effect by hand, in numbers (an amount). Any name the
+      catalogue does not know plays as described, also one close to a known name (issue 32 #11:
+      破壊輪, Ring of Destruction, is a different real card from 破壊指輪, Destruction Ring);
+      :func:`resembles` says which known card it is close to, for the transcript.
+    - ``unknown``: a name the catalogue does not know is allowed, but one close to a known name is
+      refused with "did you mean ..." (the step has no numbers: played as an unrelated card, it would
+      be a confident wrong answer).
+
+    Otherwise an unknown name is refused (ArgumentError), with "did you mean ..." when it is close to a
+    known one. A name with an invisible character, or one that only looks like a card's (the same
+    skeleton), is refused in every case (:func:`check_name`)."""
     found = card(name, file)
     if found is not None:
         return found
     check_name(param, name)     # an invisible character, or a look-alike of a card's name
+    if numbers:
+        return None
     from ..i18n import Msg
 
     close = suggest(name, file) if isinstance(name, str) else []
@@ -399,9 +415,19 @@ def lookup(param: str, name, file: str, *, numbers: bool = False) -> Card | None
         # Each close name in the reader's language (a text in both languages, quoted as each quotes).
         names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(file).card, close)]
         raise ArgumentError(param, Msg("input.arg.card_close", names=names), name)
-    if not numbers:
+    if not unknown:
         raise ArgumentError(param, Msg("input.arg.card_unknown"), name)
     return None
+
+
+def resembles(name, file: str) -> Card | None:
+    """The catalogue card an unknown ``name`` is close to (the first "did you mean"), or None for a
+    card's own name or a name close to none: a card described by hand under that name plays as
+    described, and the transcript says which known card it resembles (issue 32 #11)."""
+    if not isinstance(name, str) or card(name, file) is not None:
+        return None
+    close = suggest(name, file)
+    return catalogue(file).card(close[0]) if close else None
 
 
 def local_name(name, lang: str = "en", file: str | None = None):
@@ -511,7 +537,7 @@ def _parse(data, source: str) -> list[Card]:
         if not isinstance(raw, dict):
             bad(line, "a card (a mapping)")
         unknown = set(raw) - {"id", "name", "kind", "does", "speed", "aliases", "not", "number", "monster",
-                              "effect", "choices", "assumes", "rules", "sources", "type"}
+                              "effect", "choices", "assumes", "rules", "sources", "type", "same_name"}
         if unknown:
             bad(line, f"known card keys, not {sorted(unknown)}")
         for key in ("id", "name", "kind", "does"):
@@ -564,13 +590,20 @@ def _parse(data, source: str) -> list[Card]:
             bad(line, f"{raw['id']}: scopes among {', '.join(SCOPES)}")
         if not raw.get("sources"):
             bad(line, f"{raw['id']}: sources (where its facts were checked)")
+        same = raw.get("same_name")
+        if same is not None:
+            # Another printing of one card name (a tag deck counts them together, TAG-K1): an earlier
+            # card's id, whose name this card has in both languages.
+            first = next((c for c in out if c.id == same), None)
+            if first is None or first.name != raw["name"]:
+                bad(line, f"{raw['id']}: same_name: the id of an earlier card with the same name in both languages")
         out.append(Card(
             id=raw["id"], format=format, name=dict(raw["name"]), kind=raw["kind"], does=dict(raw["does"]),
             speed=speed, aliases=tuple(raw.get("aliases") or ()), not_=tuple(raw.get("not") or ()),
             number=raw.get("number"), monster=dict(raw["monster"]) if raw.get("monster") else None,
             effect=effect, choices=tuple(dict(c) for c in raw.get("choices") or ()),
             assumes=dict(raw["assumes"]) if raw.get("assumes") else None, rules=tuple(raw.get("rules") or ()),
-            sources=tuple(raw["sources"]), is_monster=is_monster, type=type_,
+            sources=tuple(raw["sources"]), is_monster=is_monster, type=type_, same_name=same,
         ))
     return out
 

@@ -47,6 +47,9 @@ WORDS: dict[str, dict[str, str]] = {
     "cards": {"en": "Cards: {cards}.", "ja": "カード: {cards}。"},
     "card_at": {"en": "{name} ({player} {zone}, owner {owner})", "ja": "{name}（{player}の{zone}、持ち主{owner}）"},
     "effects": {"en": "Lasting effects (WRGP-H7): {effects}.", "ja": "継続する効果（WRGP-H7）: {effects}。"},
+    "resembles": {"en": "Described by hand (played as described): {cards}.",
+                  "ja": "手で記述したカード（書かれたとおりに処理）: {cards}。"},
+    "resembles_one": {"en": "{name}, which resembles {like}", "ja": "{name}: {like}に似た別のカード"},
     "desc_lineup": {"en": "lineup {names}", "ja": "番手 {names}"},
     # tag battle
     "tag": {"en": "Digimon tag battle", "ja": "デジモン タッグバトル"},

@@ -371,6 +371,20 @@ class DeckReport:
                 f"<table><tr><th></th><th>rule</th><th>deck</th><th>what</th></tr>{rows}</table></div>")
 
 
+def kit_card_name(number: str) -> str | None:
+    """The card name the kit's own tag catalogue (``rulings_lib/cards/tag.yaml``) gives a card number, as
+    the regulation prints it (``St-319`` and ``St-320``: チェンジアップ！, one name under two numbers:
+    「St-319/320 チェンジアップ！」), or None for a number it does not name."""
+    return _kit_names().get(_key(number))
+
+
+def _kit_names() -> dict[str, str]:
+    from ..cards import catalogue  # read on first use: `import rulings_lib` stays light
+
+    cat = catalogue(T.CARDS)
+    return {_key(c.number): (cat.by_id[c.same_name] if c.same_name else c).label("ja") for c in cat if c.number}
+
+
 def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnings: list,
                notes: list | None = None) -> DeckSummary:
     # TAG-K1: 30 cards per player.
@@ -384,11 +398,13 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
         for e in (e for e in entries if not is_allowed_number(e.number)):
             violations.append(Finding("TAG-K2", Msg(code, line=e.line, number=e.number),
                                       deck.name, "number", card=e.number, count=e.count, line=e.line))
-    # TAG-K1: at most 3 copies of a name per player; by catalogue name, else by number.
+    # TAG-K1: at most 3 copies of a name per player; by catalogue name, else by number. Without a catalogue
+    # file, a number the kit's own tag catalogue names goes by that name (St-319 and St-320 are one card
+    # name, チェンジアップ！: the regulation writes 「St-319/320 チェンジアップ！」).
     groups: dict[str, list] = {}
     for number, count in deck.counts().items():
         card = catalogue.get(number) if catalogue else None
-        label = card.name if card else number
+        label = card.name if card else ((kit_card_name(number) if catalogue is None else None) or number)
         groups.setdefault(label, []).append((number, count))
     for label, items in groups.items():
         total = sum(c for _, c in items)

@@ -1436,7 +1436,7 @@ class TagMatch(Match):
             return number
         from ..cards import lookup  # read on first use
 
-        named = lookup("number", number, T.CARDS, numbers=True)
+        named = lookup("number", number, T.CARDS, unknown=True)
         return named.number if named is not None and named.number else number
 
     def _change_up(self, by: str, label: str, on: str | None) -> None:

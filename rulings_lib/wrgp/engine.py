@@ -59,6 +59,7 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
     link_targets,
     monster_atk,
     named_card,
+    resembles,
 )
 
 END = PHASE_INDEX["end"]
@@ -181,14 +182,14 @@ class WrgpMatch(Match):
         "pos": dict.copy, "lp": dict.copy, "spc": dict.copy, "monsters": dict.copy, "deck_checks": dict.copy,
         "first_turns": dict.copy, "attacked": list.copy,
         "handover": list.copy, "out": list.copy, "delayed": list.copy, "effects": list.copy,
-        "at_zero": set.copy,
+        "at_zero": set.copy, "resembling": dict.copy,
         "once": lambda once: {t: v.copy() for t, v in once.items()},
         "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
     }
     # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
     _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
                "handover", "out", "last_loser", "once", "delayed", "effects", "cards", "monsters", "cards_db",
-               "deck_checks", "winner", "termination", "step", "first_turns", "attacked")
+               "deck_checks", "winner", "termination", "step", "first_turns", "attacked", "resembling")
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
@@ -232,6 +233,9 @@ class WrgpMatch(Match):
         if self.turn > 2 or (self.turn == 2 and self.player != self.first):
             self.first_turns[other(self.first)] = 2
         self.attacked: list[str] = []           # the monsters (card keys) that attacked in this turn
+        # A card described by hand under a name close to a catalogue card's (issue 32 #11): the name as
+        # written -> the catalogue card it resembles (its English name). It plays as described.
+        self.resembling: dict[str, str] = {}
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.events: list[Event] = []
@@ -351,11 +355,24 @@ class WrgpMatch(Match):
         given for a card the catalogue does not know (unless close to a known one: "did you mean")."""
         if name is None or is_speed_world(name):
             return name
-        found = named_card(param, name, numbers=True)
+        numbers = what in ("damage", "gain", "cost", "paid_by_effect", "delayed")   # the step gives an amount
+        found = named_card(param, name, numbers=numbers, unknown=True)
         if found is None:
+            self._described(name)
             return name
         contradiction(param, found, what, effect, by)
         return found.en
+
+    def _described(self, name) -> None:
+        """A card described by hand under a name the catalogue does not know: if the name is close to a
+        catalogue card's, say so (issue 32 #11). It plays as described: 破壊輪 (Ring of Destruction) is
+        a different real card from 破壊指輪 (Destruction Ring)."""
+        like = resembles(name)
+        if like is None:
+            return
+        if name not in self.resembling:
+            self._w("resembling")[name] = like.en
+        self._ev("STD-CARDS", "wrgp.event.described_resembles", card=name, like=like.en)
 
     @property
     def phase_key(self) -> str:
@@ -438,6 +455,7 @@ class WrgpMatch(Match):
             "effects": [card for _, card in self.effects],
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
             "deck_checks": plain_copy(self.deck_checks),
+            "resembles": dict(self.resembling),
         }
 
     # ------------------------------------------------------------------ plumbing
@@ -844,7 +862,7 @@ class WrgpMatch(Match):
             if damage is None:
                 # The battle damage to the attacker is the difference against the monster it attacks (never
                 # its own ATK); the verb does not name that monster, so the kit cannot work it out.
-                named_card("with", with_, numbers=True)       # "did you mean", a look-alike name
+                named_card("with", with_, numbers=False, unknown=True)   # "did you mean", a look-alike name
                 raise ArgumentError("damage", Msg("input.arg.wrgp.suicide_damage"), None)
         elif with_ is not None:
             monster, atk, changed, _ = monster_atk("with", with_, self)
@@ -1074,6 +1092,8 @@ class WrgpMatch(Match):
                 target = link["negates"]
                 negated.add(target)
                 self._ev("STD-CARDS", "wrgp.event.link_negated", card=card, n=target, target=plan[target - 1][2])
+            if link.get("def") is None and link["effect"] is not None:
+                self._described(link.get("card"))
             for t in targets:
                 if what == "damage":
                     met = self._hit(t, amount, card)

@@ -27,7 +27,8 @@ SETUP = MapOf({**{p.name: p.to_schema() for p in SETUP_PARAMS[:3]},
                **{p.name: p.to_schema() for p in SETUP_PARAMS[3:]}}, name="the setup")
 
 OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", "handover", "out",
-                "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards", "deck_checks")
+                "rejected", "events", "drawn", "at_zero", "once_per_duel", "effects", "cards", "deck_checks",
+                "resembles")
 
 
 _SETUP_TOP = ("lineup", "start_lp", "first")

@@ -98,12 +98,21 @@ def _cards():
     return catalogue(T.CARDS)
 
 
-def named_card(param: str, name, *, numbers: bool):
-    """The catalogue card ``name`` names, or None (an unknown name allowed with explicit numbers);
-    ArgumentError for a close unknown name ("did you mean") or an unknown one without numbers."""
+def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
+    """The catalogue card ``name`` names, or None: a name the catalogue does not know, allowed with
+    explicit ``numbers`` (also one close to a known name: a card described by hand plays as described,
+    :func:`resembles`), or with ``unknown`` when it is close to no known name. ArgumentError for a close
+    unknown name without numbers ("did you mean") or an unknown one allowed by neither."""
     if name is None:
         return None
-    return _cards().lookup(param, name, numbers=numbers)
+    return _cards().lookup(param, name, numbers=numbers, unknown=unknown)
+
+
+def resembles(name):
+    """The catalogue card a name the catalogue does not know is close to (issue 32 #11), or None."""
+    from ..cards import resembles as close  # the catalogue is read on first use
+
+    return close(name, T.CARDS) if isinstance(name, str) else None
 
 
 _WHAT = {"damage": {"en": "damage", "ja": "ダメージ"}, "gain": {"en": "gain", "ja": "回復"}}
@@ -228,9 +237,11 @@ def check_choices(where, card, given: dict) -> None:
         raise ArgumentError(where(key), Msg("input.arg.wrgp.choice_none", key=key, card=names), given[key])
 
 
-def _link_card(param: str, link: dict, explicit: bool, n: int | None = None):
-    """The catalogue card of a chain link (its number ``n`` if known), its explicit numbers checked against it."""
-    card = named_card(f"{param}.card", link.get("card"), numbers=explicit)
+def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, numbers: bool = False):
+    """The catalogue card of a chain link (its number ``n`` if known), its explicit numbers checked
+    against it. A name the catalogue does not know is a link described by hand (``explicit``); close to
+    a known name, only when the link gives its effect in numbers (``numbers``: ``damage`` or ``gain``)."""
+    card = named_card(f"{param}.card", link.get("card"), numbers=explicit and numbers, unknown=explicit)
     check_choices(lambda key: f"{param}.{key}", card, link)
     if card is None:
         return None
@@ -259,7 +270,7 @@ def check_link(param, value, match, n: int | None = None) -> dict:
         raise ArgumentError(param, Msg("input.arg.wrgp.one_effect"), value)
     # A link naming a card the catalogue does not know (and not close to one) is a link described by
     # hand: its effect is what the link gives (none: an effect the kit does not track, like a negation).
-    found = _link_card(param, link, explicit=True, n=n)
+    found = _link_card(param, link, explicit=True, n=n, numbers=bool(effects))
     card, kind, speed = link.get("card"), link.get("kind"), link.get("speed")
     # STD-TIMING: one link has one Spell Speed; its speed, its card's and its kind's must agree.
     said = {"speed": speed, "card": found.speed if found is not None else T.card_speed(card),

@@ -12,9 +12,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import re
 import threading
-import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -117,50 +115,12 @@ class Watch:
         page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         page.set_default_timeout(60_000)
-        _test_tools_under_csp(page)
+        chromium.under_csp(page)
         return page
 
     def check(self):
         assert not self.blocked, f"requests to other hosts were attempted: {self.blocked}"
         assert not self.errors, "errors in the browser:\n" + "\n".join(self.errors)
-
-
-def _test_tools_under_csp(page) -> None:
-    """Every page carries a Content-Security-Policy (issue 31 #1: no inline script, no eval) and the
-    tests keep it on, so that anything the pages do against it fails them (a console error). Two of
-    Playwright's helpers run script in the page's own world and are refused by such a policy, rightly:
-    ``wait_for_function`` (it evals its expression in the page) and ``add_script_tag(path=)`` (an
-    inline <script>). Here both go through ``page.evaluate`` (the DevTools protocol, which a page's
-    policy does not govern): the expression is evaluated every 50 ms until it is true (a guard of the
-    same timeout against a hang), and a test tool's file (axe-core) is evaluated as it is."""
-    from playwright.sync_api import Error, TimeoutError
-
-    add_script_tag = page.add_script_tag
-
-    def add_script_tag_under_csp(*, path=None, **kwargs):
-        if path is None or kwargs:
-            return add_script_tag(path=path, **kwargs)
-        page.evaluate(Path(path).read_text(encoding="utf-8") + "\n;0")
-        return None
-
-    def wait_for_function(expression, *, arg=None, timeout=None, polling=None):
-        limit = (60_000 if timeout is None else timeout) / 1000
-        deadline = time.monotonic() + limit if limit else None
-        while True:
-            try:
-                value = page.evaluate(expression, arg)
-            except Error as exc:           # a navigation under way: its new page is asked next time
-                if not re.search(r"context was destroyed|Cannot find context|navigat", str(exc)):
-                    raise
-                value = None
-            if value:
-                return value
-            if deadline is not None and time.monotonic() > deadline:
-                raise TimeoutError(f"wait_for_function: {expression!r} still false after {limit:g} s")
-            page.wait_for_timeout(polling if isinstance(polling, (int, float)) else 50)
-
-    page.add_script_tag = add_script_tag_under_csp
-    page.wait_for_function = wait_for_function
 
 
 def watched_context(browser, width=1280, height=1000, **kwargs):
