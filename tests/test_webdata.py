@@ -260,7 +260,7 @@ def _by_name(card_name: str, choices: dict, link: bool) -> dict:
     except ScenarioError as exc:
         # A card with a clause the kit does not play (Stardust Dragon's negation) is refused, saying so:
         # never ruled as if the clause were not there (issue 32).
-        assert "does not play" in str(exc), str(exc)
+        assert re.search(r"does not play|is not played", str(exc)), str(exc)
         return {"refused": "a clause the kit does not play"}
     return {**{k: v for k, v in outcome.items() if k not in ("events", "effects", "once_per_duel", "cards")},
             "events": [(e["rule"], e["code"]) for e in outcome["events"]],
