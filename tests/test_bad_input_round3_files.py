@@ -5,7 +5,6 @@ failing before its fix. Nothing here is timed: a hostile database is refused for
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
@@ -14,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from file_helpers import reads
 from input_errors import assert_one_line_error, run_cli
 
 from rulings_lib.decks import samples
@@ -28,34 +28,6 @@ DATAS = ("id integer primary key, ot integer, alias integer, setcode integer, ty
          "def integer, level integer, race integer, attribute integer, category integer")
 TEXTS = "id integer primary key, name text, desc text"
 EFFECT_MONSTER, FUSION_MONSTER, MACHINE = 0x21, 0x41, 0x20
-
-
-# Every file the kit opens while a test listens (os.open, open(), sqlite3.connect): an audit hook,
-# installed once and idle unless a test asks (``with reads() as seen``).
-_LISTENING: list[list[str]] = []
-
-
-def _audit(event, args):
-    if _LISTENING and event in ("open", "sqlite3.connect") and args and isinstance(args[0], str | bytes | os.PathLike):
-        path = os.fsdecode(args[0])
-        if event == "sqlite3.connect" and path.startswith("file:"):
-            from urllib.parse import unquote, urlsplit
-
-            path = unquote(urlsplit(path).path)
-        _LISTENING[-1].append(path)
-
-
-sys.addaudithook(_audit)
-
-
-@contextlib.contextmanager
-def reads():
-    seen: list[str] = []
-    _LISTENING.append(seen)
-    try:
-        yield seen
-    finally:
-        _LISTENING.remove(seen)
 
 
 def read_outside(seen, folder: Path, top: Path) -> list[str]:

@@ -5,10 +5,10 @@ as such, not as a length problem). Each test failed before its fix."""
 
 from __future__ import annotations
 
-import sqlite3
 import unicodedata
 
 import pytest
+from file_helpers import FUSION_MONSTER, MACHINE, write_monsters
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from input_errors import run_cli
@@ -18,20 +18,7 @@ from rulings_lib.cards import card, catalogue, check_name, skeleton
 from rulings_lib.errors import ArgumentError, IllegalAction
 
 WRGP = catalogue("wrgp.yaml")
-FUSION_MONSTER, MACHINE = 0x41, 0x20
 
-
-def _cdb(path, rows):
-    """A small EDOPro-shaped database: (passcode, name, type, atk, level, race)."""
-    con = sqlite3.connect(path)
-    con.executescript("CREATE TABLE datas(id integer primary key, ot integer, alias integer, setcode integer, "
-                      "type integer, atk integer, def integer, level integer, race integer, attribute integer, "
-                      "category integer); CREATE TABLE texts(id integer primary key, name text, desc text);")
-    con.executemany("INSERT INTO datas VALUES (?, 3, 0, 0, ?, ?, 0, ?, ?, 0, 0)",
-                    [(c, t, a, lv, r) for c, _, t, a, lv, r in rows])
-    con.executemany("INSERT INTO texts VALUES (?, ?, '')", [(c, n) for c, n, *_ in rows])
-    con.commit()
-    con.close()
 
 
 def _at(**kw) -> WrgpMatch:
@@ -66,7 +53,7 @@ SPELLING_OPS = st.lists(st.sampled_from(["upper", "lower", "wide", "ideographic_
 @pytest.fixture(scope="module")
 def twin_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("cdb") / "cards.cdb"
-    _cdb(path, [(74157028, "Cyber Twin Dragon", FUSION_MONSTER, 2800, 8, MACHINE)])
+    write_monsters(path, [(74157028, "Cyber Twin Dragon", FUSION_MONSTER, 2800, 8, MACHINE)])
     return path
 
 
@@ -122,7 +109,7 @@ def test_8_once_per_duel_is_one_card_in_every_spelling():
 
 
 def test_8_the_issues_scenario_deals_the_doubled_atk(tmp_path, capsys):
-    _cdb(tmp_path / "cards.cdb", [(74157028, "Cyber Twin Dragon", FUSION_MONSTER, 2800, 8, MACHINE)])
+    write_monsters(tmp_path / "cards.cdb", [(74157028, "Cyber Twin Dragon", FUSION_MONSTER, 2800, 8, MACHINE)])
     scen = tmp_path / "bond.yaml"
     scen.write_text("format: wrgp\nsetup:\n  cards_db: cards.cdb\n  at: {turn: 3, phase: main1, lp: {B: 7600}}\n"
                     "steps:\n  - activate: {by: A, card: Power Bond, summon: Cyber Twin Dragon}\n"

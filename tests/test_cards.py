@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from file_helpers import FUSION_MONSTER, MACHINE, write_monsters
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -640,22 +641,6 @@ def test_fold_drops_only_what_a_name_may_vary_in():
 
 
 # ---------------------------------------------------------------------- a user's card databases
-def write_monsters(path, rows):
-    """A small EDOPro-shaped database: (passcode, name, type, atk, level, race)."""
-    import sqlite3
-
-    con = sqlite3.connect(path)
-    con.executescript("CREATE TABLE datas(id integer primary key, ot integer, alias integer, setcode integer, "
-                      "type integer, atk integer, def integer, level integer, race integer, attribute integer, "
-                      "category integer); CREATE TABLE texts(id integer primary key, name text, desc text);")
-    con.executemany("INSERT INTO datas VALUES (?, 3, 0, 0, ?, ?, 0, ?, ?, 0, 0)",
-                    [(c, t, a, lv, r) for c, _, t, a, lv, r in rows])
-    con.executemany("INSERT INTO texts VALUES (?, ?, '')", [(c, n) for c, n, *_ in rows])
-    con.commit()
-    con.close()
-
-
-MACHINE, FUSION_MONSTER = 0x20, 0x41
 
 
 def test_power_bond_on_any_machine_fusion_monster_of_a_users_databases(tmp_path, capsys):

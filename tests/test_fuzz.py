@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import signal
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from file_helpers import time_bound as _time_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,24 +78,9 @@ def mutate(data: bytes, ops) -> bytes:
     return bytes(buf)
 
 
-class Timeout(Exception):
-    pass
-
-
-@contextlib.contextmanager
 def time_bound(seconds: float = TIME_BOUND):
-    """A guard against a case that never ends, counted in this process's CPU time (ITIMER_PROF),
-    not the wall clock's: other processes loading the machine cannot make a case fail."""
-    def expire(signum, frame):
-        raise Timeout(f"a case ran over {seconds} s of CPU time")
-
-    old = signal.signal(signal.SIGPROF, expire)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, old)
+    """The hang guard of one case, in this process's CPU time (tests/file_helpers.py)."""
+    return _time_bound(seconds)
 
 
 def cli(*argv) -> tuple[int, str, str]:

@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sqlite3
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+from file_helpers import reads, time_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,27 +39,6 @@ def workdir():
         yield Path(tmp)
 
 
-class Hang(Exception):
-    pass
-
-
-@contextlib.contextmanager
-def hang_guard(seconds: float = 120.0):
-    """A guard against a hang: a FIFO read waits for ever, using no CPU, so this one counts the
-    wall clock (tests/test_fuzz.py's time_bound counts CPU time); a case takes milliseconds, so
-    the bound is far from anything a loaded machine does."""
-    def expire(signum, frame):
-        raise Hang(f"still waiting after {seconds} s (a FIFO read?)")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def cli(*argv) -> tuple[int, str, str]:
     import io
 
@@ -76,33 +54,6 @@ def assert_ended_well(code: int, err: str, names) -> None:
     if code == 2:
         assert err.count("\n") == 1, err
         assert any(str(n) in err for n in names), err
-
-
-# Every file the kit opens while listening (an audit hook, idle otherwise).
-_LISTENING: list[list[str]] = []
-
-
-def _audit(event, args):
-    if _LISTENING and event in ("open", "sqlite3.connect") and args and isinstance(args[0], str | bytes | os.PathLike):
-        path = os.fsdecode(args[0])
-        if event == "sqlite3.connect" and path.startswith("file:"):
-            from urllib.parse import unquote, urlsplit
-
-            path = unquote(urlsplit(path).path)
-        _LISTENING[-1].append(path)
-
-
-sys.addaudithook(_audit)
-
-
-@contextlib.contextmanager
-def reads():
-    seen: list[str] = []
-    _LISTENING.append(seen)
-    try:
-        yield seen
-    finally:
-        _LISTENING.remove(seen)
 
 
 # ------------------------------------------------------------------ databases SQLite would compute
@@ -300,7 +251,7 @@ def test_fuzz_nothing_at_the_old_cache_paths_changes_the_catalogue(junk, kind, s
         else:
             cache.symlink_to("/dev/zero")
         want = cards._parse(load_file(path), "x")
-        with hang_guard():
+        with time_bound(120.0, wall=True):     # a FIFO read would wait for ever, using no CPU
             assert cards._parse(cards._read(path), "x") == want
         # an edit of the same size, the time kept
         text = path.read_text(encoding="utf-8")
