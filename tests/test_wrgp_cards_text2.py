@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_wrgp_cards_text import at, refused
 
 from rulings_lib.cards import catalogue
 from rulings_lib.errors import ArgumentError, IllegalAction
@@ -15,17 +16,6 @@ from rulings_lib.wrgp.engine import WrgpMatch
 CARDS = list(catalogue("wrgp.yaml"))
 PAID_COSTS = [c for c in CARDS if (c.effect.get("cost") or {}).get("pay")]
 
-
-def at(**kw) -> WrgpMatch:
-    kw.setdefault("turn", 3)
-    kw.setdefault("phase", "main1")
-    return WrgpMatch(**kw)
-
-
-def refused(call) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        call()
-    return err.value
 
 
 def outcome(m: WrgpMatch) -> tuple:
