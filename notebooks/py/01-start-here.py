@@ -131,7 +131,7 @@ exercise("wrgp-who-takes-over").check(...)
 exercise("wrgp-who-takes-over").answer()
 
 # %% [markdown]
-# **2.** Until that turn ends, may team B activate a Spell Speed 1 card (a Normal Spell)? (yes or no)
+# **2.** Until that turn ends, may team B activate a Spell Speed 1 Spell Card (a Normal Spell)? (yes or no)
 
 # %%
 exercise("wrgp-run-on-spell-speed-1").check(...)

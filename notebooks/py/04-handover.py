@@ -40,19 +40,22 @@ explain("run-on-to-end-phase")
 # %% [markdown]
 # ### What may and may not be done during the run-on (WRGP-H2)
 #
-# During the run-on both teams may still **respond**, but nobody may start anything that could only
-# be done in one's own Main Phase. In short: effects that happen *by themselves* or at Spell Speed 2
-# or higher are fine; summoning, setting and activating at Spell Speed 1 "by hand" are not. The
-# engine reads this table:
+# During the run-on nobody may do what could only be done in one's own Main Phase. The rulebook
+# lists both sides. Both teams **may**: resolve the effects that must be resolved; activate
+# **monster trigger effects** (although they are Spell Speed 1); activate cards and effects of
+# **Spell Speed 2 or higher**; summon, Special Summon or Set monsters and cards **by a card effect**.
+# Nobody **may**: activate **monster ignition effects**; activate **Spell Speed 1 Spell Cards**;
+# summon, Special Summon or Set **without a card effect** (a Normal Summon, a Set from the hand, a
+# Synchro, Xyz, Link or Pendulum Summon by the usual procedure). The engine reads this table:
 
 # %%
 for kind, allowed in T.HANDOVER_ALLOWED.items():
     print(f"{'may    ' if allowed else 'may NOT'}  {T.ACTION_LABELS[kind]}")
 
 # %% [markdown]
-# (The last two rows are the **Readings**, not the rulebook's words: an attack is not done by a
-# card effect (`no-attack-in-run-on`), and a Speed World effect is Spell Speed 1
-# (`speed-world-is-ignition-spell`).)
+# (The last two rows are the **Readings**, not the rulebook's words: attacks are not among what the
+# rulebook allows (`no-attack-in-run-on`), and a Speed World effect is treated as an ignition-type
+# Spell effect of Spell Speed 1 (`speed-world-is-ignition-spell`).)
 #
 # Even Main Phase 2 of the run-on is not a real Main Phase. Here is the whole table played out:
 

@@ -57,8 +57,9 @@ scenario_path(pb.result, upto=3)
 # ## Steps 4 and 5 — the run-on to the End Phase
 #
 # The game advances to Main Phase 2 — but it is the run-on's Main Phase 2. Team A tries to activate a
-# Spell Speed 1 card: **refused by WRGP-H2**, nothing that needs one's own Main Phase is allowed
-# while a handover is running.
+# Spell Speed 1 Spell Card: **refused by WRGP-H2**, which forbids Spell Speed 1 Spell Cards, monster
+# ignition effects and summons or Sets without a card effect while a handover is running (monster
+# trigger effects, Spell Speed 2 or higher and summons by a card effect stay allowed).
 
 # %%
 explain_steps(pb.result, 4, 5)

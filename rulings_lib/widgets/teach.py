@@ -212,6 +212,7 @@ MADE_UP_JA = {
     "a card needing a Field Spell in your Field Zone": "自分のフィールドゾーンにフィールド魔法が必要なカード",
     "a card with a cost of 1000 LP (made up)": "1000ライフポイントをコストとするカード（架空）",
     "a card that needs you to control no cards (made up)": "自分のフィールドにカードが存在しないことが条件のカード（架空）",
+    "a card that targets only a card you control (made up)": "自分フィールドのカードだけを対象にするカード（架空）",
     "a looping combo": "ループするコンボ",
     "a monster's quick effect (made up)": "モンスターの誘発即時効果（架空）",
     "a quick effect that deals 300 (made up)": "300ダメージを与える誘発即時効果（架空）",

@@ -131,7 +131,7 @@ exercise("wrgp-who-takes-over", lang="ja").check(...)
 exercise("wrgp-who-takes-over", lang="ja").answer()
 
 # %% [markdown]
-# **2.** そのターンが終わるまでに、チームBはスペルスピード1のカード（通常魔法）を発動できますか？（はい・いいえ）
+# **2.** そのターンが終わるまでに、チームBはスペルスピード1の魔法カード（通常魔法）を発動できますか？（はい・いいえ）
 
 # %%
 exercise("wrgp-run-on-spell-speed-1", lang="ja").check(...)
