@@ -72,7 +72,7 @@ def _run(args) -> int:
 
     scenario = load_scenario(args.file)
     if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
-        _cards_apply(args, scenario)
+        _refuse_cards_for_other_formats(args, scenario)
         scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
     result = run_scenario(scenario, strict=args.strict)
     if args.svg is not None or args.svg_steps is not None:   # issue 13: the final state / each step drawn
@@ -86,7 +86,7 @@ def _run(args) -> int:
     return EXIT_OK if result.passed else EXIT_FAILED
 
 
-def _cards_apply(args, scenario) -> None:
+def _refuse_cards_for_other_formats(args, scenario) -> None:
     """``--cards`` is for a format whose setup reads card databases (``setup.cards_db``); given to
     another, it is refused (exit 2), never ignored (issue 31 #10)."""
     from .formats import FORMATS
