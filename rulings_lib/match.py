@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import abc
 import functools
+import math
 
 from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
@@ -94,10 +95,11 @@ _CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08      # code flags (inspect.CO_VARARGS,
 def _transaction(cls, name: str, method, checks: dict):
     """Wrap a public verb: check its arguments against ``checks`` (the API boundary), then run it
     as one transaction: whatever it raises, the match is left exactly as it was before the call
-    (every field, the step counter, the events). A call with positional arguments only is bound
-    without building a dict (the common case, and the fast one). The wrapper written for the verb
-    (:func:`_fast_wrapper`) is compiled at the verb's first call, which then replaces this one on
-    ``cls``: a run compiles only the verbs it plays."""
+    (every field, the step counter, the events). A call with positional arguments only (random
+    play, search, the scenario runner's dispatch) is checked without building a dict: a check that
+    has a quick test (``check.quick``, :func:`_quick_test`) is called only when the test fails (the
+    check then gives the value or the error). Whatever else a call is, it is bound as the signature
+    says."""
     params = _Params(method)
     names, n_positional, required, plain = params.names, params.n_positional, params.required, params.plain
     for p in checks:
@@ -107,20 +109,23 @@ def _transaction(cls, name: str, method, checks: dict):
     n_required = len(required) if plain and all(n in names[:n_positional] for n in required) else n_positional + 1
     positional = tuple((name, checks.get(name)) for name in names[:n_positional])
 
-    # For each number of positional arguments, the checks to run on them: (index, name, check).
-    checked = tuple(tuple((i, name, check) for i, (name, check) in enumerate(positional[:n]) if check is not None)
+    # For each number of positional arguments, the checks to run on them: (index, name, check, the
+    # check's quick test or None).
+    checked = tuple(tuple((i, name, check, _quick_test(getattr(check, "quick", None)))
+                          for i, (name, check) in enumerate(positional[:n]) if check is not None)
                     for n in range(n_positional + 1))
 
-    def general(self, *args, **kwargs):
-        """Any call: keywords, a missing or an extra argument (bound as the signature says)."""
+    def verb(self, *args, **kwargs):
         if self._own is not None:           # a verb called by another verb: one transaction
             return method(self, *args, **kwargs)
         if not kwargs and n_required <= len(args) <= n_positional:
-            todo = checked[len(args)]
-            if todo:
-                args = list(args)
-                for i, name, check in todo:
-                    args[i] = check(name, args[i], self)
+            for i, name, check, quick in checked[len(args)]:
+                if quick is None or not quick(args[i]):
+                    # A value the quick tests do not pass: every check called (its value or its error).
+                    args = list(args)
+                    for i, name, check, _ in checked[len(args)]:
+                        args[i] = check(name, args[i], self)
+                    break
             call, kw = args, _NO_KWARGS
         else:
             bound = params.bind(method.__name__, args, kwargs)
@@ -144,115 +149,36 @@ def _transaction(cls, name: str, method, checks: dict):
         finally:
             self._own = None
 
-    def first_call(self, *args, **kwargs):
-        wrapper = _fast_wrapper(method, general, positional, n_required, n_positional)
-        functools.update_wrapper(wrapper, method)
-        wrapper.__wrapped_verb__ = True
-        setattr(cls, name, wrapper)
-        return wrapper(self, *args, **kwargs)
-
-    functools.update_wrapper(first_call, method)
-    first_call.__wrapped_verb__ = True
-    return first_call
-
-
-# The common call, positional arguments only (random play, search, the scenario runner's dispatch),
-# runs in a wrapper written for the verb: its argument checks inline (a check that has a quick test,
-# ``check.quick``, is called only when the test fails: the check then gives the value or the error)
-# and the transaction without a loop or a list. Whatever else a call is goes to ``general``.
-_FAST_TEMPLATE = """
-def wrapper(self, *args, **kwargs):
-    if kwargs or self._own is not None or self._audit:
-        return general(self, *args, **kwargs)
-    n = len(args)
-{branches}
-    return general(self, *args)
-"""
-
-_BRANCH = """    if n == {n}:
-        {unpack}
-{checks}
-        fields = self._snapshot()
-        events = self._log
-        rejected = self.rejected
-        n_events = len(events)
-        n_rejected = len(rejected)
-        self._own = ()
-        try:
-            out = method(self{call})
-        except BaseException:
-            _roll_back(self, fields, events, n_events, rejected, n_rejected)
-            self._own = None
-            raise
-        self._own = None
-        return out
-"""
+    functools.update_wrapper(verb, method)
+    verb.__wrapped_verb__ = True
+    return verb
 
 
 def _roll_back(match, fields, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
     """Undo a verb that raised: the snapshot put back (it is nobody else's: no copy), the logs cut
-    back to their length. The one rollback of both wrappers."""
+    back to their length."""
     del events[n_events:]
     del rejected[n_rejected:]
     match._put_back(fields)
 
 
-def _field_copier(fields: tuple[str, ...]):
-    """The snapshot of a copy-on-write format (``_snapshot``/``_put_back``, compiled for its
-    ``_FIELDS``): the fields as a tuple, read and put back attribute by attribute. The match's
-    ``__dict__`` is never asked for on the way: CPython keeps an object's attributes in a compact
-    form that its attribute lookups are fastest on, until someone asks for ``__dict__`` (a fifth of
-    the time of random play was the lookups that asking made slower)."""
-    attrs = "".join(f"self.{name}, " for name in fields)
-    code = (f"def _snapshot(self):\n    return ({attrs})\n"
-            f"def _put_back(self, fields):\n    ({attrs}) = fields\n")
-    env: dict = {}
-    exec(compile(code, "<match fields>", "exec"), env)
-    return env["_snapshot"], env["_put_back"]
-
-
-def _quick_test(var: str, quick, env: dict, k: int) -> str | None:
-    """The condition (source) under which ``var`` fails a check's quick test, or None (no quick test)."""
+def _quick_test(quick):
+    """A check's quick test (``check.quick``, :mod:`rulings_lib.args`) as a predicate that is true
+    when the value passes it, or None (no quick test: the check is always called)."""
     if quick is None:
         return None
     kind = quick[0]
     if kind == "in":                # one of a set of values, all of one exact type (str or int)
-        env[f"_s{k}"], env[f"_t{k}"] = quick[2], quick[1]
-        return f"{var}.__class__ is not _t{k} or {var} not in _s{k}"
+        cls, values = quick[1], quick[2]
+        return lambda v: v.__class__ is cls and v in values
     if kind == "range":             # an int (never a bool) within lo..hi
-        lo, hi = quick[1], quick[2]
-        cond = f"{var}.__class__ is not int"
-        if lo is not None:
-            cond += f" or {var} < {lo!r}"
-        if hi is not None:
-            cond += f" or {var} > {hi!r}"
-        return cond
+        lo = -math.inf if quick[1] is None else quick[1]
+        hi = math.inf if quick[2] is None else quick[2]
+        return lambda v: v.__class__ is int and lo <= v <= hi
     if kind == "optional":
-        inner = _quick_test(var, quick[1], env, k)
-        return None if inner is None else f"{var} is not None and ({inner})"
+        inner = _quick_test(quick[1])
+        return None if inner is None else (lambda v: v is None or inner(v))
     return None
-
-
-def _fast_wrapper(method, general, positional, n_required: int, n_positional: int):
-    env = {"method": method, "general": general, "_roll_back": _roll_back}
-    branches = []
-    for n in range(n_required, n_positional + 1):
-        names = [f"a{i}" for i in range(n)]
-        unpack = ", ".join(names) + ", = args" if n else "pass"
-        lines = []
-        for i, (name, check) in enumerate(positional[:n]):
-            if check is None:
-                continue
-            k = len(env)
-            env[f"_c{k}"] = check
-            cond = _quick_test(f"a{i}", getattr(check, "quick", None), env, k)
-            call = f"a{i} = _c{k}({name!r}, a{i}, self)"
-            lines.append(f"        if {cond}:\n            {call}" if cond else f"        {call}")
-        branches.append(_BRANCH.format(n=n, unpack=unpack, checks="\n".join(lines) or "        pass",
-                                       call="".join(f", {a}" for a in names)))
-    code = _FAST_TEMPLATE.format(branches="".join(branches))
-    exec(compile(code, f"<verb {method.__qualname__}>", "exec"), env)
-    return env["wrapper"]
 
 
 _NO_ARGS: tuple = ()
@@ -332,73 +258,6 @@ def plain_copy(value):
     return value
 
 
-class _EventCache(list):
-    """A match's events as outcome dicts, each ``(event, copy, x)``: ``copy(x)`` is a fresh copy of
-    the dict (``x`` the dict itself, or the leaves its shape's copier takes); ``ready``: how many
-    have their copier (the others are walked by ``plain_copy``)."""
-
-    __slots__ = ("ready",)
-
-    def __init__(self, items=()):
-        super().__init__(items)
-        self.ready = 0
-
-
-def _shape(value, leaves: list):
-    """The containers of plain data (as ``plain_copy`` gives it: dicts and lists) as a hashable
-    shape, ``(dict, ((key, shape), ...))`` or ``(list, (shape, ...))``; any other value is a leaf,
-    ``None`` in the shape, appended to ``leaves``."""
-    cls = value.__class__
-    if cls is dict:
-        return dict, tuple((k, _shape(v, leaves)) for k, v in value.items())
-    if cls is list:
-        return list, tuple(_shape(v, leaves) for v in value)
-    leaves.append(value)
-    return None
-
-
-_COPIERS: dict = {}             # shape -> the function building that shape's data from its leaves
-_MAX_COPIERS = 2000             # (a bound: a shape is a message's keys and its lists' lengths)
-_MAX_PARTS = 300                # containers and leaves of one shape (an event is some dozens)
-
-
-def _copier(shape):
-    """A function of a tuple of leaves building fresh data of ``shape`` (:func:`_shape`): its dict
-    and list displays written out, its leaves taken from the tuple (immutable values, or objects
-    that ``plain_copy`` would share too). None for a shape too large."""
-    copier = _COPIERS.get(shape)
-    if copier is not None:
-        return copier
-    keys: list = []
-    parts = [0, 0]              # leaves, containers
-
-    def source(s) -> str:
-        if s is None:
-            parts[0] += 1
-            return f"a[{parts[0] - 1}]"
-        parts[1] += 1
-        kind, items = s
-        if kind is list:
-            return "[" + "".join(f"{source(sub)}, " for sub in items) + "]"
-        written = []
-        for key, sub in items:
-            if key.__class__ is str or key.__class__ is int:
-                name = repr(key)
-            else:
-                keys.append(key)
-                name = f"k[{len(keys) - 1}]"
-            written.append(f"{name}: {source(sub)}, ")
-        return "{" + "".join(written) + "}"
-
-    body = source(shape)
-    if sum(parts) > _MAX_PARTS or len(_COPIERS) >= _MAX_COPIERS:
-        return None
-    env = {"k": tuple(keys)}
-    exec(compile(f"def copier(a):\n    return {body}\n", "<event copier>", "exec"), env)
-    copier = _COPIERS[shape] = env["copier"]
-    return copier
-
-
 def _coded_state(state):
     """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
     ``code`` and ``args`` (scenario-format), however the engine lists them."""
@@ -448,8 +307,8 @@ class Match(abc.ABC):
         if "state" in cls.__dict__:
             cls.state = _coded_state(cls.__dict__["state"])
         cls._cow = bool(cls._MUTABLE)
-        if "_FIELDS" in cls.__dict__:
-            cls._snapshot, cls._put_back = _field_copier(cls._FIELDS)
+        if cls._cow and "_FIELDS" in cls.__dict__ and "_snapshot" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__}: a copy-on-write format writes out _snapshot and _put_back")
 
     def _snapshot(self):
         """The fields a transaction puts back if its verb raises (:meth:`_put_back`): every mutable
@@ -582,29 +441,18 @@ class Match(abc.ABC):
     def _event_dicts(self) -> list[dict]:
         """:func:`event_dicts` of the match's events, each event rendered once: the dicts of the
         events already seen are kept (checked by identity, as events are only ever appended or cut
-        back) and copies handed out, sharing nothing mutable with the match. From the second call
-        on (the state asked for again and again: a test after every step, the step pictures), each
-        kept dict is copied by a function written for its shape (:func:`_copier`), which builds its
-        dicts and lists in one go instead of walking them (``plain_copy``)."""
+        back) and copies handed out (``plain_copy``), sharing nothing mutable with the match."""
         events = self._log
         cache = self.__dict__.get("_event_cache")
-        if cache is None:               # the first call: copies walked; nothing compiled for a single state()
-            self._event_cache = cache = _EventCache((e, plain_copy, e.as_dict()) for e in events)
-            return [plain_copy(d) for _, _, d in cache]
+        if cache is None:
+            self._event_cache = cache = []
         n = min(len(cache), len(events))
         i = 0
         while i < n and cache[i][0] is events[i]:
             i += 1
         del cache[i:]
-        cache.extend((e, plain_copy, e.as_dict()) for e in events[i:])
-        for k in range(min(cache.ready, i), len(cache)):     # the dicts not yet given their copier
-            e, _, d = cache[k]
-            leaves: list = []
-            copier = _copier(_shape(plain_copy(d), leaves))
-            if copier is not None:      # (else a shape too large to write a function for: walked)
-                cache[k] = (e, copier, tuple(leaves))
-        cache.ready = len(cache)
-        return [copy(x) for _, copy, x in cache]
+        cache.extend((e, e.as_dict()) for e in events[i:])
+        return [plain_copy(d) for _, d in cache]
 
     def record_rejection(self, step: int, err: IllegalAction) -> None:
         """Note a rejected scenario step in the outcome's ``rejected`` list (the scenario runner's)."""

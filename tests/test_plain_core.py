@@ -1,0 +1,66 @@
+"""Issue 36 #1: the engine core is plain Python a reader, a debugger and a type checker can follow:
+no code is compiled from source text at run time, and the written-out snapshot of the WRGP match
+holds exactly the fields it declares."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from rulings_lib import WrgpMatch
+from rulings_lib.errors import ArgumentError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _calls(tree: ast.AST, names: set[str]) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            fn = node.func
+            name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else None
+            if name in names and not (isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name)
+                                      and fn.value.id in {"re", "con", "cur", "sqlite3"}):
+                found.append(f"{name} at line {node.lineno}")
+    return found
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "rulings_lib").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_module_of_the_kit_compiles_or_executes_source_text(path):
+    # exec/eval/compile of source text: code a reader cannot find in a file (re.compile and a
+    # database's execute are not that).
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    assert _calls(tree, {"exec", "eval", "compile"}) == []
+
+
+def _sentinels(m: WrgpMatch) -> dict:
+    return {name: object() for name in WrgpMatch._FIELDS}
+
+
+def test_the_written_out_snapshot_is_the_declared_fields_in_order():
+    m = WrgpMatch()
+    marks = _sentinels(m)
+    for name, mark in marks.items():
+        setattr(m, name, mark)
+    assert m._snapshot() == tuple(marks[name] for name in WrgpMatch._FIELDS)
+    fresh = WrgpMatch()
+    fresh._put_back(m._snapshot())
+    assert all(getattr(fresh, name) is marks[name] for name in WrgpMatch._FIELDS)
+
+
+def test_a_refused_call_puts_every_field_back():
+    m = WrgpMatch(turn=3, phase="main1")
+    m.place("A", "Gate Blocker", "monster")
+    before = {name: getattr(m, name) for name in WrgpMatch._FIELDS}
+    with pytest.raises(ArgumentError):
+        m.gain("A", "self", 10**9)
+    assert all(getattr(m, name) is value for name, value in before.items())
+
+
+def test_a_copy_on_write_format_must_write_out_its_snapshot():
+    with pytest.raises(TypeError, match="_snapshot"):
+        class Careless(WrgpMatch):
+            _FIELDS = (*WrgpMatch._FIELDS, "extra")
+            _MUTABLE = WrgpMatch._MUTABLE
