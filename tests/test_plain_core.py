@@ -64,3 +64,20 @@ def test_a_copy_on_write_format_must_write_out_its_snapshot():
         class Careless(WrgpMatch):
             _FIELDS = (*WrgpMatch._FIELDS, "extra")
             _MUTABLE = WrgpMatch._MUTABLE
+
+
+@pytest.mark.parametrize(("n", "written"), [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (11, "11th"), (12, "12th"),
+                                            (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (100, "100th"),
+                                            (101, "101st"), (111, "111th"), (112, "112th")])
+def test_lineup_positions_are_written_as_english_ordinals(n, written):
+    # Issue 36 #6: lineups go to 100, and the pictures wrote 21 and up as "21th".
+    from rulings_lib.draw.words import ordinal
+
+    assert ordinal(n, "en") == written
+    assert ordinal(n, "ja") == f"{n}番手"
+
+
+def test_a_21st_duelist_is_drawn_as_21st():
+    m = WrgpMatch(lineup=30, turn=50, phase="main1", duelist={"A": 21, "B": 22})
+    svg = m._draw("en")
+    assert "21st" in svg and "22nd" in svg and "21th" not in svg and "22th" not in svg

@@ -86,17 +86,17 @@ WORDS: dict[str, dict[str, str]] = {
     "step_short": {"en": "step {n}", "ja": "手順{n}"},
 }
 
-ORDINALS_EN = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
 def word(key: str, lang: str, **kw) -> str:
     return WORDS[key][lang if lang in LANGS else "en"].format(**kw)
 
 
 def ordinal(n: int, lang: str) -> str:
+    """A lineup position as the pictures write it: 1st, 2nd, 3rd, 4th, ... 11th-13th, 21st, 22nd, 101st
+    in English; 1番手, 2番手 ... in Japanese."""
     if lang == "ja":
         return f"{n}番手"
-    return ORDINALS_EN.get(n, f"{n}th")
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def check_lang(lang: str) -> str:
