@@ -228,7 +228,7 @@ def _phase_track(svg: Svg, v: dict, lang: str) -> None:
     current = T.PHASE_INDEX.get(v["phase"], 0)
     for i, p in enumerate(T.PHASES):
         x = 10 + i * (w + gap)
-        skipped = v["number"] == 1 and p.key in T.FIRST_TURN_SKIPS      # WRGP-F5
+        skipped = not T.turn_has_phase(v["number"], p.key)      # WRGP-F5
         name = p.japanese if lang == "ja" else p.name
         if i == current:
             svg.rect(x, y, w, 28, fill=INK, stroke=INK, width=2, rx=4)
@@ -392,7 +392,7 @@ def _phone(v: dict, lang: str, title: str, desc: str) -> str:
     current = T.PHASE_INDEX.get(v["phase"], 0)
     for i, p in enumerate(T.PHASES):
         x, yy = round(10 + (i % cols) * (w + gap), 2), track_y + (i // cols) * 32
-        skipped = v["number"] == 1 and p.key in T.FIRST_TURN_SKIPS
+        skipped = not T.turn_has_phase(v["number"], p.key)      # WRGP-F5
         name = p.japanese if lang == "ja" else p.name
         if i == current:
             svg.rect(x, yy, w, 28, fill=INK, stroke=INK, width=2, rx=4)

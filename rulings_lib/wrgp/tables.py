@@ -108,6 +108,12 @@ MAIN_PHASES = frozenset({"main1", "main2"})
 # WRGP-F5: the phases the match's first turn does not have (no Battle Phase, so no Main Phase 2).
 FIRST_TURN_SKIPS: tuple[str, ...] = ("battle", "main2")
 
+
+def turn_has_phase(turn: int, key: str) -> bool:
+    """Does turn number ``turn`` of a match have the phase ``key``? (WRGP-F5: not the first turn's
+    Battle Phase and Main Phase 2.) The drawing reads it; the engine's phase walks use the same table."""
+    return not (turn == 1 and key in FIRST_TURN_SKIPS)
+
 # Action kinds of the `act` step, and the standard timing that applies outside a handover:
 # "own_main" = only in one's own Main Phase with an open game state; "any" = at any time.
 ACTION_KINDS: tuple[str, ...] = (
