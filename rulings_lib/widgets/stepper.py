@@ -11,11 +11,12 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-import ipywidgets as w
-
+from ..extras import require
 from ..scenario import RunResult, builtin_scenarios, load_scenario, run_scenario
 from ..values import replace
 from ._base import KitWidget, lang_toggle, pre, say
+
+w = require("ipywidgets", "ScenarioStepper")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 
 def play(scenario) -> RunResult:
