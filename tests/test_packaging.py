@@ -1,0 +1,295 @@
+"""Issue 35: the kit as a Python package a newcomer can adopt -- a version that is declared once,
+``python -m rulings_lib``, the shipped examples by name (and copied out), optional parts that name
+their extra, the LICENSE and py.typed in the wheel, and the wheel itself installed into a bare
+virtual environment, where the CLI and the examples work without the repository."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rulings_lib
+from rulings_lib.cli import main
+from rulings_lib.examples import copy_example, example_path, examples, scenario_argument
+from rulings_lib.scenario import builtin_scenarios
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = sorted(examples())
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------------------- the version (#4)
+def test_the_version_is_declared_once_and_the_cli_prints_it(capsys):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "rulings_lib.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", rulings_lib.__version__)
+    assert rulings_lib.__version__ != "0.1.0"                          # it moved
+    assert f"## {rulings_lib.__version__}" in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == f"rulings {rulings_lib.__version__} (rulings_lib)"
+
+
+def test_python_m_rulings_lib_is_the_rulings_command():
+    proc = subprocess.run([sys.executable, "-m", "rulings_lib", "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0 and "examples" in proc.stdout and "run" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "rulings_lib", "run", "power-bond-handover", "--json"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["format"] == "wrgp"
+
+
+def test_the_project_metadata_a_registry_shows():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    licence = (ROOT / "LICENSE").read_text()
+    assert licence.startswith("MIT License") and "The rulings kit authors" in licence
+    assert project["readme"]["file"] == "README.md" and project["readme"]["content-type"] == "text/markdown"
+    assert "Typing :: Typed" in project["classifiers"]
+    assert "urls" not in project        # no published home exists yet: none is invented
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["rulings_lib"]
+    assert "py.typed" in data and "scenarios/**/*.yaml" in data and "samples/**/*" in data
+    assert (ROOT / "rulings_lib" / "py.typed").is_file()
+
+
+# ---------------------------------------------------------------------------- TeamReport (#4)
+def test_a_team_report_gives_a_dict_and_json_text(capsys):
+    from rulings_lib.decks import check_team
+
+    samples = ROOT / "rulings_lib" / "samples" / "wrgp"
+    decks = sorted(str(p) for p in (samples / "team-illegal").glob("*.ydk"))
+    report = check_team(decks, str(samples / "lflist.conf"), cards=str(samples / "cards.cdb"))
+    assert isinstance(report.to_dict(), dict) and report.to_dict()["legal"] is False
+    assert isinstance(report.to_json(), str) and json.loads(report.to_json()) == report.to_dict()
+    code, out, _ = run(capsys, "wrgp", "check-team", *decks, "--banlist", samples / "lflist.conf",
+                       "--cards", samples / "cards.cdb", "--json")
+    assert code == 1 and out == report.to_json() + "\n"      # what --json prints, exactly
+
+
+# ---------------------------------------------------------------------------- examples by name (#3)
+def test_every_shipped_scenario_is_an_example_under_a_name_of_its_own(capsys):
+    shipped = builtin_scenarios()
+    assert len({p.stem for p in shipped}) == len(shipped)           # no two formats share a name
+    assert set(NAMES) == {p.stem for p in shipped}
+    code, out, _ = run(capsys, "examples", "--lang", "en")
+    assert code == 0
+    listed = [line.split()[0] for line in out.splitlines()[1:]]
+    assert listed == NAMES
+    assert "power-bond-handover  " in out and "Power Bond during a handover" in out
+    code, out, _ = run(capsys, "examples", "--format", "digimon-tag", "--lang", "ja")
+    assert code == 0 and "wrgp" not in out.split("\n", 1)[1] and "付属の例" in out
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(NAMES), st.sampled_from(["", ".yaml"]), st.booleans())
+def test_property_an_example_by_name_is_the_example_file(name, suffix, qualified):
+    path = example_path(name)
+    arg = (f"{path.parent.name}/" if qualified else "") + name + suffix
+    assert scenario_argument(arg) == path
+    assert path.is_file() and path.is_relative_to(ROOT / "rulings_lib" / "scenarios")
+
+
+def test_run_by_name_is_run_by_path(capsys):
+    path = ROOT / "rulings_lib" / "scenarios" / "wrgp" / "power-bond-handover.yaml"
+    by_name = run(capsys, "run", "power-bond-handover", "--json", "--lang", "en")
+    by_path = run(capsys, "run", path, "--json", "--lang", "en")
+    assert by_name[0] == by_path[0] == 0 and by_name[1] == by_path[1]
+
+
+def test_a_file_of_that_name_comes_first(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "power-bond-handover").write_text("format: wrgp\ntitle: mine\nsteps: []\n")
+    code, out, _ = run(capsys, "run", "power-bond-handover", "--lang", "en")
+    assert code == 0 and "Scenario: mine" in out
+
+
+def test_an_unknown_name_is_exit_2_with_the_closest_names(capsys):
+    code, out, err = run(capsys, "run", "power-bond-handovr", "--lang", "en")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "did you mean power-bond-handover" in err and "rulings examples" in err
+    code, _, err = run(capsys, "run", "zzzz-qqqq", "--lang", "ja")
+    assert code == 2 and "付属の例" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "examples", "--copy", "no-such-example")
+    assert code == 2 and err.count("\n") == 1
+    code, _, err = run(capsys, "run", "missing/folder/file.yaml", "--lang", "en")   # a path stays a path
+    assert code == 2 and "no such file" in err
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz-_.", min_size=1, max_size=30))
+def test_property_any_name_is_an_example_or_one_line_exit_2(name):
+    if os.path.exists(name) or name in NAMES:
+        return
+    try:
+        path = scenario_argument(name)
+    except rulings_lib.InputError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(f"{name}: ")
+    else:
+        assert Path(path).name in {f"{n}.yaml" for n in NAMES} or path == name
+
+
+@pytest.mark.parametrize("name", ["power-bond-handover", "team-deck-check", "deck-check-digivice"])
+def test_a_copied_example_runs_where_it_is_copied(name, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "examples", "--copy", name, "--lang", "en")
+    assert code == 0, err
+    copy = tmp_path / f"{name}.yaml"
+    assert copy.is_file() and str(copy.name) in out and f"rulings run {name}.yaml" in out
+    assert "../../samples/" not in copy.read_text(encoding="utf-8")
+    assert run(capsys, "run", copy, "--strict", "--lang", "en")[0] == 0   # its expectations hold from here
+    # into a folder; never over an existing file
+    (tmp_path / "mine").mkdir()
+    assert copy_example(name, str(tmp_path / "mine"))[0] == tmp_path / "mine" / f"{name}.yaml"
+    code, _, err = run(capsys, "examples", "--copy", name, copy, "--lang", "en")
+    assert code == 2 and "already exists" in err and err.count("\n") == 1
+
+
+def test_dest_without_copy_is_refused(capsys):
+    code, _, err = run(capsys, "examples", "somewhere.yaml")
+    assert code == 2 and "--copy" in err
+
+
+# ---------------------------------------------------------------------------- optional parts (#5)
+def _without(modules: list[str], code: str, cwd) -> subprocess.CompletedProcess:
+    """``code`` in a fresh interpreter where ``modules`` cannot be imported (as on a base install)."""
+    hide = "import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in modules)
+    return subprocess.run([sys.executable, "-c", hide + code], capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8", "LC_ALL": ""})
+
+
+def test_diagrams_without_graphviz_exit_2_naming_the_extra(tmp_path):
+    proc = _without(["graphviz"], f"from rulings_lib.cli import main; sys.exit(main(['diagrams', '--out', "
+                                  f"{str(tmp_path / 'd')!r}]))", tmp_path)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr and "internal error" not in proc.stderr
+    assert "rulings diagrams" in proc.stderr and "graphviz" in proc.stderr
+    assert "pip install 'rulings_lib[kit]'" in proc.stderr
+
+
+def test_the_stepper_without_ipywidgets_names_the_extra(tmp_path):
+    code = ("from rulings_lib.extras import MissingExtra\n"
+            "try:\n    from rulings_lib.widgets import ScenarioStepper\n"
+            "except ImportError as exc:\n    print(type(exc).__name__, isinstance(exc, MissingExtra), exc.name, exc)\n")
+    proc = _without(["ipywidgets"], code, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("MissingExtra True ipywidgets ScenarioStepper needs the Python package ipywidgets")
+    assert "pip install 'rulings_lib[kit]'" in proc.stdout
+    # the match file needs no Jupyter: still importable without ipywidgets
+    proc = _without(["ipywidgets"], "from rulings_lib.widgets import RecordedMatch; print('ok')", tmp_path)
+    assert proc.stdout.strip() == "ok", proc.stderr
+
+
+def test_the_extra_message_in_japanese():
+    from rulings_lib.extras import MissingExtra
+
+    text = MissingExtra("graphviz", "rulings diagrams").render("ja")
+    assert "インストールされていません" in text and "rulings_lib[kit]" in text and "graphviz" in text
+
+
+def test_diagrams_check_outside_a_checkout_is_refused(monkeypatch, capsys, tmp_path):
+    from rulings_lib.diagrams import cli as diagrams_cli
+
+    monkeypatch.chdir(tmp_path)                     # no diagrams/ here: it used to say "9 of 9 out of date"
+    monkeypatch.setattr(diagrams_cli, "checkout", lambda: None)
+    code, out, err = run(capsys, "diagrams", "--check", "--lang", "en")
+    assert code == 2 and out == "" and "not a checkout" in err and err.count("\n") == 1
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "diagrams", "--check")     # in the checkout: its committed diagrams/, from anywhere
+    assert code == 0 and str(ROOT / "diagrams") in out
+
+
+# ---------------------------------------------------------------------------- the wheel (#4, #6)
+def _copy_sources(dest: Path) -> Path:
+    dest.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, dest / name)
+    shutil.copytree(ROOT / "rulings_lib", dest / "rulings_lib", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
+
+
+def test_the_wheel_installs_into_a_bare_venv_and_runs_there(tmp_path):
+    """Built and installed offline: the wheel by setuptools already installed (no build isolation,
+    no index), into a venv made without pip, with PyYAML from this environment beside it."""
+    src = _copy_sources(tmp_path / "src")
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+                           "--disable-pip-version-check", "-q", "-w", str(tmp_path / "dist"), str(src)],
+                          capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    (wheel,) = (tmp_path / "dist").glob("rulings_lib-*.whl")
+    assert wheel.name.startswith(f"rulings_lib-{rulings_lib.__version__}-")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert "rulings_lib/py.typed" in names and "rulings_lib/__main__.py" in names
+    assert {f"rulings_lib/scenarios/{p.parent.name}/{p.name}" for p in builtin_scenarios()} <= set(names)
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata and "Description-Content-Type: text/markdown" in metadata
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    py = venv / "bin" / "python"
+    proc = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-index", "--no-deps",
+                           "--disable-pip-version-check", "-q", str(wheel)], capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    # PyYAML, the one dependency, from this environment (nothing else of it: not the checkout's kit)
+    import yaml
+
+    deps = tmp_path / "deps"
+    deps.mkdir()
+    for mod in ("yaml", "_yaml"):
+        spec = __import__("importlib.util").util.find_spec(mod)
+        if spec and spec.origin:
+            where = Path(spec.origin).parent if spec.submodule_search_locations else Path(spec.origin)
+            (deps / where.name).symlink_to(where)
+    assert (deps / Path(yaml.__file__).parent.name).exists()
+    purelib = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    Path(purelib, "pyyaml-from-the-test.pth").write_text(str(deps) + "\n")
+
+    here = tmp_path / "elsewhere"      # not the checkout: only the installed kit can answer
+    here.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(LANG="C.UTF-8", LC_ALL="")
+
+    def sh(*argv):
+        return subprocess.run([str(a) for a in argv], capture_output=True, text=True, cwd=here, env=env, timeout=120)
+
+    bin_ = venv / "bin"
+    where = sh(py, "-c", "import rulings_lib; print(rulings_lib.__file__)")
+    assert where.stdout.strip().startswith(purelib), where
+    version = sh(bin_ / "rulings", "--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"rulings {rulings_lib.__version__} (rulings_lib)"
+    listed = sh(bin_ / "rulings", "examples")
+    assert listed.returncode == 0 and "power-bond-handover" in listed.stdout
+    assert len(listed.stdout.splitlines()) == len(NAMES) + 1
+    ruling = sh(bin_ / "rulings", "run", "power-bond-handover", "--lang", "en")
+    assert ruling.returncode == 0, ruling.stderr
+    assert "Power Bond" in ruling.stdout and "FAIL" not in ruling.stdout
+    helped = sh(py, "-m", "rulings_lib", "--help")
+    assert helped.returncode == 0 and "examples" in helped.stdout
+    copied = sh(bin_ / "rulings", "examples", "--copy", "team-deck-check")
+    assert copied.returncode == 0, copied.stderr
+    assert sh(bin_ / "rulings", "run", "team-deck-check.yaml", "--strict").returncode == 0
+    # a base install: the optional parts say which extra brings them, maintainers' checks stay out of the way
+    diagrams = sh(bin_ / "rulings", "diagrams", "--out", "d")
+    assert diagrams.returncode == 2 and "rulings_lib[kit]" in diagrams.stderr and "Traceback" not in diagrams.stderr
+    check = sh(bin_ / "rulings", "diagrams", "--check")
+    assert check.returncode == 2 and "out of date" not in check.stdout + check.stderr
