@@ -293,3 +293,68 @@ def test_the_wheel_installs_into_a_bare_venv_and_runs_there(tmp_path):
     assert diagrams.returncode == 2 and "rulings_lib[kit]" in diagrams.stderr and "Traceback" not in diagrams.stderr
     check = sh(bin_ / "rulings", "diagrams", "--check")
     assert check.returncode == 2 and "out of date" not in check.stdout + check.stderr
+
+
+# ---------------------------------------------------------------------------- the docs in the repository (#1, #2)
+USER_DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "rulings_lib" / "scenarios" / "README.md",
+             *sorted((ROOT / "rulings_lib" / "samples").rglob("README.md")), ROOT / "CHANGELOG.md"]
+
+
+def test_the_generated_docs_are_current():
+    from tools import refresh_docs
+
+    assert refresh_docs.stale() == [], "generated docs out of date: python -m tools.refresh_docs"
+    assert refresh_docs.FORMAT_DOC in refresh_docs.VERB_DOCS
+
+
+def test_the_format_reference_names_every_verb_and_setup_key():
+    from rulings_lib.formats import describe_verbs
+
+    doc = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    for fmt in describe_verbs("en")["formats"]:
+        assert f"`format: {fmt['format']}`" in doc
+        for verb in fmt["verbs"]:
+            assert f"| `{verb['name']}:" in doc or f"| `{verb['name']}: " in doc, verb["name"]
+        for key in fmt["setup"]:
+            assert f"| `{key['name']}` |" in doc, key["name"]
+    for part in ("## Running scenarios", "## A file", "## Deck checks", "## How the files are read", "expect:"):
+        assert part in doc
+
+
+def test_the_rules_reference_lists_every_rule_id_and_reading_in_both_languages():
+    from rulings_lib.formats import FORMATS
+    from rulings_lib.readings import readings
+
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
+    for fmt in FORMATS.values():
+        for rid, title in fmt.rule_ids.items():
+            cells = [c.strip() for c in rows[rid].split("|")]
+            assert cells[2] == " ".join(title.split()) and re.search(r"[ぁ-んァ-ン一-龯]", cells[3]), rid
+    for r in readings() + readings(settled=True):
+        assert r.id in rows and re.search(r"[ぁ-んァ-ン一-龯]", rows[r.id]), r.id
+
+
+def test_no_user_doc_points_outside_the_repository():
+    for path in USER_DOCS:
+        text = path.read_text(encoding="utf-8")
+        assert "shared/" not in text, path     # ../shared/spec is not in a clone
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):      # every relative link resolves
+            if "://" not in target:
+                assert (path.parent / target).exists(), (path, target)
+
+
+def test_the_readme_is_for_users():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = readme.splitlines()
+    assert "./dev lab" in "\n".join(lines[:8]) and "./dev test" in "\n".join(lines[:8])
+    for part in ("## Install", "pip install .", "not published on PyPI", "## A first ruling", "### On the command line",
+                 "### In a notebook", "### On a phone", "rulings run power-bond-handover", "## The Python API",
+                 "## Where to go next", "docs/scenario-format.md", "docs/rules.md", "docs/browser-edition.md",
+                 "docs/speed.md", "docs/maintaining.md"):
+        assert part in readme, part
+    for moved in ("callgrind", "Latest `make bench-site`", "For maintainers: the tool's own Readings"):
+        assert moved not in readme, moved          # maintainers' material lives in docs/
+    assert len(readme) < 20_000
+    for picture in re.findall(r"\]\((docs/img/[^)]+\.png)\)", readme):
+        assert (ROOT / picture).is_file(), picture
