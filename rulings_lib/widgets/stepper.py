@@ -23,10 +23,12 @@ def play(scenario) -> RunResult:
     """Run a scenario (a path, a built-in scenario's name such as ``"power-bond-handover"``, or a
     loaded :class:`~rulings_lib.scenario.Scenario`), keeping the match after every step."""
     if isinstance(scenario, str | Path) and not Path(scenario).suffix:
-        matches = [p for p in builtin_scenarios() if p.stem == str(scenario)]
-        if not matches:
+        from ..examples import find  # the shipped examples by name, as `rulings run NAME` finds them
+
+        found = find(str(scenario))
+        if found is None:
             raise KeyError(f"no built-in scenario named {scenario!r}")
-        scenario = matches[0]
+        scenario = found
     if isinstance(scenario, str | Path):
         scenario = load_scenario(scenario)
     return run_scenario(scenario, keep_snapshots=True)
