@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -358,3 +359,40 @@ def test_the_readme_is_for_users():
     assert len(readme) < 20_000
     for picture in re.findall(r"\]\((docs/img/[^)]+\.png)\)", readme):
         assert (ROOT / picture).is_file(), picture
+
+
+# ---------------------------------------------------------------------------- CI and publishing (#7)
+def _workflow(name: str) -> dict:
+    data = yaml.safe_load((ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8"))
+    data["on"] = data.pop(True, data.get("on"))       # YAML 1.1 reads the key `on` as true
+    return data
+
+
+def _runs(job: dict) -> list[str]:
+    return [step["run"].strip() for step in job["steps"] if "run" in step]
+
+
+def test_the_test_workflow_runs_the_readmes_test_command_on_pushes_and_pull_requests():
+    readme_head = "\n".join((ROOT / "README.md").read_text(encoding="utf-8").splitlines()[:8])
+    command = re.search(r"^(\./dev test)\b", readme_head, re.M).group(1)
+    flow = _workflow("test.yml")
+    assert {"push", "pull_request"} <= set(flow["on"])
+    (job,) = flow["jobs"].values()
+    assert _runs(job) == [command]
+    assert (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1] == command     # .ci/run stays
+
+
+def test_the_pages_workflow_builds_the_site_with_the_api_reference_and_deploys_it():
+    flow = _workflow("pages.yml")
+    assert flow["on"]["push"]["branches"] == ["main"]
+    build, deploy = flow["jobs"]["build"], flow["jobs"]["deploy"]
+    runs = "\n".join(_runs(build))
+    assert "./dev site" in runs and "pdoc --output-directory build/site/api rulings_lib" in runs
+    uses = [s.get("uses", "") for s in build["steps"]]
+    upload = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert upload["with"]["path"] == "build/site" and any(u.startswith("actions/checkout") for u in uses)
+    assert deploy["needs"] == "build" and deploy["steps"][0]["uses"].startswith("actions/deploy-pages")
+    assert flow["permissions"]["pages"] == "write" and flow["permissions"]["id-token"] == "write"
+    # every module the workflow documents exists
+    for module in re.findall(r"\brulings_lib(?:\.[a-z_]+)*", runs.split("pdoc", 1)[1]):
+        assert (ROOT / Path(*module.split("."))).with_suffix(".py").exists() or (ROOT / Path(*module.split("."))).is_dir(), module
