@@ -396,3 +396,67 @@ def test_the_pages_workflow_builds_the_site_with_the_api_reference_and_deploys_i
     # every module the workflow documents exists
     for module in re.findall(r"\brulings_lib(?:\.[a-z_]+)*", runs.split("pdoc", 1)[1]):
         assert (ROOT / Path(*module.split("."))).with_suffix(".py").exists() or (ROOT / Path(*module.split("."))).is_dir(), module
+
+
+# ---------------------------------------------------------------------------- environments (#6)
+def _specs(reqs) -> set[tuple[str, str]]:
+    out = set()
+    for req in reqs:
+        name = re.split(r"[<>=!~\[ ;]", req, maxsplit=1)[0]
+        spec = ",".join(sorted(req[len(name):].replace(" ", "").split(",")))
+        out.add((re.sub(r"[-_.]+", "-", name).lower(), spec))
+    return out
+
+
+def test_the_lock_file_locks_what_pyproject_asks_for():
+    """uv.lock (the development environment's versions, `./dev` installs them with uv sync --locked) was
+    made from today's pyproject.toml: the same requirements, extras and groups (else: uv lock)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    lock = tomllib.loads((ROOT / "uv.lock").read_text())
+    (me,) = [p for p in lock["package"] if p["name"] == "rulings-lib"]
+    locked = {(d["name"], ",".join(sorted(d.get("specifier", "").split(",")))) for d in me["metadata"]["requires-dist"]}
+    assert locked == _specs(project["project"]["dependencies"] + project["project"]["optional-dependencies"]["kit"])
+    assert set(me["metadata"]["requires-dev"]) == set(project["dependency-groups"])
+    for group, reqs in project["dependency-groups"].items():
+        got = {(d["name"], ",".join(sorted(d.get("specifier", "").split(",")))) for d in me["metadata"]["requires-dev"][group]}
+        assert got == _specs(reqs), group
+    names = {p["name"] for p in lock["package"]}
+    assert {"pytest", "hypothesis", "pyyaml", "ipywidgets"} <= names
+    assert "dev" not in project["project"]["optional-dependencies"]   # the test tools are a group, never published
+
+
+def test_the_notebooks_set_up_what_they_need_and_the_tests_what_they_need():
+    dev = (ROOT / "dev").read_text()
+    case = dev[dev.index('case "$cmd" in'):]
+    lab, test = case[case.index("    lab)"):case.index("    test)")], case[case.index("    test)"):case.index("    bench)")]
+    assert "setup lab" in lab and "setup test" not in lab and "setup test" in test
+    assert "uv sync --locked" in dev and "--group test" in dev and "--extra kit" in dev
+
+
+def test_dev_lab_uses_an_active_conda_environment(tmp_path):
+    """./dev lab inside an active conda environment runs that environment's Jupyter and builds no .venv
+    (before: it built .venv from PyPI whatever the environment)."""
+    checkout = tmp_path / "kit"
+    checkout.mkdir()
+    shutil.copy2(ROOT / "dev", checkout / "dev")
+    conda = tmp_path / "conda"
+    (conda / "bin").mkdir(parents=True)
+    for name, body in (("python", "exit 0"), ("jupyter", 'echo "jupyter $*"')):
+        (conda / "bin" / name).write_text(f"#!/bin/sh\n{body}\n")
+        (conda / "bin" / name).chmod(0o755)
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "PYTHON": str(tmp_path / "no-python"),
+           "CONDA_PREFIX": str(conda), "CONDA_DEFAULT_ENV": "rulings-kit"}
+    proc = subprocess.run(["bash", str(checkout / "dev"), "lab", "--no-browser"], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("jupyter lab notebooks/") and "--no-browser" in proc.stdout
+    assert "conda environment (rulings-kit)" in proc.stderr and not (checkout / ".venv").exists()
+    (conda / "bin" / "python").write_text("#!/bin/sh\nexit 1\n")        # the kit not installed in it: said
+    proc = subprocess.run(["bash", str(checkout / "dev"), "lab"], capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "environment.yml" in proc.stderr
+
+
+def test_the_readme_says_what_to_do_after_conda_and_where_binder_is():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "conda env create -f environment.yml" in readme and "conda activate rulings-kit" in readme
+    assert "mybinder.org/v2/gh/" in readme and "labpath=notebooks" in readme
