@@ -16,7 +16,7 @@ or shows widgets is imported.
 from .errors import IllegalAction, InputError, MatchOver, RulingsError, ScenarioError
 from .readings import Reading, reading, readings
 
-__version__ = "0.1.0"
+__version__ = "0.4.0"   # the one declaration (pyproject.toml reads it; CHANGELOG.md says what changed)
 
 # Imported when first used (PEP 562): `rulings run` on a WRGP scenario never loads the tag engine.
 _LAZY = {"TagMatch": ".tag.engine", "WrgpMatch": ".wrgp.engine"}

@@ -1,6 +1,9 @@
 """The ``rulings`` command.
 
     rulings run FILE [--json] [--lang L]  play one scenario, print the transcript (or the outcome as JSON)
+    rulings run NAME                    play a shipped example by name (power-bond-handover)
+    rulings examples [--copy NAME [DEST]]   list the shipped examples, or copy one out as a starting point
+    rulings --version                   the kit's version
     rulings check PATH... [--lang L]    run every scenario under PATHs, report failed expectations
     rulings readings [--format F]       list the named interpretations the kit plays by
     rulings rules [--format F]          list the rule ids
@@ -8,7 +11,7 @@
     rulings bench                       measure the engines' speed
     rulings wrgp check-team ...         WRGP-S2 team deck check
     rulings tag check-deck ...          TAG-K1..K3 deck check
-    rulings diagrams [--out DIR]        write the phase diagrams (SVG + DOT)
+    rulings diagrams [--out DIR]        write the phase diagrams (SVG + DOT; needs the [kit] extra)
     rulings faq [--lang en|ja] [--html OUT]   the ruling FAQ
     rulings coverage                    rule ids demonstrated by the FAQ
 
@@ -68,9 +71,10 @@ def cmd_run(args) -> int:
 
 
 def _run(args) -> int:
+    from .examples import scenario_argument
     from .scenario import load_scenario, run_scenario
 
-    scenario = load_scenario(args.file)
+    scenario = load_scenario(scenario_argument(args.file))   # a file, or a shipped example by name
     if getattr(args, "cards", None):   # EDOPro databases: files or folders, later ones override earlier ones
         _refuse_cards_for_other_formats(args, scenario)
         scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
@@ -134,6 +138,30 @@ def cmd_check(args) -> int:
     if bad:
         return EXIT_INPUT
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_examples(args) -> int:
+    from .examples import copy_example, examples
+
+    if args.copy:
+        written = copy_example(args.copy, args.dest)
+        extra = _say(args, "cli.examples.copied_samples", n=len(written) - 1, folder=str(written[0].parent / "samples")) \
+            if len(written) > 1 else ""
+        print(one_line(_say(args, "cli.examples.copied", name=args.copy, path=str(written[0]), extra=extra)))
+        return EXIT_OK
+    if args.dest:
+        _err(one_line(_say(args, "cli.examples.dest_without_copy", dest=args.dest)))
+        return EXIT_INPUT
+    from .scenario import load_scenario
+
+    found = examples(args.format)
+    lang = _lang(args)
+    print(_say(args, "cli.examples.header", n=len(found)))
+    width = max(map(len, found), default=0)
+    for name, path in found.items():
+        sc = load_scenario(path)
+        print(f"{name:{width}}  {sc.format:11}  {sc.title_in(lang)}")
+    return EXIT_OK
 
 
 def cmd_readings(args) -> int:
@@ -328,15 +356,17 @@ class _OnlyOne:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line; with ``only``, just that sub-command's parser (when there is one)."""
+    from . import __version__
     from .formats import FORMATS  # the formats' names (its records are made only when asked for)
 
     p = argparse.ArgumentParser(prog="rulings", description="Play and check rulings of team card-game formats.",
                                 formatter_class=_formatter)
+    p.add_argument("--version", action="version", version=f"rulings {__version__} (rulings_lib)")
     full = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub = _OnlyOne(full, only)
 
-    s = sub.add_parser("run", help="play one scenario file and print its transcript")
-    s.add_argument("file")
+    s = sub.add_parser("run", help="play one scenario file (or a shipped example by name) and print its transcript")
+    s.add_argument("file", help="a scenario file, or a shipped example's name (rulings examples lists them)")
     s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
     s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
     s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
@@ -355,6 +385,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                    help="fail (exit 1) when a step is rejected that expect.rejected does not list")
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("examples", help="list the shipped example scenarios, or copy one out (--copy NAME [DEST])")
+    s.add_argument("--copy", metavar="NAME", help="copy the example NAME (with the sample files it names) to DEST")
+    s.add_argument("dest", nargs="?", metavar="DEST", help="with --copy: a file or folder (default: ./NAME.yaml)")
+    s.add_argument("--format", choices=list(FORMATS))
+    s.add_argument("--lang", choices=LANGS, help="language of the titles: en or ja (default: the locale's, LANG/LC_ALL)")
+    s.set_defaults(func=cmd_examples)
 
     s = sub.add_parser("readings", help="list the named interpretations (Readings)")
     s.add_argument("--format", choices=list(FORMATS))
@@ -381,10 +418,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--steps", type=_positive, default=200_000, help="engine steps of random play to time (at least 1)")
     s.set_defaults(func=cmd_bench)
 
-    s = sub.add_parser("diagrams", help="write every phase diagram as SVG and .dot into a folder")
-    s.add_argument("--out", default="diagrams", help="folder to write to (default: diagrams)")
+    s = sub.add_parser("diagrams", help="write every phase diagram as SVG and .dot into a folder (the [kit] extra)")
+    s.add_argument("--out", help="folder to write to (default: diagrams)")
     s.add_argument("--check", action="store_true",
-                   help="do not write; exit 1 if a committed .dot file differs from the engines' tables")
+                   help="maintainers, in a checkout: do not write; exit 1 if a committed .dot file differs from the "
+                        "engines' tables")
+    s.add_argument("--lang", choices=LANGS, help="language of the messages: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_diagrams)
 
     s = sub.add_parser("faq", help="print the ruling FAQ (every answer re-checked by its scenario)")
@@ -422,7 +461,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 # Arguments that name files: an empty one is a mistake (`--cards ""`), never "no file".
-_PATH_ARGS = {"file": "FILE", "paths": "PATH", "decks": "DECK", "banlist": "--banlist", "cards": "--cards",
+_PATH_ARGS = {"file": "FILE", "dest": "DEST", "copy": "--copy", "paths": "PATH", "decks": "DECK", "banlist": "--banlist", "cards": "--cards",
               "html": "--html", "out": "--out", "svg": "--svg", "svg_steps": "--svg-steps"}
 
 
@@ -504,6 +543,13 @@ def main(argv=None) -> int:
         return args.func(args)
     except InputError as exc:
         print(exc.render(_lang(args)), file=sys.stderr)
+        return EXIT_INPUT
+    except ImportError as exc:   # an optional package missing: the extra that brings it, exit 2 (issue 35 #5)
+        from .extras import MissingExtra
+
+        if not isinstance(exc, MissingExtra):
+            return _internal_error(args, exc)
+        _err(one_line(exc.render(_lang(args), f"rulings {args.command}")))
         return EXIT_INPUT
     except BrokenPipeError:      # stderr's reader went away: the status is still the verdict's
         return EXIT_INPUT

@@ -1,4 +1,4 @@
-"""Scenario files: load, validate, run, compare with ``expect:`` (see shared/spec/scenario-format.md).
+"""Scenario files: load, validate, run, compare with ``expect:`` (see docs/scenario-format.md).
 
 >>> from rulings_lib.scenario import load_scenario, run_scenario      # doctest: +SKIP
 >>> result = run_scenario(load_scenario("power-bond.yaml"))           # doctest: +SKIP

@@ -19,17 +19,37 @@ def _name(req: str) -> str:
     return re.split(r"[<>=!~\[ ;]", req, maxsplit=1)[0].strip()
 
 
+def _conda_spec(req: str) -> str:
+    """A pyproject requirement as environment.yml writes it: conda-forge's name, the same versions."""
+    name = _name(req)
+    return CONDA_NAMES.get(name, name).lower() + req[len(name):].replace(" ", "")
+
+
+def _conda_deps(path: Path) -> tuple[set[str], list]:
+    env = yaml.safe_load(path.read_text())
+    return {d.split("#")[0].strip().lower() for d in env["dependencies"] if isinstance(d, str)}, \
+        [d["pip"] for d in env["dependencies"] if isinstance(d, dict)]
+
+
 def test_environment_yml_matches_pyproject():
+    """Names and versions (issue 35 #6): the dependencies, the [kit] extra and the test group."""
+    pp = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    reqs = pp["project"]["dependencies"] + [r for extra in pp["project"]["optional-dependencies"].values() for r in extra] \
+        + [r for group in pp["dependency-groups"].values() for r in group]
+    wanted = {_conda_spec(r) for r in reqs}
+    conda, pip_parts = _conda_deps(ROOT / "environment.yml")
+    assert wanted - conda == set(), "in pyproject but not in environment.yml (or with other versions)"
+    extra = {d for d in conda if _name(d) not in {"python", "pip", "graphviz"}} - wanted   # graphviz = the `dot` program
+    assert extra == set(), "in environment.yml but not in pyproject (or with other versions)"
+    assert "graphviz" in conda and "-e ." in pip_parts[0]
+
+
+def test_binders_environment_is_the_notebooks_part():
     pp = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    reqs = pp["dependencies"] + [r for extra in pp["optional-dependencies"].values() for r in extra]
-    wanted = {CONDA_NAMES.get(_name(r), _name(r)).lower() for r in reqs}
-    env = yaml.safe_load((ROOT / "environment.yml").read_text())
-    conda = {_name(d).lower() for d in env["dependencies"] if isinstance(d, str)}
-    pip_part = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
-    assert wanted - conda == set(), "in pyproject but not in environment.yml"
-    extra = conda - wanted - {"python", "pip", "graphviz"}  # graphviz = the `dot` program itself
-    assert extra == set(), "in environment.yml but not in pyproject"
-    assert "graphviz" in conda and "-e ." in pip_part
+    wanted = {_conda_spec(r) for r in pp["dependencies"] + pp["optional-dependencies"]["kit"]}
+    conda, pip_parts = _conda_deps(ROOT / "binder" / "environment.yml")
+    assert {d for d in conda if _name(d) not in {"python", "pip", "graphviz"}} == wanted and not pip_parts
+    assert "pip install --no-deps ." in (ROOT / "binder" / "postBuild").read_text()
 
 
 def test_readme_opens_with_the_two_commands_and_ci_runs_the_test_one():

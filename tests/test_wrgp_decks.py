@@ -577,7 +577,7 @@ def test_whitelist_allows_only_the_cards_it_names():
         ("copies", POT, 40, 0), ("whitelist", MST, 77, 0)]
     w = report.violations[1]
     assert isinstance(w, WhitelistViolation) and w.list_name == "W" and w.limit == 0
-    assert w.to_json()["status"] == "not on the whitelist"
+    assert w.to_dict()["status"] == "not on the whitelist"
 
 
 def test_whitelist_accepts_an_artwork_of_a_listed_card_with_the_cdb():
@@ -615,7 +615,7 @@ def test_each_deck_on_its_own(section, size, legal):
         (v,) = report.violations
         assert isinstance(v, DeckSizeViolation)
         assert (v.deck, v.file, v.section, v.count) == (1, "one.ydk", section, size)
-        assert v.to_json() == {"rule": "WRGP-S2", "kind": "deck-size", "deck": 1, "file": "one.ydk",
+        assert v.to_dict() == {"rule": "WRGP-S2", "kind": "deck-size", "deck": 1, "file": "one.ydk",
                                "section": section, "count": size, "min": 40 if section == "main" else 0,
                                "max": 60 if section == "main" else 15}
 
@@ -632,11 +632,11 @@ def test_report_order_is_fixed():
     assert kinds == sorted(kinds, key=["copies", "whitelist", "deck-size"].index)
     cards = [v.card for v in report.of_kind("copies")]
     assert cards == sorted(cards)
-    assert illegal_report().to_json() == report.to_json()
+    assert illegal_report().to_dict() == report.to_dict()
 
 
 def test_report_json_shape():
-    data = illegal_report().to_json()
+    data = illegal_report().to_dict()
     json.dumps(data)
     assert data["legal"] is False and data["rule"] == "WRGP-S2"
     assert all(v["rule"] == "WRGP-S2" for v in data["violations"])
@@ -737,7 +737,7 @@ def test_open_cdb_for_some_passcodes_only():
         decks = samples.team(name)
         by_path = check_team(decks, samples.BANLIST, cards=samples.CARDS)
         whole = check_team(decks, samples.BANLIST, cards=sample_db())
-        assert by_path.to_json() == whole.to_json()
+        assert by_path.to_dict() == whole.to_dict()
 
 
 def test_load_banlist_reads_only_the_list_it_uses(tmp_path):

@@ -212,7 +212,7 @@ def kit_wheel(dest: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="rulings-site-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
-        for name in ("pyproject.toml", "README.md"):
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
             shutil.copy2(ROOT / name, src / name)
         shutil.copytree(ROOT / "rulings_lib", src / "rulings_lib",
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))

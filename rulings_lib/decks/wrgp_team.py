@@ -90,7 +90,7 @@ class DeckCopies:
     def total(self) -> int:
         return self.main + self.extra + self.side
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
     def msg(self) -> Msg:
@@ -137,7 +137,7 @@ class _CardViolation:
             "rule": RULE, "kind": self.kind, "card": self.card, "name": self.name, "status": status,
             "count": self.count, "limit": self.limit, **extra,
             "passcodes": [{"passcode": c, "count": n} for c, n in self.passcodes],
-            "per_deck": [d.to_json() for d in self.per_deck],
+            "per_deck": [d.to_dict() for d in self.per_deck],
         }
 
 
@@ -156,7 +156,7 @@ class CopyLimitViolation(_CardViolation):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "copies"
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return self._json(self.status, listed_as=list(self.listed_as))
 
     def msg(self) -> Msg:
@@ -182,7 +182,7 @@ class WhitelistViolation(_CardViolation):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "whitelist"
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return self._json("not on the whitelist", list=self.list_name)
 
     def msg(self) -> Msg:
@@ -203,7 +203,7 @@ class DeckSizeViolation:
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "deck-size"
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return {"rule": RULE, "kind": self.kind, "deck": self.deck, "file": self.file, "section": self.section,
                 "count": self.count, "min": self.min, "max": self.max}
 
@@ -229,7 +229,7 @@ class DeckSummary:
     extra: int
     side: int
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
 
@@ -255,16 +255,21 @@ class TeamReport:
         """The violations of one kind: ``copies``, ``whitelist`` or ``deck-size``."""
         return [v for v in self.violations if v.kind == kind]
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return {
             "legal": self.legal,
-            "violations": [v.to_json() for v in self.violations],
+            "violations": [v.to_dict() for v in self.violations],
             "warnings": list(self.warnings),
             "rule": RULE,
-            "decks": [d.to_json() for d in self.decks],
+            "decks": [d.to_dict() for d in self.decks],
             "banlist": {"file": self.banlist_file, "list": self.list_name, "whitelist": self.whitelist},
             "cards": self.cards_file,
         }
+
+    def to_json(self) -> str:
+        """The report as JSON text: what ``rulings wrgp check-team ... --json`` prints (:meth:`to_dict`
+        gives it as a dict)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=2)
 
     def _verdict(self, lang: str = "en") -> str:
         if self.legal:
@@ -431,7 +436,7 @@ def cli_check_team(args) -> int:
 
     report = check_team(args.decks, args.banlist, list_name=args.list_name, cards=args.cards)
     if args.json:
-        _write(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        _write(report.to_json())
     else:
         _write(report.text(default_lang(getattr(args, "lang", None))))
     return 0 if report.legal else 1

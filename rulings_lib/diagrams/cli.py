@@ -3,7 +3,8 @@
 * Without ``--check``: writes ``<name>.dot`` and ``<name>.svg`` for each diagram into ``--out``
   (default ``diagrams``). Without a Graphviz renderer it writes the ``.dot`` files, says how to
   get one, and exits 0.
-* ``--check``: writes nothing; exits 1 if a ``.dot`` file in ``--out`` is missing or differs from
+* ``--check`` (maintainers, in a checkout: without ``--out`` it checks the checkout's ``diagrams/``,
+  and outside a checkout it is refused, exit 2): writes nothing; exits 1 if a ``.dot`` file in ``--out`` is missing or differs from
   what the engines' tables give now (the SVGs are not compared: their text layout depends on the
   fonts of the machine that drew them).
 """
@@ -43,17 +44,35 @@ def stale_sources(diagrams, folder) -> list[tuple[Path, str]]:
     return bad
 
 
+def checkout() -> Path | None:
+    """The kit's source checkout this package runs from (its folder holds pyproject.toml and the
+    committed diagrams/), or None for an installed kit."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / "pyproject.toml").is_file() and (root / "diagrams").is_dir() else None
+
+
 def cli_diagrams(args) -> int:
+    from ..extras import MissingExtra, require
+    from ..i18n import default_lang
+
+    lang = default_lang(getattr(args, "lang", None))
     try:
+        require("graphviz", "rulings diagrams")
         from . import all_diagrams
         from .rendering import RenderUnavailable, renderer
-    except ImportError as exc:   # the graphviz Python package is not installed
-        if exc.name != "graphviz":
-            raise
-        _err(f"the diagrams need the graphviz Python package ({exc}): pip install graphviz "
-             f"(or the kit's extras: pip install -e '.[kit]')")
+    except MissingExtra as exc:   # the graphviz Python package is not installed: say which extra brings it
+        _err(exc.render(lang, "rulings diagrams"))
         return EXIT_INPUT
-    out = Path(args.out)
+    if args.out is None and args.check:
+        # A maintainers' check of a checkout's committed diagrams/ (tests/test_diagrams.py): outside a
+        # checkout there is nothing committed to compare, and "9 of 9 out of date" would only mislead.
+        if checkout() is None:
+            from ..i18n import render
+
+            _err(render("cli.diagrams.check_not_checkout", {}, lang))
+            return EXIT_INPUT
+        args.out = str(checkout() / "diagrams")
+    out = Path(args.out if args.out is not None else "diagrams")
     diagrams = all_diagrams()
 
     if args.check:

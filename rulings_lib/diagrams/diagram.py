@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import graphviz
-
 from ..draw._svg import label_escape as escape
+from ..extras import require
 from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
+
+graphviz = require("graphviz", "rulings_lib.diagrams")   # the [kit] extra
 
 TONES = {
     None: (S.INK, None),

@@ -318,6 +318,8 @@ class DeckReport:
         return {"legal": self.legal, "violations": [v.as_dict() for v in self.violations],
                 "warnings": [w.as_dict() for w in self.warnings]}
 
+    to_dict = as_dict      # the same pair as the WRGP report's: to_dict() a dict, to_json() JSON text
+
     def to_json(self) -> str:
         return json.dumps(self.as_dict(), ensure_ascii=False, indent=2)
 

@@ -11,6 +11,7 @@ ruling a widget shows comes from an engine. :mod:`.record` (the match file) need
 
 from importlib import import_module
 
+from ..extras import MissingExtra
 from .record import MatchFileError, RecordedMatch
 
 # The widgets are imported when first used, so that the parts without Jupyter (``.record``, the match
@@ -28,7 +29,11 @@ _LAZY = {
 
 def __getattr__(name):
     if name in _LAZY:
-        value = getattr(import_module(f".{_LAZY[name]}", __name__), name)
+        try:
+            module = import_module(f".{_LAZY[name]}", __name__)
+        except MissingExtra as exc:       # ipywidgets missing: the error names what was asked for
+            raise MissingExtra(exc.module, name, exc.extra) from None
+        value = getattr(module, name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

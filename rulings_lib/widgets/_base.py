@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from html import escape
 
-import ipywidgets as w
-
+from ..extras import require
 from ..i18n import LANGS, check_lang, render
+
+w = require("ipywidgets", "rulings_lib.widgets")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 LANG_NAMES = {"en": "English", "ja": "日本語"}
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import ipywidgets as w
-
 from ..errors import IllegalAction
+from ..extras import require
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 from ._base import KitWidget, lang_toggle, say, table
+
+w = require("ipywidgets", "SpeedWorldCalculator")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 
 @dataclass(frozen=True)

@@ -11,21 +11,24 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-import ipywidgets as w
-
+from ..extras import require
 from ..scenario import RunResult, builtin_scenarios, load_scenario, run_scenario
 from ..values import replace
 from ._base import KitWidget, lang_toggle, pre, say
+
+w = require("ipywidgets", "ScenarioStepper")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 
 def play(scenario) -> RunResult:
     """Run a scenario (a path, a built-in scenario's name such as ``"power-bond-handover"``, or a
     loaded :class:`~rulings_lib.scenario.Scenario`), keeping the match after every step."""
     if isinstance(scenario, str | Path) and not Path(scenario).suffix:
-        matches = [p for p in builtin_scenarios() if p.stem == str(scenario)]
-        if not matches:
+        from ..examples import find  # the shipped examples by name, as `rulings run NAME` finds them
+
+        found = find(str(scenario))
+        if found is None:
             raise KeyError(f"no built-in scenario named {scenario!r}")
-        scenario = matches[0]
+        scenario = found
     if isinstance(scenario, str | Path):
         scenario = load_scenario(scenario)
     return run_scenario(scenario, keep_snapshots=True)

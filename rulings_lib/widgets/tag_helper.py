@@ -7,12 +7,13 @@ at that moment, so every answer is the engine's (TAG-P5, TAG-N1..N5, TAG-E1..E4)
 
 from __future__ import annotations
 
-import ipywidgets as w
-
 from ..errors import IllegalAction
+from ..extras import require
 from ..tag import tables as TT
 from ..tag.turn import TagTurn, tag_turn
 from ._base import KitWidget, lang_toggle, message, pre, say
+
+w = require("ipywidgets", "TagTurnHelper")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 __all__ = ["TagTurn", "TagTurnHelper", "tag_turn"]
 

@@ -9,9 +9,8 @@ be used is reported and the match on screen stays as it was.
 
 from __future__ import annotations
 
-import ipywidgets as w
-
 from ..errors import IllegalAction, as_message
+from ..extras import require
 from ..wrgp import tables as T
 from ._base import KitWidget, lang_toggle, message, pre, say
 from .record import (
@@ -29,6 +28,8 @@ from .record import (
     unusable_in,
     verb_label,
 )
+
+w = require("ipywidgets", "MatchTracker")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 # button key -> (label code, tooltip code) in the widgets catalogue
 BUTTONS = {

@@ -366,7 +366,7 @@ def _delayed(param, value, match):
         raise ArgumentError(f"{param}.amount", Msg("input.arg.wrgp.delayed_amount"), None)
 
 
-# Each key as rulings_lib.decks reports it (TeamReport.to_json): a passcode is a whole number, a
+# Each key as rulings_lib.decks reports it (TeamReport.to_dict): a passcode is a whole number, a
 # deck its place in the lineup, a section one of the three. Anything else (a dict for a card, an
 # object for a deck) is refused here, so that state() always holds plain, serialisable values.
 _VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whitelist", "deck-size"),
@@ -448,7 +448,7 @@ def _check_team(match, value, memo: dict | None = None) -> None:
                        lambda: _load_banlist(value["banlist"], value.get("list")))
         report = check_team(decks, banlist, None, value.get("cards"))
         keep = ("rule", "kind", "card", "name", "count", "limit", "deck", "section")
-        memo[key] = (report.legal, [{k: x[k] for k in keep if k in x} for x in report.to_json()["violations"]])
+        memo[key] = (report.legal, [{k: x[k] for k in keep if k in x} for x in report.to_dict()["violations"]])
     legal, violations = memo[key]
     match.record_deck_check(value["team"], legal, [dict(x) for x in violations])
 
