@@ -551,9 +551,9 @@ def _containers(value, out: dict) -> dict:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(TAGS), st.lists(step_strategy(), max_size=25))
 def test_repeated_states_share_nothing_and_equal_the_events(first, steps):
-    # state() after every step copies its events from kept dicts (Match._event_dicts, a copier per
-    # shape from the second call on): each call's events are event_dicts(match.events), and no dict
-    # or list of one call is another call's or the match's cache's.
+    # state() after every step copies its events from kept dicts (Match._event_dicts): each call's
+    # events are event_dicts(match.events), and no dict or list of one call is another call's or the
+    # match's cache's.
     from rulings_lib.events import event_dicts
 
     m = TagMatch(TAGS, first)
@@ -570,7 +570,7 @@ def test_repeated_states_share_nothing_and_equal_the_events(first, steps):
         mine = _containers(out, {})
         assert not mine.keys() & seen.keys()
         seen.update(mine)
-        cached = _containers([x for _, _, x in m.__dict__.get("_event_cache", ())], {})
+        cached = _containers([x for _, x in m.__dict__.get("_event_cache", ())], {})
         assert not mine.keys() & cached.keys()
         out[-1]["args"]["x"] = [1]                      # changing what state() gave changes nothing
         assert m.state()["events"] == event_dicts(m.events)
