@@ -434,9 +434,10 @@ class StepView:
         return self.text
 
     def _repr_html_(self) -> str:
-        from ..draw import html_picture, svg
+        from ..draw import image_picture, svg
 
-        picture = html_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
+        # an embedded image, not inline <svg>: shown before the notebook is trusted (issue 34)
+        picture = image_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
         return f'<div class="rulings-kit-step"><pre>{html.escape(self.text)}</pre>{picture}</div>'
 
 
