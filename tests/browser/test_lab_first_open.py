@@ -8,9 +8,9 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from test_lab_smoke import PANEL, open_and_run_all
 
 from rulings_lib.widgets.exercises import exercise
-from test_lab_smoke import PANEL, open_and_run_all
 
 pytestmark = pytest.mark.browser
 
