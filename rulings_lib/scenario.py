@@ -247,7 +247,9 @@ class RunResult(Value):
     def _repr_html_(self) -> str:  # Jupyter: the final state drawn, then the transcript
         import html
 
-        return (f'<div class="rulings-kit-result">{self._repr_svg_()}'
+        from .draw import image_picture  # an embedded image: shown before the notebook is trusted
+
+        return (f'<div class="rulings-kit-result">{image_picture(self._repr_svg_())}'
                 f"<pre>{html.escape(self.transcript())}</pre></div>")
 
     def __repr__(self) -> str:

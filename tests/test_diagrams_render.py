@@ -98,7 +98,8 @@ def test_jupyter_draws_the_svg():
     d = wrgp_turn()
     assert d._repr_svg_() == d.svg()
     bundle = d._repr_mimebundle_()
-    assert list(bundle) == ["image/svg+xml"] and "<svg" in bundle["image/svg+xml"]
+    # the SVG, and a PNG beside it for an untrusted notebook (issue 34)
+    assert list(bundle) == ["image/svg+xml", "image/png"] and "<svg" in bundle["image/svg+xml"]
 
 
 @needs_renderer

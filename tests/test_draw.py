@@ -410,5 +410,12 @@ def test_a_scenario_result_shows_its_picture_and_transcript_in_jupyter():
 
     result = run_scenario(load_scenario(next(p for p in builtin_scenarios("wrgp") if p.stem == "power-bond-handover")))
     page = result._repr_html_()
-    assert page.count("<svg") == 1 and "Power Bond" in page and "WRGP-D3" in page
+    # the picture as an embedded image (an untrusted notebook removes inline <svg>, issue 34)
+    import base64
+    import re
+
+    assert "<svg" not in page
+    embedded = re.findall(r'<img src="data:image/svg\+xml;base64,([^"]+)"', page)
+    assert len(embedded) == 1 and base64.b64decode(embedded[0]).decode() == result._repr_svg_()
+    assert "Power Bond" in page and "WRGP-D3" in page
     assert f"<pre>{html.escape(result.transcript())}</pre>" in page       # the transcript, escaped

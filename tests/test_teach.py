@@ -94,13 +94,13 @@ def test_a_wrong_prediction_gets_a_hint_not_the_answer(ex_id):
 
 
 def test_a_wrong_answer_hint_then_the_answer_on_request(capsys):
-    ex = exercise("wrgp-loss-counters")
-    ex.check("2")
-    ex.check("４")
+    ex = exercise("wrgp-loss-counters-cap")
+    ex.check("14")
+    ex.check("１２")
     ex.answer()
     out = capsys.readouterr().out
-    assert out.startswith("Not yet. Hint: The losing duelist's team always gains 2.")
-    assert "Correct! 4: 2 for the loss" in out and out.rstrip().endswith("(WRGP-SW4).")
+    assert out.startswith("Not yet. Hint: Work out what A2's loss is worth")
+    assert "Correct! 12: team A's 2nd lost" in out and out.rstrip().endswith("the Reading counter-cap-12).")
 
 
 def test_the_short_transcript_keeps_what_decides():
@@ -166,7 +166,7 @@ def test_japanese_transcripts_show_japanese_card_names():
 
 def test_teaching_needs_no_jupyter():
     code = ("import sys, rulings_lib.widgets.teach, rulings_lib.widgets.exercises as x; "
-            "x.exercise('wrgp-loss-counters').check('4'); "
+            "x.exercise('wrgp-loss-counters-cap').check('12'); "
             "print(sorted(m for m in ('ipywidgets', 'IPython', 'graphviz') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines()[-1] == "[]"
@@ -263,21 +263,21 @@ def _notebook_cells():
                 yield str(path.relative_to(root)), cell
 
 
-def test_every_exercise_is_asked_in_sight_and_answered_behind_a_click():
-    # The prediction cell is where the reader types: never hidden. The full answer is a collapsed
-    # solution cell, never shown unasked.
-    checks = answers = 0
+def test_every_exercise_is_asked_in_sight_and_answered_behind_a_button():
+    # The prediction cell is where the reader types: never hidden. The full answer is behind a button
+    # (``.reveal()``, issue 34), never printed unasked: a collapsed solution cell still prints it on Run All.
+    checks = buttons = 0
     for name, cell in _notebook_cells():
         hidden = cell.metadata.get("jupyter", {})
         if ".check(" in cell.source:
             checks += 1
             assert not hidden.get("source_hidden") and "solution" not in cell.metadata.get("tags", []), \
                 f"{name}: the prediction cell {cell.source!r} is hidden"
-        if ".answer()" in cell.source:
-            answers += 1
-            assert hidden.get("source_hidden") and hidden.get("outputs_hidden"), f"{name}: {cell.source!r} is shown"
-            assert "solution" in cell.metadata.get("tags", []), name
-    assert checks == answers == 2 * len(EXERCISES)
+        if ".reveal()" in cell.source:
+            buttons += 1
+            assert not hidden, f"{name}: the answer button {cell.source!r} is hidden"
+        assert ".answer()" not in cell.source, f"{name}: {cell.source!r} prints the answer unasked"
+    assert checks == buttons == 2 * len(EXERCISES)
 
 
 def test_the_japanese_notebooks_wording():

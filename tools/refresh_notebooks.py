@@ -92,7 +92,7 @@ def stabilize(nb):
                    **({"jupytext": nb.metadata["jupytext"]} if "jupytext" in nb.metadata else {})}
     for i, cell in enumerate(nb.cells, 1):
         cell.id = f"c{i:03d}"
-        keep = {k: v for k, v in cell.metadata.items() if k in ("tags", "jupyter")}   # jupyter: collapsed solutions
+        keep = {k: v for k, v in cell.metadata.items() if k in ("tags", "jupyter")}   # jupyter: a collapsed cell
         cell.metadata = keep
         if cell.cell_type != "code":
             continue

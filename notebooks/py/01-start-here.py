@@ -117,33 +117,37 @@ print(r.text)
 # Each notebook ends with **try it** exercises. Each asks you to *predict* a ruling. Replace the
 # `...` in the exercise's cell with your prediction (`"B2"`, `4`, `"no"`… write it as you would
 # say it) and run the cell: the engine plays the situation and checks it. A wrong prediction gets
-# a hint, not the answer, so you can try again; the collapsed cell under it has the full answer.
+# a hint, not the answer, so you can try again. Each question is a case the notebook has not shown
+# you (a mirror, another position, a variation), and its full answer stays hidden until you press
+# the **Show the answer** button under it — also after *Run All*.
 
 # %% [markdown]
 # ## Try it
 #
-# **1.** In the scenario above, which duelist of team B takes over from B1?
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** Now the other way round, further down the lineup. On turn 4, in team **B's** Main Phase 1, B1 burns **A2** (team A's 2nd duelist: A1 lost earlier) for 8000. Which duelist of team A takes over when the turn ends?
 
 # %%
-exercise("wrgp-who-takes-over").check(...)
+exercise("wrgp-who-takes-over-from-a2").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-who-takes-over").answer()
+# %%
+exercise("wrgp-who-takes-over-from-a2").reveal()
 
 # %% [markdown]
-# **2.** Until that turn ends, may team B activate a Spell Speed 1 Spell Card (a Normal Spell)? (yes or no)
+# **2.** In that same turn, may team **B** — whose turn it is, and whose duelist did not lose — still activate a Normal Spell (a Spell Speed 1 Spell Card) in its Main Phase 2? (yes or no)
 
 # %%
-exercise("wrgp-run-on-spell-speed-1").check(...)
+exercise("wrgp-run-on-turn-player").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-run-on-spell-speed-1").answer()
+# %%
+exercise("wrgp-run-on-turn-player").reveal()
 
 # %% [markdown]
-# **3.** The loss happened in team A's turn. Which team plays the next turn?
+# **3.** On turn 5, in team A's own Main Phase 1, A1 takes 8000 damage from A1's own card and loses. Which team plays turn 6?
 
 # %%
-exercise("wrgp-who-plays-next").check(...)
+exercise("wrgp-own-turn-loss-next").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-who-plays-next").answer()
+# %%
+exercise("wrgp-own-turn-loss-next").reveal()

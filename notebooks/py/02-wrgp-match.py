@@ -146,30 +146,30 @@ explain("deliberate-loss")
 # %% [markdown]
 # ## Try it
 #
-# **1.** No duelist has lost yet, and the match has reached team B's Main Phase 1 on turn 4. How many
-# Speed Counters does team A have?
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** From the start of the match, turns 1 and 2 pass quietly. On turn 3, in team A's Main Phase 1, A1 burns B1 for 8000. How many Speed Counters does team **B** have right after the loss?
 
 # %%
-exercise("wrgp-standby-counters").check(...)
+exercise("wrgp-counters-by-turn-3").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-standby-counters").answer()
+# %%
+exercise("wrgp-counters-by-turn-3").reveal()
 
 # %% [markdown]
-# **2.** Team B's 2nd duelist (`a = 2`) loses while team A's 1st (`b = 1`) is in the duel. How many
-# SPC does team B gain?
+# **2.** Team A has 10 SPC. In team B's turn, B1 (`b = 1`) burns **A2** (`a = 2`) for 8000. How many SPC does team A have after the loss?
 
 # %%
-exercise("wrgp-loss-counters").check(...)
+exercise("wrgp-loss-counters-cap").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-loss-counters").answer()
+# %%
+exercise("wrgp-loss-counters-cap").reveal()
 
 # %% [markdown]
-# **3.** On the match's first turn, may team A's 1st duelist go to the Battle Phase and attack? (yes or no)
+# **3.** In team B's Main Phase 1, B (1200 LP) starts a combo that gains B 300 LP each time round and could loop 50 times (a made-up combo). How much LP does B have after it?
 
 # %%
-exercise("wrgp-first-turn-battle").check(...)
+exercise("wrgp-lp-loop-own").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-first-turn-battle").answer()
+# %%
+exercise("wrgp-lp-loop-own").reveal()

@@ -141,31 +141,30 @@ explain("counter-cleaner-gate-blocker")
 # %% [markdown]
 # ## Try it
 #
-# **1.** Your 3rd duelist (a = 3) faces the opponent's 2nd (b = 2). You remove 4 SPC. How much
-# damage does the opponent take?
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** Your 1st duelist (a = 1) faces the opponent's **3rd** (b = 3). Your team has 8 SPC and uses the 4-counter effect twice in the same Main Phase. How much damage does the opponent take in all?
 
 # %%
-exercise("wrgp-speed-world-damage").check(...)
+exercise("wrgp-speed-world-twice").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-speed-world-damage").answer()
+# %%
+exercise("wrgp-speed-world-twice").reveal()
 
 # %% [markdown]
-# **2.** Your 1st duelist (a = 1) faces the opponent's 2nd (b = 2). How many cards does the
-# 7-counter effect draw?
+# **2.** On turn 3, A1 burns B1 for 8000 in team A's Main Phase 1. On turn 4, in its Main Phase 1, team B removes 4 SPC. How much damage does team A's duelist take?
 
 # %%
-exercise("wrgp-speed-world-draw").check(...)
+exercise("wrgp-speed-world-after-loss").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-speed-world-draw").answer()
+# %%
+exercise("wrgp-speed-world-after-loss").reveal()
 
 # %% [markdown]
-# **3.** Harpie's Feather Duster (ハーピィの羽根帚) destroys every Spell and Trap **your opponent
-# controls**. Does it destroy Speed World? (yes or no)
+# **3.** Team **B** controls a face-up Gate Blocker (ゲート・ブロッカー), and both teams have 0 SPC. In team A's Main Phase 1, A1 burns B1 for 8000. How many SPC does team **B** gain for B1's loss?
 
 # %%
-exercise("wrgp-feather-duster").check(...)
+exercise("wrgp-own-gate-blocker").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-feather-duster").answer()
+# %%
+exercise("wrgp-own-gate-blocker").reveal()

@@ -190,30 +190,30 @@ MatchTracker()
 # %% [markdown]
 # ## Try it
 #
-# **1.** Team A's monster destroys B1 in battle, in **A's** turn. Which team plays the next turn?
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** In team **B's own** Battle Phase on turn 6, B2 (1000 LP) attacks a stronger monster and takes 1000 battle damage. Who plays turn 7? (a duelist, such as `"A2"`)
 
 # %%
-exercise("wrgp-battle-loss-next-team").check(...)
+exercise("wrgp-own-battle-loss-next").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-battle-loss-next-team").answer()
+# %%
+exercise("wrgp-own-battle-loss-next").reveal()
 
 # %% [markdown]
-# **2.** A1 lost and A2 inherited A1's Stardust Dragon. Later, team B's effect returns Stardust Dragon
-# face-down to the Extra Deck. Whose Extra Deck does it go to: A1's or A2's?
+# **2.** A1 and A2 have lost; A3 is in the duel. At the start of team A's Draw Phase, may A3 make a baton touch? (yes or no)
 
 # %%
-exercise("wrgp-inherited-extra-deck").check(...)
+exercise("wrgp-baton-touch-last").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-inherited-extra-deck").answer()
+# %%
+exercise("wrgp-baton-touch-last").reveal()
 
 # %% [markdown]
-# **3.** During the run-on after B1's loss, may team A **set** a card from the hand (not by a card
-# effect) in Main Phase 2? (yes or no)
+# **3.** B1 has just lost in A's Main Phase 1, and the turn runs on. In Main Phase 2, may A1 activate Monster Reborn (死者蘇生) to Special Summon a monster? (yes or no)
 
 # %%
-exercise("wrgp-set-in-run-on").check(...)
+exercise("wrgp-monster-reborn-run-on").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-set-in-run-on").answer()
+# %%
+exercise("wrgp-monster-reborn-run-on").reveal()

@@ -161,32 +161,30 @@ for r in readings("wrgp"):
 # %% [markdown]
 # ## Try it
 #
-# **1.** In the Sparks / Chain Strike chain, which duelist loses under WRGP?
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** The chain the other way round: in team A's Main Phase 1, **B** (800 LP) activates Sparks (火の粉) on A as chain link 1, and **A** (200 LP) chains Chain Strike (連鎖爆撃) as link 2. Who loses? (a duelist, such as `"B1"`)
 
 # %%
-exercise("wrgp-sparks-loser").check(...)
+exercise("wrgp-sparks-first-loser").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-sparks-loser").answer()
+# %%
+exercise("wrgp-sparks-first-loser").reveal()
 
 # %% [markdown]
-# **2.** Now it is **B's** turn; both duelists are at 500 LP and B's 1st uses Destruction Ring
-# (1000 damage to both). Which duelist stays in the duel at 0 LP?
+# **2.** In team **B's** turn, B1 activates Destruction Ring (破壊指輪) when both duelists have 500 LP, and both take 1000. Who stays in the duel at 0 LP? (a duelist, such as `"A1"`)
 
 # %%
 exercise("wrgp-ring-survivor").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-ring-survivor").answer()
+# %%
+exercise("wrgp-ring-survivor").reveal()
 
 # %% [markdown]
-# **3.** A's 1st is at 800 LP and B's 1st at 200. A activates a Quick-Play Spell that gains 1000 LP (a
-# made-up card) as chain link 1; B answers with Chain Strike as link 2 (400 damage for each chain link
-# number); A answers that with Sparks as link 3 (200 damage to the opponent). Who is out after the
-# chain? (a duelist, or "nobody")
+# **3.** A (800 LP) starts a chain with a Quick-Play Spell that gains 1000 LP (a made-up card); B (200 LP) chains Chain Strike (link 2); A chains Sparks (link 3). Who is out after the chain? (`"A1"`, `"A1, B1"` or `"nobody"`)
 
 # %%
 exercise("wrgp-chain-gain").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-chain-gain").answer()
+# %%
+exercise("wrgp-chain-gain").reveal()

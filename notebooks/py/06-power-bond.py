@@ -107,29 +107,30 @@ ScenarioStepper(start="power-bond-cyber-end-dragon")
 # %% [markdown]
 # ## Try it
 #
-# **1.** In the rulebook's example, which duelist plays turn 4?
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** The same turn, but A1 starts with **5000** LP instead of 4000: Cyber End Dragon by Power Bond, the 8000 attack, Power Bond's 4000 damage in the End Phase. Who plays turn 4? (a duelist, such as `"A2"`)
 
 # %%
-exercise("wrgp-power-bond-turn-4").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-power-bond-turn-4").answer()
-
-# %% [markdown]
-# **2.** How many Speed Counters does each team have at the start of turn 4? (for instance `"A 0, B 0"`)
+exercise("wrgp-power-bond-survives").check(...)
 
 # %%
-exercise("wrgp-power-bond-counters").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-power-bond-counters").answer()
+exercise("wrgp-power-bond-survives").reveal()
 
 # %% [markdown]
-# **3.** Same example, but the attack deals only 3000 (B's 1st survives at 1000) and Power Bond still
-# brings A's 1st to 0 in the End Phase. Which **team** plays the next turn?
+# **2.** The same turn as in the notebook (both lose), but team A's duelist is its **2nd**, A2, against B1; each team starts with 4 SPC. How many SPC does each team have when the turn ends? (such as `"A 0, B 0"`)
+
+# %%
+exercise("wrgp-power-bond-counters-a2").check(...)
+
+# %%
+exercise("wrgp-power-bond-counters-a2").reveal()
+
+# %% [markdown]
+# **3.** Now A1's attack deals only 3000, so B1 survives, and only A1 loses, to Power Bond's damage in the End Phase. Which team plays turn 4?
 
 # %%
 exercise("wrgp-power-bond-only-a").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-power-bond-only-a").answer()
+# %%
+exercise("wrgp-power-bond-only-a").reveal()

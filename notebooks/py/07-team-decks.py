@@ -50,31 +50,30 @@ explain("team-deck-check")
 # %% [markdown]
 # ## Try it
 #
-# **1.** Three 40-card decks; deck 1 and deck 3 each hold one Monster Reborn (死者蘇生, limited in
-# the sample list), nothing else is shared. Is the team legal? (yes or no)
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** Mystical Space Typhoon (サイクロン) is **semi-limited** in the sample list. Decks 1 and 2 each hold one copy, deck 3 none. Is the team legal? (yes or no)
 
 # %%
-exercise("wrgp-limited-twice").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-limited-twice").answer()
-
-# %% [markdown]
-# **2.** Deck 1 holds two Dark Magicians, deck 3 one. Deck 2 holds one Dark Magician in an
-# alternate artwork (another passcode). Is the team legal? (yes or no)
+exercise("wrgp-semi-limited-split").check(...)
 
 # %%
-exercise("wrgp-alternate-artwork").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-alternate-artwork").answer()
+exercise("wrgp-semi-limited-split").reveal()
 
 # %% [markdown]
-# **3.** Deck 1 plays one Monster Reborn (limited) in its main deck; deck 3 keeps one in its **side**
-# deck. Is that one copy too many? (yes or no)
+# **2.** Deck 1 holds one Dark Magician, deck 2 one Dark Magician **in an alternate artwork**, deck 3 one Dark Magician. Is the team legal? (yes or no)
+
+# %%
+exercise("wrgp-three-spread").check(...)
+
+# %%
+exercise("wrgp-three-spread").reveal()
+
+# %% [markdown]
+# **3.** Deck 1 holds a limited Monster Reborn in its main deck; deck 3 holds one only in its **side** deck. Is the team over the limit? (yes or no)
 
 # %%
 exercise("wrgp-side-deck-counts").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-side-deck-counts").answer()
+# %%
+exercise("wrgp-side-deck-counts").reveal()

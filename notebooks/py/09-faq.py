@@ -35,29 +35,30 @@ explain(pb.result)
 # %% [markdown]
 # ## Try it
 #
-# **1.** Your teammate used Spore (スポーア, "once per Duel") before losing. May you use your own Spore
-# later in the match? (yes or no)
+# Each question is a case this notebook has not shown. Predict, run the cell, and press **Show the answer** only when you want it.
+#
+# **1.** A1 used Spore (スポーア, "once per Duel"), then made a baton touch to A2 two turns later. May A2 use Spore? (yes or no)
 
 # %%
-exercise("faq-spore").check(...)
+exercise("faq-spore-baton-touch").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("faq-spore").answer()
+# %%
+exercise("faq-spore-baton-touch").reveal()
 
 # %% [markdown]
-# **2.** Your 1st duelist completes Exodia. Does your team win the match at once? (yes or no)
+# **2.** Team B is down to its **3rd** duelist when A2 completes Exodia (エクゾディア) in the hand. Does the match end? (yes or no)
 
 # %%
-exercise("faq-exodia-team-wins").check(...)
+exercise("faq-exodia-last-duelist").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("faq-exodia-team-wins").answer()
+# %%
+exercise("faq-exodia-last-duelist").reveal()
 
 # %% [markdown]
-# **3.** In the tag battle, one battle was a draw and blue won the other. Which tag goes first next turn?
+# **3.** Tag battle: letter **B** is a draw (350 against 350); letter A is red-A 500 against blue-A 300. Which tag goes first next turn? (`"red"` or `"blue"`)
 
 # %%
-exercise("faq-tag-one-draw").check(...)
+exercise("faq-tag-one-draw-mirror").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("faq-tag-one-draw").answer()
+# %%
+exercise("faq-tag-one-draw-mirror").reveal()

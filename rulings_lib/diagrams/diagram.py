@@ -7,6 +7,7 @@ a picture (``.svg()``, ``_repr_svg_`` in Jupyter).
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +17,8 @@ from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
 
 graphviz = require("graphviz", "rulings_lib.diagrams")   # the [kit] extra
+# A stored diagram's PNG (beside its SVG): one pixel per point, the size the SVG is shown at.
+PNG_DPI = 72
 
 TONES = {
     None: (S.INK, None),
@@ -279,9 +282,9 @@ class Diagram:
             self._svg = render_svg(self.source)
         return self._svg
 
-    def png(self) -> bytes:
-        """The diagram as a PNG image (to look at it outside a browser)."""
-        return render(self.source, "png")
+    def png(self, dpi: int | None = None) -> bytes:
+        """The diagram as a PNG image (to look at it outside a browser); ``dpi`` 72 is the SVG's size."""
+        return render(self.source, "png", dpi)
 
     def save(self, folder=".", *, svg: bool = True) -> list[Path]:
         """Write ``<name>.dot`` (and ``<name>.svg``) into ``folder``; return the paths written."""
@@ -302,11 +305,19 @@ class Diagram:
             return None
 
     def _repr_mimebundle_(self, include=None, exclude=None):
+        """SVG, and the same picture as PNG: an untrusted notebook (a fresh clone) shows no SVG output
+        in JupyterLab, but shows a PNG (issue 34); GitHub and VS Code show either. Where no PNG can
+        be drawn (the browser edition draws SVG only) the SVG alone."""
         try:
-            return {"image/svg+xml": self.svg()}
+            bundle = {"image/svg+xml": self.svg()}
         except RenderUnavailable:
             hint = INSTALL_HINT.replace("\n", "\n    ")
             return {"text/plain": f"{self!r}\n    {hint}"}
+        try:
+            bundle["image/png"] = base64.b64encode(self.png(dpi=PNG_DPI)).decode("ascii")
+        except (RenderUnavailable, RuntimeError):
+            pass
+        return bundle
 
     def __repr__(self) -> str:
         return f"<Diagram {self.name}: {len(self.nodes)} nodes, {len(self.edges)} edges>"

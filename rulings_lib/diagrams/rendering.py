@@ -175,17 +175,20 @@ def start_viz_in_lite() -> None:
             pass
 
 
-def render(source: str, format: str = "svg") -> bytes:
-    """Lay out DOT ``source`` with Graphviz's ``dot`` and return the image (``svg`` or ``png``)."""
+def render(source: str, format: str = "svg", dpi: int | None = None) -> bytes:
+    """Lay out DOT ``source`` with Graphviz's ``dot`` and return the image (``svg`` or ``png``);
+    ``dpi`` sets a bitmap's resolution (72: one pixel per point, the SVG's own size)."""
     if IN_PYODIDE:
         return _render_in_browser(source, format)
+    args = [f"-Gdpi={int(dpi)}"] if dpi else []
     pgv = _pygraphviz()
     if pgv is not None:
         with _filtered_c_stderr():
-            return pgv.AGraph(string=source).draw(format=format, prog="dot")
+            return pgv.AGraph(string=source).draw(format=format, prog="dot", args=" ".join(args))
     dot = _system_dot()
     if dot:
-        done = subprocess.run([dot, f"-T{format}"], input=source.encode("utf-8"), capture_output=True, check=False)
+        done = subprocess.run([dot, f"-T{format}", *args], input=source.encode("utf-8"), capture_output=True,
+                              check=False)
         if done.returncode != 0:
             raise RuntimeError(f"dot failed: {done.stderr.decode('utf-8', 'replace').strip()}")
         return done.stdout

@@ -22,10 +22,10 @@ from __future__ import annotations
 # Each name is imported from its module when first asked for (PEP 562): ``rulings run`` words a
 # WRGP final state without importing the Digimon engine, its tables or the SVG writers (issue 25).
 _WHERE = {"summary": "pick", "svg": "pick", "tag_svg": "tag", "wrgp_svg": "wrgp",
-          **{name: "scenario" for name in ("Picture", "html_picture", "picture", "scenario_svg", "step_svgs",
+          **{name: "scenario" for name in ("Picture", "html_picture", "image_picture", "picture", "scenario_svg", "step_svgs",
                                            "strip_svg", "write_step_svgs", "write_svg")}}
 
-__all__ = ["Picture", "html_picture", "picture", "scenario_svg", "step_svgs", "strip_svg", "summary", "svg", "tag_svg", "wrgp_svg",
+__all__ = ["Picture", "html_picture", "image_picture", "picture", "scenario_svg", "step_svgs", "strip_svg", "summary", "svg", "tag_svg", "wrgp_svg",
            "write_step_svgs", "write_svg"]
 
 

@@ -14,6 +14,17 @@ WRGP_PHASE = {   # wrgp.tables.PHASE_NAMES
     "draw": "wrgp.phase.draw", "standby": "wrgp.phase.standby", "main1": "wrgp.phase.main1",
     "battle": "wrgp.phase.battle", "main2": "wrgp.phase.main2", "end": "wrgp.phase.end",
 }
+WRGP_RULE_TITLE = {  # wrgp.tables.RULES: each rule id's title (rule_title)
+    "WRGP-S1": "wrgp.rule.s1", "WRGP-S2": "wrgp.rule.s2", "WRGP-S3": "wrgp.rule.s3", "WRGP-S4": "wrgp.rule.s4",
+    "WRGP-F1": "wrgp.rule.f1", "WRGP-F2": "wrgp.rule.f2", "WRGP-F3": "wrgp.rule.f3", "WRGP-F4": "wrgp.rule.f4",
+    "WRGP-F5": "wrgp.rule.f5", "WRGP-F6": "wrgp.rule.f6", "WRGP-F7": "wrgp.rule.f7", "WRGP-F8": "wrgp.rule.f8",
+    "WRGP-F9": "wrgp.rule.f9", "WRGP-F10": "wrgp.rule.f10", "WRGP-H1": "wrgp.rule.h1", "WRGP-H2": "wrgp.rule.h2",
+    "WRGP-H3": "wrgp.rule.h3", "WRGP-H4": "wrgp.rule.h4", "WRGP-H5": "wrgp.rule.h5", "WRGP-H6": "wrgp.rule.h6",
+    "WRGP-H7": "wrgp.rule.h7", "WRGP-H8": "wrgp.rule.h8", "WRGP-H9": "wrgp.rule.h9", "WRGP-D1": "wrgp.rule.d1",
+    "WRGP-D2": "wrgp.rule.d2", "WRGP-D3": "wrgp.rule.d3", "WRGP-SW1": "wrgp.rule.sw1", "WRGP-SW2": "wrgp.rule.sw2",
+    "WRGP-SW3": "wrgp.rule.sw3", "WRGP-SW4": "wrgp.rule.sw4", "WRGP-SW5": "wrgp.rule.sw5",
+    "WRGP-SW6": "wrgp.rule.sw6", "WRGP-SW7": "wrgp.rule.sw7", "WRGP-SW8": "wrgp.rule.sw8",
+}
 WRGP_ACTION = {  # wrgp.tables.ACTION_LABELS
     "ignition_effect": "wrgp.action.ignition_effect", "trigger_effect": "wrgp.action.trigger_effect",
     "spell_speed_1": "wrgp.action.spell_speed_1", "spell_speed_2": "wrgp.action.spell_speed_2",

@@ -67,15 +67,15 @@ def picture_after(result: RunResult, n: int, lang: str = "en") -> str:
     return svg(result.snapshots[n], lang, title=f"{result.scenario.title_in(lang)}: {_head(result, n, lang)}")
 
 
-def path_diagram(result: RunResult, n: int):
-    """The scenario's path through the turn diagram up to step ``n``, or None when the diagrams
-    (rulings_lib.diagrams, Graphviz) are not available."""
+def path_diagram(result: RunResult, n: int, lang: str = "en"):
+    """The scenario's path through the turn diagram up to step ``n``, labelled in ``lang``, or None
+    when the diagrams (rulings_lib.diagrams, Graphviz) are not available."""
     try:
         from ..diagrams import scenario_path
     except ImportError:
         return None
     try:
-        return scenario_path(result, upto=n)
+        return scenario_path(result, upto=n, lang=lang)
     except Exception:  # noqa: BLE001 -- a picture must never break the stepper
         return None
 
@@ -144,7 +144,7 @@ class ScenarioStepper(KitWidget):
         self.slider.description = say("widgets.stepper.step", lang)
         if self.result is not None:
             sc = self.result.scenario
-            self.title.value = say("widgets.stepper.title", lang, title=escape(sc.title),
+            self.title.value = say("widgets.stepper.title", lang, title=escape(sc.title_in(lang)),
                                    rules=", ".join(sc.rules) or "—", n=len(sc.steps), file=escape(Path(sc.path).name))
 
     def relabel(self, change=None) -> None:
@@ -172,7 +172,7 @@ class ScenarioStepper(KitWidget):
         from ..draw import html_picture
 
         self.picture.value = html_picture(picture_after(self.result, n, lang), width=480)
-        svg = _svg(path_diagram(self.result, n)) if self.with_diagram else ""
+        svg = _svg(path_diagram(self.result, n, lang)) if self.with_diagram else ""
         self.diagram.value = (f'<div style="max-height: 820px; overflow: auto; border: 1px solid #ddd">{svg}</div>'
                               if svg else "")
 

@@ -434,9 +434,10 @@ class StepView:
         return self.text
 
     def _repr_html_(self) -> str:
-        from ..draw import html_picture, svg
+        from ..draw import image_picture, svg
 
-        picture = html_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
+        # an embedded image, not inline <svg>: shown before the notebook is trusted (issue 34)
+        picture = image_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
         return f'<div class="rulings-kit-step"><pre>{html.escape(self.text)}</pre>{picture}</div>'
 
 
@@ -485,7 +486,9 @@ def faq_by_topic(entries, lang: str = "en") -> list[tuple[str, list]]:
 
 
 def faq_text(entries, lang: str = "en") -> str:
-    """Questions and answers, one topic after the other; a Reading is marked as one."""
+    """Questions and answers, one topic after the other, each answer with its reason (the entry's
+    ``why``: a short answer such as 「出せません。」 is never printed bare, issue 34); a Reading is
+    marked as one."""
     from ..i18n import render
 
     out = []
@@ -493,6 +496,6 @@ def faq_text(entries, lang: str = "en") -> str:
         out.append(f"■ {topic}")
         for e in group:
             reading = render("teach.faq.reading", {"id": e.reading}, lang) if getattr(e, "reading", None) else ""
-            out.append(f"Q. {e.q(lang)}\nA. {e.a(lang)}{reading} [{', '.join(e.rules)}]")
+            out.append(f"Q. {e.q(lang)}\nA. {e.a(lang)}{reading} [{', '.join(e.rules)}]\n   {e.why(lang)}")
         out.append("")
     return "\n".join(out).rstrip()

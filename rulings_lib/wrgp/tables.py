@@ -85,6 +85,22 @@ class Phase(Frozen):
 
         return render(WRGP_PHASE[self.key], {}, "ja")
 
+    def note_in(self, lang: str = "en") -> str:
+        """The phase's ``note`` in ``lang`` (the diagrams catalogue's translation of it)."""
+        from ..i18n import render
+
+        return render(f"diagrams.wrgp.note.{self.key}", {}, lang)
+
+
+
+def rule_title(rule_id: str, lang: str = "en") -> str:
+    """A WRGP rule id's title (:data:`RULES`) in ``lang``: the catalogue's ``wrgp.rule.*``, whose
+    English is the table's text word for word."""
+    from ..i18n import render
+    from ..i18n.terms import WRGP_RULE_TITLE
+
+    return render(WRGP_RULE_TITLE[rule_id], {}, lang)
+
 
 # The turn, in order. ``rules`` are the ids that act in that phase.
 PHASES: tuple[Phase, ...] = (

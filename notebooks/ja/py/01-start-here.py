@@ -27,13 +27,14 @@
 # | `WRGP-SW…` | 「スピード・ワールド」 | `TAG-K…`、`TAG-R…` | デッキ、カードごとの裁定 |
 #
 # WRGP特有ではなく遊戯王の通常のルールによる場合は `STD-…` を示します（たとえば `STD-TIMING`:
-# 召喚は自分のメインフェイズだけ）。引き継ぎのルールIDは次のとおりです:
+# 召喚は自分のメインフェイズだけ）。WRGPのルールを、1行ずついくつか示します:
 
 # %%
-from rulings_lib.wrgp.tables import RULES
+from rulings_lib.wrgp.tables import RULES, rule_title
 
-print("、".join(rule_id for rule_id in RULES if rule_id.startswith("WRGP-H")))
-print(f"WRGPのルールIDは全部で{len(RULES)}個")
+for rule_id in ("WRGP-S1", "WRGP-F1", "WRGP-H1", "WRGP-D1", "WRGP-SW1"):
+    print(f"{rule_id:9} {rule_title(rule_id, 'ja')}")
+print(f"…… WRGPのルールIDは全部で{len(RULES)}個")
 
 # %% [markdown]
 # ## 用語
@@ -116,34 +117,37 @@ print(f"解釈 {r.id}（{r.rule} について）")
 #
 # 各ノートブックの最後に**練習問題**があります。どれも裁定を*予想*する問題です。問題のセルの `...` を自分の
 # 予想に書き換え（`"B2"`、`4`、`"いいえ"` など、ふだん言うとおりに）、セルを実行してください。エンジンがその
-# 場面を処理して確かめます。予想が違っていたら答えではなくヒントが出るので、もう一度考えられます。解答はその下の
-# 折りたたまれたセルにあります。
+# 場面を処理して確かめます。予想が違っていたら答えではなくヒントが出るので、もう一度考えられます。どの問題も、
+# ノートブックでまだ見ていない場面（立場を逆にしたもの、別の番手、少し変えたもの）です。解答は、その下の
+# **解答を見る**ボタンを押すまで表示されません（*すべて実行*したあとも同じです）。
 
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** 上のシナリオで、B1から引き継ぐのはチームBのどのデュエリストですか？
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** 今度は逆の立場で、番手も後ろです。ターン4の**チームB**のメインフェイズ１に、B1が**A2**（チームAの二番手。A1は前に敗北済み）に8000の効果ダメージを与えます。ターンの終わりにチームAのどのデュエリストが引き継ぎますか？
 
 # %%
-exercise("wrgp-who-takes-over", lang="ja").check(...)
+exercise("wrgp-who-takes-over-from-a2", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-who-takes-over", lang="ja").answer()
+# %%
+exercise("wrgp-who-takes-over-from-a2", lang="ja").reveal()
 
 # %% [markdown]
-# **2.** そのターンが終わるまでに、チームBはスペルスピード1の魔法カード（通常魔法）を発動できますか？（はい・いいえ）
+# **2.** 同じターンで、ターンプレイヤーでありデュエリストが敗北していない**チームB**は、メインフェイズ２に通常魔法（スペルスピード1の魔法カード）を発動できますか？（はい・いいえ）
 
 # %%
-exercise("wrgp-run-on-spell-speed-1", lang="ja").check(...)
+exercise("wrgp-run-on-turn-player", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-run-on-spell-speed-1", lang="ja").answer()
+# %%
+exercise("wrgp-run-on-turn-player", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** 敗北はチームAのターンに起きました。次のターンはどちらのチームのターンですか？
+# **3.** ターン5、チームA自身のメインフェイズ１に、A1が自分のカードで8000のダメージを受けて敗北します。ターン6はどちらのチームのターンですか？
 
 # %%
-exercise("wrgp-who-plays-next", lang="ja").check(...)
+exercise("wrgp-own-turn-loss-next", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-who-plays-next", lang="ja").answer()
+# %%
+exercise("wrgp-own-turn-loss-next", lang="ja").reveal()

@@ -47,7 +47,7 @@ explain("once-per-duel-team", lang="ja")
 
 # %%
 for p in T.PHASES:
-    print(f"{p.japanese:12} {', '.join(p.rules)}")
+    print(f"{p.japanese:12} {', '.join(p.rules):18} {p.note_in('ja')}")
 
 # %% [markdown]
 # 同じものを図にしました。実線の矢印はふつうのターンの順番、点線の矢印は例外（最初のターンの近道、ドロー前の
@@ -142,28 +142,30 @@ explain("deliberate-loss", lang="ja")
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** まだ誰も敗北しておらず、試合はターン4のチームBのメインフェイズ１です。チームAのスピードカウンターは何個ですか？
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** 試合の初めから、ターン1とターン2は何事もなく進みます。ターン3のチームAのメインフェイズ１に、A1がB1に8000の効果ダメージを与えます。敗北の直後、チーム**B**のスピードカウンターは何個ですか？
 
 # %%
-exercise("wrgp-standby-counters", lang="ja").check(...)
+exercise("wrgp-counters-by-turn-3", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-standby-counters", lang="ja").answer()
+# %%
+exercise("wrgp-counters-by-turn-3", lang="ja").reveal()
 
 # %% [markdown]
-# **2.** チームAの一番手（`b = 1`）がデュエル中に、チームBの二番手（`a = 2`）が敗北しました。チームBは何個得ますか？
+# **2.** チームAのスピードカウンターは10個です。チームBのターンに、B1（`b = 1`）が**A2**（`a = 2`）に8000の効果ダメージを与えます。敗北のあと、チームAのスピードカウンターは何個ですか？
 
 # %%
-exercise("wrgp-loss-counters", lang="ja").check(...)
+exercise("wrgp-loss-counters-cap", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-loss-counters", lang="ja").answer()
+# %%
+exercise("wrgp-loss-counters-cap", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** 試合の最初のターンに、チームAの一番手はバトルフェイズに入って攻撃できますか？（はい・いいえ）
+# **3.** チームBのメインフェイズ１に、B（ライフ1200）が、1周ごとにBのライフを300回復し50周まで繰り返せるコンボ（架空のもの）を始めます。そのあとBのライフはいくつですか？
 
 # %%
-exercise("wrgp-first-turn-battle", lang="ja").check(...)
+exercise("wrgp-lp-loop-own", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-first-turn-battle", lang="ja").answer()
+# %%
+exercise("wrgp-lp-loop-own", lang="ja").reveal()

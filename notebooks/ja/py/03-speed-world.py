@@ -132,28 +132,30 @@ explain("counter-cleaner-gate-blocker", lang="ja")
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** 自分の三番手（a = 3）が相手の二番手（b = 2）と対戦中です。4個取り除くと、相手は何ダメージ受けますか？
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** 自分の一番手（a = 1）が相手の**三番手**（b = 3）と対戦しています。自分のチームはスピードカウンターが8個あり、同じメインフェイズに4個の効果を2回使います。相手が受けるダメージは合計いくらですか？
 
 # %%
-exercise("wrgp-speed-world-damage", lang="ja").check(...)
+exercise("wrgp-speed-world-twice", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-speed-world-damage", lang="ja").answer()
+# %%
+exercise("wrgp-speed-world-twice", lang="ja").reveal()
 
 # %% [markdown]
-# **2.** 自分の一番手（a = 1）が相手の二番手（b = 2）と対戦中です。7個の効果で何枚ドローしますか？
+# **2.** ターン3のチームAのメインフェイズ１に、A1がB1に8000の効果ダメージを与えます。ターン4のメインフェイズ１に、チームBがスピードカウンターを4個取り除きます。チームAのデュエリストが受けるダメージはいくらですか？
 
 # %%
-exercise("wrgp-speed-world-draw", lang="ja").check(...)
+exercise("wrgp-speed-world-after-loss", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-speed-world-draw", lang="ja").answer()
+# %%
+exercise("wrgp-speed-world-after-loss", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** 「ハーピィの羽根帚」は**相手フィールドの**魔法・罠カードをすべて破壊します。「スピード・ワールド」は破壊されますか？（はい・いいえ）
+# **3.** チーム**B**が表側表示の「ゲート・ブロッカー」をコントロールしていて、両チームのスピードカウンターは0個です。チームAのメインフェイズ１に、A1がB1に8000の効果ダメージを与えます。B1の敗北で、チーム**B**はスピードカウンターを何個得ますか？
 
 # %%
-exercise("wrgp-feather-duster", lang="ja").check(...)
+exercise("wrgp-own-gate-blocker", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-feather-duster", lang="ja").answer()
+# %%
+exercise("wrgp-own-gate-blocker", lang="ja").reveal()

@@ -180,30 +180,30 @@ MatchTracker(lang="ja")
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** **チームA**のターンに、チームAのモンスターがB1を戦闘で倒しました。次のターンはどちらのチームですか？
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** ターン6の**チームB自身の**バトルフェイズに、B2（ライフ1000）が攻撃力の高いモンスターに攻撃し、1000の戦闘ダメージを受けます。ターン7をプレイするのは誰ですか？（`"A2"` のようにデュエリストで）
 
 # %%
-exercise("wrgp-battle-loss-next-team", lang="ja").check(...)
+exercise("wrgp-own-battle-loss-next", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-battle-loss-next-team", lang="ja").answer()
+# %%
+exercise("wrgp-own-battle-loss-next", lang="ja").reveal()
 
 # %% [markdown]
-# **2.** A1が敗北し、A2がA1の「スターダスト・ドラゴン」を引き継ぎました。そのあと、チームBの効果で
-# 「スターダスト・ドラゴン」が裏側でエクストラデッキに戻ります。A1とA2のどちらのエクストラデッキに戻りますか？
+# **2.** A1とA2は敗北し、A3がデュエルしています。チームAのドローフェイズの開始時に、A3はバトンタッチできますか？（はい・いいえ）
 
 # %%
-exercise("wrgp-inherited-extra-deck", lang="ja").check(...)
+exercise("wrgp-baton-touch-last", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-inherited-extra-deck", lang="ja").answer()
+# %%
+exercise("wrgp-baton-touch-last", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** B1の敗北後の自動進行中、チームAはメインフェイズ２に手札からカードを（カードの効果ではなく）**セット**
-# できますか？（はい・いいえ）
+# **3.** チームAのメインフェイズ１にB1が敗北し、ターンは自動進行しています。メインフェイズ２に、A1は「死者蘇生」を発動してモンスターを特殊召喚できますか？（はい・いいえ）
 
 # %%
-exercise("wrgp-set-in-run-on", lang="ja").check(...)
+exercise("wrgp-monster-reborn-run-on", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-set-in-run-on", lang="ja").answer()
+# %%
+exercise("wrgp-monster-reborn-run-on", lang="ja").reveal()

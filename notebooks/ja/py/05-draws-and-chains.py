@@ -155,31 +155,30 @@ for r in readings("wrgp"):
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** 「火の粉」と「連鎖爆撃」のチェーンで、WRGPでは誰が敗北しますか？
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** チェーンの順番を逆にします。チームAのメインフェイズ１に、**B**（ライフ800）がAに「火の粉」をチェーン1で発動し、**A**（ライフ200）がチェーン2で「連鎖爆撃」を発動します。敗北するのは誰ですか？（`"B1"` のようにデュエリストで）
 
 # %%
-exercise("wrgp-sparks-loser", lang="ja").check(...)
+exercise("wrgp-sparks-first-loser", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-sparks-loser", lang="ja").answer()
+# %%
+exercise("wrgp-sparks-first-loser", lang="ja").reveal()
 
 # %% [markdown]
-# **2.** 今度は**チームB**のターンです。両デュエリストのライフは500で、Bの一番手が「破壊指輪」（両者に1000ダメージ）を
-# 使います。ライフ0でデュエルに残るのは誰ですか？
+# **2.** チーム**B**のターンに、両者のライフが500のときB1が「破壊指輪」を発動し、両者が1000のダメージを受けます。ライフ0のままデュエルに残るのは誰ですか？（`"A1"` のようにデュエリストで）
 
 # %%
 exercise("wrgp-ring-survivor", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-ring-survivor", lang="ja").answer()
+# %%
+exercise("wrgp-ring-survivor", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** Aの一番手のライフは800、Bの一番手は200です。Aがライフを1000回復する速攻魔法（架空のカード）をチェーン1で
-# 発動し、Bが「連鎖爆撃」（チェーンの数×400ダメージ）をチェーン2で、Aが「火の粉」（相手に200ダメージ）をチェーン3で
-# 発動します。チェーンのあと敗北しているのは誰ですか？（デュエリスト、または「なし」）
+# **3.** A（ライフ800）が「ライフを1000回復する速攻魔法」（架空のカード）でチェーンを始め、B（ライフ200）がチェーン2で「連鎖爆撃」、Aがチェーン3で「火の粉」を発動します。チェーンの処理後に敗北しているのは誰ですか？（`"A1"`、`"A1, B1"`、`"なし"` など）
 
 # %%
 exercise("wrgp-chain-gain", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-chain-gain", lang="ja").answer()
+# %%
+exercise("wrgp-chain-gain", lang="ja").reveal()

@@ -106,29 +106,30 @@ ScenarioStepper(start="power-bond-cyber-end-dragon", lang="ja")
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** ルールブックの例で、ターン4を行うのは誰ですか？
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** 同じターンで、A1のライフが4000ではなく**5000**だった場合です（「パワー・ボンド」による「サイバー・エンド・ドラゴン」、8000の攻撃、エンドフェイズの4000ダメージ）。ターン4をプレイするのは誰ですか？（`"A2"` のようにデュエリストで）
 
 # %%
-exercise("wrgp-power-bond-turn-4", lang="ja").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-power-bond-turn-4", lang="ja").answer()
-
-# %% [markdown]
-# **2.** ターン4の開始時、各チームのスピードカウンターは何個ですか？（たとえば `"A 0, B 0"`）
+exercise("wrgp-power-bond-survives", lang="ja").check(...)
 
 # %%
-exercise("wrgp-power-bond-counters", lang="ja").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-power-bond-counters", lang="ja").answer()
+exercise("wrgp-power-bond-survives", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** 同じ例で、攻撃が3000ダメージだけだったら（Bの一番手はライフ1000で残る）、エンドフェイズに「パワー・ボンド」で
-# Aの一番手だけが0になります。次のターンはどちらの**チーム**ですか？
+# **2.** ノートブックと同じターン（両者が敗北）ですが、チームAのデュエリストは**二番手**のA2で、相手はB1です。どちらのチームも初めはスピードカウンター4個です。ターンの終わりに各チームのスピードカウンターは何個ですか？（`"A 0, B 0"` のように）
+
+# %%
+exercise("wrgp-power-bond-counters-a2", lang="ja").check(...)
+
+# %%
+exercise("wrgp-power-bond-counters-a2", lang="ja").reveal()
+
+# %% [markdown]
+# **3.** 今度はA1の攻撃が3000ダメージだけでB1は残り、エンドフェイズの「パワー・ボンド」のダメージでA1だけが敗北します。ターン4はどちらのチームのターンですか？
 
 # %%
 exercise("wrgp-power-bond-only-a", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-power-bond-only-a", lang="ja").answer()
+# %%
+exercise("wrgp-power-bond-only-a", lang="ja").reveal()

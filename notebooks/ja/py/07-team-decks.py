@@ -47,30 +47,30 @@ explain("team-deck-check", lang="ja")
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** 40枚のデッキが3つ。デッキ1とデッキ3に「死者蘇生」（サンプルリストで制限）が1枚ずつ、ほかに共通のカードは
-# ありません。正しいチームですか？（はい・いいえ）
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** サンプルのリストで「サイクロン」は**準制限**です。デッキ1とデッキ2に1枚ずつ、デッキ3には入っていません。このチームは適正ですか？（はい・いいえ）
 
 # %%
-exercise("wrgp-limited-twice", lang="ja").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-limited-twice", lang="ja").answer()
-
-# %% [markdown]
-# **2.** デッキ1に「ブラック・マジシャン」が2枚、デッキ3に1枚。デッキ2には絵違い（別のパスコード）の
-# 「ブラック・マジシャン」が1枚。正しいチームですか？（はい・いいえ）
+exercise("wrgp-semi-limited-split", lang="ja").check(...)
 
 # %%
-exercise("wrgp-alternate-artwork", lang="ja").check(...)
-
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-alternate-artwork", lang="ja").answer()
+exercise("wrgp-semi-limited-split", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** デッキ1のメインデッキに「死者蘇生」（制限）が1枚、デッキ3は**サイド**デッキに1枚。1枚多すぎますか？（はい・いいえ）
+# **2.** デッキ1に「ブラック・マジシャン」1枚、デッキ2に**絵違いの**「ブラック・マジシャン」1枚、デッキ3に「ブラック・マジシャン」1枚です。このチームは適正ですか？（はい・いいえ）
+
+# %%
+exercise("wrgp-three-spread", lang="ja").check(...)
+
+# %%
+exercise("wrgp-three-spread", lang="ja").reveal()
+
+# %% [markdown]
+# **3.** デッキ1のメインデッキに制限カードの「死者蘇生」が1枚、デッキ3には**サイドデッキ**にだけ1枚あります。このチームは制限を超えていますか？（はい・いいえ）
 
 # %%
 exercise("wrgp-side-deck-counts", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("wrgp-side-deck-counts", lang="ja").answer()
+# %%
+exercise("wrgp-side-deck-counts", lang="ja").reveal()

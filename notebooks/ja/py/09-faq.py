@@ -34,29 +34,30 @@ explain(pb.result, lang="ja")
 # %% [markdown]
 # ## 練習問題
 #
-# **1.** チームメイトが敗北する前に「スポーア」（「デュエル中に1度」）を使いました。あなたは試合の後半に自分の「スポーア」を
-# 使えますか？（はい・いいえ）
+# どの問題も、このノートブックでまだ見ていない場面です。予想してセルを実行し、解答を見たいときだけ**解答を見る**を押してください。
+#
+# **1.** A1が「スポーア」（「デュエル中に1度」）を使い、2ターン後にA2へバトンタッチしました。A2は「スポーア」を使えますか？（はい・いいえ）
 
 # %%
-exercise("faq-spore", lang="ja").check(...)
+exercise("faq-spore-baton-touch", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("faq-spore", lang="ja").answer()
+# %%
+exercise("faq-spore-baton-touch", lang="ja").reveal()
 
 # %% [markdown]
-# **2.** 自分のチームの一番手が「封印されしエクゾディア」をそろえました。チームはすぐに試合に勝ちますか？（はい・いいえ）
+# **2.** チームBが**三番手**まで進んだところで、A2の手札にエクゾディアがそろいました。試合は終わりますか？（はい・いいえ）
 
 # %%
-exercise("faq-exodia-team-wins", lang="ja").check(...)
+exercise("faq-exodia-last-duelist", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("faq-exodia-team-wins", lang="ja").answer()
+# %%
+exercise("faq-exodia-last-duelist", lang="ja").reveal()
 
 # %% [markdown]
-# **3.** タッグバトルで、一方のバトルが引き分け、もう一方はblueの勝ちでした。次のターンはどちらのタッグが先攻ですか？
+# **3.** タッグバトルで、**B**のバトルが引き分け（350対350）、Aのバトルはred-A 500対blue-A 300です。次のターンの先攻はどちらのタッグですか？（`"red"` か `"blue"`）
 
 # %%
-exercise("faq-tag-one-draw", lang="ja").check(...)
+exercise("faq-tag-one-draw-mirror", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("faq-tag-one-draw", lang="ja").answer()
+# %%
+exercise("faq-tag-one-draw-mirror", lang="ja").reveal()
