@@ -34,8 +34,8 @@ from ..i18n.terms import (
 )
 from ..match import Match, _new_event, plain_copy, query
 from . import reach
-from .cite import draw_rule
 from . import tables as T
+from .cite import draw_rule
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs; kept importable here)
     AMOUNT,
