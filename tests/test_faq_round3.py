@@ -235,3 +235,120 @@ def test_a_one_link_chain_and_a_placed_card_cite_the_standard_rules():
     assert set(_cited(m, "wrgp.event.chain_resolves") + _cited(m, "wrgp.event.chain_link_resolves")) == {"STD-TIMING"}
     assert "WRGP-D2" not in {e.rule for e in m.events}
     assert _cited(m, "wrgp.event.damage_taken") == ["STD-LP"]
+
+
+# ---------------------------------------------------------------------- #6: a player who is out takes no part
+@given(st.sampled_from(["red-A", "red-B", "blue-A", "blue-B"]), st.integers(min_value=2, max_value=40),
+       st.sampled_from(["rematch", "card"]))
+@settings(max_examples=30, deadline=None)
+def test_a_player_out_before_the_battle_cannot_rewind_it(gone, turn, verb):
+    """TAG-E1: 「負けてしまったプレイヤーはその後ゲームには参加できません」. A player out since an earlier
+    turn cannot use St-104 after this turn's battle (whichever seat, turn or way of playing it)."""
+    from rulings_lib import IllegalAction
+    from rulings_lib.tag import TagMatch
+
+    m = TagMatch(("red", "blue"), first="red", turn=turn, gauges={gone: 0}, out=[gone])
+    other = "B" if gone.endswith("A") else "A"
+    m.battle({other: {"red": {"power": 300, "lost": 10}, "blue": {"power": 200, "lost": 10}}})
+    with pytest.raises(IllegalAction) as exc:
+        m.rematch(gone) if verb == "rematch" else m.card(gone, "St-104")
+    assert exc.value.rule == "TAG-E1"
+
+
+def test_the_loser_brought_to_0_by_this_battle_may_still_rewind_it():
+    """St-104 is an option card of the point calculation's step ②, before ③ reduces the gauges: the
+    loser whom this battle would put out is not out yet (TAG-R5, reading rewind-before-the-match-ends)."""
+    from rulings_lib.tag import TagMatch
+
+    m = TagMatch(("red", "blue"), first="red", turn=3, gauges={"red-B": 10})
+    m.battle({"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 20}},
+              "B": {"red": {"power": 200, "lost": 30}, "blue": {"power": 400}}})
+    assert "red-B" in m.out
+    m.card("red-B", "St-104")
+    assert m.out == [] and m.points["red-B"] == 10
+    rewound = [e for e in m.events if e.code == "tag.event.turn_rewound"]
+    assert rewound and "before any gauge is reduced" in rewound[0].text
+
+
+# ---------------------------------------------------------------------- Readings stated as fact; their names
+# Answers that rest on an interpretation and once stated it as settled: each is marked with its Reading.
+READING_ANSWERS = {
+    "team-deck-check": "team-count-by-name", "run-on-allowed": "no-attack-in-run-on",
+    "taken-card-when-i-leave": "owner-is-who-brought-it", "power-bond-handover": "second-loss-both-out",
+    "surrender-last-duelist": "surrender-is-baton-touch", "tag-seats-and-letters": "change-up-lasts-the-game",
+    "tag-out-no-battle": "out-when-the-gauge-reaches-0", "tag-out-by-an-option": "out-when-the-gauge-reaches-0",
+}
+
+
+@pytest.fixture(scope="module")
+def faq():
+    from rulings_lib.faq import load_faq
+
+    return load_faq()
+
+
+def _slug_pattern():
+    import rulings_lib.tag.tables  # noqa: F401 (the Readings register as the formats' tables load)
+    import rulings_lib.wrgp.tables  # noqa: F401
+    from rulings_lib.readings import readings
+
+    ids = sorted((r.id for r in readings() + readings(settled=True)), key=len, reverse=True)
+    # an id on its own (not inside a file name such as tag/truce-timing.yaml)
+    return re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, ids)) + r")(?![\w.-])")
+
+
+def test_each_answer_resting_on_a_reading_is_marked_with_it(faq):
+    from rulings_lib.faq import flag, render_text
+
+    by_id = {e.id: e for e in faq}
+    en, ja = render_text(faq, "en"), render_text(faq, "ja")
+    for eid, reading in READING_ANSWERS.items():
+        e = by_id[eid]
+        assert reading in ((e.reading,) if e.reading else ()) + e.rests_on, eid
+        assert flag(e, "en") and flag(e, "ja"), f"{eid}: shown as a plain ruling"
+        i = en.index(f"Q. {e.q('en')}")
+        assert reading in en[i:en.index("\nQ. ", i) if "\nQ. " in en[i:] else None], eid
+    assert "no longer an interpretation" not in en and "解釈ではなくなりました" not in ja
+
+
+def test_no_japanese_faq_output_or_page_shows_a_reading_by_its_id(faq):
+    from rulings_lib.faq import render_text
+    from rulings_lib.faq.html import render_html
+
+    slug = _slug_pattern()
+    text = render_text(faq, "ja")
+    assert "解釈名" not in text
+    assert not slug.findall(text), slug.findall(text)[:5]
+    page = render_html(faq)
+    # The Japanese reader's page: every element marked lang="en" hidden (the language switch).
+    ja_page = re.sub(r'<(span|div|pre|p)[^>]*lang="en"[^>]*>.*?</\1>', "", page, flags=re.S)
+    assert "(no longer an interpretation)" not in page
+    found = slug.findall(re.sub(r"<[^>]+>", " ", ja_page))
+    assert not found, found[:5]
+
+
+def test_no_japanese_transcript_shows_a_reading_by_its_id():
+    slug = _slug_pattern()
+    for path in builtin_scenarios():
+        text = run_scenario(load_scenario(path)).transcript("ja")
+        text = text.split("\n一致")[0].split("\n不一致")[0]     # (not the expectations, which quote the file)
+        shown = [line for line in text.splitlines() if not line.lstrip().startswith("手順")]
+        found = slug.findall("\n".join(shown))
+        assert not found, (path.name, found[:3])
+
+
+def test_in_japanese_a_reading_is_named_by_its_japanese_name():
+    from rulings_lib.i18n import Msg, reading_name
+
+    assert Msg("tag.note.reading_paren", id="equal-power-is-draw").render("ja") == "（解釈「攻撃力が同じなら引き分け」）"
+    assert str(Msg("tag.note.reading_paren", id="equal-power-is-draw")) == " (reading equal-power-is-draw)"
+    assert reading_name("digivice-pool-30", "ja") == "「『デジヴァイス01』の入替用のカードは30枚まで」"
+
+
+def test_contact_and_aerial_are_named_in_japanese():
+    """Transcripts name the contact-type effect 接触型 and the ability 空中 in Japanese (issue 34)."""
+    for name in ("targeting.yaml", "card-rulings.yaml"):
+        text = run_scenario(load_scenario(PKG / "scenarios" / "tag" / name)).transcript("ja")
+        said = "\n".join(line for line in text.splitlines() if "手順" in line and "]" in line)
+        assert "contact" not in said and "aerial" not in said, name
+    assert "接触型の効果" in run_scenario(load_scenario(PKG / "scenarios" / "tag" / "targeting.yaml")).transcript("ja")
