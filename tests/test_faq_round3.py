@@ -352,3 +352,30 @@ def test_contact_and_aerial_are_named_in_japanese():
         said = "\n".join(line for line in text.splitlines() if "手順" in line and "]" in line)
         assert "contact" not in said and "aerial" not in said, name
     assert "接触型の効果" in run_scenario(load_scenario(PKG / "scenarios" / "tag" / "targeting.yaml")).transcript("ja")
+
+
+# ---------------------------------------------------------------------- Japanese: the regulations' own words
+def test_japanese_uses_the_regulations_words():
+    """The tag regulation writes デック and やられた; the WRGP rulebook リミットレギュレーション and
+    「800で固定」. Every Japanese message of the tag battle, the FAQ and notebook 08 follow them."""
+    import json
+
+    from rulings_lib.faq import load_faq
+
+    cat = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in (PKG / "i18n").glob("*.ja.json")}
+    tag_texts = [t for name in ("tag.ja.json", "tagdeck.ja.json") for t in cat[name].values()]
+    tag_texts += [e.text["ja"][k] for e in load_faq(run=False) if e.format == "digimon-tag" for k in e.text["ja"]]
+    nb = (ROOT / "notebooks" / "ja" / "py" / "08-digimon-tag.py").read_text(encoding="utf-8")
+    for text in tag_texts + [nb]:
+        assert "デッキ" not in text and "脱落" not in text, text[:80]
+    everything = [t for texts in cat.values() for t in texts.values()]
+    assert not [t for t in everything if "禁止・制限" in t or "ちょうど800" in t or "800ちょうど" in t]
+    assert "800で固定" in cat["wrgp.ja.json"]["wrgp.why.sw_behind"]
+
+
+def test_japanese_notebook_prose_names_no_reading_by_its_id():
+    slug = _slug_pattern()
+    for name in ("08-digimon-tag.py", "09-faq.py"):
+        text = (ROOT / "notebooks" / "ja" / "py" / name).read_text(encoding="utf-8")
+        prose = "\n".join(line for line in text.splitlines() if line.startswith("# ") and not line.startswith("# %%"))
+        assert not slug.findall(prose), (name, slug.findall(prose))
