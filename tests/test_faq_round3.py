@@ -379,3 +379,22 @@ def test_japanese_notebook_prose_names_no_reading_by_its_id():
         text = (ROOT / "notebooks" / "ja" / "py" / name).read_text(encoding="utf-8")
         prose = "\n".join(line for line in text.splitlines() if line.startswith("# ") and not line.startswith("# %%"))
         assert not slug.findall(prose), (name, slug.findall(prose))
+
+
+def test_every_reading_has_a_japanese_name_under_the_code_the_site_derives():
+    """terms.READING names every Reading (and nothing else) by ``readings.<id, hyphens as underscores>``,
+    the code site/js/i18n.js derives from the id; each has an English title and a Japanese name."""
+    import json
+
+    import rulings_lib.tag.tables  # noqa: F401
+    import rulings_lib.wrgp.tables  # noqa: F401
+    from rulings_lib.i18n.terms import READING
+    from rulings_lib.readings import readings
+
+    every = {r.id: r for r in readings() + readings(settled=True)}
+    assert set(READING) == set(every)
+    en = json.loads((PKG / "i18n" / "readings.en.json").read_text(encoding="utf-8"))
+    ja = json.loads((PKG / "i18n" / "readings.ja.json").read_text(encoding="utf-8"))
+    for rid, code in READING.items():
+        assert code == "readings." + rid.replace("-", "_") and "_" not in rid
+        assert en[code] == every[rid].title and ja[code] and not re.search("[a-z]{3,}", ja[code]), rid

@@ -368,7 +368,8 @@ def named_readings(text: str, lang: str) -> str:
         from .terms import READING
 
         ids = sorted(READING, key=len, reverse=True)
-        _READING_ID = re.compile(r" ?(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
+        # (ASCII neighbours only, as the site's JavaScript reads it: site/js/i18n.js namedReadings)
+        _READING_ID = re.compile(r" ?(?<![A-Za-z0-9_-])(" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9_-])")
     return _READING_ID.sub(lambda m: reading_name(m.group(1), lang), text)
 
 
