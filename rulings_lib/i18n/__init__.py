@@ -342,16 +342,15 @@ def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
     return said if lang == DEFAULT or "-" not in said else named_readings(said, lang)
 
 
-_READING_ID = None     # the Readings' ids as one pattern (built on first use, from terms.READING)
+_READING_ID = None     # the Readings' ids as one pattern (built on first use from the catalogue's codes)
+_READING_CODE = "readings."   # a Reading's name: readings.<its id, hyphens as underscores> (terms.READING)
 
 
 def reading_name(id: str, lang: str = DEFAULT) -> str:
     """A Reading as a reader of ``lang`` sees it: in English its id (``team-count-by-name``, what
     ``rulings readings`` lists), in another language its name there, in quotes (「...」)."""
-    from .terms import READING
-
-    code = READING.get(id)
-    if lang == DEFAULT or code is None:
+    code = _READING_CODE + id.replace("-", "_")
+    if lang == DEFAULT or not has(code):
         return id
     name = render(code, {}, lang)
     return "「" + name.replace("「", "『").replace("」", "』") + "」"
@@ -365,9 +364,9 @@ def named_readings(text: str, lang: str) -> str:
     if lang == DEFAULT:
         return text
     if _READING_ID is None:
-        from .terms import READING
-
-        ids = sorted(READING, key=len, reverse=True)
+        _load_domain("readings", DEFAULT)
+        ids = sorted((c[len(_READING_CODE):].replace("_", "-") for c in _SOURCES[DEFAULT] if c.startswith(_READING_CODE)),
+                     key=len, reverse=True)
         # (ASCII neighbours only, as the site's JavaScript reads it: site/js/i18n.js namedReadings)
         _READING_ID = re.compile(r" ?(?<![A-Za-z0-9_-])(" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9_-])")
     return _READING_ID.sub(lambda m: reading_name(m.group(1), lang), text)
