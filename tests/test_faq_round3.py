@@ -294,7 +294,7 @@ def _slug_pattern():
 
     ids = sorted((r.id for r in readings() + readings(settled=True)), key=len, reverse=True)
     # an id on its own (not inside a file name such as tag/truce-timing.yaml)
-    return re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, ids)) + r")(?![\w.-])")
+    return re.compile(r"(?<![A-Za-z0-9_/-])(" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9_.-])")
 
 
 def test_each_answer_resting_on_a_reading_is_marked_with_it(faq):
@@ -398,3 +398,16 @@ def test_every_reading_has_a_japanese_name_under_the_code_the_site_derives():
     for rid, code in READING.items():
         assert code == "readings." + rid.replace("-", "_") and "_" not in rid
         assert en[code] == every[rid].title and ja[code] and not re.search("[a-z]{3,}", ja[code]), rid
+
+
+@pytest.mark.parametrize("name", ["08-digimon-tag.ipynb", "09-faq.ipynb"])
+def test_the_japanese_notebooks_stored_outputs_name_no_reading_by_its_id(name):
+    import nbformat
+
+    slug = _slug_pattern()
+    nb = nbformat.read(ROOT / "notebooks" / "ja" / name, as_version=4)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+            text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("手順", "一致")))
+            assert not slug.findall(text), (name, slug.findall(text)[:3])
