@@ -16,9 +16,9 @@
 # The tag regulation is written for people who already play the 1999 game 1-vs-1; it only says
 # what changes with four players. What it builds on, in the rulebook's words:
 #
-# * **Your Digimon.** Each player has *one* Digimon, in their **Digimon box** (デジモンBOX); it is
-#   what battles. There are no monster zones and no summons. You start with a Level 3 Digimon set
-#   face down there (**TAG-S1**). Levels go **3 → 4 → Perfect (完全体) → Ultimate (究極体)**.
+# * **Your Digimon.** Each player battles with *one* Digimon, the one in their **Digimon box**
+#   (デジモンBOX), not with a field of monsters. You start with a Level 3 Digimon set face down there
+#   (**TAG-S1**). Levels go **3 → 4 → Perfect (完全体) → Ultimate (究極体)**.
 # * **Evolution** (進化) replaces your Digimon by a higher-level one. In your preparation phase you
 #   put the next Digimon in the **evolution box** (進化BOX) and the cards its evolution requires in the
 #   **power box** (パワーボックス); in the evolution phase it evolves. A support Digimon goes in the
