@@ -56,7 +56,8 @@ def test_run_json_is_one_object_with_contract_keys(capsys):
 def test_run_transcript_is_numbered_with_rule_ids(capsys):
     main(["run", str(SCEN / "wrgp" / "sparks-chain-strike.yaml")])
     out = capsys.readouterr().out
-    assert "  1. step 1    [WRGP-D2]" in out
+    # the chain resolves by the standard rules; WRGP-D2 decides who loses (issue 34 #8)
+    assert "  1. step 1    [STD-TIMING]" in out and "  8. step 1    [WRGP-D2] both duelists" in out
     assert "Final state:" in out and "Expectations:" in out and "ok    out" in out
 
 

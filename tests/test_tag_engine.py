@@ -327,7 +327,7 @@ def test_e1_letter_without_battle_is_one_code_whose_count_chooses_the_english_si
     err = exc.value
     assert (err.rule, err.code, err.params["count"]) == ("TAG-E1", "tag.reject.letter_has_no_battle", len(out))
     assert err.reason == en
-    assert err.render("ja") == f"{'と'.join(out)}は脱落しているので、Bのバトルはない"
+    assert err.render("ja") == f"{'と'.join(out)}はやられているので、Bのバトルはない"
 
 
 def test_e1_gauge_zero_is_out():

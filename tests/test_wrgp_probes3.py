@@ -325,7 +325,8 @@ def test_drawn_after_a_baton_touch(first, turn):
     setup = at(first, turn, player, "draw")
     steps = f"  - baton_touch: {player}\n  - phase: main1"
     out = run(probe(setup, steps, f"  drawn: true\n  duelist: {{{player}: 2, {other(player)}: 1}}\n  rejected: []"))
-    assert sum(e["rule"] == "WRGP-F3" for e in out["events"]) == 1
+    # the incoming duelist continues the turn from the draw (WRGP-H9), not a resumed turn (WRGP-F3), issue 34 #8
+    assert [e["rule"] for e in out["events"] if e["code"] == "wrgp.event.normal_draw"] == ["WRGP-H9"]
 
 
 def test_no_baton_touch_on_turn_1_whoever_goes_first():

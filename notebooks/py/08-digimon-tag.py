@@ -10,6 +10,35 @@
 # battles and points, who goes first next turn, players who are out, the switch to 1-vs-1, and
 # whom an effect may be aimed at, the decks, and card rulings. As before, every ruling shown is
 # the engine's and names its rule id (`TAG-…`).
+#
+# ## The base game in brief (for a Yu-Gi-Oh! player)
+#
+# The tag regulation is written for people who already play the 1999 game 1-vs-1; it only says
+# what changes with four players. What it builds on, in the rulebook's words:
+#
+# * **Your Digimon.** Each player battles with *one* Digimon, the one in their **Digimon box**
+#   (デジモンBOX), not with a field of monsters. You start with a Level 3 Digimon set face down there
+#   (**TAG-S1**). Levels go **3 → 4 → Perfect (完全体) → Ultimate (究極体)**.
+# * **Evolution** (進化) replaces your Digimon by a higher-level one. In your preparation phase you
+#   put the next Digimon in the **evolution box** (進化BOX) and the cards its evolution requires in the
+#   **power box** (パワーボックス); in the evolution phase it evolves. A support Digimon goes in the
+#   **support box** (援護BOX). **Option cards** (オプションカード, roughly your Spells) are used, or set in
+#   **slots** (スロット) (**TAG-P1**, **TAG-P2**).
+# * **A battle** is your Digimon against the one in front of you, and it happens *every turn*: nobody
+#   declares an attack. Each Digimon card prints **attack powers** for the **battle types**
+#   (バトルタイプ); you read the one for the battle type of the Digimon in front of you (**TAG-P4** ①),
+#   option cards and abilities change it, and the higher final attack power wins the battle.
+# * **Points instead of LP.** Each player has a **point gauge** (ポイントゲージ), starting at 100. The
+#   loser of a battle reads the **lost points** (ロストポイント) printed on *their own* card — a small
+#   table with one number for each level of the **opponent's** Digimon (3, 4, Perfect, Ultimate) — and
+#   reduces their gauge by it (**TAG-P5** ③). The winner loses nothing. The loser's Digimon (except a
+#   Level 3) then goes to the **Dark Area** (ダークエリア, the discard pile).
+# * **The deck** (デック) is the **Net Ocean** (ネットの海): you do not draw one card a turn, you draw
+#   back up to **6 cards** in hand in each preparation phase (**TAG-P1** ②).
+#
+# So a turn is one round of preparation → evolution → battle start → battle → point calculation, for
+# all players together; "first" (先攻) and "second" (後攻) only decide who acts first in each phase.
+# A player whose gauge reaches 0 is beaten (やられた) and out of the game.
 
 # %%
 from rulings_lib.diagrams import tag_next_turn, tag_turn
@@ -24,9 +53,10 @@ from rulings_lib.widgets import TagTurnHelper, exercise, explain, tag_turn as pl
 # this turn, the other **second** (後攻). The winner and the player sitting opposite them ("the one in
 # front") are letter **A**; the other two are letter **B**. **A fights A and B fights B.**
 #
-# The letters never change during the match (**TAG-S2**). What changes from turn to turn is which
-# tag is first — so the four **seats** are named by both: `first-A`, `second-A`, `first-B`,
-# `second-B`. Players are named by tag and letter: `red-A`, `blue-B`, …
+# What changes from turn to turn is which tag is first; the letters stay when first and second
+# swap — only the card Change Up! exchanges two partners' letters (**TAG-R3**, see "Card rulings"
+# below). So the four **seats** are named by both: `first-A`, `second-A`, `first-B`, `second-B`.
+# Players are named by tag and the letter they start with: `red-A`, `blue-B`, …
 #
 # Before the start each player sets a Level 3 Digimon face down, has their deck (the Net Ocean,
 # ネットの海) shuffled by an opponent, and sets their point gauge (ポイントゲージ) at 100 (**TAG-S1**).
@@ -93,7 +123,9 @@ explain("battle-phase-alternation")
 # In the point calculation phase the two battles are decided **within each letter**: A's attack
 # powers are compared, and B's. The loser of each battle reduces their own point gauge by their
 # **lost points** (ロストポイント) — the number printed on *their* card for the **level of the
-# opponent's Digimon**. (An opponent whose card says "Ultimate-class Digimon" counts as Ultimate.)
+# opponent's Digimon**. (An opponent whose info says "Ultimate-class Digimon" (究極体級デジモン) counts
+# as Ultimate.) In the scenario below, `lost_table` is such a printed table and `level` the level of
+# that player's Digimon.
 # Equal attack powers are a draw and nobody loses points (the **Reading** `equal-power-is-draw`).
 
 # %%
@@ -150,7 +182,10 @@ print(turn.text())
 # %% [markdown]
 # ## Players who are out (TAG-E1, E2)
 #
-# A player whose point gauge reaches 0 is **out** and takes no further part (**TAG-E1**). Their
+# A player whose point gauge reaches 0 is **out** — beaten (やられた) — and takes no further part
+# (「負けてしまったプレイヤーはその後ゲームには参加できません」, **TAG-E1**): no cards, no evolution, no
+# abilities. (That this holds from the moment the gauge reaches 0, whatever brought it there, is
+# the **Reading** `out-when-the-gauge-reaches-0`.) Their
 # letter has no battle any more. The opponent in front of them **carries on** with the normal steps
 # — evolution and projection-type options are fine — but effects of the form "if the opponent's … is
 # …" cannot be used, since there is no opponent in front (**TAG-E2**).
@@ -206,26 +241,41 @@ explain("targeting")
 # %% [markdown]
 # ## Card rulings for four players (TAG-R3)
 #
-# Effects written for the Ultimate Battle level rules mostly work, with exceptions: St-240 (Holy
+# Effects written for the Ultimate Battle level rules (アルティメットバトルレベルルール) mostly work, with exceptions: St-240 (Holy
 # Angemon)-style special abilities affect every battling Digimon; St-296 (Venom Vamdemon)-style
 # "battling / not battling" effects cannot be used (all four battle at once); the second effect of
 # St-321 (デジタルゲート！) cannot be used; St-319/320 (チェンジアップ！) may swap the two players of
-# a tag, but abilities such as "aerial" (空中) may not. How long a swap lasts is the
-# **Reading** `change-up-lasts-the-game`.
+# a tag, but abilities such as "aerial" (空中) may not. After Change Up! the two partners exchange
+# letters — the only way letters change; how long that lasts is the **Reading**
+# `change-up-lasts-the-game` (for the rest of the game), shown after the card rulings.
 
 # %%
 explain("card-rulings")
+
+# %%
+explain("change-up-swaps-letters")
 
 # %% [markdown]
 # ## Turn-rewinding cards (TAG-R5)
 #
 # A card such as St-104 (リターンマッチだ！) may rewind the turn if its user **lost this turn's battle**,
 # even if their partner won; then everyone battles again, and the first battle's results are undone
-# entirely (the **Reading** `rewind-undoes-the-turn`). After St-220, a truce, nobody battles
-# this turn, and first and second swap.
+# entirely (the **Reading** `rewind-undoes-the-turn`). It is an option card of the point
+# calculation's step ②, after the battle is decided (①) and *before* step ③ reduces the gauges, so
+# its user is not out when using it, even if this loss would bring their gauge to 0. (The engine's
+# `battle` step plays the whole point calculation; a rewind right after it takes it back.) A player
+# who was out *before* this battle takes no part and cannot use it (**TAG-E1**). After St-220, a
+# truce, nobody battles this turn, and first and second swap.
 
 # %%
 explain("rematch")
+
+# %% [markdown]
+# Even the battle that would end the match can be rewound by its loser (the **Reading**
+# `rewind-before-the-match-ends`); a player out since an earlier turn cannot:
+
+# %%
+explain("rematch-undoes-deciding-battle")
 
 # %% [markdown]
 # ## Decks (TAG-K1, K2, K3)

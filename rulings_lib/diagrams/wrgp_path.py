@@ -24,6 +24,7 @@ def path_map(*, compact: bool = True, lang: str = "en"):
 
 
 # The events' message codes that mark a moment on the map (rulings_lib/i18n/wrgp.en.json).
+_DRAWN = "wrgp.event.normal_draw"                        # STD-TURN: "A1 draws for the turn"
 _LOSES = "wrgp.event.duelist_loses"                      # WRGP-F1: "B1 loses (reached 0 LP)"
 _TAKES_OVER = "wrgp.event.handover_completes"             # WRGP-F1: "handover: B2 takes over from B1 ..."
 _HANDOVER_STARTS = "wrgp.event.handover_begins"           # WRGP-H1, when a loss starts the run-on
@@ -104,7 +105,7 @@ class _Walker:
         if key is not None:
             self.phase = key
             self.go(W.runon_node(key) if rule == "WRGP-H1" else W.turn_node(key), step, rule)
-        elif rule == "WRGP-F3" and self.pos == W.DRAW_BEFORE:
+        elif code == _DRAWN and self.pos == W.DRAW_BEFORE:
             self.go(W.DRAW_AFTER, step, rule)
         elif rule == "WRGP-F5":
             if self.pos == W.DRAW_BEFORE:

@@ -61,6 +61,7 @@ ENTRY = MapOf({
     "scenario": Text(200),
     "reading": Text(80),
     "settles": Text(80),
+    "rests_on": ListOf(Text(80), min_len=1),
     "en": _text,
     "ja": _text,
 }, required=("id", "kind", "rules", "scenario", "en", "ja"), name="a FAQ entry")
@@ -91,6 +92,8 @@ class Entry:
     section: Section | None = None
     settles: str | None = None
     result: object = field(default=None, repr=False)   # the scenario's RunResult
+    # The Readings a ruling's answer rests on (each answered by its own entry): the answer says so.
+    rests_on: tuple = ()
     # The game it is about, as declared: its file's ``format:`` (the section's), or for a note on the
     # tool (tool.yaml has no sections) the ``format:`` of the scenario that proves it.
     format: str = ""
@@ -227,6 +230,12 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                     for lang in LANGS:
                         if "settled" not in e[lang]:
                             fail(Msg("input.faq.settled_quote", lang=lang))
+                if "rests_on" in e:
+                    if e["kind"] not in ("ruling", "contrast"):
+                        fail(Msg("input.faq.rests_on_ruling"))
+                    for r in e["rests_on"]:
+                        if r not in reading_ids:
+                            fail(Msg("input.faq.unknown_reading", reading=repr(r)))
                 if "reading" in e and e["reading"] not in reading_ids:
                     fail(Msg("input.faq.unknown_reading", reading=repr(e["reading"])))
                 path = SCENARIO_DIR / e["scenario"]
@@ -238,7 +247,8 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                     fail(Msg("input.faq.not_demonstrated", scenario=e["scenario"], rules=", ".join(missing)))
                 entry = Entry(e["id"], e["kind"], e["rules"], e["scenario"], {lang: e[lang] for lang in LANGS},
                               e.get("reading"), str(f), line, section, e.get("settles"),
-                              format=section.format if section is not None else sc.format)
+                              format=section.format if section is not None else sc.format,
+                              rests_on=tuple(e.get("rests_on", ())))
                 if run:
                     if e["scenario"] not in cache:
                         cache[e["scenario"]] = run_scenario(sc, keep_snapshots=False)
@@ -301,11 +311,38 @@ def coverage(entries: list[Entry] | None = None) -> Coverage:
 LABELS = {
     "en": {"ruling": "Ruling", "reading": "Interpretation: the rulebook does not say", "contrast": "How it differs",
            "rules": "Rules", "reading_id": "Reading", "open": "What the rulebook leaves open",
-           "settled": "Settled by the rulebook's words", "settles": "no longer an interpretation"},
-    "ja": {"ruling": "裁定", "reading": "解釈：ルールブックに記載なし", "contrast": "通常ルールとの違い",
-           "rules": "ルール", "reading_id": "解釈名", "open": "ルールブックに書かれていないこと",
-           "settled": "ルールブックの記述で決まります", "settles": "解釈ではなくなりました"},
+           "settled": "Settled by the rulebook's words",
+           "rests": "Ruling with an interpretation: part of this answer the rulebook does not say",
+           "rests_on": "Interpretation it rests on"},
+    "ja": {"ruling": "裁定", "reading": "解釈：ルールブックに記載なし", "contrast": "ほかのルールとの違い",
+           "rules": "ルール", "reading_id": "解釈", "open": "ルールブックに書かれていないこと",
+           "settled": "ルールブックの記述で決まります",
+           "rests": "解釈を含む裁定：答えの一部はルールブックに記載なし",
+           "rests_on": "前提とする解釈"},
 }
+
+
+def flag(e: Entry, lang: str = "en") -> str:
+    """The label an answer is shown with ("" for a plain ruling): an interpretation, a contrast, or a
+    ruling that rests on an interpretation (``rests_on``)."""
+    if e.kind == "ruling":
+        return LABELS[lang]["rests"] if e.rests_on else ""
+    return LABELS[lang][e.kind]
+
+
+def readings_line(e: Entry, lang: str = "en") -> str:
+    """The Readings an entry names, as a player reads them (in Japanese by their Japanese names):
+    ``" · Reading: ID"``, ``" · Interpretation it rests on: ID, ID"`` or ""."""
+    from ..i18n import reading_name
+
+    L = LABELS[lang]
+    sep = "、" if lang == "ja" else ", "
+    out = ""
+    if e.reading:
+        out += f" · {L['reading_id']}: {reading_name(e.reading, lang)}"
+    if e.rests_on:
+        out += f" · {L['rests_on']}: " + sep.join(reading_name(r, lang) for r in e.rests_on)
+    return out
 
 
 def render_text(entries: list[Entry], lang: str = "en") -> str:
@@ -323,19 +360,16 @@ def render_text(entries: list[Entry], lang: str = "en") -> str:
         out.append("")
         for e in group:
             t = e.text[lang]
-            flag = f"[{L[e.kind]}] " if e.kind != "ruling" else ""
+            shown = f"[{flag(e, lang)}] " if flag(e, lang) else ""
             out.append(f"Q. {t['q']}")
-            out.append(f"A. {flag}{t['a']}")
+            out.append(f"A. {shown}{t['a']}")
             out.append(f"   {t['why']}")
             if "open" in t:
                 out.append(f"   {L['open']}: {t['open']}")
             if "settled" in t:
                 out.append(f"   {L['settled']}: {t['settled']}")
-            tail = f"   {L['rules']}: {', '.join(e.rules)}"
-            if e.reading:
-                tail += f" · {L['reading_id']}: {e.reading}"
-            if e.settles:
-                tail += f" · {e.settles} ({L['settles']})"
-            out.append(tail)
+            # (A ruling that `settles` a former Reading quotes the rulebook's words above; which Reading it
+            # was is the maintainers' note, not the player's.)
+            out.append(f"   {L['rules']}: {', '.join(e.rules)}{readings_line(e, lang)}")
             out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -14,7 +14,8 @@ import hashlib
 import html
 from pathlib import Path
 
-from . import LABELS, Entry, all_rule_ids, by_section, load_titles, standard_rule_ids
+from . import LABELS, Entry, all_rule_ids, by_section, load_titles, readings_line, standard_rule_ids
+from . import flag as flag_of
 
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;margin:0;
@@ -177,11 +178,17 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
                 out.extend(_entry_html(e, link, diagrams, pictures, cache))
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
-        used = [e.id for e in entries if rid in e.rules]
-        back = " ".join(f'<a href="#faq-{_t(u)}">{_t(u)}</a>' for u in used)
+        # Each entry that cites it, by its id in English and by its question in Japanese (an id can be a
+        # Reading's: the Japanese reader never sees one, issue 34).
+        back = " ".join(f'<a href="#faq-{_t(e.id)}"><span lang="en">{_t(e.id)}</span><span lang="ja">'
+                        f'{_t(_short(e.q("ja")))}</span></a>' for e in entries if rid in e.rules)
         out.append(f'<dt id="rule-{_t(rid)}">{_t(rid)}</dt><dd>{_t(title)}<br><span class="meta">{back}</span></dd>')
     out.append("</dl></main></body></html>\n")
     return "\n".join(out)
+
+
+def _short(text: str, most: int = 24) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> list[str]:
@@ -189,7 +196,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
     out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
     for lang in ("en", "ja"):
         tx, L = e.text[lang], LABELS[lang]
-        flag = f'<span class="flag">{_t(L[e.kind])}</span> ' if e.kind != "ruling" else ""
+        flag = f'<span class="flag">{_t(flag_of(e, lang))}</span> ' if flag_of(e, lang) else ""
         out.append(f'<div lang="{lang}"><h4>{_t(tx["q"])}</h4><p class="a">{flag}{_t(tx["a"])}</p>'
                    f'<p class="why">{_t(tx["why"])}</p>')
         if "open" in tx:
@@ -198,11 +205,11 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
             out.append(f'<p class="open"><b>{_t(L["settled"])}:</b> {_t(tx["settled"])}</p>')
         out.append("</div>")
     links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
-    reading = f' · <span lang="en">Reading</span><span lang="ja">解釈名</span> <code>{_t(e.reading)}</code>' \
-        if e.reading else ""
-    if e.settles:
-        reading = f' · <code>{_t(e.settles)}</code> <span lang="en">({_t(LABELS["en"]["settles"])})</span>' \
-                  f'<span lang="ja">（{_t(LABELS["ja"]["settles"])}）</span>'
+    # The Readings it names: in English by id (what `rulings readings` lists), in Japanese by their
+    # Japanese names, never the id (issue 34). (Which former Reading a `settles` ruling settles is the
+    # maintainers' note: the player reads the rulebook's words it quotes.)
+    reading = "".join(f'<span lang="{lang}">{_t(readings_line(e, lang))}</span>' for lang in ("en", "ja")) \
+        if e.reading or e.rests_on else ""
     play = f' · <a class="play" href="{_t(link(e))}"><span lang="en">open in playground</span>' \
            f'<span lang="ja">プレイグラウンドで開く</span></a>' if link else ""
     out.append(f'<p class="meta"><span lang="en">Rules</span><span lang="ja">ルール</span>: {links}{reading} · '

@@ -338,7 +338,38 @@ def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
             out.append(str(value))
         else:
             out.append(_show(value, lang))
-    return "".join(out)
+    said = "".join(out)
+    return said if lang == DEFAULT or "-" not in said else named_readings(said, lang)
+
+
+_READING_ID = None     # the Readings' ids as one pattern (built on first use from the catalogue's codes)
+_READING_CODE = "readings."   # a Reading's name: readings.<its id, hyphens as underscores> (terms.READING)
+
+
+def reading_name(id: str, lang: str = DEFAULT) -> str:
+    """A Reading as a reader of ``lang`` sees it: in English its id (``team-count-by-name``, what
+    ``rulings readings`` lists), in another language its name there, in quotes (「...」)."""
+    code = _READING_CODE + id.replace("-", "_")
+    if lang == DEFAULT or not has(code):
+        return id
+    name = render(code, {}, lang)
+    return "「" + name.replace("「", "『").replace("」", "』") + "」"
+
+
+def named_readings(text: str, lang: str) -> str:
+    """``text`` with every Reading's id shown by its name in ``lang`` (:func:`reading_name`): outside
+    English a Reading is never shown by its English id (issue 34), whether a message's argument
+    names it or a catalogue's text does. (A space before it goes: 「解釈 ID」 reads 「解釈「名前」」.)"""
+    global _READING_ID
+    if lang == DEFAULT:
+        return text
+    if _READING_ID is None:
+        _load_domain("readings", DEFAULT)
+        ids = sorted((c[len(_READING_CODE):].replace("_", "-") for c in _SOURCES[DEFAULT] if c.startswith(_READING_CODE)),
+                     key=len, reverse=True)
+        # (ASCII neighbours only, as the site's JavaScript reads it: site/js/i18n.js namedReadings)
+        _READING_ID = re.compile(r" ?(?<![A-Za-z0-9_-])(" + "|".join(map(re.escape, ids)) + r")(?![A-Za-z0-9_-])")
+    return _READING_ID.sub(lambda m: reading_name(m.group(1), lang), text)
 
 
 def text(message: object, lang: str = DEFAULT) -> str:

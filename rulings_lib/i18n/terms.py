@@ -105,6 +105,11 @@ TAG_PRINCIPLE = {  # EFFECT_KINDS[...][1]
     "contact": "tag.principle.contact", "support": "tag.principle.support", "opponent": "tag.principle.opponent",
     "all": "tag.principle.all",
 }
+TAG_EFFECT = {  # EFFECT_KINDS keys: the kind of effect as a player names it ("contact", 接触型)
+    "projection": "tag.effect.projection", "both_sides": "tag.effect.both_sides", "flush": "tag.effect.flush",
+    "contact": "tag.effect.contact", "support": "tag.effect.support", "opponent": "tag.effect.opponent",
+    "all": "tag.effect.all",
+}
 TAG_CONDITION = {  # NEXT_TURN[...].condition, by rule and result
     ("TAG-N1", "winner-first"): "tag.cond.n1", ("TAG-N2", "swap"): "tag.cond.n2",
     ("TAG-N3", "winner-first"): "tag.cond.n3", ("TAG-N4", "swap"): "tag.cond.n4",
@@ -127,3 +132,56 @@ def joined(items, code: str = "common.semicolon"):
     for item in items[1:]:
         out = Msg(code, a=out, b=item)
     return out
+
+
+# The Readings (rulings_lib.readings), by id: the English is the Reading's title; in Japanese a Reading is
+# shown by its Japanese name, never its id (issue 34; rulings_lib.i18n.render).
+READING = {
+    "alias-loop-lowest-passcode": "readings.alias_loop_lowest_passcode",
+    "banished-handed-over-cards-follow-gy": "readings.banished_handed_over_cards_follow_gy",
+    "banlist-strictest-passcode": "readings.banlist_strictest_passcode",
+    "baton-touch-inherits-field": "readings.baton_touch_inherits_field",
+    "battle-phase-alternation": "readings.battle_phase_alternation",
+    "battle-powers-read-in-battle-start-order": "readings.battle_powers_read_in_battle_start_order",
+    "chain-last-damaged-loses": "readings.chain_last_damaged_loses",
+    "change-up-lasts-the-game": "readings.change_up_lasts_the_game",
+    "counter-cap-12": "readings.counter_cap_12",
+    "counter-cleaner-clears-both-teams": "readings.counter_cleaner_clears_both_teams",
+    "digivice-pool-30": "readings.digivice_pool_30",
+    "draw-again-same-rule": "readings.draw_again_same_rule",
+    "draw-survivor-stays-at-0": "readings.draw_survivor_stays_at_0",
+    "equal-power-is-draw": "readings.equal_power_is_draw",
+    "evolution-in-seat-order": "readings.evolution_in_seat_order",
+    "gain-after-loss-does-not-save": "readings.gain_after_loss_does_not_save",
+    "gate-blocker-stops-loss-counters": "readings.gate_blocker_stops_loss_counters",
+    "incoming-hand-five": "readings.incoming_hand_five",
+    "lineup-size-setting": "readings.lineup_size_setting",
+    "loss-counters-at-the-moment": "readings.loss_counters_at_the_moment",
+    "lp-floor-and-start": "readings.lp_floor_and_start",
+    "lp-loop-once-per-player": "readings.lp_loop_once_per_player",
+    "match-ends-at-last-loss": "readings.match_ends_at_last_loss",
+    "no-attack-in-run-on": "readings.no_attack_in_run_on",
+    "no-cost-at-0": "readings.no_cost_at_0",
+    "one-card-both-is-d1": "readings.one_card_both_is_d1",
+    "one-player-chain-is-d1": "readings.one_player_chain_is_d1",
+    "one-vs-one-first-follows-n5": "readings.one_vs_one_first_follows_n5",
+    "one-vs-one-seats": "readings.one_vs_one_seats",
+    "out-player-cannot-be-targeted": "readings.out_player_cannot_be_targeted",
+    "out-when-the-gauge-reaches-0": "readings.out_when_the_gauge_reaches_0",
+    "owner-is-who-brought-it": "readings.owner_is_who_brought_it",
+    "rewind-before-the-match-ends": "readings.rewind_before_the_match_ends",
+    "rewind-undoes-the-turn": "readings.rewind_undoes_the_turn",
+    "run-on-keeps-mandatory-draw": "readings.run_on_keeps_mandatory_draw",
+    "same-tag-survivors-win": "readings.same_tag_survivors_win",
+    "second-loss-both-out": "readings.second_loss_both_out",
+    "simultaneous-outs-in-seat-order": "readings.simultaneous_outs_in_seat_order",
+    "single-battle-decides": "readings.single_battle_decides",
+    "speed-world-is-ignition-spell": "readings.speed_world_is_ignition_spell",
+    "surrender-is-baton-touch": "readings.surrender_is_baton_touch",
+    "tag-only-rules-end-at-one-vs-one": "readings.tag_only_rules_end_at_one_vs_one",
+    "team-count-by-name": "readings.team_count_by_name",
+    "truce-swaps-first": "readings.truce_swaps_first",
+    "truce-timing": "readings.truce_timing",
+    "whitelist-any-passcode": "readings.whitelist_any_passcode",
+    "zero-in-chain-stays-lost": "readings.zero_in_chain_stays_lost",
+}

@@ -8,8 +8,8 @@ Python-chess style: create a :class:`TagMatch`, act on it with verbs (``battle``
 it was. Every change leaves an :class:`Event` citing the rule that made it.
 
 Players are named ``TAG-LETTER``: with tags ``red`` and ``blue`` they are ``red-A``, ``red-B``,
-``blue-A``, ``blue-B``. Letters are fixed for the match (TAG-S2); the seats (``first-A`` ...)
-follow who goes first this turn.
+``blue-A``, ``blue-B``. Letters are given at the start (TAG-S2) and change only when Change Up! swaps two
+partners (TAG-R3); the seats (``first-A`` ...) follow who goes first this turn.
 
 >>> m = TagMatch(("red", "blue"))
 >>> m.battle({"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 20}},
@@ -37,6 +37,7 @@ from ..i18n.terms import (
     TAG_ACTION,
     TAG_CARD_TEXT,
     TAG_CONDITION,
+    TAG_EFFECT,
     TAG_LEVEL,
     TAG_PHASE,
     TAG_PRINCIPLE,
@@ -598,7 +599,7 @@ class TagMatch(Match):
             why = (Msg("tag.target.support_not_met", on=on) if effect == "support"
                    else Msg("tag.target.contact_partner"))
             return TargetRuling(False, rule, (), Msg("tag.reject.not_on_partner", by=by, on=on, why=why))
-        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=effect, on=on))
+        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=term(TAG_EFFECT, effect), on=on))
 
     @query()
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
@@ -937,7 +938,7 @@ class TagMatch(Match):
     def _setup_events(self) -> None:
         # TAG-S1: stand-by.
         self._ev("TAG-S1", "tag.event.stand_by", points=self.start_points)
-        # TAG-S2: start, letters fixed for the match.
+        # TAG-S2: start, the letters (they stay when first and second swap; only Change Up! exchanges them, TAG-R3).
         a = and_list(self._holder[(t, "A")] for t in self.tags)
         b = and_list(self._holder[(t, "B")] for t in self.tags)
         swapped = [p for p in self.players() if self.letters[p] != p[-1]]
@@ -1131,7 +1132,13 @@ class TagMatch(Match):
         self._done("rematch")
 
     def _rematch(self, by: str, card: str) -> None:
-        if self._last != "battle" or self._undo is None:
+        right_after = self._last == "battle" and self._undo is not None
+        if by in (self._undo["out"] if right_after else self.out):
+            # TAG-E1: a player who was out before this turn's battle takes no further part (St-104 is used in
+            # the point calculation's step ② for option cards, before ③ reduces the gauges: its user is not
+            # out yet if this battle's loss is what brought them to 0).
+            self._fail("TAG-E1", "tag.reject.player_out", p=by)
+        if not right_after:
             # TAG-R5: a rewind undoes this turn's battle, so it comes right after one.
             self._fail("TAG-R5", "tag.reject.rematch_right_after_battle", card=card)
         lost = next((r for r in self.battles if r.loser == by), None)
@@ -1393,7 +1400,9 @@ class TagMatch(Match):
             self._truce(by, "St-220", phase)
             self._done("truce")
             return
-        label = Msg("tag.card.named", number=number, name=rule.english) if rule else number
+        # A card by its number and name; an ability (aerial, 空中) by its name in the reader's language.
+        label = (Msg("tag.card.ability", name={"en": rule.key, "ja": rule.name}) if rule and T.card_number(key) is None
+                 else Msg("tag.card.named", number=number, name=rule.english) if rule else number)
         if effect:
             label = Msg("tag.card.effect_n", label=label, n=effect)
         text = term(TAG_CARD_TEXT, key, rule.text) if rule else ""

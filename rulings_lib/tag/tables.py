@@ -27,7 +27,7 @@ CARDS = "tag.yaml"       # its card catalogue, rulings_lib/cards/tag.yaml (the r
 # Every rule id of the tag battle reference, with a short title (the full text is in the spec).
 RULES: dict[str, str] = {
     "TAG-S1": "Stand-by: a face-down Level 3 Digimon, decks shuffled by an opponent, point gauge at 100",
-    "TAG-S2": "Start: draw 6, the RPS winner's tag goes first, letters A and B fixed for the match",
+    "TAG-S2": "Start: draw 6, the RPS winner's tag goes first, letters A and B (changed only by Change Up!, TAG-R3)",
     "TAG-P1": "Preparation phase: first-A, second-A, first-B, second-B, steps 1-6",
     "TAG-P2": "Evolution phase: evolve (only the second tag may call it off), then abilities",
     "TAG-P3": "Battle start: second-A, first-A, second-B, first-B",
@@ -460,5 +460,9 @@ READINGS = (
             "The source's 上限は30枚 follows the sentence on Digivice 01's replacement cards, so it caps that "
             "pool at 30 cards; the deck itself is 30 cards by TAG-K1 and the replacement cards are not part "
             "of it."),
+    Reading("out-when-the-gauge-reaches-0", "TAG-E1", FORMAT, "A player is out the moment their gauge is 0",
+            "A player is out from the moment their point gauge reaches 0, whatever brought it there (an option "
+            "card before any battle included), not only after a point calculation: the regulation's やられたら "
+            "speaks of a player who has lost, without saying when.", source="kit"),
 )
 register(*READINGS)

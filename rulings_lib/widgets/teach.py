@@ -496,6 +496,7 @@ def faq_text(entries, lang: str = "en") -> str:
         out.append(f"■ {topic}")
         for e in group:
             reading = render("teach.faq.reading", {"id": e.reading}, lang) if getattr(e, "reading", None) else ""
+            reading += "".join(render("teach.faq.rests_on", {"id": r}, lang) for r in getattr(e, "rests_on", ()))
             out.append(f"Q. {e.q(lang)}\nA. {e.a(lang)}{reading} [{', '.join(e.rules)}]\n   {e.why(lang)}")
         out.append("")
     return "\n".join(out).rstrip()

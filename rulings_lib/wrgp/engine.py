@@ -35,6 +35,7 @@ from ..i18n.terms import (
 from ..match import Match, _new_event, plain_copy, query
 from . import reach
 from . import tables as T
+from .cite import draw_rule
 from .tables import PHASE_INDEX, PHASE_KEYS, other
 from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs; kept importable here)
     AMOUNT,
@@ -522,7 +523,7 @@ class WrgpMatch(Match):
         if before < amount:     # WRGP-F10: LP never drop below 0
             after, rule, note = 0, "WRGP-F10", _LP_FLOOR
         else:
-            after, rule, note = before - amount, "WRGP-F1", ""
+            after, rule, note = before - amount, "STD-LP", ""
         self._w("lp")[team] = after
         self._log.append(_new_event(Event, (self.step, rule, "wrgp.event.damage_taken", {   # (the _ev, inline)
             "duelist": f"{team}{self.pos[team]}", "amount": amount, "source": source, "before": before,
@@ -539,7 +540,7 @@ class WrgpMatch(Match):
             # can be given back as a setup); the call changes nothing.
             raise ArgumentError("amount", Msg("input.arg.lp_limit", most=MAX_LP), amount)
         self._w("lp")[team] = before + amount
-        self._ev("WRGP-F10", "wrgp.event.lp_gained", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
+        self._ev("STD-LP", "wrgp.event.lp_gained", duelist=self._who(team), amount=amount, source=source, before=before, after=self.lp[team])
         if team in self.handover:
             # WRGP-H8: a loss cannot be undone (reading gain-after-loss-does-not-save).
             self._ev("WRGP-H8", "wrgp.event.gain_after_loss", duelist=self._who(team))
@@ -707,7 +708,7 @@ class WrgpMatch(Match):
             # also by a turn player who has lost; no phase is skipped.
             self._ev("WRGP-H2", "wrgp.event.run_on_draw", duelist=self._who(self.player))
         else:
-            self._ev("WRGP-F3", "wrgp.event.normal_draw", duelist=self._who(self.player))
+            self._ev(draw_rule(self._log), "wrgp.event.normal_draw", duelist=self._who(self.player))
 
     def _skipped(self, i: int) -> bool:
         # WRGP-F5: the match's first turn has no Battle Phase (and so no Main Phase 2).
@@ -720,7 +721,7 @@ class WrgpMatch(Match):
         if i == DRAW and not self.drawn:
             if self.turn > 1 and not self.handover:     # (the common case of _leave_draw, inline)
                 self.drawn = True
-                self._log.append(_new_event(Event, (self.step, "WRGP-F3", "wrgp.event.normal_draw", {
+                self._log.append(_new_event(Event, (self.step, draw_rule(self._log), "wrgp.event.normal_draw", {
                     "duelist": f"{self.player}{self.pos[self.player]}"})))
             else:
                 self._leave_draw()
@@ -1040,7 +1041,7 @@ class WrgpMatch(Match):
         self._chain([link])
 
     def _chain(self, links: list[dict]) -> None:
-        self._ev("WRGP-D2", "wrgp.event.chain_resolves", links=len(links), count=len(links))
+        self._ev("STD-TIMING", "wrgp.event.chain_resolves", links=len(links), count=len(links))
         self._check_speeds(links)
         plan = []
         paid: list[tuple] = []        # costs that took a duelist to 0, in the order they were paid
@@ -1101,7 +1102,7 @@ class WrgpMatch(Match):
                 # STD-CARDS: a negated activation does not resolve: no effect at all (its cost stays paid).
                 self._ev("STD-CARDS", "wrgp.event.negated_link_does_not_resolve", n=n, card=card, by=by)
                 continue
-            self._ev("WRGP-D2", "wrgp.event.chain_link_resolves", n=n, card=card, by=by)
+            self._ev("STD-TIMING", "wrgp.event.chain_link_resolves", n=n, card=card, by=by)
             if link.get("negates") is not None:
                 # The card's text (Solemn Judgment): it negates the activation of the link it answers.
                 target = link["negates"]
@@ -1212,7 +1213,7 @@ class WrgpMatch(Match):
             self._w("delayed").append((by, name, (by,), atk))
             self._ev("WRGP-H7", "wrgp.event.fusion_summoned", card=name, duelist=who, monster=key,
                      atk=atk, boosted=atk * 2)
-            self._ev("WRGP-H4", "wrgp.event.card_placed", card=key, who=who, zone=_term(WRGP_ZONE, "extra_monster"))
+            self._ev("STD-CARDS", "wrgp.event.card_placed", card=key, who=who, zone=_term(WRGP_ZONE, "extra_monster"))
 
     def at_end_phase(self, by: str, card: str, to: str, amount: int) -> None:
         """A delayed effect: ``card`` deals ``amount`` damage in this turn's End Phase (Power Bond)."""
@@ -1250,7 +1251,8 @@ class WrgpMatch(Match):
         # WRGP-F9: deliberate losses by card play are allowed.
         if why == "another reason":   # the verb's default, in the catalogue's words
             why = _say("wrgp.why.another_reason")
-        self._ev("WRGP-F9", "wrgp.event.loss_declared", duelist=self._who(team), why=why)
+        self._ev("WRGP-F1" if why == _say("wrgp.why.another_reason") else "WRGP-F9", "wrgp.event.loss_declared",
+                 duelist=self._who(team), why=why)
         self._lose(team, why)
 
     # ------------------------------------------------------------------ verbs: timing
@@ -1403,7 +1405,7 @@ class WrgpMatch(Match):
                     self._send(c, "gy", _say("wrgp.why.replaced_field_spell"))
         self._w("cards")[card] = Card(card, who, who, zone, face_up,
                                       set_turn=self.turn if zone == "spell_trap" and not face_up else None)
-        self._ev("WRGP-H4", "wrgp.event.card_placed", card=card, who=who, zone=_term(WRGP_ZONE, zone, zone.replace("_", " ")))
+        self._ev("STD-CARDS", "wrgp.event.card_placed", card=card, who=who, zone=_term(WRGP_ZONE, zone, zone.replace("_", " ")))
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
             self._ev("WRGP-SW2", "wrgp.event.field_spell_placed", card=card, who=who)

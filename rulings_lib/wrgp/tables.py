@@ -391,6 +391,10 @@ READINGS = (
     Reading("banished-handed-over-cards-follow-gy", "WRGP-H5", FORMAT, "Banished handed-over cards go to the new duelist",
             "A handed-over card that is banished goes to the new duelist's banishment, as a card sent to the "
             "GY goes to the new duelist's GY.", source="kit"),
+    Reading("surrender-is-baton-touch", "WRGP-H9", FORMAT, "The only surrender is the baton touch",
+            "The rulebook's surrender (サレンダーについて) is the baton touch, a swap for the team's next "
+            "duelist: a team's last duelist has no one to swap in, so cannot surrender; conceding a whole match "
+            "is not in the rulebook and is left to the organiser.", source="kit"),
 )
 # The team deck check's readings (WRGP-S2, rulings_lib/decks/wrgp_team.py): where the files leave
 # the rule open, the check plays by these.

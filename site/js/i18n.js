@@ -63,8 +63,26 @@ export function t(code, args = {}) {
     console.warn(`no words for ${code}`);
     return code;
   }
-  return text.replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, name) =>
+  const said = text.replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (m, name) =>
     m === "{{" ? "{" : m === "}}" ? "}" : show(args?.[name]));
+  return lang === "en" || !said.includes("-") ? said : namedReadings(said);
+}
+
+// Outside English a Reading is shown by its name, never its id, as rulings_lib.i18n does
+// (named_readings): the catalogue's `readings.<id>` codes (the id's hyphens written as underscores).
+let readingId = null;
+const READING = "readings.";
+const readingName = (id) => "「" + t(READING + id.replace(/-/g, "_")).replace(/「/g, "『").replace(/」/g, "』") + "」";
+
+function namedReadings(text) {
+  if (readingId === null) {
+    const ids = Object.keys(english).filter((c) => c.startsWith(READING))
+      .map((c) => c.slice(READING.length).replace(/_/g, "-")).sort((a, b) => b.length - a.length);
+    if (!ids.length) return text;          // (the words are not loaded yet)
+    readingId = new RegExp(" ?(?<![A-Za-z0-9_-])(" + ids.map((i) => i.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")
+                           + ")(?![A-Za-z0-9_-])", "g");
+  }
+  return text.replace(readingId, (m, id) => readingName(id));
 }
 
 export const has = (code) => code in table || code in english;
