@@ -34,9 +34,12 @@ def _pictures_hidden_untrusted(path: Path, root: Path = ROOT) -> list[str]:
         for out in cell.get("outputs", []):
             data = out.get("data", {})
             where = f"{path.relative_to(root)} cell {i} ({_text(cell['source'])[:50]!r})"
-            if PICTURES & set(data) and not PICTURES & SHOWN_UNTRUSTED & set(data):
-                found.append(f"{where}: a picture only as {sorted(PICTURES & set(data))}")
             html = _text(data.get("text/html", ""))
+            # Untrusted, JupyterLab renders the first mime type with a safe renderer: an image/png, or
+            # text/html (sanitized) with the picture as an embedded <img>, rather than the SVG.
+            if PICTURES & set(data) and not PICTURES & SHOWN_UNTRUSTED & set(data) and \
+                    not re.search(r"<img\b[^>]*\bsrc=\"data:image/", html):
+                found.append(f"{where}: a picture only as {sorted(PICTURES & set(data))}")
             if re.search(r"<svg\b", html):
                 found.append(f"{where}: an inline <svg> in text/html (removed by the sanitizer)")
             if "image/png" in data:

@@ -306,8 +306,8 @@ explain("deck-check-digivice-pool")
 # %%
 exercise("tag-seat").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("tag-seat").answer()
+# %%
+exercise("tag-seat").reveal()
 
 # %% [markdown]
 # **2.** Red goes first. Letter A: red-A 400 against blue-A 400. Letter B: red-B 300 against blue-B
@@ -316,8 +316,8 @@ exercise("tag-seat").answer()
 # %%
 exercise("tag-next-first").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("tag-next-first").answer()
+# %%
+exercise("tag-next-first").reveal()
 
 # %% [markdown]
 # **3.** red-A wants to use a projection-type effect. Which players may red-A name? (all of them,
@@ -326,5 +326,5 @@ exercise("tag-next-first").answer()
 # %%
 exercise("tag-projection").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("tag-projection").answer()
+# %%
+exercise("tag-projection").reveal()

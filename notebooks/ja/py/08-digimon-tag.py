@@ -286,8 +286,8 @@ explain("deck-check-digivice-pool", lang="ja")
 # %%
 exercise("tag-seat", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("tag-seat", lang="ja").answer()
+# %%
+exercise("tag-seat", lang="ja").reveal()
 
 # %% [markdown]
 # **2.** redが先攻。Ａ: red-A 400 対 blue-A 400。Ｂ: red-B 300 対 blue-B 500。次のターンの先攻はどちらのタッグですか？
@@ -295,8 +295,8 @@ exercise("tag-seat", lang="ja").answer()
 # %%
 exercise("tag-next-first", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("tag-next-first", lang="ja").answer()
+# %%
+exercise("tag-next-first", lang="ja").reveal()
 
 # %% [markdown]
 # **3.** red-Aが投射系の効果を使います。red-Aが指定できるのはどのプレイヤーですか？（全員を、順不同で）
@@ -304,5 +304,5 @@ exercise("tag-next-first", lang="ja").answer()
 # %%
 exercise("tag-projection", lang="ja").check(...)
 
-# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-exercise("tag-projection", lang="ja").answer()
+# %%
+exercise("tag-projection", lang="ja").reveal()
