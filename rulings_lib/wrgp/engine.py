@@ -1702,16 +1702,19 @@ class WrgpMatch(Match):
 
     def _check_clauses(self, n: int, by: str, found, shown: str) -> None:
         """A catalogue card's conditions and the clauses it does not play, at its activation (chain link ``n``)."""
+        # (A clause every activation relies on is refused with the link, verbs._link_card.)
         names = {"en": found.en, "ja": f"「{found.label('ja')}」"}
-        for u in found.unplayed_for("activation"):
-            raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card=names, clause=u["clause"],
-                                            why=u["why"]), shown)
         for u in found.unplayed_for("tracked"):
             hit = self._in_scope(u["scope"], by, found, shown)
             if hit:
                 raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played_tracked", card=names,
                                                 clause=u["clause"], why=u["why"], cards=hit), shown)
             self._ev("STD-CARDS", "wrgp.event.clause_not_played", card=shown, clause=u["clause"])
+        if found.effect.get("once_per_turn"):
+            if (by, found.id, self.turn) in self.turn_used:
+                # STD-TIMING: "a card of this name can only be activated once per turn".
+                self._fail("STD-TIMING", "wrgp.reject.once_per_turn", card=shown, by=by)
+            self._w("turn_used").append((by, found.id, self.turn))
         when = found.effect.get("when")
         who = self._who(by)
         if when == "damaged_no_cards":
@@ -1734,11 +1737,6 @@ class WrgpMatch(Match):
             if spells:
                 # STD-TIMING: the card's own condition (Sekka's Light): no Spell or Trap in its user's Graveyard.
                 self._fail("STD-TIMING", "wrgp.reject.spell_trap_in_gy", card=shown, duelist=who, cards=spells)
-        if found.effect.get("once_per_turn"):
-            if (by, found.id, self.turn) in self.turn_used:
-                # STD-TIMING: "a card of this name can only be activated once per turn".
-                self._fail("STD-TIMING", "wrgp.reject.once_per_turn", card=shown, by=by)
-            self._w("turn_used").append((by, found.id, self.turn))
 
     def _in_scope(self, scope: str, by: str, found, shown: str) -> list[str]:
         """The tracked cards an unplayed ``tracked`` clause would act on (its ``scope``)."""

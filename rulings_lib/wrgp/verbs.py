@@ -245,6 +245,10 @@ def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, num
     check_choices(lambda key: f"{param}.{key}", card, link)
     if card is None:
         return None
+    for u in card.unplayed_for("activation"):
+        # Issue 32 (Design): its every activation relies on a clause the kit does not play: refused, naming it.
+        raise ArgumentError(f"{param}.card", Msg("input.arg.wrgp.clause_not_played", card={
+            "en": card.en, "ja": f"「{card.label('ja')}」"}, clause=u["clause"], why=u["why"]), link.get("card"))
     if card.speed is None:
         raise ArgumentError(f"{param}.card", f"a card with an effect to activate ({card.en} is a "
                             f"{card.kind} without one; use place: to put it on the field)", link.get("card"))
