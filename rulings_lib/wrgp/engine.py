@@ -1698,7 +1698,8 @@ class WrgpMatch(Match):
             what = self._what(f, declared, found.en)
             for t in self._bound(by, f["who"]):
                 self._ev("WRGP-H7", "wrgp.event.restriction_applies", card=name, team=t, what=what,
-                         until=_said(_UNTIL[f["until"]]))
+                         until=_said(_UNTIL[f["until"]]),
+                         note=_said("wrgp.note.carries_over") if f["until"] == "duel" else "")
 
     def _check_clauses(self, n: int, by: str, found, shown: str) -> None:
         """A catalogue card's conditions and the clauses it does not play, at its activation (chain link ``n``)."""
