@@ -181,7 +181,8 @@ def cmd_cards(args) -> int:
                 if cl["played"]:
                     print(f"    + {render('cli.cards.played', None, lang)}: {cl['text'][lang]}")
                 else:
-                    print(f"    - {render('cli.cards.unplayed', None, lang)}: {cl['text'][lang]} ({cl['why'][lang]})")
+                    why = f"（{cl['why'][lang]}）" if lang == "ja" else f" ({cl['why'][lang]})"
+                    print(f"    - {render('cli.cards.unplayed', None, lang)}: {cl['text'][lang]}{why}")
     return EXIT_OK
 
 

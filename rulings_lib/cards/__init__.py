@@ -60,7 +60,8 @@ CLAUSE_CODES = {
     "ruling": "cli.clause.tag_rule", "when": "cli.clause.when", "negate": "cli.clause.negate",
     "no_name_twice": "cli.clause.no_name_twice", "once_per_turn": "cli.clause.once_per_turn",
     "forbid": "cli.clause.forbid", "negates_on_field": "cli.clause.negates_on_field",
-    "summons": "cli.clause.summons", "no_damage": "cli.clause.no_damage",
+    "summons": "cli.clause.summons", "summons:hand": "cli.clause.summons_hand", "summons:gy": "cli.clause.summons_gy",
+    "no_damage": "cli.clause.no_damage",
     "lose_when_leaves": "cli.clause.lose_when_leaves", "attack_cost": "cli.clause.attack_cost",
     "field_boost": "cli.clause.field_boost", "destroys": "cli.clause.destroys", "draws": "cli.clause.draws",
 }
@@ -116,7 +117,8 @@ class Card(Frozen):
         from ..i18n import Msg
 
         out = [{"key": k, "played": True,
-                "text": {lang: Msg(CLAUSE_CODES[k], value=_clause_value(v)).render(lang) for lang in LANGS}}
+                "text": {lang: Msg(CLAUSE_CODES.get(f"{k}:{v}", CLAUSE_CODES[k]), value=_clause_value(v)).render(lang)
+                         for lang in LANGS}}
                for k, v in self.effect.items()]
         out += [{"key": u["relies"], "played": False, **({"scope": u["scope"]} if u.get("scope") else {}),
                  "text": dict(u["clause"]), "why": dict(u["why"])} for u in self.unplayed]

@@ -1710,7 +1710,8 @@ class WrgpMatch(Match):
             if hit:
                 raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played_tracked", card=names,
                                                 clause=u["clause"], why=u["why"], cards=hit), shown)
-            self._ev("STD-CARDS", "wrgp.event.clause_not_played", card=shown, clause=u["clause"])
+            if not found.assumes:       # (a card whose `assumes` names it says so already: effect_assumed)
+                self._ev("STD-CARDS", "wrgp.event.clause_not_played", card=shown, clause=u["clause"])
         if found.effect.get("once_per_turn"):
             if (by, found.id, self.turn) in self.turn_used:
                 # STD-TIMING: "a card of this name can only be activated once per turn".
