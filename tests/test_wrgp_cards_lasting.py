@@ -274,3 +274,22 @@ def test_a_scenario_step_relying_on_an_unplayed_clause_exits_2_naming_it(tmp_pat
     with pytest.raises(Exception) as err:
         run_scenario(scenario_from_text(text, "unplayed.yaml"))
     assert "Normal Summon" in str(err.value)
+
+
+def test_a_cards_effect_given_by_hand_is_refused_where_its_activation_is():
+    m = at()
+    m.activate("A", "Sekka's Light")
+    assert refused(lambda: m.damage("A", to="opponent", amount=800, card="Ookazi")).rule == "WRGP-H7"
+    m.damage("A", to="opponent", amount=800)             # an effect that names no card: not told apart
+    m = at()
+    m.place("B", "Jinzo", "monster")
+    assert refused(lambda: m.damage("B", to="opponent", amount=200, card="Sparks")).rule == "STD-CARDS"
+    m.gain("A", to="self", amount=1000, card="Dian Keto")   # a Spell: Jinzo forbids Traps only
+
+
+def test_a_face_up_restriction_is_asked_about_its_negation_only_when_it_would_apply():
+    m = at(phase="draw")
+    m.place("A", "Jinzo", "monster")
+    m.place("B", "Skill Drain", "spell_trap")
+    m.phase("main1")
+    m.activate("A", "Ookazi")                            # a Spell: neither Jinzo nor Skill Drain matters

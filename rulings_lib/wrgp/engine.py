@@ -953,6 +953,9 @@ class WrgpMatch(Match):
         self._begin()
         if card is not None:
             card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
+            if self.restrictions or self.cards:
+                # The effect of a card its user could not activate now (issue 32 #3: Sekka's Light, Jinzo ...).
+                self._check_forbidden(by, named_card("card", card, numbers=True), card)
         src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src, by)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
@@ -961,6 +964,8 @@ class WrgpMatch(Match):
         self._begin()
         if card is not None:
             card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
+            if self.restrictions or self.cards:
+                self._check_forbidden(by, named_card("card", card, numbers=True), card)   # (as damage)
         for t in self._targets(by, to):
             self._gain_lp(t, amount, card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by))
 
@@ -1638,11 +1643,12 @@ class WrgpMatch(Match):
         out = []
         for team, card, f, declared, turn in self.restrictions:
             if f["until"] == "duel" or turn == self.turn:
-                out.extend((card, t, f, declared, "WRGP-H7") for t in self._bound(team, f["who"]))
+                out.extend((card, t, f, declared, "WRGP-H7", None) for t in self._bound(team, f["who"]))
         if self.cards:
-            for c, found in self._applying("forbid"):
+            # (Whether a face-up card's effect is negated is asked only when the restriction would apply.)
+            for c, found in self._live_on_field("forbid"):
                 for f in found.effect["forbid"]:
-                    out.extend((c.name, t, f, self.declared.get(c.name), "STD-CARDS")
+                    out.extend((c.name, t, f, self.declared.get(c.name), "STD-CARDS", (c, found))
                                for t in self._bound(c.holder[0], f["who"]))
         return out
 
@@ -1653,7 +1659,7 @@ class WrgpMatch(Match):
     def _check_forbidden(self, by: str, found, shown) -> None:
         """Refuse an activation a restriction forbids (the restriction's card and rule cited), and one the kit
         cannot tell apart under a restriction (a link described by hand, a declaration not given)."""
-        for source, team, f, declared, rule in self._restrictions_now():
+        for source, team, f, declared, rule, face_up in self._restrictions_now():
             if team != by:
                 continue
             what = f["what"]
@@ -1673,7 +1679,7 @@ class WrgpMatch(Match):
                 hit = (not found.is_monster) if what == "spell_trap" else found.kind.endswith("Trap")
                 if f.get("except_own") and card_identity(found.en) == card_identity(source):
                     hit = False
-            if hit:
+            if hit and (face_up is None or self._negated(*face_up) is None):
                 self._fail(rule, "wrgp.reject.forbidden", card=shown or found.en, by=by, source=source,
                            what=self._what(f, declared, source), until=_said(_UNTIL[f["until"]]))
 
@@ -1911,8 +1917,8 @@ class WrgpMatch(Match):
 
     def _may_attack(self, by: str, with_: str) -> None:
         """A monster of a name a face-up card forbids to attack (Prohibition) cannot attack (STD-CARDS)."""
-        for source, team, f, declared, rule in self._restrictions_now() if self.cards else ():
-            if not f.get("attacks") or team != by:
+        for source, team, f, declared, rule, face_up in self._restrictions_now() if self.cards else ():
+            if not f.get("attacks") or team != by or (face_up is not None and self._negated(*face_up) is not None):
                 continue
             if declared is None:
                 raise ArgumentError("declare", Msg("input.arg.wrgp.declared_unknown", source=source, team=team), None)
