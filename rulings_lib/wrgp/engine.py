@@ -954,8 +954,9 @@ class WrgpMatch(Match):
         if card is not None:
             card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
             if self.restrictions or self.cards:
-                # The effect of a card its user could not activate now (issue 32 #3: Sekka's Light, Jinzo ...).
-                self._check_forbidden(by, named_card("card", card, numbers=True), card)
+                # The effect of a catalogue card its user could not activate now (issue 32 #3: Sekka's Light,
+                # Jinzo ...); a card described by hand plays as described.
+                self._forbidden_effect(by, card)
         src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src, by)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
@@ -965,7 +966,7 @@ class WrgpMatch(Match):
         if card is not None:
             card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
             if self.restrictions or self.cards:
-                self._check_forbidden(by, named_card("card", card, numbers=True), card)   # (as damage)
+                self._forbidden_effect(by, card)     # (as damage)
         for t in self._targets(by, to):
             self._gain_lp(t, amount, card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by))
 
@@ -1691,6 +1692,13 @@ class WrgpMatch(Match):
         if f.get("except_own"):
             return _say("wrgp.what.spell_trap_but", card=source)
         return _said(_WHAT[f["what"]])
+
+    def _forbidden_effect(self, by: str, card: str) -> None:
+        """A catalogue card's effect given by hand (``damage``, ``gain`` naming it) is refused where a
+        restriction forbids its activation."""
+        found = named_card("card", card, numbers=True)
+        if found is not None:
+            self._check_forbidden(by, found, card)
 
     def _restrict(self, by: str, found, name: str, declared, start: str) -> None:
         """Its restrictions that bind a team (until the end of the Duel or of this turn), from its activation

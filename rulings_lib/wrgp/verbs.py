@@ -525,7 +525,7 @@ VERBS = (
     Verb("take_control", "record", (BY, Param("card", "card", max_len=200, api_check=_known_card())),
          rules=("WRGP-H6", "STD-CARDS"), example="take_control: {by: B, card: Dark Magician}"),
     Verb("continuing", "record", (BY, P_CARD, P_DECLARE), rules=("WRGP-H7",),
-         example="continuing: {by: A, card: Skill Drain}"),
+         example="continuing: {by: A, card: Sales Ban, declare: Ookazi}"),
     Verb("target_speed_world", "record", (BY, P_CARD, Param("scope", "choice", choices=tuple(T.SPEED_WORLD_SCOPES), terms=WRGP_SCOPE)),
          rules=("WRGP-SW6",), example="target_speed_world: {by: A, card: Harpie's Feather Duster, scope: opponent_field}"),
     Verb("counter_cleaner", "record", (BY,), rules=("WRGP-SW8",), example="counter_cleaner: {by: A}"),
