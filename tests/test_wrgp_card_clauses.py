@@ -433,12 +433,21 @@ def _relies_leaves(c, u):
     m.move(c.en, "banished")                              # the banishment is what its text says
 
 
+def _relies_affected(c, u):
+    m = at()
+    m.place("B", c.en, "monster")
+    refused_naming(lambda: m.destroy("A", c.en), u["clause"])
+    if c.is_monster:
+        refused_naming(lambda: m.activate("A", "Raigeki"), u["clause"])
+
+
 def _relies_none(c, u):
     assert u["why"]["en"] and u["why"]["ja"] and u["clause"]["en"] and u["clause"]["ja"]
 
 
 RELIED = {"activation": _relies_activation, "tracked": _relies_tracked, "attack": _relies_attack,
-          "attack_with": _relies_attack_with, "leaves": _relies_leaves, "none": _relies_none}
+          "attack_with": _relies_attack_with, "leaves": _relies_leaves, "affected": _relies_affected,
+          "none": _relies_none}
 
 
 def test_every_kind_of_reliance_has_an_exerciser():

@@ -293,3 +293,12 @@ def test_a_face_up_restriction_is_asked_about_its_negation_only_when_it_would_ap
     m.place("B", "Skill Drain", "spell_trap")
     m.phase("main1")
     m.activate("A", "Ookazi")                            # a Spell: neither Jinzo nor Skill Drain matters
+
+
+def test_vennominaga_is_unaffected_a_clause_not_played_refuses_what_would_act_on_it():
+    for destroy in (lambda m: m.destroy("A", "Vennominaga"), lambda m: m.activate("A", "Raigeki"),
+                    lambda m: m.speed_world("A", remove=10, destroy=["Vennominaga"])):
+        m = at(turn=7, spc={"A": 12})
+        m.place("B", "Vennominaga", "monster")
+        with pytest.raises(ArgumentError, match="unaffected"):
+            destroy(m)

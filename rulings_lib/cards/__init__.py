@@ -47,7 +47,7 @@ SUMMONS_FROM = ("hand", "gy")
 DESTROYS = ("opponent_monsters", "opponent_spell_traps", "spell_traps")
 # A clause the kit does not play (``unplayed``): which step relies on it (and is refused), and for
 # ``tracked`` the cards it would act on.
-RELIES = ("activation", "tracked", "attack", "attack_with", "leaves", "none")
+RELIES = ("activation", "tracked", "attack", "attack_with", "leaves", "affected", "none")
 TRACKED_SCOPES = ("own_monsters", "face_up_spell_traps", "spell_traps", "field_spells", "own_hand", "own_gy", "self")
 # Each effect key (a clause the engines play) in words, for `rulings cards` (cli.clause.*, with the key's value).
 CLAUSE_CODES = {

@@ -1394,6 +1394,7 @@ class WrgpMatch(Match):
                 card = self._card(name)
                 if card.zone not in T.FIELD_ZONES:
                     self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=name)
+                self._affected(card)    # a Spell Card's effect (WRGP-SW7) on a card unaffected by it
                 victims.append(card)
             if len(victims) > size:
                 self._fail("WRGP-SW5", "wrgp.reject.too_many_to_destroy", x=T.speed_world_x(a, b), size=size)
@@ -1551,6 +1552,7 @@ class WrgpMatch(Match):
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
+        self._affected(c)       # issue 32: a card unaffected by other cards' effects (a clause not played)
         c = self._w("cards")[c.name]
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
         self._send(c, "gy", _say("wrgp.why.destroyed_by", duelist=self._who(by)))
@@ -1830,6 +1832,14 @@ class WrgpMatch(Match):
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
                 "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
 
+    def _affected(self, c: Card) -> None:
+        """A card's effect acts on ``c`` (destroys or moves it): refused if its text says it is unaffected
+        and the kit does not play that clause (Vennominaga)."""
+        found = _cards().card(c.name)
+        for u in found.unplayed_for("affected") if found is not None else ():
+            raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
+
     def _summon(self, by: str, found, name: str, monster) -> str | None:
         """The monster a card Special Summons (``summons``: from the hand or a Graveyard) onto its user's field:
         the tracked card moved there, or (from the hand) a new one. Its key in ``cards``."""
@@ -1886,6 +1896,7 @@ class WrgpMatch(Match):
         if not hit:
             self._ev("STD-CARDS", "wrgp.event.destroys_none", card=name)
         for c in hit:
+            self._affected(c)
             c = self._w("cards")[c.name]
             c.destroyed_by, c.destroyed_with = who, "effect"
             self._send(c, "gy", _say("wrgp.why.destroyed_by_card", card=name, duelist=who))
