@@ -61,6 +61,15 @@ CLAUSE_CODES = {
     "no_name_twice": "cli.clause.no_name_twice", "once_per_turn": "cli.clause.once_per_turn",
     "forbid": "cli.clause.forbid", "negates_on_field": "cli.clause.negates_on_field",
     "summons": "cli.clause.summons", "summons:hand": "cli.clause.summons_hand", "summons:gy": "cli.clause.summons_gy",
+    "when:own_standby": "cli.clause.when_own_standby",
+    "when:damaged_no_cards": "cli.clause.when_damaged_no_cards",
+    "when:no_spell_trap_in_gy": "cli.clause.when_no_spell_trap_in_gy",
+    "negates_on_field:trap": "cli.clause.negates_on_field_trap",
+    "negates_on_field:monster": "cli.clause.negates_on_field_monster",
+    "negates_on_field:opponent_field_spell": "cli.clause.negates_on_field_opponent_field_spell",
+    "destroys:opponent_monsters": "cli.clause.destroys_opponent_monsters",
+    "destroys:opponent_spell_traps": "cli.clause.destroys_opponent_spell_traps",
+    "destroys:spell_traps": "cli.clause.destroys_spell_traps",
     "no_damage": "cli.clause.no_damage",
     "lose_when_leaves": "cli.clause.lose_when_leaves", "attack_cost": "cli.clause.attack_cost",
     "field_boost": "cli.clause.field_boost", "destroys": "cli.clause.destroys", "draws": "cli.clause.draws",
@@ -117,8 +126,8 @@ class Card(Frozen):
         from ..i18n import Msg
 
         out = [{"key": k, "played": True,
-                "text": {lang: Msg(CLAUSE_CODES.get(f"{k}:{v}", CLAUSE_CODES[k]), value=_clause_value(v)).render(lang)
-                         for lang in LANGS}}
+                "text": {lang: Msg(CLAUSE_CODES.get(f"{k}:{v}", CLAUSE_CODES[k]), value=_clause_words(k, v, self))
+                         .render(lang) for lang in LANGS}}
                for k, v in self.effect.items()]
         out += [{"key": u["relies"], "played": False, **({"scope": u["scope"]} if u.get("scope") else {}),
                  "text": dict(u["clause"]), "why": dict(u["why"])} for u in self.unplayed]
@@ -171,6 +180,42 @@ class Card(Frozen):
         # What of its text the kit plays, clause by clause, and what it does not (issue 32, Design).
         out["clauses"] = self.clauses()
         return out
+
+
+# A restriction's parts in words (`forbid`, the catalogue's header), for `rulings cards`.
+_FORBID_WHO = {"self": "cli.forbid.who.self", "opponent": "cli.forbid.who.opponent", "both": "cli.forbid.who.both"}
+_FORBID_WHAT = {"spell_trap": "wrgp.what.spell_trap", "trap": "wrgp.what.trap", "declared": "cli.forbid.declared"}
+_FORBID_UNTIL = {"duel": "wrgp.until.duel", "turn": "wrgp.until.turn", "face_up": "wrgp.until.face_up"}
+
+
+_LP_TO = {"self": "cli.lp_to.self", "opponent": "cli.lp_to.opponent", "both": "cli.lp_to.both"}
+
+
+def _clause_words(key: str, value, card):
+    """An effect key's value in words where the kit has them (a restriction, an amount of LP), else as data."""
+    from ..i18n import Msg
+
+    if key == "forbid":
+        return _forbid_words(value, card)
+    if key in ("damage", "gain") and isinstance(value, dict) and value.get("to") in _LP_TO:
+        if value.get("per_link") is not None:
+            return Msg("cli.lp_per_link", to=Msg(_LP_TO[value["to"]]), amount=value["per_link"])
+        return Msg("cli.lp_amount", to=Msg(_LP_TO[value["to"]]), amount=value.get("amount"))
+    return _clause_value(value)
+
+
+def _forbid_words(entries: list, card) -> list:
+    """Each restriction of a card's ``forbid`` as a message: who cannot activate what, until when."""
+    from ..i18n import Msg
+
+    out = []
+    name = {"en": card.en, "ja": f"「{card.label('ja')}」"}
+    for f in entries:
+        what = Msg("wrgp.what.spell_trap_but", card=name) if f.get("except_own") else Msg(_FORBID_WHAT[f["what"]])
+        out.append(Msg("cli.forbid.entry", who=Msg(_FORBID_WHO[f["who"]]), what=what,
+                       until=Msg(_FORBID_UNTIL[f["until"]]),
+                       attacks=Msg("cli.forbid.attacks") if f.get("attacks") else ""))
+    return out
 
 
 def _clause_value(value) -> str:
