@@ -302,3 +302,38 @@ def test_vennominaga_is_unaffected_a_clause_not_played_refuses_what_would_act_on
         m.place("B", "Vennominaga", "monster")
         with pytest.raises(ArgumentError, match="unaffected"):
             destroy(m)
+
+
+# ---------------------------------------------------------------------- rulings cards (issue 32 C)
+def test_rulings_cards_says_per_card_what_is_played_and_what_is_not(capsys):
+    import json
+
+    from rulings_lib.cli import main
+
+    assert main(["cards", "--lang", "ja"]) == 0
+    text = capsys.readouterr().out
+    sekka = text[text.index("雪花の光 /"):].split("\n\n")[0]
+    assert "処理する: 発動の制限" in sekka and "「雪花の光」以外の魔法・罠カードの効果" in sekka
+    assert "処理しない: ②：墓地のこのカードを除外し" in sekka
+    assert main(["cards", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    mirror = next(c for c in data["formats"][0]["cards"] if c["id"] == "mirror-force")
+    unplayed = [x for x in mirror["clauses"] if not x["played"]]
+    assert unplayed[0]["key"] == "activation" and set(unplayed[0]["why"]) == {"en", "ja"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(user=st.sampled_from("AB"), losses=st.integers(0, 2), card=st.sampled_from(["Sparks", "Mystical Space Typhoon"]))
+def test_a_lasting_restriction_binds_its_team_whoever_plays_for_it(user, losses, card):
+    """WRGP-H7, whatever the team, the number of handovers and the card: Sekka's Light's restriction binds
+    every later duelist of its user's team, and never the other team."""
+    m = WrgpMatch(turn=3, player=user, phase="main1", duelist={"A": 1, "B": 1}) if user == "A" else \
+        WrgpMatch(turn=4, player="B", phase="main1")
+    m.activate(user, "Sekka's Light")
+    for _ in range(losses):
+        m.lose(user)
+        m.end_turn()
+        m.phase("main1")
+    foe = "B" if user == "A" else "A"
+    assert refused(lambda: m.chain([{"by": user, "card": card}])).rule == "WRGP-H7"
+    m.chain([{"by": foe, "card": card}])
