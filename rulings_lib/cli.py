@@ -184,6 +184,7 @@ def cmd_cards(args) -> int:
     """The card catalogue: names in both languages, kind, Spell Speed, what it does, rule ids, FAQ entries."""
     from .cards import listing
     from .formats import FORMATS
+    from .i18n import render
 
     lang = _lang(args)
     data = listing([f.cards for f in FORMATS.values() if args.format in (None, f.name)], lang)
@@ -203,6 +204,13 @@ def cmd_cards(args) -> int:
             refs = c["rules"] + [f"faq:{f}" for f in c["faq"]]
             if refs:
                 print("    " + " ".join(refs))
+            # What of its text the kit plays, clause by clause, and what it does not, with why (issue 32).
+            for cl in c["clauses"]:
+                if cl["played"]:
+                    print(f"    + {render('cli.cards.played', None, lang)}: {cl['text'][lang]}")
+                else:
+                    why = f"（{cl['why'][lang]}）" if lang == "ja" else f" ({cl['why'][lang]})"
+                    print(f"    - {render('cli.cards.unplayed', None, lang)}: {cl['text'][lang]}{why}")
     return EXIT_OK
 
 

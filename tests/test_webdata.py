@@ -246,7 +246,7 @@ def test_the_builders_cards_are_the_kits(lang):
 
 # What the builder asks for a card's required choices in the question below (a new required
 # choice fails here until it is given a value).
-CHOICE_VALUES = {"summon": "Cyber End Dragon"}
+CHOICE_VALUES = {"summon": "Cyber End Dragon", "declare": "Ookazi"}     # (a declared name: Sales Ban, Prohibition, issue 32 #3)
 
 
 def _by_name(card_name: str, choices: dict, link: bool) -> dict:
@@ -261,8 +261,9 @@ def _by_name(card_name: str, choices: dict, link: bool) -> dict:
         outcome = run_scenario(parse_scenario(data, "question.yaml")).outcome
     except ScenarioError as exc:
         # A card with a clause the kit does not play (Stardust Dragon's negation) is refused, saying so:
-        # never ruled as if the clause were not there (issue 32).
-        assert re.search(r"does not play|is not played", str(exc)), str(exc)
+        # never ruled as if the clause were not there (issue 32); so is one whose choice names a card not
+        # where its text takes it from (Monster Reborn's monster: placed in a Graveyard first, issue 32 #3).
+        assert re.search(r"does not play|is not played|place it first", str(exc)), str(exc)
         return {"refused": "a clause the kit does not play"}
     return {**{k: v for k, v in outcome.items() if k not in ("events", "effects", "once_per_duel", "cards")},
             "events": [(e["rule"], e["code"]) for e in outcome["events"]],

@@ -16,8 +16,10 @@ CARDS = list(catalogue("wrgp.yaml"))
 MONSTERS = [c for c in CARDS if c.is_monster]
 # (issue 32 #2: a card whose negation the kit does not play -- of a destruction, of an attack -- is refused
 # as a chain link, tests/test_wrgp_cards_text2.py; the properties here are about the cards it plays)
+# (issue 32 #3: a card whose every activation relies on a clause the kit does not play -- Mirror Force's attack
+# declaration, Junk Synchron's Normal Summon -- is refused as a whole, tests/test_wrgp_card_clauses.py)
 ACTIVATED = [c for c in CARDS if c.speed is not None and c.id != "speed-world-wrgp"
-             and c.effect.get("negate") in (None, "spell_trap_activation")]
+             and c.effect.get("negate") in (None, "spell_trap_activation") and not c.unplayed_for("activation")]
 
 
 def at(**kw) -> WrgpMatch:
@@ -86,6 +88,8 @@ def test_4_a_monster_effects_run_on_permission_follows_its_type_never_its_speed(
     m = at(phase="draw" if phase == "standby" else "main1", lp={"B": 500})
     m.damage("A", to="opponent", amount=500)
     m.phase(phase)
+    if card.effect.get("when") == "damaged_no_cards":
+        m.damage("B", to="opponent", amount=100)    # Gorz's own moment: right after damage from the opponent
     try:
         m.activate("A", card.en)
         ok, rule = True, None

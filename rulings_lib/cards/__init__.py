@@ -31,9 +31,49 @@ LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
 EFFECT_KEYS = ("damage", "gain", "cost", "min_link", "clear_counters", "blocks_counters", "fusion_boost",
                "lasting", "once_per_duel", "special_victory", "scopes", "none", "rewind", "truce", "change_up",
-               "ruling", "when", "negate", "no_name_twice")
-# When a trigger effect activates (``effect.when``): ``own_standby``, its controller's Standby Phase.
-WHEN = ("own_standby",)
+               "ruling", "when", "negate", "no_name_twice", "once_per_turn", "forbid", "negates_on_field", "summons",
+               "no_damage", "lose_when_leaves", "attack_cost", "field_boost", "destroys", "draws")
+# When a trigger effect activates, or the condition of an activation (``effect.when``): ``own_standby``, its
+# controller's Standby Phase; ``damaged_no_cards``, right after its controller took damage from the opponent
+# while controlling no card on the field (Gorz); ``no_spell_trap_in_gy``, no Spell or Trap in its user's
+# Graveyard (Sekka's Light).
+WHEN = ("own_standby", "damaged_no_cards", "no_spell_trap_in_gy")
+# A lasting or continuous restriction on activations (``effect.forbid``, the catalogue's header).
+FORBID_WHAT = ("spell_trap", "trap", "declared")
+FORBID_WHO = ("self", "opponent", "both")
+FORBID_UNTIL = ("duel", "turn", "face_up")
+NEGATES_ON_FIELD = ("trap", "monster", "opponent_field_spell")
+SUMMONS_FROM = ("hand", "gy")
+DESTROYS = ("opponent_monsters", "opponent_spell_traps", "spell_traps")
+# A clause the kit does not play (``unplayed``): which step relies on it (and is refused), and for
+# ``tracked`` the cards it would act on.
+RELIES = ("activation", "tracked", "attack", "attack_with", "leaves", "affected", "none")
+TRACKED_SCOPES = ("own_monsters", "face_up_spell_traps", "spell_traps", "field_spells", "own_hand", "own_gy", "self")
+# Each effect key (a clause the engines play) in words, for `rulings cards` (cli.clause.*, with the key's value).
+CLAUSE_CODES = {
+    "damage": "cli.clause.damage", "gain": "cli.clause.gain", "cost": "cli.clause.cost",
+    "min_link": "cli.clause.min_link", "clear_counters": "cli.clause.clear_counters",
+    "blocks_counters": "cli.clause.blocks_counters", "fusion_boost": "cli.clause.fusion_boost",
+    "lasting": "cli.clause.lasting", "once_per_duel": "cli.clause.once_per_duel",
+    "special_victory": "cli.clause.special_victory", "scopes": "cli.clause.scopes", "none": "cli.clause.none",
+    "rewind": "cli.clause.tag_rule", "truce": "cli.clause.tag_rule", "change_up": "cli.clause.tag_rule",
+    "ruling": "cli.clause.tag_rule", "when": "cli.clause.when", "negate": "cli.clause.negate",
+    "no_name_twice": "cli.clause.no_name_twice", "once_per_turn": "cli.clause.once_per_turn",
+    "forbid": "cli.clause.forbid", "negates_on_field": "cli.clause.negates_on_field",
+    "summons": "cli.clause.summons", "summons:hand": "cli.clause.summons_hand", "summons:gy": "cli.clause.summons_gy",
+    "when:own_standby": "cli.clause.when_own_standby",
+    "when:damaged_no_cards": "cli.clause.when_damaged_no_cards",
+    "when:no_spell_trap_in_gy": "cli.clause.when_no_spell_trap_in_gy",
+    "negates_on_field:trap": "cli.clause.negates_on_field_trap",
+    "negates_on_field:monster": "cli.clause.negates_on_field_monster",
+    "negates_on_field:opponent_field_spell": "cli.clause.negates_on_field_opponent_field_spell",
+    "destroys:opponent_monsters": "cli.clause.destroys_opponent_monsters",
+    "destroys:opponent_spell_traps": "cli.clause.destroys_opponent_spell_traps",
+    "destroys:spell_traps": "cli.clause.destroys_spell_traps",
+    "no_damage": "cli.clause.no_damage",
+    "lose_when_leaves": "cli.clause.lose_when_leaves", "attack_cost": "cli.clause.attack_cost",
+    "field_boost": "cli.clause.field_boost", "destroys": "cli.clause.destroys", "draws": "cli.clause.draws",
+}
 # What a card negates (``effect.negate``): ``spell_trap_activation``, the activation of the Spell or Trap
 # card of the chain link it answers (played: that link does not resolve); ``destruction`` (an effect that
 # would destroy) and ``attack``, which the kit does not play (a link naming such a card is refused).
@@ -69,15 +109,33 @@ class Card(Frozen):
     ``is_monster``: its kind is one its catalogue's ``kinds.monster`` lists."""
 
     __slots__ = ("id", "format", "name", "kind", "does", "speed", "aliases", "not_", "number", "monster", "effect",
-                 "choices", "assumes", "rules", "sources", "is_monster", "type", "same_name")
+                 "choices", "assumes", "rules", "sources", "is_monster", "type", "same_name", "unplayed")
 
     def __init__(self, id: str, format: str, name: dict, kind: str, does: dict, speed: int | None = None,
                  aliases: tuple = (), not_: tuple = (), number: str | None = None, monster: dict | None = None,
                  effect: dict | None = None, choices: tuple = (), assumes: dict | None = None, rules: tuple = (),
                  sources: tuple = (), is_monster: bool = False, type: str | None = None,
-                 same_name: str | None = None):
+                 same_name: str | None = None, unplayed: tuple = ()):
         init(self, (id, format, name, kind, does, speed, aliases, not_, number, monster,
-                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type, same_name))
+                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type, same_name,
+                    unplayed))
+
+    def clauses(self) -> list[dict]:
+        """Every clause of its text: those the engine plays (``played``: its effect keys, each in words in
+        both languages) and those it does not (``unplayed``: which step relies on it, the clause and why)."""
+        from ..i18n import Msg
+
+        out = [{"key": k, "played": True,
+                "text": {lang: Msg(CLAUSE_CODES.get(f"{k}:{v}", CLAUSE_CODES[k]), value=_clause_words(k, v, self))
+                         .render(lang) for lang in LANGS}}
+               for k, v in self.effect.items()]
+        out += [{"key": u["relies"], "played": False, **({"scope": u["scope"]} if u.get("scope") else {}),
+                 "text": dict(u["clause"]), "why": dict(u["why"])} for u in self.unplayed]
+        return out
+
+    def unplayed_for(self, relies: str) -> list[dict]:
+        """Its clauses the kit does not play that a step of kind ``relies`` relies on."""
+        return [u for u in self.unplayed if u["relies"] == relies]
 
     @property
     def en(self) -> str:
@@ -119,7 +177,54 @@ class Card(Frozen):
             out["same_name"] = self.same_name
         if self.assumes:
             out["assumes"] = dict(self.assumes)
+        # What of its text the kit plays, clause by clause, and what it does not (issue 32, Design).
+        out["clauses"] = self.clauses()
         return out
+
+
+# A restriction's parts in words (`forbid`, the catalogue's header), for `rulings cards`.
+_FORBID_WHO = {"self": "cli.forbid.who.self", "opponent": "cli.forbid.who.opponent", "both": "cli.forbid.who.both"}
+_FORBID_WHAT = {"spell_trap": "wrgp.what.spell_trap", "trap": "wrgp.what.trap", "declared": "cli.forbid.declared"}
+_FORBID_UNTIL = {"duel": "wrgp.until.duel", "turn": "wrgp.until.turn", "face_up": "wrgp.until.face_up"}
+
+
+_LP_TO = {"self": "cli.lp_to.self", "opponent": "cli.lp_to.opponent", "both": "cli.lp_to.both"}
+
+
+def _clause_words(key: str, value, card):
+    """An effect key's value in words where the kit has them (a restriction, an amount of LP), else as data."""
+    from ..i18n import Msg
+
+    if key == "forbid":
+        return _forbid_words(value, card)
+    if key in ("damage", "gain") and isinstance(value, dict) and value.get("to") in _LP_TO:
+        if value.get("per_link") is not None:
+            return Msg("cli.lp_per_link", to=Msg(_LP_TO[value["to"]]), amount=value["per_link"])
+        return Msg("cli.lp_amount", to=Msg(_LP_TO[value["to"]]), amount=value.get("amount"))
+    return _clause_value(value)
+
+
+def _forbid_words(entries: list, card) -> list:
+    """Each restriction of a card's ``forbid`` as a message: who cannot activate what, until when."""
+    from ..i18n import Msg
+
+    out = []
+    name = {"en": card.en, "ja": f"「{card.label('ja')}」"}
+    for f in entries:
+        what = Msg("wrgp.what.spell_trap_but", card=name) if f.get("except_own") else Msg(_FORBID_WHAT[f["what"]])
+        out.append(Msg("cli.forbid.entry", who=Msg(_FORBID_WHO[f["who"]]), what=what,
+                       until=Msg(_FORBID_UNTIL[f["until"]]),
+                       attacks=Msg("cli.forbid.attacks") if f.get("attacks") else ""))
+    return out
+
+
+def _clause_value(value) -> str:
+    """An effect key's value as `rulings cards` shows it: ``to: opponent, amount: 800``."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_clause_value(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return "; ".join(_clause_value(v) for v in value) or "-"
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _param(choice: dict, lang: str) -> dict:
@@ -537,7 +642,7 @@ def _parse(data, source: str) -> list[Card]:
         if not isinstance(raw, dict):
             bad(line, "a card (a mapping)")
         unknown = set(raw) - {"id", "name", "kind", "does", "speed", "aliases", "not", "number", "monster",
-                              "effect", "choices", "assumes", "rules", "sources", "type", "same_name"}
+                              "effect", "choices", "assumes", "rules", "sources", "type", "same_name", "unplayed"}
         if unknown:
             bad(line, f"known card keys, not {sorted(unknown)}")
         for key in ("id", "name", "kind", "does"):
@@ -588,6 +693,7 @@ def _parse(data, source: str) -> list[Card]:
                     bad(line, f"{raw['id']}: {what}: {{to: self|opponent|both, amount: N or per_link: N}}")
         if any(s not in SCOPES for s in effect.get("scopes", [])):
             bad(line, f"{raw['id']}: scopes among {', '.join(SCOPES)}")
+        _check_clauses(raw, effect, lambda what, line=line, cid=raw["id"]: bad(line, f"{cid}: {what}"))
         if not raw.get("sources"):
             bad(line, f"{raw['id']}: sources (where its facts were checked)")
         same = raw.get("same_name")
@@ -604,8 +710,41 @@ def _parse(data, source: str) -> list[Card]:
             effect=effect, choices=tuple(dict(c) for c in raw.get("choices") or ()),
             assumes=dict(raw["assumes"]) if raw.get("assumes") else None, rules=tuple(raw.get("rules") or ()),
             sources=tuple(raw["sources"]), is_monster=is_monster, type=type_, same_name=same,
+            unplayed=tuple(dict(u) for u in raw.get("unplayed") or ()),
         ))
     return out
+
+
+def _check_clauses(raw: dict, effect: dict, bad) -> None:
+    """The lasting, continuous and summoning clauses of a card's effect, and its unplayed clauses, in the
+    catalogue header's vocabulary (``bad(what)`` refuses the file)."""
+    for f in effect.get("forbid", []) if isinstance(effect.get("forbid", []), list) else [None]:
+        if not isinstance(f, dict) or f.get("what") not in FORBID_WHAT or f.get("who") not in FORBID_WHO \
+                or f.get("until") not in FORBID_UNTIL or set(f) - {"what", "who", "until", "except_own", "attacks", "from"}:
+            bad(f"forbid: [{{what: {'|'.join(FORBID_WHAT)}, who: {'|'.join(FORBID_WHO)}, "
+                f"until: {'|'.join(FORBID_UNTIL)}, except_own, attacks}}]")
+    checks = {"negates_on_field": NEGATES_ON_FIELD, "summons": SUMMONS_FROM, "destroys": DESTROYS,
+              "no_damage": ("summoned",), "lose_when_leaves": ("summoned",)}
+    for key, allowed in checks.items():
+        if key in effect and effect[key] not in allowed:
+            bad(f"{key} among {', '.join(allowed)}")
+    for key in ("attack_cost", "draws"):
+        if key in effect and (not isinstance(effect[key], int) or effect[key] < 0):
+            bad(f"{key}: a whole number")
+    boost = effect.get("field_boost")
+    if boost is not None and (not isinstance(boost, dict) or not isinstance(boost.get("attribute"), str)
+                              or not isinstance(boost.get("atk"), int)):
+        bad("field_boost: {attribute: NAME, atk: N}")
+    if ("summons" in effect or "no_damage" in effect) and not any(c.get("name") == "summon"
+                                                                  for c in raw.get("choices") or ()):
+        bad("a summon choice (the monster it summons)")
+    for u in raw.get("unplayed") or ():
+        if not isinstance(u, dict) or u.get("relies") not in RELIES or set(u) - {"relies", "scope", "clause", "why"} \
+                or any(not isinstance(u.get(k), dict) or set(u[k]) != set(LANGS) for k in ("clause", "why")) \
+                or (u["relies"] == "tracked") != (u.get("scope") is not None) \
+                or (u.get("scope") is not None and u["scope"] not in TRACKED_SCOPES):
+            bad(f"unplayed: [{{relies: {'|'.join(RELIES)}, scope (tracked only: {'|'.join(TRACKED_SCOPES)}), "
+                f"clause: {{en, ja}}, why: {{en, ja}}}}]")
 
 
 # ---------------------------------------------------------------------- the FAQ entries naming a card

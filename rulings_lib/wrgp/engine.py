@@ -70,6 +70,16 @@ BATTLE = PHASE_INDEX["battle"]
 MAIN2 = PHASE_INDEX["main2"]
 MAIN_IDX = frozenset({PHASE_INDEX["main1"], MAIN2})
 _FIRST_TURN_SKIPS = frozenset(PHASE_INDEX[k] for k in T.FIRST_TURN_SKIPS)   # WRGP-F5
+# The kinds of card that stay face-up on the field once they resolve (STD-CARDS); other Spells and Traps go to
+# their user's Graveyard.
+_STAYS = ("Continuous Spell", "Continuous Trap", "Field Spell", "Equip Spell")
+# A restriction's words (the catalogue's `forbid` entries): what it forbids, and until when.
+_WHAT = {"spell_trap": "wrgp.what.spell_trap", "trap": "wrgp.what.trap"}
+_UNTIL = {"duel": "wrgp.until.duel", "turn": "wrgp.until.turn", "face_up": "wrgp.until.face_up"}
+
+
+def _said(code: str) -> dict:
+    return {"code": code, "args": {}}
 
 
 def _walk(first_turn: bool, start: int, target: int) -> tuple[int, ...]:
@@ -183,14 +193,16 @@ class WrgpMatch(Match):
         "pos": dict.copy, "lp": dict.copy, "spc": dict.copy, "monsters": dict.copy, "deck_checks": dict.copy,
         "first_turns": dict.copy, "attacked": list.copy,
         "handover": list.copy, "out": list.copy, "delayed": list.copy, "effects": list.copy,
-        "at_zero": set.copy, "resembling": dict.copy,
+        "at_zero": set.copy, "resembling": dict.copy, "restrictions": list.copy, "declared": dict.copy,
+        "relay": list.copy, "turn_used": list.copy, "hurt": dict.copy, "spent": list.copy,
         "once": lambda once: {t: v.copy() for t, v in once.items()},
         "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
     }
     # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
     _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
                "handover", "out", "last_loser", "once", "delayed", "effects", "cards", "monsters", "cards_db",
-               "deck_checks", "winner", "termination", "step", "first_turns", "attacked", "resembling")
+               "deck_checks", "winner", "termination", "step", "first_turns", "attacked", "resembling",
+               "restrictions", "declared", "relay", "turn_used", "hurt", "spent")
 
     # A transaction's snapshot (Match._snapshot): the fields _FIELDS names, in its order, read and put
     # back attribute by attribute, written out (a tuple of attribute reads is three times as fast as
@@ -252,6 +264,13 @@ class WrgpMatch(Match):
         # A card described by hand under a name close to a catalogue card's (issue 32 #11): the name as
         # written -> the catalogue card it resembles (its English name). It plays as described.
         self.resembling: dict[str, str] = {}
+        # Lasting restrictions on a team (issue 32 #3, WRGP-H7): (team, card, forbid entry, declared name, turn).
+        self.restrictions: list[tuple] = []
+        self.declared: dict[str, str] = {}      # a face-up card (Prohibition) -> the card name it declared
+        self.relay: list[tuple] = []            # (team, card, monster key or None): Relay Soul's monster
+        self.turn_used: list[tuple] = []        # (team, card id, turn): a once-per-turn card activated
+        self.hurt: dict[str, int] = {}          # team -> the step in which the opponent last dealt it damage
+        self.spent: list[tuple] = []            # (duelist, card): a Spell/Trap activated here, in its Graveyard
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.events: list[Event] = []
@@ -472,6 +491,11 @@ class WrgpMatch(Match):
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
             "deck_checks": plain_copy(self.deck_checks),
             "resembles": dict(self.resembling),
+            # The lasting restrictions on each team now (issue 32 #3, WRGP-H7).
+            "restrictions": [{"team": team, "card": card, "what": f["what"], "who": f["who"], "until": f["until"],
+                              **({"declared": declared} if declared is not None else {})}
+                             for team, card, f, declared, turn in self.restrictions
+                             if f["until"] == "duel" or turn == self.turn],
         }
 
     # ------------------------------------------------------------------ plumbing
@@ -514,11 +538,16 @@ class WrgpMatch(Match):
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
-    def _hit(self, team: str, amount: int, source: str) -> bool | None:
-        """Take ``amount`` damage (LP floor 0). Returns None if it was no damage (amount 0), else
-        whether it met a loss condition: LP from above 0 to 0, or any damage to a draw survivor at 0."""
+    def _hit(self, team: str, amount: int, source: str, dealer: str | None = None) -> bool | None:
+        """Take ``amount`` damage (LP floor 0) from ``dealer``'s card or monster. Returns None if it was no
+        damage (amount 0, or a card's effect prevents it), else whether it met a loss condition: LP from above
+        0 to 0, or any damage to a draw survivor at 0."""
         if amount <= 0:
             return None
+        if self.relay and self._no_damage(team, source):
+            return None
+        if dealer is not None and dealer != team:
+            self._w("hurt")[team] = self.step
         before = self.lp[team]
         if before < amount:     # WRGP-F10: LP never drop below 0
             after, rule, note = 0, "WRGP-F10", _LP_FLOOR
@@ -676,6 +705,10 @@ class WrgpMatch(Match):
         for c in self.cards.values():
             if (_is_card(c.name, "gate-blocker") and c.face_up and c.zone in ("monster", "extra_monster")
                     and c.holder.startswith(foe)):
+                found = _cards().card(c.name)
+                if found is not None and self._negated(c, found) is not None:
+                    # Its effect is negated (Skill Drain, issue 32 #3): counters can be placed.
+                    continue
                 return c.holder
         return None
 
@@ -782,7 +815,7 @@ class WrgpMatch(Match):
         for team, card, targets, amount in due:
             # WRGP-H7: effects already activated still apply, also during a handover.
             self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
-            hits = [(0, team, card, t, self._hit(t, amount, card)) for t in targets]
+            hits = [(0, team, card, t, self._hit(t, amount, card, team)) for t in targets]
             self._settle([h for h in hits if h[4] is not None])
             if self.winner:
                 return
@@ -881,12 +914,15 @@ class WrgpMatch(Match):
                 named_card("with", with_, numbers=False, unknown=True)   # "did you mean", a look-alike name
                 raise ArgumentError("damage", Msg("input.arg.wrgp.suicide_damage"), None)
         elif with_ is not None:
-            monster, atk, changed, _ = monster_atk("with", with_, self)
+            monster, atk, changed, found = monster_atk("with", with_, self)
+            boosted = self._battle_atk(by, with_, atk, found)     # the field's changes to its ATK (issue 32 #3)
+            changed, atk = changed or boosted != atk, boosted
             if damage is not None and damage != atk:
                 raise ArgumentError("damage", f"{monster}'s ATK now ({atk})", damage)
             damage = atk
         self._timing(by, "attack")
         if with_ is not None:
+            self._may_attack(by, with_)
             key = self._attacker(by, with_)
             self._w("attacked").append(key)
             if atk is not None:
@@ -894,6 +930,8 @@ class WrgpMatch(Match):
                          note="" if changed else _say("wrgp.note.printed_atk"))
             else:
                 self._ev("STD-TIMING", "wrgp.event.attack_with_monster_given", monster=with_, damage=damage)
+        if self._attack_cost(by):     # Toll: paying the attack's cost took its attacker to 0 (issue 32 #3)
+            return
         foe = other(by)
         if to == "self":
             # WRGP-F9: a deliberate loss by battle (a suicide attack) is allowed and ends like any other loss.
@@ -902,7 +940,7 @@ class WrgpMatch(Match):
         else:
             self._ev("STD-TIMING", "wrgp.event.direct_attack", duelist=self._who(by))
             target = foe
-        met = self._hit(target, damage, _say("wrgp.source.battle"))
+        met = self._hit(target, damage, _say("wrgp.source.battle"), by)
         self._settle([(0, by, _say("wrgp.source.battle"), target, met)] if met is not None else [])
 
     def _attacker(self, by: str, name: str) -> str:
@@ -931,14 +969,20 @@ class WrgpMatch(Match):
         self._begin()
         if card is not None:
             card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
+            if self.restrictions or self.cards:
+                # The effect of a catalogue card its user could not activate now (issue 32 #3: Sekka's Light,
+                # Jinzo ...); a card described by hand plays as described.
+                self._forbidden_effect(by, card)
         src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
-        hits = [(0, by, src, t, self._hit(t, amount, src)) for t in self._targets(by, to)]
+        hits = [(0, by, src, t, self._hit(t, amount, src, by)) for t in self._targets(by, to)]
         self._settle([h for h in hits if h[4] is not None])
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
         if card is not None:
             card = self._named("card", card, "gain", {"to": to, "amount": amount}, by)
+            if self.restrictions or self.cards:
+                self._forbidden_effect(by, card)     # (as damage)
         for t in self._targets(by, to):
             self._gain_lp(t, amount, card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by))
 
@@ -1070,6 +1114,13 @@ class WrgpMatch(Match):
                     # STD-TIMING: the trigger effect's own moment (Sinister Serpent: its controller's Standby Phase).
                     self._fail("STD-TIMING", "wrgp.reject.own_standby_only", card=name, by=by)
                 self._check_set(by, found, shown)
+                # Issue 32 #3 / Design: the restrictions that apply now, the card's own conditions, the clauses of
+                # its text the kit does not play (refused when the step relies on one).
+                self._check_forbidden(by, found, shown)
+                self._check_clauses(n, by, found, shown)
+                drained = self._drained(by, found, shown)
+                if drained is not None:
+                    link = {**link, "drained": drained}
                 if "once_per_duel" in found.effect:
                     if self._used_once(by, name):
                         # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
@@ -1085,12 +1136,15 @@ class WrgpMatch(Match):
                     # A cost that took the LP to 0 met a loss condition at this link (STD-LP), settled with
                     # the chain's losses, as the `pay` step settles it outside a chain.
                     paid.append((n, by, shown, by, True))
+                self._restrict(by, found, shown, link.get("declare"), "activation")
                 if "fusion_boost" in found.effect:
                     monster, atk, key = self._fusion_target(found, link["summon"])
                     if self.card_key(key) is not None:
                         # The summoned monster is tracked on the field under its name: one card per name.
                         raise UnknownCard("summon", key, placed=True)
                     link = {**link, "fusion": (monster, atk, key)}
+            elif self.restrictions or self.cards:
+                self._check_forbidden(by, None, link.get("card"))   # a link described by hand (issue 32 #3)
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
@@ -1101,6 +1155,12 @@ class WrgpMatch(Match):
             if n in negated:
                 # STD-CARDS: a negated activation does not resolve: no effect at all (its cost stays paid).
                 self._ev("STD-CARDS", "wrgp.event.negated_link_does_not_resolve", n=n, card=card, by=by)
+                self._destroy_negated(by, link)
+                continue
+            if link.get("drained"):
+                # STD-CARDS (issue 32 #3): the effect of a face-up monster on the field is negated while a card like
+                # Skill Drain applies: the link resolves without effect.
+                self._ev("STD-CARDS", "wrgp.event.negated_on_field", n=n, card=card, source=link["drained"])
                 continue
             self._ev("STD-TIMING", "wrgp.event.chain_link_resolves", n=n, card=card, by=by)
             if link.get("negates") is not None:
@@ -1112,7 +1172,7 @@ class WrgpMatch(Match):
                 self._described(link.get("card"))
             for t in targets:
                 if what == "damage":
-                    met = self._hit(t, amount, card)
+                    met = self._hit(t, amount, card, by)
                     if met is not None:
                         hits.append((n, by, card, t, met))
                 else:
@@ -1120,7 +1180,25 @@ class WrgpMatch(Match):
             found = link.get("def")
             if found is not None:
                 self._resolve_card(by, found, link)
+        for step in plan:
+            n, by, link = step[0], step[1], step[6]
+            found = link.get("def")
+            if found is not None and not found.is_monster and (n in negated or found.kind not in _STAYS):
+                self._w("spent").append((self._who(by), found.en))   # to its user's Graveyard once resolved
         self._settle(hits, chain=True, builders=frozenset(p[1] for p in plan))
+
+    def _destroy_negated(self, by: str, link: dict) -> None:
+        """A negated Spell or Trap card face-up on the field is destroyed (Solemn Judgment's text: "negate
+        ... and destroy it"), when the match tracks it there."""
+        found = link.get("def")
+        if found is None or found.is_monster:
+            return
+        key = self.card_key(link.get("shown") or "") or self.card_key(found.en)
+        c = self.cards.get(key) if key is not None else None
+        if c is not None and c.zone in T.FIELD_ZONES and c.face_up and c.holder == self._who(by):
+            c = self._w("cards")[key]
+            c.destroyed_by, c.destroyed_with = None, "effect"
+            self._send(c, "gy", _say("wrgp.why.negated_and_destroyed"))
 
     def _card_cost(self, by: str, found) -> int | None:
         """A catalogue card's LP cost now (``effect.cost``: ``pay`` N, or ``half`` the LP one has), or None."""
@@ -1195,6 +1273,22 @@ class WrgpMatch(Match):
         eff, name = found.effect, link.get("shown") or found.en
         if eff.get("none"):
             self._ev("STD-CARDS", "wrgp.event.card_resolves_without_lp", card=name)
+        if eff.get("draws"):
+            # The card's text: its user draws (an event: the kit does not track hands or Decks).
+            self._ev("STD-CARDS", "wrgp.event.cards_drawn", duelist=self._who(by), n=eff["draws"], card=name)
+        if "destroys" in eff:
+            self._destroy_all(by, found, name, link)
+        if "summons" in eff:
+            key = self._summon(by, found, name, link.get("summon"))
+            if "no_damage" in eff:
+                # Relay Soul: its user takes no damage while that monster is face-up (WRGP-H7: on the team).
+                self._w("relay").append((by, found.en, key))
+        self._restrict(by, found, name, link.get("declare"), "resolution")
+        self._stays_on_field(by, found, name)
+        if "forbid" in eff and any(f["until"] == "face_up" for f in eff["forbid"]):
+            key = self.card_key(name) or self.card_key(found.en)
+            if key is not None:
+                self._w("declared")[key] = link.get("declare")
         if eff.get("clear_counters"):
             self._clear_counters(by)
         if eff.get("lasting"):
@@ -1317,6 +1411,7 @@ class WrgpMatch(Match):
                 card = self._card(name)
                 if card.zone not in T.FIELD_ZONES:
                     self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=name)
+                self._affected(card)    # a Spell Card's effect (WRGP-SW7) on a card unaffected by it
                 victims.append(card)
             if len(victims) > size:
                 self._fail("WRGP-SW5", "wrgp.reject.too_many_to_destroy", x=T.speed_world_x(a, b), size=size)
@@ -1330,7 +1425,7 @@ class WrgpMatch(Match):
             why = _say("wrgp.why.sw_behind") if a < b else _say("wrgp.why.sw_damage", x=T.speed_world_x(a, b))
             self._ev("WRGP-SW5", "wrgp.event.speed_world_damage", size=size, why=why)
             foe = other(by)
-            met = self._hit(foe, size, _say("wrgp.source.speed_world"))
+            met = self._hit(foe, size, _say("wrgp.source.speed_world"), by)
             self._settle([(0, by, _say("wrgp.source.speed_world"), foe, met)] if met is not None else [])
         elif eff.kind == "draw":
             self._ev("WRGP-SW5", "wrgp.event.speed_world_draw", who=who, size=size)
@@ -1423,6 +1518,8 @@ class WrgpMatch(Match):
     def _send(self, card: Card, dest: str, why: str) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
         card = self._w("cards")[card.name]      # the transaction's own copy of it
+        self._leaving(card, dest)
+        was_on_field = card.zone in T.FIELD_ZONES
         if dest in T.DESTINATIONS_TO_HOLDER:
             zone = T.DESTINATIONS_TO_HOLDER[dest]
             # STD-CARDS: to its owner's pile, whoever controls it; WRGP-H5: a card handed over in a relay
@@ -1453,6 +1550,8 @@ class WrgpMatch(Match):
             # started, also after several handovers and for a card whose control was taken.
             note = _say("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
         self._ev(rule, "wrgp.event.card_moved", card=card.name, to=to, dest=_term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
+        if was_on_field and self.relay:
+            self._left_field(card)      # Relay Soul's monster left the field (issue 32 #3, WRGP-F8)
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
@@ -1470,16 +1569,26 @@ class WrgpMatch(Match):
         c = self._card(card)
         if c.zone not in T.FIELD_ZONES:
             self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
+        self._affected(c)       # issue 32: a card unaffected by other cards' effects (a clause not played)
         c = self._w("cards")[c.name]
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
         self._send(c, "gy", _say("wrgp.why.destroyed_by", duelist=self._who(by)))
 
-    def continuing(self, by: str, card: str) -> None:
-        """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7)."""
+    def continuing(self, by: str, card: str, declare: str | None = None) -> None:
+        """``by``'s card applies a lasting effect or restriction (it carries over, WRGP-H7): a catalogue card's
+        restrictions bind the team from now on (``declare``: the card name it declared), and Relay Soul's
+        no-damage clause applies (its monster unnamed: damage to the team is refused, the kit cannot tell)."""
         self._begin()
+        found = named_card("card", card, numbers=False, unknown=True)
+        check_choices(str, found, {"declare": declare})
         card = self._named("card", card, "lasting", {}, by)
         self._w("effects").append((by, card))
         self._ev("WRGP-H7", "wrgp.event.continuing_effect_applies", card=card, by=by)
+        if found is not None:
+            self._restrict(by, found, card, declare, "activation")
+            self._restrict(by, found, card, declare, "resolution")
+            if "no_damage" in found.effect:
+                self._w("relay").append((by, found.en, None))
 
     def take_control(self, by: str, card: str) -> None:
         """``by``'s current duelist takes control of a card on the field; its original owner stays the
@@ -1494,6 +1603,375 @@ class WrgpMatch(Match):
         c = self._w("cards")[c.name]
         before, c.holder = c.holder, who
         self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=card, before=before, owner=c.owner)
+
+    # ------------------------------------------------------------------ lasting and continuous clauses (issue 32 #3)
+    # A card's text is data the engine plays per clause (rulings_lib/cards/wrgp.yaml's header): its restrictions
+    # (`forbid`) while they apply, the negations of face-up cards (`negates_on_field`), Relay Soul's monster
+    # (`no_damage`, `lose_when_leaves`), Toll's attack cost, Field Spells' ATK boosts; a clause it does not play
+    # (`unplayed`) refuses the step that relies on it, naming the card, the clause and why.
+    def _live_on_field(self, key: str):
+        """The face-up cards on the field (tracked in this match) whose catalogue effect has ``key``, each in
+        the zone its effect applies from (a monster's in a Monster Zone, a Field Spell's in a Field Zone, a
+        Continuous/Equip card's in the Spell & Trap Zone): [(card, catalogue card)]."""
+        out = []
+        for c in self.cards.values():
+            if not c.face_up or c.zone not in T.FIELD_ZONES:
+                continue
+            found = _cards().card(c.name)
+            if found is None or key not in found.effect:
+                continue
+            zone = ("monster", "extra_monster") if found.is_monster else \
+                ("field",) if found.kind == "Field Spell" else ("spell_trap",)
+            if c.zone in zone:
+                out.append((c, found))
+        return out
+
+    def _negations(self) -> tuple[list, list]:
+        """The face-up cards that negate Traps on the field (Jinzo) and face-up monsters' effects (Skill
+        Drain), each not itself negated. Both face-up at once: which negates the other depends on which
+        applied first, which the kit does not track: refused (ArgumentError) when a step relies on it."""
+        traps = [x for x in self._live_on_field("negates_on_field") if x[1].effect["negates_on_field"] == "trap"]
+        monsters = [x for x in self._live_on_field("negates_on_field") if x[1].effect["negates_on_field"] == "monster"]
+        if traps and monsters:
+            raise ArgumentError("card", Msg("input.arg.wrgp.negations_loop", a=traps[0][0].name,
+                                            b=monsters[0][0].name), traps[0][0].name)
+        return traps, monsters
+
+    def _negated(self, c: Card, found) -> str | None:
+        """The card that negates the effect of ``c`` (face-up on the field) now, or None."""
+        if found.is_monster or found.kind.endswith("Trap") or found.kind == "Field Spell":
+            traps, monsters = self._negations()
+            if found.is_monster and monsters:
+                return monsters[0][0].name
+            if found.kind.endswith("Trap") and traps:
+                return traps[0][0].name
+            if found.kind == "Field Spell":
+                for g, gf in self._live_on_field("negates_on_field"):
+                    if gf.effect["negates_on_field"] == "opponent_field_spell" and g.holder[0] != c.holder[0] \
+                            and self._negated(g, gf) is None:
+                        return g.name
+        return None
+
+    def _applying(self, key: str):
+        """The face-up cards whose continuous ``key`` clause applies now (not negated)."""
+        return [(c, f) for c, f in self._live_on_field(key) if self._negated(c, f) is None]
+
+    def _restrictions_now(self):
+        """Every restriction on activations that applies now: (source card, team it binds, forbid entry,
+        declared name, rule) -- those on a team (until the end of the Duel or of this turn, WRGP-H7) and
+        those of face-up cards (while they stay, STD-CARDS)."""
+        out = []
+        for team, card, f, declared, turn in self.restrictions:
+            if f["until"] == "duel" or turn == self.turn:
+                out.extend((card, t, f, declared, "WRGP-H7", None) for t in self._bound(team, f["who"]))
+        if self.cards:
+            # (Whether a face-up card's effect is negated is asked only when the restriction would apply.)
+            for c, found in self._live_on_field("forbid"):
+                for f in found.effect["forbid"]:
+                    out.extend((c.name, t, f, self.declared.get(c.name), "STD-CARDS", (c, found))
+                               for t in self._bound(c.holder[0], f["who"]))
+        return out
+
+    @staticmethod
+    def _bound(team: str, who: str) -> tuple[str, ...]:
+        return (team,) if who == "self" else (other(team),) if who == "opponent" else tuple(T.TEAMS)
+
+    def _check_forbidden(self, by: str, found, shown) -> None:
+        """Refuse an activation a restriction forbids (the restriction's card and rule cited), and one the kit
+        cannot tell apart under a restriction (a link described by hand, a declaration not given)."""
+        for source, team, f, declared, rule, face_up in self._restrictions_now():
+            if team != by:
+                continue
+            what = f["what"]
+            if what == "declared":
+                if declared is None:
+                    raise ArgumentError("declare", Msg("input.arg.wrgp.declared_unknown", source=source, team=team),
+                                        None)
+                if not shown:
+                    raise ArgumentError("card", Msg("input.arg.wrgp.restriction_unknown", source=source, team=team,
+                                                    what=_say("wrgp.what.declared", name=declared)), shown)
+                hit = card_identity(shown) == card_identity(declared) or (
+                    found is not None and card_identity(found.en) == card_identity(declared))
+            else:
+                if found is None:
+                    raise ArgumentError("card", Msg("input.arg.wrgp.restriction_unknown", source=source, team=team,
+                                                    what=_said(_WHAT[what])), shown)
+                hit = (not found.is_monster) if what == "spell_trap" else found.kind.endswith("Trap")
+                if f.get("except_own") and card_identity(found.en) == card_identity(source):
+                    hit = False
+            if hit and (face_up is None or self._negated(*face_up) is None):
+                self._fail(rule, "wrgp.reject.forbidden", card=shown or found.en, by=by, source=source,
+                           what=self._what(f, declared, source), until=_said(_UNTIL[f["until"]]))
+
+    @staticmethod
+    def _what(f: dict, declared, source: str):
+        """What a restriction forbids, as data: "Spell or Trap effects but Sekka's Light's", "cards named X"."""
+        if f["what"] == "declared":
+            return _say("wrgp.what.declared", name=declared)
+        if f.get("except_own"):
+            return _say("wrgp.what.spell_trap_but", card=source)
+        return _said(_WHAT[f["what"]])
+
+    def _forbidden_effect(self, by: str, card: str) -> None:
+        """A catalogue card's effect given by hand (``damage``, ``gain`` naming it) is refused where a
+        restriction forbids its activation."""
+        found = named_card("card", card, numbers=True)
+        if found is not None:
+            self._check_forbidden(by, found, card)
+
+    def _restrict(self, by: str, found, name: str, declared, start: str) -> None:
+        """Its restrictions that bind a team (until the end of the Duel or of this turn), from its activation
+        or its resolution (``start``), recorded: they carry over a handover (WRGP-H7)."""
+        for f in found.effect.get("forbid", ()):
+            if f["until"] == "face_up" or f.get("from", "resolution") != start:
+                continue
+            # (A declaration not given, by `continuing`: the activations it would forbid are refused, the kit
+            # cannot tell them, _check_forbidden.)
+            self._w("restrictions").append((by, found.en, f, declared, self.turn))
+            what = self._what(f, declared, found.en)
+            for t in self._bound(by, f["who"]):
+                self._ev("WRGP-H7", "wrgp.event.restriction_applies", card=name, team=t, what=what,
+                         until=_said(_UNTIL[f["until"]]),
+                         note=_said("wrgp.note.carries_over") if f["until"] == "duel" else "")
+
+    def _check_clauses(self, n: int, by: str, found, shown: str) -> None:
+        """A catalogue card's conditions and the clauses it does not play, at its activation (chain link ``n``)."""
+        # (A clause every activation relies on is refused with the link, verbs._link_card.)
+        names = {"en": found.en, "ja": f"「{found.label('ja')}」"}
+        for u in found.unplayed_for("tracked"):
+            hit = self._in_scope(u["scope"], by, found, shown)
+            if hit:
+                raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played_tracked", card=names,
+                                                clause=u["clause"], why=u["why"], cards=hit), shown)
+            if not found.assumes:       # (a card whose `assumes` names it says so already: effect_assumed)
+                self._ev("STD-CARDS", "wrgp.event.clause_not_played", card=shown, clause=u["clause"])
+        if found.effect.get("once_per_turn"):
+            if (by, found.id, self.turn) in self.turn_used:
+                # STD-TIMING: "a card of this name can only be activated once per turn".
+                self._fail("STD-TIMING", "wrgp.reject.once_per_turn", card=shown, by=by)
+            self._w("turn_used").append((by, found.id, self.turn))
+        when = found.effect.get("when")
+        who = self._who(by)
+        if when == "damaged_no_cards":
+            mine = [c.name for c in self.cards.values() if c.holder == who and c.zone in T.FIELD_ZONES]
+            if self.hurt.get(by) != self.step - 1 or mine:
+                # STD-TIMING: the trigger's own moment (Gorz): right after its controller took damage from the
+                # opponent while controlling no card on the field.
+                self._fail("STD-TIMING", "wrgp.reject.not_its_moment_damaged", card=shown, by=by,
+                           cards=_say("wrgp.note.controls_cards", cards=mine) if mine else "")
+        elif when == "no_spell_trap_in_gy":
+            # Its Graveyard as the match knows it: the cards placed there, and the Spells and Traps this duelist
+            # activated in the match that went there once resolved (or negated).
+            there = [c.name for c in self.cards.values() if c.holder == who and c.zone == "gy"]
+            there += [card for d, card in self.spent if d == who and card not in there]
+            kinds = {name: _cards().card(name) for name in there}
+            unknown = [name for name, k in kinds.items() if k is None]
+            if unknown:
+                raise ArgumentError("card", Msg("input.arg.wrgp.gy_card_unknown", card=names, cards=unknown), shown)
+            spells = [name for name, k in kinds.items() if not k.is_monster]
+            if spells:
+                # STD-TIMING: the card's own condition (Sekka's Light): no Spell or Trap in its user's Graveyard.
+                self._fail("STD-TIMING", "wrgp.reject.spell_trap_in_gy", card=shown, duelist=who, cards=spells)
+
+    def _in_scope(self, scope: str, by: str, found, shown: str) -> list[str]:
+        """The tracked cards an unplayed ``tracked`` clause would act on (its ``scope``)."""
+        who = self._who(by)
+        out = []
+        for c in self.cards.values():
+            f = _cards().card(c.name)
+            on_field = c.zone in T.FIELD_ZONES
+            if scope == "self":
+                ok = f is not None and f.id == found.id
+            elif scope == "own_monsters":
+                ok = on_field and c.holder == who and c.zone in ("monster", "extra_monster") and c.face_up
+            elif scope in ("spell_traps", "face_up_spell_traps"):
+                ok = on_field and c.zone in ("spell_trap", "field", "pendulum") and (
+                    c.face_up or scope == "spell_traps")
+            elif scope == "field_spells":
+                ok = on_field and c.zone == "field"
+            elif scope == "own_hand":
+                ok = c.holder == who and c.zone == "hand"
+            else:   # own_gy
+                ok = c.holder == who and c.zone == "gy"
+            if ok:
+                out.append(c.name)
+        return out
+
+    def _drained(self, by: str, found, shown: str) -> str | None:
+        """A monster effect activated while face-up monsters' effects are negated (Skill Drain): the negating
+        card if the monster is face-up on the field (its activation is negated); None if it is tracked
+        elsewhere (the hand, the Graveyard: not negated); refused if the kit does not know where it is."""
+        if not found.is_monster or not self.cards:
+            return None
+        _, monsters = self._negations()
+        live = [c for c, f in monsters if self._negated(c, f) is None]
+        if not live:
+            return None
+        key = self.card_key(shown) or self.card_key(found.en)
+        if key is None:
+            raise ArgumentError("card", Msg("input.arg.wrgp.drain_where", source=live[0].name, card=shown), shown)
+        c = self.cards[key]
+        return live[0].name if c.zone in ("monster", "extra_monster") and c.face_up else None
+
+    def _no_damage(self, team: str, source) -> bool:
+        """Relay Soul: its user takes no damage while the monster it summoned is face-up (WRGP-H7: on the team,
+        also after a handover). Refused when that monster was not named (the kit cannot tell)."""
+        for t, card, key in self.relay:
+            if t != team:
+                continue
+            if key is None:
+                raise ArgumentError("summon", Msg("input.arg.wrgp.relay_monster_unknown", card=card, team=team), None)
+            c = self.cards.get(key)
+            if c is not None and c.face_up and c.zone in ("monster", "extra_monster") and c.holder[0] == team:
+                self._ev("WRGP-H7", "wrgp.event.no_damage", duelist=self._who(team), source=source, card=card,
+                         monster=key)
+                return True
+        return False
+
+    def _left_field(self, c: Card) -> None:
+        """A card left the field: the monster of a Relay Soul makes its user's opponent win, which in WRGP is a
+        special victory: its user's duelist loses (WRGP-F8)."""
+        for entry in list(self.relay):
+            team, card, key = entry
+            if key is not None and key == c.name:
+                self._w("relay").remove(entry)
+                self._ev("WRGP-F8", "wrgp.event.relay_monster_left", monster=key, card=card, team=team)
+                if self.winner is None:
+                    self._special_victory(other(team), card)
+
+    def _leaving(self, c: Card, dest: str) -> None:
+        """A card sent from the field anywhere but the banishment whose text says otherwise (Quillbolt
+        Hedgehog, banished when it leaves the field after its summon), a clause the kit does not play: refused."""
+        if c.zone not in T.FIELD_ZONES or dest == "banished":
+            return
+        found = _cards().card(c.name)
+        for u in found.unplayed_for("leaves") if found is not None else ():
+            raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
+
+    def _affected(self, c: Card) -> None:
+        """A card's effect acts on ``c`` (destroys or moves it): refused if its text says it is unaffected
+        and the kit does not play that clause (Vennominaga)."""
+        found = _cards().card(c.name)
+        for u in found.unplayed_for("affected") if found is not None else ():
+            raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
+
+    def _summon(self, by: str, found, name: str, monster) -> str | None:
+        """The monster a card Special Summons (``summons``: from the hand or a Graveyard) onto its user's field:
+        the tracked card moved there, or (from the hand) a new one. Its key in ``cards``."""
+        if monster is None:
+            return None
+        where = found.effect["summons"]
+        who = self._who(by)
+        key = self.card_key(monster)
+        if key is None:
+            if where == "gy":
+                raise ArgumentError("summon", Msg("input.arg.wrgp.summon_untracked_gy", card=found.en), monster)
+            key = monster
+            self._w("cards")[key] = Card(key, who, who, "monster")
+        else:
+            c = self.cards[key]
+            ok = c.zone == "gy" if where == "gy" else (c.zone == "hand" and c.holder == who)
+            if not ok:
+                raise ArgumentError("summon", Msg("input.arg.wrgp.summon_not_there", card=found.en, monster=key,
+                                                  zone=_term(WRGP_ZONE, c.zone, c.zone),
+                                                  where=_term(WRGP_ZONE, where, where)), monster)
+            c = self._w("cards")[key]
+            c.holder, c.zone, c.face_up = who, "monster", True
+        self._ev("STD-CARDS", "wrgp.event.summoned_by_card", card=name, who=who, monster=key,
+                 zone=_term(WRGP_ZONE, where, where))
+        return key
+
+    def _stays_on_field(self, by: str, found, name: str) -> None:
+        """A Continuous, Field or Equip card stays face-up on its user's field after it resolves (tracked from
+        then on: its continuous clauses apply while it stays), unless a copy of it is already there."""
+        if found.kind not in _STAYS:
+            return
+        who = self._who(by)
+        key = self.card_key(name) or self.card_key(found.en)
+        if key is not None and self.cards[key].zone in T.FIELD_ZONES:
+            return
+        zone = "field" if found.kind == "Field Spell" else "spell_trap"
+        if zone == "field":
+            for c in list(self.cards.values()):
+                if c.zone == "field" and c.holder == who:
+                    self._send(c, "gy", _say("wrgp.why.replaced_field_spell"))
+        key = key or name
+        self._w("cards")[key] = Card(key, who, who, zone)
+        self._ev("STD-CARDS", "wrgp.event.card_stays_on_field", card=key, who=who,
+                 zone=_term(WRGP_ZONE, zone, zone))
+
+    def _destroy_all(self, by: str, found, name: str, link: dict) -> None:
+        """``destroys``: every tracked card of its kind is destroyed (Raigeki, Harpie's Feather Duster, Heavy
+        Storm); Speed World is in neither field (WRGP-SW6)."""
+        scope, who, foe = found.effect["destroys"], self._who(by), self._who(other(by))
+        own = self.card_key(link.get("shown") or "") if link.get("shown") else None
+        zones = ("monster", "extra_monster") if scope == "opponent_monsters" else ("spell_trap", "field", "pendulum")
+        hit = [c for c in self.cards.values() if c.zone in zones and c.name != own
+               and (scope == "spell_traps" or c.holder == foe)]
+        if not hit:
+            self._ev("STD-CARDS", "wrgp.event.destroys_none", card=name)
+        for c in hit:
+            self._affected(c)
+            c = self._w("cards")[c.name]
+            c.destroyed_by, c.destroyed_with = who, "effect"
+            self._send(c, "gy", _say("wrgp.why.destroyed_by_card", card=name, duelist=who))
+
+    def _battle_atk(self, by: str, with_: str, atk: int, found) -> int:
+        """The ATK of a monster that attacks, with what the field changes: Field Spells' boosts of its
+        attribute (not when negated: Gate Blocker), and refusals of what the kit does not play (an Equip
+        Spell's boost it cannot place, a monster whose ATK its text makes another number)."""
+        if found is not None:
+            for u in found.unplayed_for("attack_with"):
+                raise ArgumentError("with", Msg("input.arg.wrgp.clause_not_played", card={
+                    "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), with_)
+        if not self.cards:
+            return atk
+        for c in self.cards.values():
+            f = _cards().card(c.name) if c.face_up and c.zone in T.FIELD_ZONES else None
+            for u in f.unplayed_for("attack") if f is not None else ():
+                raise ArgumentError("with", Msg("input.arg.wrgp.clause_not_played", card={
+                    "en": f.en, "ja": f"「{f.label('ja')}」"}, clause=u["clause"], why=u["why"]), with_)
+        for c, f in self._live_on_field("field_boost"):
+            blocker = self._negated(c, f)
+            boost = f.effect["field_boost"]
+            stats = (found.monster if found is not None else None) or self.card_db_monster(with_) or {}
+            attribute = stats.get("attribute")
+            if attribute is None:
+                raise ArgumentError("with", Msg("input.arg.wrgp.attribute_unknown", source=c.name,
+                                                attribute=boost["attribute"]), with_)
+            if attribute != boost["attribute"]:
+                continue
+            if blocker is not None:
+                self._ev("WRGP-SW2", "wrgp.event.field_spell_negated", card=c.name, blocker=blocker)
+                continue
+            atk += boost["atk"]
+            self._ev("STD-CARDS", "wrgp.event.field_boost", card=c.name, monster=with_, attribute=attribute,
+                     amount=boost["atk"], atk=atk)
+        return atk
+
+    def _may_attack(self, by: str, with_: str) -> None:
+        """A monster of a name a face-up card forbids to attack (Prohibition) cannot attack (STD-CARDS)."""
+        for source, team, f, declared, rule, face_up in self._restrictions_now() if self.cards else ():
+            if not f.get("attacks") or team != by or (face_up is not None and self._negated(*face_up) is not None):
+                continue
+            if declared is None:
+                raise ArgumentError("declare", Msg("input.arg.wrgp.declared_unknown", source=source, team=team), None)
+            if card_identity(with_) == card_identity(declared):
+                self._fail(rule, "wrgp.reject.attack_forbidden", monster=with_, source=source)
+
+    def _attack_cost(self, by: str) -> bool:
+        """Toll: while it is face-up, each attack costs its attacker its LP (paid on declaring the attack,
+        STD-LP). True if paying it met a loss condition (the attack does not go on)."""
+        for c, f in self._applying("attack_cost") if self.cards else ():
+            amount = f.effect["attack_cost"]
+            self._ev("STD-CARDS", "wrgp.event.attack_cost", card=c.name, duelist=self._who(by), amount=amount)
+            met = self._pay_cost(by, amount, c.name)
+            if met:
+                self._settle([(0, by, c.name, by, True)])
+                return True
+        return False
 
 
 def _is_card(name: str, card_id: str) -> bool:

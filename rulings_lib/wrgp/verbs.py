@@ -245,6 +245,10 @@ def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, num
     check_choices(lambda key: f"{param}.{key}", card, link)
     if card is None:
         return None
+    for u in card.unplayed_for("activation"):
+        # Issue 32 (Design): its every activation relies on a clause the kit does not play: refused, naming it.
+        raise ArgumentError(f"{param}.card", Msg("input.arg.wrgp.clause_not_played", card={
+            "en": card.en, "ja": f"「{card.label('ja')}」"}, clause=u["clause"], why=u["why"]), link.get("card"))
     if card.speed is None:
         raise ArgumentError(f"{param}.card", f"a card with an effect to activate ({card.en} is a "
                             f"{card.kind} without one; use place: to put it on the field)", link.get("card"))
@@ -256,6 +260,11 @@ def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, num
                             link["kind"])
     if "fusion_boost" in card.effect and link.get("summon") is None:
         raise ArgumentError(f"{param}.summon", f"the Machine Fusion Monster {card.en} summons (summon: NAME)", None)
+    for choice in card.choices:
+        if choice.get("required") and link.get(choice["name"]) is None:
+            # A choice the card's text needs (Monster Reborn's monster): never played as if it were not there.
+            raise ArgumentError(f"{param}.{choice['name']}", Msg("input.arg.wrgp.choice_required", key=choice["name"],
+                                card={"en": card.en, "ja": f"「{card.label('ja')}」"}), None)
     return card
 
 
@@ -515,8 +524,8 @@ VERBS = (
          rules=("WRGP-SW1", "WRGP-H5", "STD-CARDS"), example="destroy: {by: B, card: Dark Magician}"),
     Verb("take_control", "record", (BY, Param("card", "card", max_len=200, api_check=_known_card())),
          rules=("WRGP-H6", "STD-CARDS"), example="take_control: {by: B, card: Dark Magician}"),
-    Verb("continuing", "record", (BY, P_CARD), rules=("WRGP-H7",),
-         example="continuing: {by: A, card: Skill Drain}"),
+    Verb("continuing", "record", (BY, P_CARD, P_DECLARE), rules=("WRGP-H7",),
+         example="continuing: {by: A, card: Sales Ban, declare: Ookazi}"),
     Verb("target_speed_world", "record", (BY, P_CARD, Param("scope", "choice", choices=tuple(T.SPEED_WORLD_SCOPES), terms=WRGP_SCOPE)),
          rules=("WRGP-SW6",), example="target_speed_world: {by: A, card: Harpie's Feather Duster, scope: opponent_field}"),
     Verb("counter_cleaner", "record", (BY,), rules=("WRGP-SW8",), example="counter_cleaner: {by: A}"),
