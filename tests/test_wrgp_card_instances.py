@@ -361,3 +361,44 @@ def test_a_monster_in_defense_position_cannot_attack():
         m.place("A", "Jinzo", "monster", face_up=False, position="attack")
     with pytest.raises(ArgumentError, match="battle position"):
         m.place("A", "Sparks", "spell_trap", position="defense")
+
+
+def test_a_face_up_card_in_the_extra_deck_is_said_to_be_face_up():
+    """A Pendulum Monster in the Extra Deck is face-up: the final state and the handover's list say so (they
+    said "Extra Deck (face-down)" for every card there)."""
+    from rulings_lib.draw.wrgp import summary
+
+    m = at(turn=4, player="B")
+    m.place("A", "Stargazer Magician", "monster")
+    m.place("A", "Stardust Dragon", "monster")
+    m.destroy("B", "Stargazer Magician")
+    m.move("Stardust Dragon", "hand")
+    m.lose("A")
+    m.end_turn()
+    text = "\n".join(summary(m.state(), "en"))
+    assert "Stargazer Magician (A1 Extra Deck (face-up)" in text and "Stardust Dragon (A1 Extra Deck (face-down)" in text
+    left = next(e for e in m.events if e.code == "wrgp.event.cards_not_handed_over")
+    assert [c["args"]["zone"]["code"] for c in left.args["cards"]] == ["wrgp.zone.extra_face_up", "wrgp.zone.extra"]
+
+
+# ---------------------------------------------------------------------- the scenarios, in English and Japanese
+TWINS = ["cards-trigger-effects", "cards-attack-needs-the-monster", "cards-trap-set-earlier", "cards-two-copies",
+         "cards-pendulum-and-extra-deck", "cards-direct-attack-blocked"]
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_the_scenarios_come_in_english_and_japanese_and_agree(name):
+    from rulings_lib.cards import identity
+    from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
+
+    paths = {p.stem: p for p in builtin_scenarios()}
+    en, ja = run_scenario(load_scenario(paths[name])), run_scenario(load_scenario(paths[f"{name}-ja"]))
+    assert en.passed and ja.passed
+    for key in ("out", "lp", "spc", "turn"):
+        assert en.outcome[key] == ja.outcome[key], key
+    assert [(r["step"], r["rule"]) for r in en.outcome["rejected"]] == [(r["step"], r["rule"]) for r in ja.outcome["rejected"]]
+
+    def by_identity(cards_):
+        return {(identity(k.rsplit(" #", 1)[0]), k.rsplit(" #", 1)[1] if " #" in k else "1"): v for k, v in cards_.items()}
+
+    assert by_identity(en.outcome["cards"]) == by_identity(ja.outcome["cards"])

@@ -909,7 +909,8 @@ class WrgpMatch(Match):
                 c.holder = c.pile = new
                 kept.append(c.name)
             else:
-                left.append(_say("wrgp.card_in_zone", card=c.name, zone=_term(WRGP_ZONE, c.zone)))
+                zone = "extra_face_up" if c.zone == "extra" and c.face_up else c.zone    # a face-up Pendulum Monster
+                left.append(_say("wrgp.card_in_zone", card=c.name, zone=_term(WRGP_ZONE, zone)))
         # WRGP-H4: field cards are handed over; hand, GY and banished cards are not. (Lists: each card is
         # named in the reader's language, the list joined in it.)
         if kept:
