@@ -312,7 +312,7 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
     from rulings_lib.formats import FORMATS
     from rulings_lib.scenario import builtin_scenarios
     from rulings_lib.widgets.teach import MADE_UP_JA
-    from rulings_lib.wrgp.verbs import copy_of      # a later copy of a card, NAME #2 (issue 32 #9)
+    from rulings_lib.wrgp.verbs import copy_of  # a later copy of a card, NAME #2 (issue 32 #9)
 
     card = FORMATS["wrgp"].catalogue().card
 

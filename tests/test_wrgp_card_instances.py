@@ -84,7 +84,7 @@ def test_9_copies_alike_for_the_rules_are_taken_first_first_and_said_so():
     m.place("A", "ブラック・マジシャン", "monster")
     m.destroy("B", "Dark Magician")
     assert [e.code for e in m.events[-2:]] == ["wrgp.event.copy_taken", "wrgp.event.card_moved"]
-    assert m.events[-2].rule == "STD-CARDS" and m.events[-2].args["card"] == "Dark Magician"
+    assert m.events[-2].rule == "STD-CARDS" and m.events[-2].args["card"] == "Dark Magician #1"
     assert cards(m)["Dark Magician"]["zone"] == "gy" and cards(m)["ブラック・マジシャン #2"]["zone"] == "monster"
 
 
@@ -93,7 +93,7 @@ def test_9_copies_the_rules_tell_apart_are_refused_asking_which():
     m.place("A", "Dark Magician", "monster")
     m.place("B", "Dark Magician", "monster")
     before = m.state()
-    with pytest.raises(ArgumentError, match=r"one copy of Dark Magician.*Dark Magician #2"):
+    with pytest.raises(ArgumentError, match=r"one copy of Dark Magician meant: Dark Magician #1, Dark Magician #2"):
         m.destroy("A", "Dark Magician")
     assert m.state() == before
     m.destroy("A", "Dark Magician #2")

@@ -405,10 +405,10 @@ class WrgpMatch(Match):
         first = self._alike(fit[0])
         if all(self._alike(c) == first for c in fit[1:]):
             # STD-CARDS: copies the rules cannot tell apart: whichever is taken, the match is the same.
-            self._ev("STD-CARDS", "wrgp.event.copy_taken", card=fit[0].name, name=fit[0].written, n=len(fit))
+            self._ev("STD-CARDS", "wrgp.event.copy_taken", card=_numbered(fit[0]), name=fit[0].written, n=len(fit))
             return fit[0]
         raise ArgumentError(param, Msg("input.arg.wrgp.which_copy", card=_named_in(fit[0].written),
-                                       copies=[_named_in(c.name) for c in fit]), name)
+                                       copies=[_named_in(_numbered(c)) for c in fit]), name)
 
     def _alike(self, c: Card) -> tuple:
         """What the rules see of a copy (all but its name): two copies with the same are interchangeable."""
@@ -1660,6 +1660,11 @@ class WrgpMatch(Match):
         c = self._w("cards")[c.name]
         before, c.holder = c.holder, who
         self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=c.name, before=before, owner=c.owner)
+
+
+def _numbered(c: Card) -> str:
+    """A copy's name with its number, also the first's (``Dark Magician #1``): the plain name means any copy."""
+    return c.name if c.n > 1 else f"{c.name} #1"
 
 
 def _named_in(name: str) -> dict:
