@@ -138,7 +138,6 @@ def _and(items):
 MONSTER_ZONES = ("monster", "extra_monster")
 # The kinds of monster kept in the Extra Deck (STD-CARDS), in the catalogue's words for kinds.
 EXTRA_DECK_KINDS = frozenset({"Fusion Monster", "Synchro Monster", "Xyz Monster", "Link Monster"})
-POSITIONS = ("attack", "defense")
 
 
 class Card:
