@@ -402,3 +402,25 @@ def test_the_scenarios_come_in_english_and_japanese_and_agree(name):
         return {(identity(k.rsplit(" #", 1)[0]), k.rsplit(" #", 1)[1] if " #" in k else "1"): v for k, v in cards_.items()}
 
     assert by_identity(en.outcome["cards"]) == by_identity(ja.outcome["cards"])
+
+
+def test_9_a_set_copy_the_rules_tell_apart_is_activated_by_its_number():
+    """Two Set Sparks of A's 2nd: one handed over from A's 1st (its original owner A1), one A's 2nd's own. Which
+    one is flipped matters (where it goes later, WRGP-H6), so the plain name is refused asking which, and the
+    copy named by its number is the one activated: the advice can be followed."""
+    m = WrgpMatch(turn=3, player="A", phase="main1")
+    m.place("A", "Sparks", "spell_trap", face_up=False)
+    m.lose("A")
+    m.end_turn()                                            # A's 2nd inherits the Set Sparks (WRGP-H4)
+    m.phase("main1")
+    m.place("A", "火の粉", "spell_trap", face_up=False)
+    m.placed_before_start()                                 # both Set before this turn
+    before = m.state()
+    with pytest.raises(ArgumentError, match="Sparks #1, Sparks #2"):
+        m.activate("A", "Sparks")
+    assert m.state() == before
+    m.activate("A", "火の粉 #2")
+    assert cards(m)["火の粉 #2"] == {"zone": "spell_trap", "player": "A2", "owner": "A2"}
+    assert cards(m)["Sparks"]["face_up"] is False and m.lp["B"] == 8000 - 200
+    m.chain([{"by": "A", "card": "Sparks #1"}])
+    assert "face_up" not in cards(m)["Sparks"] and m.lp["B"] == 8000 - 400

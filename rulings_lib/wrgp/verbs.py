@@ -122,9 +122,15 @@ def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
     """The catalogue card ``name`` names, or None: a name the catalogue does not know, allowed with
     explicit ``numbers`` (also one close to a known name: a card described by hand plays as described,
     :func:`resembles`), or with ``unknown`` when it is close to no known name. ArgumentError for a close
-    unknown name without numbers ("did you mean") or an unknown one allowed by neither."""
+    unknown name without numbers ("did you mean") or an unknown one allowed by neither. A copy of a
+    catalogue card named by its number in a match (``Sparks #2``, issue 32 #9) is that card."""
     if name is None:
         return None
+    base, n = copy_of(name)
+    if n is not None and _cards().card(name) is None:
+        found = _cards().card(base)
+        if found is not None:
+            return found
     return _cards().lookup(param, name, numbers=numbers, unknown=unknown)
 
 
