@@ -75,11 +75,13 @@ def test_8_a_database_monster_keeps_its_doubled_atk_whatever_spelling_attacks(tw
        other=st.sampled_from(card("Cyber End Dragon", "wrgp.yaml").names()))
 def test_8_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other):
     """Any spelling finds the summoned monster: its doubled ATK, its card on the field (destroyed by
-    another spelling, it loses the doubling), and a second summon of it is refused."""
+    another spelling, it loses the doubling), and a second summon of it is a second copy of the card (issue 32
+    #9: cards are instances)."""
     m = _at(lp={"A": 8000, "B": 8000})
     m.activate("A", "Power Bond", summon=summon)
-    with pytest.raises(ArgumentError, match="already in the match"):
-        m.copy().activate("A", "Power Bond", summon=_respell(other, ops))
+    second = m.copy()
+    second.activate("A", "Power Bond", summon=_respell(other, ops))
+    assert [c.n for c in second.cards.values()] == [1, 2]
     hit = m.copy()
     hit.phase("battle")
     hit.attack("A", with_=_respell(other, ops))
@@ -93,12 +95,13 @@ def test_8_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other)
 
 def test_8_a_card_described_by_hand_is_one_card_in_every_spelling():
     m = _at()
-    m.place("A", "Sky Pirate Token", "monster")        # not a catalogue card
-    with pytest.raises(ArgumentError, match="already in the match"):
-        m.place("A", "SKY  PIRATE-TOKEN", "monster")
+    m.place("A", "Sky Pirate Token", "monster", kind="Normal Monster")        # not a catalogue card
     m.take_control("B", "sky pirate token")
     m.move("Ｓｋｙ　Ｐｉｒａｔｅ　Ｔｏｋｅｎ", "hand")
-    assert m.state()["cards"] == {"Sky Pirate Token": {"zone": "hand", "player": "A1", "owner": "A1"}}
+    assert m.state()["cards"] == {"Sky Pirate Token": {"zone": "hand", "player": "A1", "owner": "A1",
+                                                       "kind": "Normal Monster"}}
+    m.place("A", "SKY  PIRATE-TOKEN", "monster")         # another copy of the same card (issue 32 #9)
+    assert m.card_key("sky pirate token #2") == "SKY  PIRATE-TOKEN #2"
 
 
 def test_8_once_per_duel_is_one_card_in_every_spelling():

@@ -397,7 +397,9 @@ def test_desc_lists_cards_and_lasting_effects_like_the_transcript():
     result = run("inherited-to-new-gy")
     d = desc(scenario_svg(result))
     for name, c in result.outcome["cards"].items():
-        zone = render(WRGP_ZONE[c["zone"]], {}, "en")        # the zone in the catalogue's words
+        # the zone in the catalogue's words; a face-up card in the Extra Deck (a Pendulum Monster) is face-up
+        key = "extra_face_up" if c["zone"] == "extra" and c.get("face_up", True) else c["zone"]
+        zone = render(WRGP_ZONE[key], {}, "en")
         assert f"{name} ({c['player']} {zone}, owner {c['owner']})" in d
     result = run("effects-carry-over")
     assert all(e in desc(scenario_svg(result)) for e in result.outcome["effects"]) and result.outcome["effects"]

@@ -312,6 +312,7 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
     from rulings_lib.formats import FORMATS
     from rulings_lib.scenario import builtin_scenarios
     from rulings_lib.widgets.teach import MADE_UP_JA
+    from rulings_lib.wrgp.verbs import copy_of  # a later copy of a card, NAME #2 (issue 32 #9)
 
     card = FORMATS["wrgp"].catalogue().card
 
@@ -333,5 +334,5 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
     unknown = sorted({(p.name, n) for p in builtin_scenarios() if p.parent.name == "wrgp"
                       for data in [yaml.safe_load(p.read_text(encoding="utf-8"))]
                       for n in names(data)
-                      if card(n) is None and n not in MADE_UP_JA and n not in described(data)})
+                      if card(copy_of(n)[0]) is None and n not in MADE_UP_JA and n not in described(data)})
     assert unknown == []

@@ -93,8 +93,11 @@ def test_unknown_card_is_an_argument_error():
     assert issubclass(UnknownCard, ArgumentError)
     m = at()
     m.place("A", "c1", "monster")
-    with pytest.raises(UnknownCard, match="already in the match"):
-        m.place("B", "c1", "monster")
+    with pytest.raises(UnknownCard, match="place it first"):
+        m.move("c2", "gy")
+    m.place("B", "c1", "monster")                   # another copy of c1 (issue 32 #9): "c1 #2"
+    with pytest.raises(ArgumentError, match="next copy"):
+        m.place("B", "c1 #5", "monster")
 
 
 def test_is_legal_answers_rules_questions_only():
@@ -162,8 +165,8 @@ BAD = {
                                  4, "exactly one of them"),
     "link-damage-and-gain": ("steps:\n  - chain:\n    - {by: A, damage: {to: both, amount: 1}, "
                              "gain: {to: self, amount: 5}}\n", 4, "not both"),
-    "same-card-twice": ("setup:\n  cards:\n    - {card: X, by: A, zone: monster}\n    - {card: X, by: B, zone: gy}\n",
-                        3, "not yet in this match"),
+    "same-card-twice": ("setup:\n  cards:\n    - {card: X, by: A, zone: monster}\n    - {card: 'X #3', by: B, zone: gy}\n",
+                        3, "next copy"),
     "turn-1-battle": ("setup:\n  at: {turn: 1, player: A, phase: battle}\n", 3, "WRGP-F5"),
     "both-at-0": ("setup:\n  lineup: 3\n  at:\n    turn: 3\n    lp: {A: 0, B: 0}\nsteps:\n  - chain: [{by: A}]\n", 4,
                   "at_zero"),

@@ -129,6 +129,7 @@ def test_6_an_attack_needs_the_monster_face_up_on_its_duelists_field_once():
         assert refused(lambda n=name: m.attack("A", with_=n)).rule == "STD-TIMING"
     with pytest.raises(ArgumentError, match="place it first"):
         m.attack("A", with_="Jinzo")                    # not in the match: the kit does not know where it is
+    m.destroy("A", "Blue-Eyes White Dragon")    # a direct attack needs the opponent without monsters (C)
     m.attack("A", with_="Dark Magician")
     assert m.lp["B"] == 8000 - 2500
     assert refused(lambda: m.attack("A", with_="ブラック・マジシャン")).rule == "STD-TIMING"

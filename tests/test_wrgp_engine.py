@@ -191,7 +191,7 @@ def test_h3_loss_in_battle_interrupts():
 
 def test_h4_h5_h6_zones():
     m = at(player="B")
-    m.place("A", "Monster", "monster")
+    m.place("A", "Monster", "monster", kind="Effect Monster")
     m.place("A", "Pendulum", "pendulum")
     m.place("A", "Trap", "spell_trap", face_up=False)
     m.place("A", "InHand", "hand")
@@ -211,7 +211,7 @@ def test_h4_h5_h6_zones():
 
 def test_h6_non_handed_over_card_goes_to_own_hand():
     m = at()
-    m.place("A", "Mine", "monster")
+    m.place("A", "Mine", "monster", kind="Effect Monster")
     m.move("Mine", "hand")
     assert m.cards["Mine"].holder == "A1"
     assert m.events[-1].rule == "STD-CARDS"

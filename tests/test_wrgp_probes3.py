@@ -122,6 +122,11 @@ MOVES = [("destroy", "gy", None), ("gy", "gy", None), ("banished", "banished", N
          ("extra", "extra", False)]
 
 
+# Only an Extra Deck monster goes face-down to the Extra Deck, only a Pendulum Monster face-up (STD-CARDS, issue
+# 32 #7): the card moved there is one of that kind; elsewhere a Main Deck monster (a Tuner Monster).
+CARD_FOR = {"extra_face_up": "Stargazer Magician", "extra": "Stardust Dragon"}
+
+
 def leave(card: str, how: str, by: str) -> str:
     if how == "destroy":
         return f"  - destroy: {{by: {by}, card: {card}}}"
@@ -140,9 +145,10 @@ def card_expect(card: str, zone: str, player: str, owner: str, face_up, how: str
 @pytest.mark.parametrize("how, zone, face_up", MOVES, ids=[m[0] for m in MOVES])
 def test_a_taken_card_goes_to_its_owners_pile(first, owner, how, zone, face_up):
     taker = other(owner)
-    setup = at(first, own_turn(first, taker), taker) + f"\n  cards:\n    - {{card: Junk Synchron, by: {owner}, zone: monster}}"
-    steps = f"  - take_control: {{by: {taker}, card: Junk Synchron}}\n" + leave("Junk Synchron", how, taker)
-    expect = ("  cards:\n" + card_expect("Junk Synchron", zone, f"{owner}1", f"{owner}1", face_up, how, f"{taker}1")
+    card = CARD_FOR.get(how, "Junk Synchron")
+    setup = at(first, own_turn(first, taker), taker) + f"\n  cards:\n    - {{card: {card}, by: {owner}, zone: monster}}"
+    steps = f"  - take_control: {{by: {taker}, card: {card}}}\n" + leave(card, how, taker)
+    expect = ("  cards:\n" + card_expect(card, zone, f"{owner}1", f"{owner}1", face_up, how, f"{taker}1")
               + "\n  rejected: []")
     run(probe(setup, steps, expect))
 
@@ -153,11 +159,12 @@ def test_a_taken_card_goes_to_its_owners_pile_after_the_owner_lost(owner, how, z
     """The owner's 1st loses while the card is taken; the owner's 2nd destroys or moves it: still the 1st's
     pile (STD-CARDS: the card was not on the losing duelist's field, so it was not handed over, WRGP-H4)."""
     taker = other(owner)
+    card = CARD_FOR.get(how, "Junk Synchron")
     setup = at(owner, 3, owner)
-    setup += f"\n  cards:\n    - {{card: Junk Synchron, by: {owner}, zone: monster}}"
-    steps = (f"  - take_control: {{by: {taker}, card: Junk Synchron}}\n  - damage: {{by: {owner}, to: self, amount: 8000}}\n"
-             f"  - end_turn: {{}}\n  - phase: main1\n" + leave("Junk Synchron", how, owner))
-    expect = ("  cards:\n" + card_expect("Junk Synchron", zone, f"{owner}1", f"{owner}1", face_up, how, f"{owner}2")
+    setup += f"\n  cards:\n    - {{card: {card}, by: {owner}, zone: monster}}"
+    steps = (f"  - take_control: {{by: {taker}, card: {card}}}\n  - damage: {{by: {owner}, to: self, amount: 8000}}\n"
+             f"  - end_turn: {{}}\n  - phase: main1\n" + leave(card, how, owner))
+    expect = ("  cards:\n" + card_expect(card, zone, f"{owner}1", f"{owner}1", face_up, how, f"{owner}2")
               + f"\n  duelist: {{{owner}: 2, {taker}: 1}}\n  rejected: []")
     run(probe(setup, steps, expect))
 
@@ -167,14 +174,19 @@ def test_a_taken_card_goes_to_its_owners_pile_after_the_owner_lost(owner, how, z
 def test_a_taken_card_handed_over_by_its_taker(owner, how, zone, face_up):
     """The taker's 1st loses with the card on their field: it is handed over to the taker's 2nd (WRGP-H4) and
     has become theirs for the Graveyard, banishment and face-up Extra Deck (WRGP-H5); to the hand, the Deck or
-    face-down to the Extra Deck it goes to the duelist who brought it (WRGP-H6, reading owner-is-who-brought-it)."""
+    face-down to the Extra Deck it goes to the duelist who brought it (WRGP-H6, reading owner-is-who-brought-it).
+    A Pendulum Monster sent from the field to the Graveyard goes face-up to the taker's 2nd's Extra Deck instead
+    (WRGP-H5, issue 32 #7); only an Extra Deck monster goes face-down to the Extra Deck (Stardust Dragon)."""
     taker = other(owner)
-    setup = at(taker, 3, taker) + f"\n  cards:\n    - {{card: Stargazer Magician, by: {owner}, zone: monster}}"
-    steps = (f"  - take_control: {{by: {taker}, card: Stargazer Magician}}\n"
+    card = "Stardust Dragon" if how == "extra" else "Stargazer Magician"
+    setup = at(taker, 3, taker) + f"\n  cards:\n    - {{card: {card}, by: {owner}, zone: monster}}"
+    steps = (f"  - take_control: {{by: {taker}, card: {card}}}\n"
              f"  - damage: {{by: {taker}, to: self, amount: 8000}}\n  - end_turn: {{}}\n  - phase: main1\n"
-             + leave("Stargazer Magician", how, taker))
-    to = f"{taker}2" if zone in ("gy", "banished") or how == "extra_face_up" else f"{owner}1"
-    expect = ("  cards:\n" + card_expect("Stargazer Magician", zone, to, f"{owner}1", face_up, how, f"{taker}2")
+             + leave(card, how, taker))
+    if zone == "gy":
+        zone = "extra"      # WRGP-H5: the Pendulum Monster's face-up Extra Deck instead of the Graveyard
+    to = f"{taker}2" if zone in ("gy", "banished") or how in ("extra_face_up", "gy", "destroy") else f"{owner}1"
+    expect = ("  cards:\n" + card_expect(card, zone, to, f"{owner}1", face_up, how, f"{taker}2")
               + "\n  rejected: []")
     run(probe(setup, steps, expect))
 
@@ -185,14 +197,15 @@ def test_a_card_taken_twice(owner):
     over with the owner's field, it goes to the next duelist's (WRGP-H5)."""
     taker = other(owner)
     setup = at(owner, 3, owner) + (f"\n  cards:\n    - {{card: Junk Synchron, by: {owner}, zone: monster}}"
-                                    f"\n    - {{card: Effect Veiler, by: {owner}, zone: monster}}")
+                                    f"\n    - {{card: Effect Veiler, by: {owner}, zone: monster, kind: Tuner Monster}}")
     steps = (f"  - take_control: {{by: {taker}, card: Junk Synchron}}\n  - take_control: {{by: {owner}, card: Junk Synchron}}\n"
              f"  - take_control: {{by: {taker}, card: Effect Veiler}}\n  - take_control: {{by: {owner}, card: Effect Veiler}}\n"
              f"  - destroy: {{by: {taker}, card: Junk Synchron}}\n"
              f"  - damage: {{by: {owner}, to: self, amount: 8000}}\n  - end_turn: {{}}\n  - phase: main1\n"
              f"  - destroy: {{by: {taker}, card: Effect Veiler}}")
     expect = ("  cards:\n" + card_expect("Junk Synchron", "gy", f"{owner}1", f"{owner}1", None, "destroy", f"{taker}1") + "\n"
-              + card_expect("Effect Veiler", "gy", f"{owner}2", f"{owner}1", None, "destroy", f"{taker}1") + "\n  rejected: []")
+              + card_expect("Effect Veiler", "gy", f"{owner}2", f"{owner}1", None, "destroy", f"{taker}1").replace(
+                  "}", ", kind: Tuner Monster}") + "\n  rejected: []")
     run(probe(setup, steps, expect))
 
 

@@ -259,7 +259,11 @@ UNREACHABLE = [
     {"start_lp": 4000, "at": {"turn": 1, "lp": {"B": 8000}}},
     {"at": {"turn": 3, "player": "A", "phase": "main1", "spc": {"A": 7}}},
     {"at": {"turn": 5, "duelist": {"A": 2}, "at_zero": ["A"]}},
-    {"cards": [{"card": "X", "by": "A", "zone": "monster"}, {"card": "X", "by": "B", "zone": "hand"}]},
+    # issue 31 #14: a name that only looks like another card's (a Cyrillic а); copies of one card are cards of
+    # their own (issue 32 #9), and the next copy's number is the only one a setup may give
+    {"cards": [{"card": "Dark Magician", "by": "A", "zone": "monster"},
+               {"card": "D\u0430rk Magician", "by": "B", "zone": "hand"}]},
+    {"cards": [{"card": "X", "by": "A", "zone": "monster"}, {"card": "X #3", "by": "B", "zone": "hand"}]},
 ]
 
 

@@ -537,9 +537,24 @@ def resembles(name, file: str) -> Card | None:
 
 def local_name(name, lang: str = "en", file: str | None = None):
     """A name as the reader reads it: a card of the catalogue (``file``'s, else any catalogue's) by
-    its name in ``lang``, whatever spelling wrote it; anything else as written."""
+    its name in ``lang``, whatever spelling wrote it (a copy of it, ``NAME #2``, with its number);
+    anything else as written."""
     found = _known(name, file)
-    return found.label(lang) if found is not None else name
+    if found is not None:
+        return found.label(lang)
+    found, n = _known_copy(name, file)
+    return f"{found.label(lang)} #{n}" if found is not None else name
+
+
+# A later copy of a card in a match is named ``NAME #N`` (rulings_lib.wrgp.verbs.copy_of, issue 32 #9).
+_COPY_SUFFIX = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
+
+
+def _known_copy(name, file: str | None) -> tuple[Card | None, str]:
+    """The catalogue card a copy's name ``NAME #N`` names, and N; (None, "") for any other name."""
+    m = _COPY_SUFFIX.match(name) if isinstance(name, str) else None
+    found = _known(m.group(1), file) if m else None
+    return (found, m.group(2)) if found is not None else (None, "")
 
 
 def _known(name, file: str | None) -> Card | None:
@@ -580,6 +595,9 @@ def in_text(name, lang: str = "en", file: str | None = None, *, card: bool = Fal
     found = _known(name, file)
     if found is not None:
         return quoted(found.label(lang), lang)
+    found, n = _known_copy(name, file)
+    if found is not None:
+        return f"{quoted(found.label(lang), lang)} #{n}"
     if card and isinstance(name, str) and not _NUMBER.fullmatch(name.strip()):
         return quoted(name, lang)
     return name

@@ -28,6 +28,10 @@ from ..i18n import Msg
 from . import fold
 
 TYPE_MONSTER, TYPE_FUSION = 0x1, 0x40
+# YGOPro's type bits of the monsters kept in the Extra Deck (Synchro, Xyz, Link; Fusion above) and of a
+# Pendulum Monster: where a card goes when it leaves the field depends on them (issue 32 #7, STD-CARDS).
+TYPE_SYNCHRO, TYPE_XYZ, TYPE_PENDULUM, TYPE_LINK = 0x2000, 0x800000, 0x1000000, 0x4000000
+TYPE_EXTRA = TYPE_FUSION | TYPE_SYNCHRO | TYPE_XYZ | TYPE_LINK
 # The largest ATK or DEF a database may give a monster: the kit's largest amount of one step (the
 # printed cards stay far below it; EDOPro writes a "?" as -2). Anything larger is refused.
 MAX_STAT = 1_000_000
@@ -68,6 +72,7 @@ class CardStats:
                 "level": level & 0xFF if isinstance(level, int) else None,
                 "type": RACES.get(race) if isinstance(race, int) else None,
                 "fusion": bool(kind & TYPE_FUSION), "passcode": code, "source": source,
+                "extra": bool(kind & TYPE_EXTRA), "pendulum": bool(kind & TYPE_PENDULUM),
             }
             old = self.by_code.get(code)
             if old is not None:

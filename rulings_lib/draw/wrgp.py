@@ -122,7 +122,7 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
         sep = ", " if lang == "en" else "、"
         lines.append(word("cards", lang, cards=sep.join(
             word("card_at", lang, name=_said(n, lang), player=c.get("player", "?"), owner=c.get("owner", "?"),
-                 zone=term(WRGP_ZONE, str(c.get("zone", "?"))).render(lang) if str(c.get("zone")) in WRGP_ZONE
+                 zone=term(WRGP_ZONE, _zone_of(c)).render(lang) if _zone_of(c) in WRGP_ZONE
                  else str(c.get("zone", "?")))
             for n, c in cards.items())))
     if state.get("effects"):
@@ -139,6 +139,13 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
         else:
             lines.append(word("next_turn", lang, t=v["next"][0], d=v["next"][1]))
     return lines
+
+
+def _zone_of(c: dict) -> str:
+    """A card's zone as the words name it: a face-up card in the Extra Deck (a Pendulum Monster) is in the
+    face-up Extra Deck, a face-down one in the Extra Deck (face-down)."""
+    zone = str(c.get("zone", "?"))
+    return "extra_face_up" if zone == "extra" and c.get("face_up", True) else zone
 
 
 def _name(name: str, lang: str) -> str:

@@ -56,6 +56,7 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
     check_links,
     check_violations,
     contradiction,
+    copy_of,
     is_speed_world,
     link_targets,
     monster_atk,
@@ -145,13 +146,26 @@ def _and(items):
 
 
 
+MONSTER_ZONES = ("monster", "extra_monster")
+# The kinds of monster kept in the Extra Deck (STD-CARDS), in the catalogue's words for kinds.
+EXTRA_DECK_KINDS = frozenset({"Fusion Monster", "Synchro Monster", "Xyz Monster", "Link Monster"})
+
+
 class Card:
-    """A card of the match: its original owner, the duelist whose zone it is in, and the zone."""
+    """A card of the match, one instance per copy (issue 32 #9): its key (``name``: the name as written, with
+    `` #N`` for a later copy), the name it was written with (``written``), its copy number, its original
+    owner, the duelist whose zone it is in, the zone, its face and battle position, its kind when a step
+    gave one."""
 
-    __slots__ = ("name", "owner", "holder", "pile", "zone", "face_up", "destroyed_by", "destroyed_with", "set_turn")
+    __slots__ = ("name", "owner", "holder", "pile", "zone", "face_up", "destroyed_by", "destroyed_with", "set_turn",
+                 "written", "n", "kind", "position")
 
-    def __init__(self, name, owner, holder, zone, face_up=True, pile=None, set_turn=None):
+    def __init__(self, name, owner, holder, zone, face_up=True, pile=None, set_turn=None, written=None, n=1,
+                 kind=None, position=None):
         self.name = name
+        self.written = name if written is None else written
+        self.n = n                  # its copy number in the match, per card identity (1 for the first)
+        self.kind = kind            # the kind a step declared (place: kind), or None (the catalogue's, a database's)
         self.owner = owner          # the duelist who brought it (its original owner)
         self.holder = holder        # the duelist whose zone it is in (controller while on the field)
         # The duelist whose Graveyard, face-up Extra Deck or banishment it goes to: its owner, whoever
@@ -159,6 +173,11 @@ class Card:
         self.pile = owner if pile is None else pile
         self.zone = zone
         self.face_up = face_up
+        # A monster's battle position in a Monster Zone: face-down is Defense Position; face-up Attack
+        # Position unless a step said defense. None outside a Monster Zone.
+        self.position = position if zone in MONSTER_ZONES else None
+        if self.position is None and zone in MONSTER_ZONES:
+            self.position = "attack" if face_up else "defense"
         self.destroyed_by = None
         self.destroyed_with = None
         # The turn it was Set in (face-down in a Spell & Trap Zone); 0: Set before the scenario's first
@@ -166,7 +185,8 @@ class Card:
         self.set_turn = set_turn
 
     def copy(self) -> Card:
-        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up, self.pile, self.set_turn)
+        c = Card(self.name, self.owner, self.holder, self.zone, self.face_up, self.pile, self.set_turn, self.written,
+                 self.n, self.kind, self.position)
         c.destroyed_by, c.destroyed_with = self.destroyed_by, self.destroyed_with
         return c
 
@@ -174,6 +194,10 @@ class Card:
         d = {"zone": self.zone, "player": self.holder, "owner": self.owner}
         if not self.face_up:
             d["face_up"] = False
+        if self.face_up and self.position == "defense":
+            d["position"] = "defense"
+        if self.kind:
+            d["kind"] = self.kind
         if self.destroyed_by:
             d["destroyed_by"] = self.destroyed_by
             d["destroyed_with"] = self.destroyed_with
@@ -250,7 +274,7 @@ class WrgpMatch(Match):
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
         self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
         self.cards: dict[str, Card] = {}
-        # monster (its card_identity: any spelling of it) -> ATK changed in this match (Power Bond)
+        # a monster's copy (its key in `cards`, issue 32 #9) -> its ATK changed in this match (Power Bond)
         self.monsters: dict[str, int] = {}
         self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
         self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
@@ -369,14 +393,67 @@ class WrgpMatch(Match):
             self._ev("STD-CARDS", "wrgp.event.card_database_overrides", new=new, old=old, n=n)
 
     def card_key(self, name) -> str | None:
-        """The name the match tracks the card ``name`` names by (a key of ``cards``), whatever spelling
-        names it (issue 31 #8: one :func:`card_identity` for every lookup); None if it is not in the match."""
+        """The key in ``cards`` of the card ``name`` names, whatever spelling names it (issue 31 #8: one
+        :func:`card_identity` for every lookup): the copy ``NAME #N`` names, else the first copy of the card
+        (issue 32 #9); None if it is not in the match. A step that acts on one copy picks it with
+        :meth:`_instance`."""
         if not isinstance(name, str):
             return None
         if name in self.cards:
             return name
+        copies = self._copies(name)
+        return copies[0].name if copies else None
+
+    def _copies(self, name) -> list[Card]:
+        """The copies a step's card name names (issue 32 #9): the one copy ``NAME #N`` (or a later copy's
+        key) names, else every copy of the card (any spelling of it), first copy first."""
+        if not isinstance(name, str):
+            return []
+        c = self.cards.get(name)
+        if c is not None and c.n > 1:
+            return [c]
+        base, n = copy_of(name)
+        ident = card_identity(base)
+        same = sorted((c for c in self.cards.values() if card_identity(c.written) == ident), key=lambda c: c.n)
+        return [c for c in same if c.n == n] if n is not None else same
+
+    def _instance(self, param: str, name, fits=None, missing_ok: bool = False) -> Card | None:
+        """The one copy a step's card name means (issue 32 #9). ``NAME #N`` names copy N. A plain name of a
+        card with several copies means the copy ``fits`` allows (on the field for ``destroy`` ...); if
+        several do and they are alike for the rules (the same owner, holder, zone, face, position, ATK,
+        Set turn, attack this turn), the first of them, said in an event (STD-CARDS); if they differ, the
+        step is refused asking which (ArgumentError: no guess). None copies fit: the first copy, for the
+        step's own refusal (not on the field ...)."""
+        copies = self._copies(name)
+        if not copies:
+            if missing_ok:
+                return None
+            raise UnknownCard(param, name)
+        if len(copies) == 1:
+            return copies[0]
+        fit = [c for c in copies if fits(c)] if fits is not None else copies
+        if not fit:
+            return copies[0]
+        if len(fit) == 1:
+            return fit[0]
+        first = self._alike(fit[0])
+        if all(self._alike(c) == first for c in fit[1:]):
+            # STD-CARDS: copies the rules cannot tell apart: whichever is taken, the match is the same.
+            self._ev("STD-CARDS", "wrgp.event.copy_taken", card=_numbered(fit[0]), name=fit[0].written, n=len(fit))
+            return fit[0]
+        raise ArgumentError(param, Msg("input.arg.wrgp.which_copy", card=_named_in(fit[0].written),
+                                       copies=[_named_in(_numbered(c)) for c in fit]), name)
+
+    def _alike(self, c: Card) -> tuple:
+        """What the rules see of a copy (all but its name): two copies with the same are interchangeable."""
+        return (c.owner, c.holder, c.pile, c.zone, c.face_up, c.position, c.kind,
+                c.set_turn is not None and c.set_turn >= self.turn, c.destroyed_by, c.destroyed_with,
+                self.monsters.get(c.name), c.name in self.attacked)
+
+    def _next_copy(self, name: str) -> int:
+        """The number the next copy of the card ``name`` gets in this match (1 for the first)."""
         ident = card_identity(name)
-        return next((key for key in self.cards if card_identity(key) == ident), None)
+        return 1 + sum(1 for c in self.cards.values() if card_identity(c.written) == ident)
 
     def card_db_monster(self, name) -> dict | None:
         """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
@@ -703,9 +780,9 @@ class WrgpMatch(Match):
     def _gate_blocker_against(self, team: str) -> str | None:
         foe = other(team)
         for c in self.cards.values():
-            if (_is_card(c.name, "gate-blocker") and c.face_up and c.zone in ("monster", "extra_monster")
+            if (_is_card(c.written, "gate-blocker") and c.face_up and c.zone in ("monster", "extra_monster")
                     and c.holder.startswith(foe)):
-                found = _cards().card(c.name)
+                found = _cards().card(c.written)
                 if found is not None and self._negated(c, found) is not None:
                     # Its effect is negated (Skill Drain, issue 32 #3): counters can be placed.
                     continue
@@ -880,7 +957,8 @@ class WrgpMatch(Match):
                 c.holder = c.pile = new
                 kept.append(c.name)
             else:
-                left.append(_say("wrgp.card_in_zone", card=c.name, zone=_term(WRGP_ZONE, c.zone)))
+                zone = "extra_face_up" if c.zone == "extra" and c.face_up else c.zone    # a face-up Pendulum Monster
+                left.append(_say("wrgp.card_in_zone", card=c.name, zone=_term(WRGP_ZONE, zone)))
         # WRGP-H4: field cards are handed over; hand, GY and banished cards are not. (Lists: each card is
         # named in the reader's language, the list joined in it.)
         if kept:
@@ -899,14 +977,20 @@ class WrgpMatch(Match):
     def attack(self, by: str, damage: int | None = None, to: str = "opponent", with_: str | None = None) -> None:
         """``by``'s monster attacks and deals ``damage`` battle damage, to the opponent (a direct attack)
         or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9). ``with_`` names the
-        monster, which must be face-up on ``by``'s duelist's field and not have attacked in this turn
-        (STD-TIMING): the damage of a direct attack is then its current ATK (Power Bond's doubled Cyber
-        End Dragon deals 8000). The damage of a suicide attack is the difference against the monster it
-        attacks, which the verb does not name: it must be given (``damage``)."""
+        monster, which must be face-up in Attack Position on ``by``'s duelist's field and not have attacked
+        in this turn (STD-TIMING): the damage of a direct attack is then its current ATK (Power Bond's
+        doubled Cyber End Dragon deals 8000; of several copies, the one that can attack, issue 32 #9). The
+        damage of a suicide attack is the difference against the monster it attacks, which the verb does
+        not name: it must be given (``damage``). A direct attack is refused while the opponent controls a
+        monster the match tracks (STD-TIMING)."""
         self._begin()
         if with_ is None and damage is None:
             raise ArgumentError("damage", Msg("input.arg.wrgp.damage_or_with"), None)
         atk = None
+        who = self._who(by)
+        inst = None
+        if with_ is not None:
+            inst = self._instance("with", with_, fits=lambda c: self._can_attack(c, who), missing_ok=True)
         if with_ is not None and to == "self":
             if damage is None:
                 # The battle damage to the attacker is the difference against the monster it attacks (never
@@ -914,8 +998,9 @@ class WrgpMatch(Match):
                 named_card("with", with_, numbers=False, unknown=True)   # "did you mean", a look-alike name
                 raise ArgumentError("damage", Msg("input.arg.wrgp.suicide_damage"), None)
         elif with_ is not None:
-            monster, atk, changed, found = monster_atk("with", with_, self)
-            boosted = self._battle_atk(by, with_, atk, found)     # the field's changes to its ATK (issue 32 #3)
+            monster, atk, changed, found = monster_atk("with", inst.written if inst is not None else with_, self,
+                                                       key=inst.name if inst is not None else None)
+            boosted = self._battle_atk(by, with_, atk, found)     # the field's changes to its ATK
             changed, atk = changed or boosted != atk, boosted
             if damage is not None and damage != atk:
                 raise ArgumentError("damage", f"{monster}'s ATK now ({atk})", damage)
@@ -923,14 +1008,15 @@ class WrgpMatch(Match):
         self._timing(by, "attack")
         if with_ is not None:
             self._may_attack(by, with_)
-            key = self._attacker(by, with_)
+            key = self._attacker(by, with_, inst)
             self._w("attacked").append(key)
+            shown = key if inst.n > 1 else with_       # a later copy by its key, "NAME #N"
             if atk is not None:
-                self._ev("STD-TIMING", "wrgp.event.attack_with_monster", monster=with_, atk=atk,
+                self._ev("STD-TIMING", "wrgp.event.attack_with_monster", monster=shown, atk=atk,
                          note="" if changed else _say("wrgp.note.printed_atk"))
             else:
-                self._ev("STD-TIMING", "wrgp.event.attack_with_monster_given", monster=with_, damage=damage)
-        if self._attack_cost(by):     # Toll: paying the attack's cost took its attacker to 0 (issue 32 #3)
+                self._ev("STD-TIMING", "wrgp.event.attack_with_monster_given", monster=shown, damage=damage)
+        if self._attack_cost(by):     # Toll: paying the attack's cost took its attacker to 0
             return
         foe = other(by)
         if to == "self":
@@ -938,28 +1024,40 @@ class WrgpMatch(Match):
             self._ev("WRGP-F9", "wrgp.event.suicide_attack", duelist=self._who(by))
             target = by
         else:
+            blockers = [c.name for c in self.cards.values()
+                        if c.zone in MONSTER_ZONES and c.holder == self._who(foe)]
+            if blockers:
+                # STD-TIMING: a monster attacks directly only while the opponent controls no monster (face-up
+                # or face-down); the monsters the match tracks are the opponent's field as far as it is known.
+                self._fail("STD-TIMING", "wrgp.reject.direct_attack_blocked", duelist=self._who(foe), cards=blockers)
             self._ev("STD-TIMING", "wrgp.event.direct_attack", duelist=self._who(by))
             target = foe
         met = self._hit(target, damage, _say("wrgp.source.battle"), by)
         self._settle([(0, by, _say("wrgp.source.battle"), target, met)] if met is not None else [])
 
-    def _attacker(self, by: str, name: str) -> str:
-        """STD-TIMING: the monster that attacks is a monster of the match, face-up in a Monster Zone of
-        ``by``'s duelist, that has not attacked in this Battle Phase (no catalogue card grants a second
-        attack). Its key in ``cards``. (Its battle position is not tracked: a face-up monster is taken
-        as in Attack Position; a face-down one is in Defense Position and cannot attack.)"""
-        key = self.card_key(name)
-        if key is None:
+    def _can_attack(self, c: Card, who: str) -> bool:
+        """Can the copy ``c`` attack for ``who`` now (:meth:`_attacker`'s conditions)?"""
+        return (c.zone in MONSTER_ZONES and c.holder == who and c.face_up and c.position != "defense"
+                and c.name not in self.attacked)
+
+    def _attacker(self, by: str, name: str, c: Card | None = None) -> str:
+        """STD-TIMING: the monster that attacks is a monster of the match, face-up in Attack Position in a
+        Monster Zone of ``by``'s duelist, that has not attacked in this Battle Phase (no catalogue card grants
+        a second attack). Its key in ``cards`` (``c``: the copy the step named, :meth:`_instance`). (A face-down
+        monster is in Defense Position; a face-up one in Attack Position unless ``place`` said defense.)"""
+        if c is None:
             raise UnknownCard("with", name)
-        c = self.cards[key]
+        key = c.name
         who = self._who(by)
-        if c.zone not in ("monster", "extra_monster"):
+        if c.zone not in MONSTER_ZONES:
             self._fail("STD-TIMING", "wrgp.reject.attacker_not_in_monster_zone", monster=key,
                        zone=_term(WRGP_ZONE, c.zone, c.zone))
         if c.holder != who:
             self._fail("STD-TIMING", "wrgp.reject.attacker_not_controlled", monster=key, who=who, holder=c.holder)
         if not c.face_up:
             self._fail("STD-TIMING", "wrgp.reject.attacker_face_down", monster=key)
+        if c.position == "defense":
+            self._fail("STD-TIMING", "wrgp.reject.attacker_in_defense", monster=key)
         if key in self.attacked:
             self._fail("STD-TIMING", "wrgp.reject.attacked_already", monster=key)
         return key
@@ -1139,9 +1237,6 @@ class WrgpMatch(Match):
                 self._restrict(by, found, shown, link.get("declare"), "activation")
                 if "fusion_boost" in found.effect:
                     monster, atk, key = self._fusion_target(found, link["summon"])
-                    if self.card_key(key) is not None:
-                        # The summoned monster is tracked on the field under its name: one card per name.
-                        raise UnknownCard("summon", key, placed=True)
                     link = {**link, "fusion": (monster, atk, key)}
             elif self.restrictions or self.cards:
                 self._check_forbidden(by, None, link.get("card"))   # a link described by hand (issue 32 #3)
@@ -1217,9 +1312,19 @@ class WrgpMatch(Match):
         if not trap and not (found.kind == "Quick-Play Spell" and by != self.player):
             return
         kind = _term(CARD_KIND, found.kind)
-        key = self.card_key(shown) or self.card_key(found.en)
-        c = self.cards.get(key) if key is not None else None
-        if c is not None and c.holder == self._who(by) and c.zone == "spell_trap" and not c.face_up:
+        who = self._who(by)
+
+        def is_set(c):
+            return c.holder == who and c.zone == "spell_trap" and not c.face_up
+
+        # Of several Set copies, one Set before this turn (issue 32 #9): those are alike for the rules.
+        c = self._instance("card", shown, fits=lambda c: is_set(c) and not (c.set_turn is not None
+                                                                            and c.set_turn >= self.turn),
+                           missing_ok=True)
+        if c is not None and not is_set(c):     # none Set earlier: a copy Set in this turn, if any (refused)
+            c = next((x for x in self._copies(shown) if is_set(x)), c)
+        if c is not None and is_set(c):
+            key = c.name
             if c.set_turn is not None and c.set_turn >= self.turn:
                 self._fail("STD-TIMING", "wrgp.reject.set_this_turn", card=found.en, kind=kind, turn=self.turn)
             c = self._w("cards")[key]
@@ -1296,13 +1401,17 @@ class WrgpMatch(Match):
             self._w("effects").append((by, found.en))
             self._ev("WRGP-H7", "wrgp.event.lasting_effect_applies", card=name, by=by)
         if "fusion" in link:
-            monster, atk, key = link["fusion"]
-            self._w("monsters")[card_identity(key)] = atk * 2
+            monster, atk, written = link["fusion"]
+            # Another copy of a monster already in the match is a card of its own (issue 32 #9): NAME #N.
+            n = self._next_copy(written)
+            key = written if n == 1 else f"{written} #{n}"
+            # Its ATK gain is this copy's, not every copy's of its name.
+            self._w("monsters")[key] = atk * 2
             # The Fusion Monster is on its controller's field (WRGP-H4: handed over with it in a relay). Since
             # the April 2020 rules a Fusion Monster may be summoned to a Main Monster Zone too; the kit puts
             # it in the Extra Monster Zone (either is on the field: the same for every WRGP rule).
             who = self._who(by)
-            self._w("cards")[key] = Card(key, who, who, "extra_monster")
+            self._w("cards")[key] = Card(key, who, who, "extra_monster", written=written, n=n)
             # WRGP-H7: the delayed End Phase damage applies also during a handover.
             self._w("delayed").append((by, name, (by,), atk))
             self._ev("WRGP-H7", "wrgp.event.fusion_summoned", card=name, duelist=who, monster=key,
@@ -1408,9 +1517,10 @@ class WrgpMatch(Match):
                 if is_speed_world(name):
                     # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
                     self._fail("WRGP-SW1", "wrgp.reject.speed_world_unaffected")
-                card = self._card(name)
-                if card.zone not in T.FIELD_ZONES:
-                    self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=name)
+                # Of several copies, one on the field and not named already.
+                card = self._instance("destroy", name, fits=lambda c: c.zone in T.FIELD_ZONES and c not in victims)
+                if card.zone not in T.FIELD_ZONES or card in victims:
+                    self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card.name)
                 self._affected(card)    # a Spell Card's effect (WRGP-SW7) on a card unaffected by it
                 victims.append(card)
             if len(victims) > size:
@@ -1479,32 +1589,47 @@ class WrgpMatch(Match):
                          card=v.get("name") or v["card"], limit=v["limit"])
 
     # ------------------------------------------------------------------ verbs: cards and zones
-    def _card(self, name: str) -> Card:
-        key = self.card_key(name)
-        if key is None:
-            raise UnknownCard("card", name)
-        return self.cards[key]
-
     def _used_once(self, by: str, card: str) -> bool:
         """Has ``by``'s team used the "once per Duel" card ``card`` (any spelling of it)?"""
         ident = card_identity(card)
         return any(card_identity(used) == ident for used in self.once[by])
 
-    def place(self, by: str, card: str, zone: str, face_up: bool = True) -> None:
-        """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play)."""
+    def place(self, by: str, card: str, zone: str, face_up: bool = True, position: str | None = None,
+              kind: str | None = None) -> None:
+        """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play). Another copy of a
+        card already in the match is a card of its own, ``NAME #N`` (issue 32 #9); ``position`` is a monster's
+        battle position (face-down: Defense Position), ``kind`` the kind of a card the kit does not know
+        (the catalogue's kinds; a catalogue card's own kind is its)."""
         self._begin()
         who = self._who(by)
+        base, asked = copy_of(card)
+        n = self._next_copy(base)
+        if asked is not None and asked != n:
+            raise ArgumentError("card", Msg("input.arg.wrgp.next_copy", card=_named_in(base), n=n), card)
+        if position is not None:
+            if zone not in MONSTER_ZONES:
+                raise ArgumentError("position", Msg("input.arg.wrgp.position_zone"), position)
+            if position == "attack" and not face_up:
+                # A face-down monster is in Defense Position.
+                raise ArgumentError("position", Msg("input.arg.wrgp.face_down_defense"), position)
+        if kind is not None:
+            known = self._known_kind(base)
+            if known is not None and known != kind:
+                raise ArgumentError("kind", Msg("input.arg.wrgp.kind_is", card=_named_in(base),
+                                                kind=_term(CARD_KIND, known)), kind)
+        key = base if n == 1 else f"{base} #{n}"
         if zone == "field":
             for c in self.cards.values():
                 if c.zone == "field" and c.holder == who:
                     self._send(c, "gy", _say("wrgp.why.replaced_field_spell"))
-        self._w("cards")[card] = Card(card, who, who, zone, face_up,
-                                      set_turn=self.turn if zone == "spell_trap" and not face_up else None)
+        self._w("cards")[key] = Card(key, who, who, zone, face_up, written=base, n=n, kind=kind, position=position,
+                                     set_turn=self.turn if zone == "spell_trap" and not face_up else None)
+        card = key
         self._ev("STD-CARDS", "wrgp.event.card_placed", card=card, who=who, zone=_term(WRGP_ZONE, zone, zone.replace("_", " ")))
         if zone == "field":
             # WRGP-SW2: Speed World stays applied when another Field Spell is activated.
             self._ev("WRGP-SW2", "wrgp.event.field_spell_placed", card=card, who=who)
-        if _is_card(card, "gate-blocker") and zone in ("monster", "extra_monster") and face_up:
+        if _is_card(base, "gate-blocker") and zone in ("monster", "extra_monster") and face_up:
             # WRGP-SW8: only Gate Blocker's "counters cannot be placed" part applies to Speed World.
             self._ev("WRGP-SW8", "wrgp.event.gate_blocker_placed", foe_team=other(by))
 
@@ -1515,11 +1640,62 @@ class WrgpMatch(Match):
             if c.set_turn is not None:
                 self._w("cards")[key].set_turn = 0
 
+    def _known_kind(self, name) -> str | None:
+        """The kind of a catalogue card (its entry's ``kind``), or None."""
+        found = _cards().card(name) if isinstance(name, str) else None
+        return found.kind if found is not None else None
+
+    def _deck_kind(self, c: Card) -> tuple[bool | None, bool | None]:
+        """(Is ``c`` a Pendulum Monster?, is it an Extra Deck monster -- Fusion, Synchro, Xyz, Link?), None for
+        what the kit does not know: from the kind a step gave, the catalogue's kind, a user's card database
+        (its card type), else where the card is (a card in a Spell & Trap Zone or the Field Zone is a Spell
+        or Trap; one in a Pendulum Zone a Pendulum Monster; one in the hand or the Deck is no Extra Deck card)."""
+        kind = c.kind or self._known_kind(c.written)
+        if kind is not None:
+            return kind == "Pendulum Monster", kind in EXTRA_DECK_KINDS
+        db = self.card_db_monster(c.written)
+        if db is not None and "pendulum" in db:
+            return db["pendulum"], db["extra"]
+        if c.zone in ("spell_trap", "field"):
+            return False, False
+        return (True if c.zone == "pendulum" else None), (False if c.zone in ("hand", "deck") else None)
+
+    def _where_it_goes(self, c: Card, dest: str) -> tuple[str, object]:
+        """Where a card sent to ``dest`` goes by its kind (issue 32 #7), and the note that says why: a Pendulum
+        Monster sent from the field to the Graveyard goes face-up to the Extra Deck (its owner's, or after a
+        handover the new duelist's, WRGP-H5); a Fusion, Synchro, Xyz or Link Monster returned to the hand or
+        the Deck goes face-down to its original owner's Extra Deck (STD-CARDS, WRGP-H6). A card whose kind
+        the kit does not know, where its kind decides, is refused naming it (no guess); a move only a card
+        of another kind can make (a Main Deck monster face-down to the Extra Deck) is refused (STD-CARDS)."""
+        pendulum, extra = self._deck_kind(c)
+        if dest == "gy" and c.zone in T.FIELD_ZONES:
+            if pendulum is None:
+                raise ArgumentError("card", Msg("input.arg.wrgp.kind_unknown", card=_named_in(c.name), zone=_term(WRGP_ZONE, "gy"),
+                                                instead=_term(WRGP_ZONE, "extra_face_up"),
+                                                kinds=_term(CARD_KIND, "Pendulum Monster")), c.name)
+            if pendulum:
+                return "extra_face_up", _say("wrgp.note.pendulum_to_extra")
+        elif dest in ("hand", "deck"):
+            if extra is None:
+                raise ArgumentError("card", Msg("input.arg.wrgp.kind_unknown", card=_named_in(c.name), zone=_term(WRGP_ZONE, dest),
+                                                instead=_term(WRGP_ZONE, "extra"), kinds=_say("wrgp.extra_deck_kinds")),
+                                    c.name)
+            if extra:
+                return "extra", _say("wrgp.note.extra_deck_monster", dest=_term(WRGP_ZONE, dest))
+        elif dest == "extra" and extra is False:
+            # STD-CARDS: only a Fusion, Synchro, Xyz or Link Monster is kept face-down in the Extra Deck.
+            self._fail("STD-CARDS", "wrgp.reject.not_extra_deck_monster", card=c.name)
+        elif dest == "extra_face_up" and pendulum is False:
+            # STD-CARDS: only a Pendulum Monster goes face-up to the Extra Deck.
+            self._fail("STD-CARDS", "wrgp.reject.not_pendulum", card=c.name)
+        return dest, ""
+
     def _send(self, card: Card, dest: str, why: str) -> None:
-        """Move a card, sending it to the right player's zone (WRGP-H5/H6)."""
+        """Move a card, sending it to the right player's zone (WRGP-H5/H6), where its kind sends it (issue 32 #7)."""
         card = self._w("cards")[card.name]      # the transaction's own copy of it
         self._leaving(card, dest)
         was_on_field = card.zone in T.FIELD_ZONES
+        dest, kind_note = self._where_it_goes(card, dest)
         if dest in T.DESTINATIONS_TO_HOLDER:
             zone = T.DESTINATIONS_TO_HOLDER[dest]
             # STD-CARDS: to its owner's pile, whoever controls it; WRGP-H5: a card handed over in a relay
@@ -1536,11 +1712,11 @@ class WrgpMatch(Match):
         moved_from = card.holder
         card.holder, card.zone = to, zone
         card.set_turn = None
-        if self.monsters and zone not in T.FIELD_ZONES:
-            # STD-CARDS: a monster that leaves the field loses the ATK changes it had (Power Bond's doubling).
-            ident = card_identity(card.name)
-            if ident in self.monsters:
-                del self._w("monsters")[ident]
+        card.position = None
+        if self.monsters and zone not in T.FIELD_ZONES and card.name in self.monsters:
+            # STD-CARDS: a monster that leaves the field loses the ATK changes it had (Power Bond's doubling):
+            # this copy's (issue 32 #9), not every copy of its name.
+            del self._w("monsters")[card.name]
         note = _say("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
             # STD-CARDS: a card whose control was taken goes back to its owner's pile, not its controller's.
@@ -1549,27 +1725,32 @@ class WrgpMatch(Match):
             # Reading owner-is-who-brought-it: the original owner is the duelist from whose deck the card
             # started, also after several handovers and for a card whose control was taken.
             note = _say("wrgp.note.owner_brought_it", card=card.name, owner=card.owner)
+        if kind_note:
+            note = _say("wrgp.note.pair", a=kind_note, b=note) if note else kind_note
         self._ev(rule, "wrgp.event.card_moved", card=card.name, to=to, dest=_term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
         if was_on_field and self.relay:
             self._left_field(card)      # Relay Soul's monster left the field (issue 32 #3, WRGP-F8)
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
-        ``extra`` (face-down; the original owner's)."""
+        ``extra`` (face-down; the original owner's); where its kind sends it (issue 32 #7). Of several
+        copies, the one not already there (:meth:`_instance`)."""
         self._begin()
-        c = self._card(card)
+        zone = {**T.DESTINATIONS_TO_HOLDER, **T.DESTINATIONS_TO_OWNER}[to]
+        c = self._instance("card", card, fits=lambda c: c.zone != zone)
         self._send(c, to, _say("wrgp.why.moved_by", team=by) if by else _say("wrgp.why.moved"))
 
     def destroy(self, by: str, card: str) -> None:
-        """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1)."""
+        """``by`` destroys a card on the field (Speed World cannot be, WRGP-SW1); of several copies, one on the
+        field (:meth:`_instance`)."""
         self._begin()
         if is_speed_world(card):
             # WRGP-SW1: Speed World never leaves the field and is unaffected by card effects.
             self._fail("WRGP-SW1", "wrgp.reject.speed_world_not_destroyed")
-        c = self._card(card)
+        c = self._instance("card", card, fits=lambda c: c.zone in T.FIELD_ZONES)
         if c.zone not in T.FIELD_ZONES:
-            self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
-        self._affected(c)       # issue 32: a card unaffected by other cards' effects (a clause not played)
+            self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=c.name)
+        self._affected(c)       # a card unaffected by other cards' effects (a clause not played)
         c = self._w("cards")[c.name]
         c.destroyed_by, c.destroyed_with = self._who(by), "effect"
         self._send(c, "gy", _say("wrgp.why.destroyed_by", duelist=self._who(by)))
@@ -1594,15 +1775,16 @@ class WrgpMatch(Match):
         """``by``'s current duelist takes control of a card on the field; its original owner stays the
         duelist who brought it (reading owner-is-who-brought-it, WRGP-H6)."""
         self._begin()
-        c = self._card(card)
-        if c.zone not in T.FIELD_ZONES:
-            self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=card)
         who = self._who(by)
+        c = self._instance("card", card, fits=lambda c: c.zone in T.FIELD_ZONES and c.holder != who)
+        if c.zone not in T.FIELD_ZONES:
+            self._fail("STD-CARDS", "wrgp.reject.not_on_field", card=c.name)
         if c.holder == who:
-            self._fail("STD-CARDS", "wrgp.reject.already_in_control", who=who, card=card)
+            self._fail("STD-CARDS", "wrgp.reject.already_in_control", who=who, card=c.name)
         c = self._w("cards")[c.name]
         before, c.holder = c.holder, who
-        self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=card, before=before, owner=c.owner)
+        self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=c.name, before=before, owner=c.owner)
+
 
     # ------------------------------------------------------------------ lasting and continuous clauses (issue 32 #3)
     # A card's text is data the engine plays per clause (rulings_lib/cards/wrgp.yaml's header): its restrictions
@@ -1617,7 +1799,7 @@ class WrgpMatch(Match):
         for c in self.cards.values():
             if not c.face_up or c.zone not in T.FIELD_ZONES:
                 continue
-            found = _cards().card(c.name)
+            found = _cards().card(c.written)
             if found is None or key not in found.effect:
                 continue
             zone = ("monster", "extra_monster") if found.is_monster else \
@@ -1762,7 +1944,7 @@ class WrgpMatch(Match):
         elif when == "no_spell_trap_in_gy":
             # Its Graveyard as the match knows it: the cards placed there, and the Spells and Traps this duelist
             # activated in the match that went there once resolved (or negated).
-            there = [c.name for c in self.cards.values() if c.holder == who and c.zone == "gy"]
+            there = [c.written for c in self.cards.values() if c.holder == who and c.zone == "gy"]
             there += [card for d, card in self.spent if d == who and card not in there]
             kinds = {name: _cards().card(name) for name in there}
             unknown = [name for name, k in kinds.items() if k is None]
@@ -1778,7 +1960,7 @@ class WrgpMatch(Match):
         who = self._who(by)
         out = []
         for c in self.cards.values():
-            f = _cards().card(c.name)
+            f = _cards().card(c.written)
             on_field = c.zone in T.FIELD_ZONES
             if scope == "self":
                 ok = f is not None and f.id == found.id
@@ -1844,7 +2026,7 @@ class WrgpMatch(Match):
         Hedgehog, banished when it leaves the field after its summon), a clause the kit does not play: refused."""
         if c.zone not in T.FIELD_ZONES or dest == "banished":
             return
-        found = _cards().card(c.name)
+        found = _cards().card(c.written)
         for u in found.unplayed_for("leaves") if found is not None else ():
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
                 "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
@@ -1852,7 +2034,7 @@ class WrgpMatch(Match):
     def _affected(self, c: Card) -> None:
         """A card's effect acts on ``c`` (destroys or moves it): refused if its text says it is unaffected
         and the kit does not play that clause (Vennominaga)."""
-        found = _cards().card(c.name)
+        found = _cards().card(c.written)
         for u in found.unplayed_for("affected") if found is not None else ():
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
                 "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
@@ -1929,7 +2111,7 @@ class WrgpMatch(Match):
         if not self.cards:
             return atk
         for c in self.cards.values():
-            f = _cards().card(c.name) if c.face_up and c.zone in T.FIELD_ZONES else None
+            f = _cards().card(c.written) if c.face_up and c.zone in T.FIELD_ZONES else None
             for u in f.unplayed_for("attack") if f is not None else ():
                 raise ArgumentError("with", Msg("input.arg.wrgp.clause_not_played", card={
                     "en": f.en, "ja": f"「{f.label('ja')}」"}, clause=u["clause"], why=u["why"]), with_)
@@ -1972,6 +2154,18 @@ class WrgpMatch(Match):
                 self._settle([(0, by, c.name, by, True)])
                 return True
         return False
+
+
+def _numbered(c: Card) -> str:
+    """A copy's name with its number, also the first's (``Dark Magician #1``): the plain name means any copy."""
+    return c.name if c.n > 1 else f"{c.name} #1"
+
+
+def _named_in(name: str) -> dict:
+    """A card's name in a refusal, as each language writes it (a catalogue card by its name there)."""
+    from ..cards import in_text
+
+    return {"en": in_text(name, "en", T.CARDS), "ja": in_text(name, "ja", T.CARDS, card=True)}
 
 
 def _is_card(name: str, card_id: str) -> bool:

@@ -63,7 +63,7 @@ def new_match(setup: dict) -> WrgpMatch:
         _use_card_databases(m, setup["cards_db"])
     for i, c in enumerate(setup.get("cards", []), 1):
         try:
-            m.place(c["by"], c["card"], c["zone"], c.get("face_up", True))
+            m.place(c["by"], c["card"], c["zone"], c.get("face_up", True), c.get("position"), c.get("kind"))
         except ArgumentError as exc:
             raise _SetupError("cards", exc.as_msg(scenario_key(exc.param, f"setup.cards[{i}]."))) from None
     m.placed_before_start()

@@ -7,10 +7,12 @@ catalogue (``rulings_lib/i18n/verbs.*.json``).
 
 from __future__ import annotations
 
+import re
+
 from .. import args as A
 from ..errors import ArgumentError
 from ..i18n import Msg
-from ..i18n.terms import DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
+from ..i18n.terms import CARD_KIND, DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
 from ..schema import DeckPath, ListOf, Schema
 from ..verbs import Param, Verb, VerbTable, card_check
 from . import tables as T
@@ -32,6 +34,21 @@ class UnknownCard(ArgumentError):
         shown = repr(value)[:60]
         self.args = (f"{param}: a card named {shown} is already in the match; give each card its own name" if placed
                      else f"{param}: no card named {shown} in this match (place it first)",)
+
+
+# A copy of a card is named by its name and its number in the match (issue 32 #9): ``Cyber End Dragon #2``.
+# The first copy keeps the name as written (``#1`` names it too); a later copy's key in ``cards`` (and in the
+# outcome) is its name as written and `` #N``, N counted per card identity (any spelling of one card).
+_COPY = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
+
+
+def copy_of(name) -> tuple[str, int | None]:
+    """A step's card name split into the card and the copy it names (``X #2`` -> ``("X", 2)``; ``X`` -> (X, None))."""
+    if isinstance(name, str):
+        m = _COPY.match(name)
+        if m and int(m.group(2)) >= 1:
+            return m.group(1), int(m.group(2))
+    return name, None
 
 
 _SPEED_BY = {"speed": "input.arg.wrgp.speed_by_speed", "card": "input.arg.wrgp.speed_by_card",
@@ -67,15 +84,18 @@ def _known_card(speed_world_ok: bool = False) -> A.Check:
 
 
 def _new_card(param, value, match):
+    """A card ``place`` puts in the match: a new card, or another copy of one already in it (issue 32 #9,
+    the engine numbers it ``NAME #N``), but not a name that only looks like another card's."""
     value = CARD(param, value, match)
-    if match.card_key(value) is not None:
-        raise UnknownCard(param, value, placed=True)
     from ..cards import describe_char, difference, skeleton
 
+    base = copy_of(value)[0]
+    ident = card_identity(base)
     # Two cards of a match that only look alike (Dark Magician, and one with a Cyrillic а) would be
     # two cards a reader cannot tell apart (issue 31 #14): the second is refused naming the first.
-    key = skeleton(value)
-    other = next((k for k in match.cards if key and skeleton(k) == key), None)
+    key = skeleton(base)
+    other = next((c.written for c in match.cards.values()
+                  if key and skeleton(c.written) == key and card_identity(c.written) != ident), None)
     if other is not None:
         pos, ch = difference(value, [other])
         raise ArgumentError(param, Msg("input.arg.card_lookalike", card={"en": repr(other), "ja": f"「{other}」"},
@@ -102,9 +122,15 @@ def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
     """The catalogue card ``name`` names, or None: a name the catalogue does not know, allowed with
     explicit ``numbers`` (also one close to a known name: a card described by hand plays as described,
     :func:`resembles`), or with ``unknown`` when it is close to no known name. ArgumentError for a close
-    unknown name without numbers ("did you mean") or an unknown one allowed by neither."""
+    unknown name without numbers ("did you mean") or an unknown one allowed by neither. A copy of a
+    catalogue card named by its number in a match (``Sparks #2``, issue 32 #9) is that card."""
     if name is None:
         return None
+    base, n = copy_of(name)
+    if n is not None and _cards().card(name) is None:
+        found = _cards().card(base)
+        if found is not None:
+            return found
     return _cards().lookup(param, name, numbers=numbers, unknown=unknown)
 
 
@@ -198,10 +224,12 @@ def contradiction(param: str, card, what: str, effect: dict | None, by: str | No
         no("input.arg.wrgp.card.not_a", what=what.replace("_", " "))
 
 
-def monster_atk(param: str, name, match) -> tuple[str, int, bool, object]:
+def monster_atk(param: str, name, match, key: str | None = None) -> tuple[str, int, bool, object]:
     """A monster's name, current ATK, whether that ATK was changed in this match, and its card. The
-    monster is found by its :func:`card_identity`, whatever spelling names it, catalogue or database."""
-    boosted = match.monsters.get(card_identity(name)) if match is not None and isinstance(name, str) else None
+    monster is found by its :func:`card_identity`, whatever spelling names it, catalogue or database; an
+    ATK changed in this match is that of the copy ``key`` (the match's key of it: issue 32 #9, Power Bond
+    doubles the ATK of the monster it summoned, not of every copy of its name)."""
+    boosted = match.monsters.get(key) if match is not None and key is not None else None
     found = _cards().card(name) if isinstance(name, str) else None
     db = match.card_db_monster(name) if match is not None else None
     label = found.en if found is not None else (db["name"] if db else name)
@@ -427,6 +455,9 @@ P_EFFECT = Param("effect", "record", required=False, name_msg="an effect", param
 # The choices a named card asks for (``rulings cards``: Power Bond's ``summon``, a card's declared name).
 P_SUMMON = Param("summon", "card", max_len=200, required=False)
 P_DECLARE = Param("declare", "card", max_len=200, required=False)
+# A monster's battle position and a card's kind, for `place` (issue 32 #7, #9): the kinds are the catalogue's.
+P_POSITION = Param("position", "choice", choices=("attack", "defense"), required=False)
+P_KIND = Param("kind", "choice", choices=tuple(CARD_KIND), required=False, terms=CARD_KIND)
 P_LINK = Param("link", "record", name_msg="a chain link", check=check_link, params=(
     BY, P_CARD_OPT,
     Param("damage", "record", required=False, name_msg="an effect", params=P_EFFECT.params),
@@ -513,7 +544,7 @@ VERBS = (
          rules=("WRGP-F9", "WRGP-H8"), example="lose: B"),
     Verb("place", "record", (BY, Param("card", "card", max_len=200, api_check=_new_card),
                              Param("zone", "choice", choices=T.ZONES, terms=WRGP_ZONE),
-                             Param("face_up", "bool", required=False, default=True)),
+                             Param("face_up", "bool", required=False, default=True), P_POSITION, P_KIND),
          rules=("WRGP-H4", "WRGP-SW2", "WRGP-SW8"), example="place: {by: A, card: Dark Magician, zone: monster}"),
     Verb("move", "record", (Param("card", "card", max_len=200, api_check=_known_card()),
                             Param("to", "choice", choices=(*T.DESTINATIONS_TO_HOLDER, *T.DESTINATIONS_TO_OWNER),
@@ -557,7 +588,8 @@ class _Databases(Schema):
 
 # The setup (the constructor's keywords): `setup:` keys, then `setup.at:` keys (a moment of play).
 P_SETUP_CARD = Param("card", "record", name_msg="a card", params=(
-    P_CARD, BY, Param("zone", "choice", choices=T.ZONES, terms=WRGP_ZONE), Param("face_up", "bool", required=False, default=True)))
+    P_CARD, BY, Param("zone", "choice", choices=T.ZONES, terms=WRGP_ZONE), Param("face_up", "bool", required=False, default=True),
+    P_POSITION, P_KIND))
 SETUP = (
     Param("lineup", "int", min=1, max=MAX_LINEUP, required=False, default=3),
     Param("start_lp", "int", min=1, max=MAX_AMOUNT, required=False, default=8000),
