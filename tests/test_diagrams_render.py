@@ -98,8 +98,9 @@ def test_jupyter_draws_the_svg():
     d = wrgp_turn()
     assert d._repr_svg_() == d.svg()
     bundle = d._repr_mimebundle_()
-    # the SVG, and a PNG beside it for an untrusted notebook (issue 34)
-    assert list(bundle) == ["image/svg+xml", "image/png"] and "<svg" in bundle["image/svg+xml"]
+    # the SVG, and the same SVG as an embedded image for an untrusted notebook (its sanitized HTML)
+    assert list(bundle) == ["image/svg+xml", "text/html"] and "<svg" in bundle["image/svg+xml"]
+    assert '<img src="data:image/svg+xml;base64,' in bundle["text/html"]
 
 
 @needs_renderer

@@ -4,8 +4,8 @@ when first opened"), and the stepper's words and diagram in the reader's languag
 A freshly cloned notebook is untrusted. JupyterLab then shows no ``image/svg+xml`` output (its SVG
 renderer is not "safe") and sanitizes ``text/html``, removing every ``<svg>`` element (its
 sanitizer, packages/apputils/src/sanitizer.ts, keeps ``<img>`` with embedded data). So every stored
-picture must also be in a form shown untrusted: ``image/png`` beside an SVG output, and an
-``<img src="data:...">`` instead of inline ``<svg>`` inside HTML. VS Code and GitHub show both.
+picture must also be in a form shown untrusted: an ``<img src="data:...">`` in ``text/html`` beside
+an SVG output (or an ``image/png``), never an inline ``<svg>`` inside HTML. VS Code and GitHub show both.
 """
 
 from __future__ import annotations
@@ -64,15 +64,17 @@ def test_the_check_finds_a_picture_only_an_untrusted_notebook_hides(tmp_path):
     assert len(found) == 2 and "only as ['image/svg+xml']" in found[0] and "inline <svg>" in found[1]
 
 
-def test_a_diagram_offers_a_png_beside_its_svg_and_the_same_png_each_time():
+def test_a_diagram_offers_its_svg_as_an_embedded_image_too_and_the_same_each_time():
     pytest.importorskip("rulings_lib.diagrams")
     from rulings_lib.diagrams import wrgp_turn
 
     bundle = wrgp_turn()._repr_mimebundle_()
-    assert bundle["image/svg+xml"].lstrip().startswith("<?xml") or "<svg" in bundle["image/svg+xml"]
-    png = base64.b64decode(bundle["image/png"])
-    assert png.startswith(b"\x89PNG")
-    assert wrgp_turn()._repr_mimebundle_()["image/png"] == bundle["image/png"]     # stored outputs stay put
+    svg = bundle["image/svg+xml"]
+    assert "<svg" in svg
+    m = re.search(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"', bundle["text/html"])
+    assert m and base64.b64decode(m.group(1)).decode("utf-8") == svg          # the very same picture
+    assert "<svg" not in bundle["text/html"]                                  # (the sanitizer would remove it)
+    assert wrgp_turn()._repr_mimebundle_() == bundle                          # stored outputs stay put
 
 
 def test_a_step_view_embeds_its_picture_as_an_image():

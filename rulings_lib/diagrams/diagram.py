@@ -7,7 +7,6 @@ a picture (``.svg()``, ``_repr_svg_`` in Jupyter).
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,8 +16,6 @@ from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
 
 graphviz = require("graphviz", "rulings_lib.diagrams")   # the [kit] extra
-# A stored diagram's PNG (beside its SVG): one pixel per point, the size the SVG is shown at.
-PNG_DPI = 72
 
 TONES = {
     None: (S.INK, None),
@@ -305,19 +302,26 @@ class Diagram:
             return None
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """SVG, and the same picture as PNG: an untrusted notebook (a fresh clone) shows no SVG output
-        in JupyterLab, but shows a PNG (issue 34); GitHub and VS Code show either. Where no PNG can
-        be drawn (the browser edition draws SVG only) the SVG alone."""
+        """SVG, and the same SVG as an embedded image in HTML: an untrusted notebook (a fresh clone)
+        shows no SVG output in JupyterLab, but renders the sanitized HTML, which keeps an ``<img>``
+        with embedded data; GitHub and VS Code show the SVG. (A PNG beside it would do too, at eight
+        times the size: the notebooks and the browser edition's lab carry every stored picture.)"""
         try:
-            bundle = {"image/svg+xml": self.svg()}
+            svg = self.svg()
         except RenderUnavailable:
             hint = INSTALL_HINT.replace("\n", "\n    ")
             return {"text/plain": f"{self!r}\n    {hint}"}
-        try:
-            bundle["image/png"] = base64.b64encode(self.png(dpi=PNG_DPI)).decode("ascii")
-        except (RenderUnavailable, RuntimeError):
-            pass
-        return bundle
+        from ..draw.scenario import image_picture
+
+        return {"image/svg+xml": svg, "text/html": image_picture(svg, width=self._width())}
+
+    def _width(self) -> int:
+        """The SVG's own width in px (its ``width="...pt"``: a point is shown as a CSS pixel), for the
+        embedded image's largest size."""
+        import re
+
+        m = re.search(r'<svg[^>]*\bwidth="([0-9.]+)pt"', self.svg())
+        return max(1, round(float(m.group(1)))) if m else 640
 
     def __repr__(self) -> str:
         return f"<Diagram {self.name}: {len(self.nodes)} nodes, {len(self.edges)} edges>"
