@@ -122,7 +122,7 @@ FORMATS: Mapping[str, Format] = _Registry({"wrgp": _wrgp, "digimon-tag": _tag})
 
 
 def describe_verbs(lang: str = "en", format: str | None = None) -> dict:
-    """``rulings verbs --json``: every format's verbs and setup keys (CONTRACTS.md)."""
+    """``rulings verbs --json``: every format's verbs and setup keys (docs/contracts.md)."""
     from .verbs import describe
 
     return describe([(f.verbs, f"verbs.{f.name}.format.label") for f in FORMATS.values()

@@ -31,7 +31,7 @@ import re
 from .i18n import Msg, has, render
 from .values import Frozen, Value, init
 
-# The parameter types of the contract (CONTRACTS.md, `rulings verbs --json`).
+# The parameter types of the contract (docs/contracts.md, `rulings verbs --json`).
 TYPES = ("int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player")
 SHAPES = ("record", "scalar", "empty", "list")
 
@@ -537,7 +537,7 @@ def _freeze_copy(value):
 # ---------------------------------------------------------------------- descriptions
 def describe(tables, lang: str = "en") -> dict:
     """The machine-readable description of the verbs of ``tables`` (``[(VerbTable, label code)]``):
-    what ``rulings verbs --json`` prints (CONTRACTS.md)."""
+    what ``rulings verbs --json`` prints (docs/contracts.md)."""
     return {"version": 1, "lang": lang,
             "formats": [t.describe(lang, _word(label, lang)) for t, label in tables]}
 

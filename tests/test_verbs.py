@@ -34,7 +34,7 @@ def run_cli(*argv) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-# ---------------------------------------------------------------------- `rulings verbs --json` (CONTRACTS.md)
+# ---------------------------------------------------------------------- `rulings verbs --json` (docs/contracts.md)
 PARAM_KEYS = {"name", "type", "required", "default", "label", "help"}
 TYPE_KEYS = {"int": {"min", "max"}, "choice": {"choices"}, "team": {"choices"}, "bool": set(),
              "text": {"max_len"}, "card": {"max_len"}, "record": {"params"},

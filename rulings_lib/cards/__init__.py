@@ -163,7 +163,7 @@ class Card(Frozen):
         return [self.name["en"], self.name["ja"], *self.aliases]
 
     def as_json(self, lang: str = "en") -> dict:
-        """The card as ``rulings cards --json`` lists it (CONTRACTS.md)."""
+        """The card as ``rulings cards --json`` lists it (docs/contracts.md)."""
         out = {"id": self.id, "name": dict(self.name), "aliases": list(self.aliases), "kind": self.kind,
                "type": self.type, "speed": self.speed, "does": dict(self.does), "choices": [_param(c, lang) for c in self.choices],
                "rules": list(self.rules), "faq": faq_entries(self), "sources": list(self.sources)}
@@ -228,7 +228,7 @@ def _clause_value(value) -> str:
 
 
 def _param(choice: dict, lang: str) -> dict:
-    """A card's choice as a PARAM of CONTRACTS.md (label and help in ``lang``)."""
+    """A card's choice as a PARAM of docs/contracts.md (label and help in ``lang``)."""
     out = {k: v for k, v in choice.items() if k not in ("label", "help")}
     for k in ("label", "help"):
         if k in choice:
@@ -798,7 +798,7 @@ def faq_entries(c: Card) -> list[str]:
 
 def listing(files_: list[str] | tuple[str, ...], lang: str = "en") -> dict:
     """``rulings cards --json``: the catalogue in each of ``files_`` (the formats' records name
-    them, in the registry's order; CONTRACTS.md)."""
+    them, in the registry's order; docs/contracts.md)."""
     cats = [catalogue(f) for f in files_]
     return {"version": 1, "lang": lang,
             "formats": [{"format": c.format, "cards": [x.as_json(lang) for x in c]} for c in cats]}
