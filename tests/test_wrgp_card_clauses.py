@@ -286,14 +286,14 @@ def _negates_on_field(c):
         m.phase("standby")
         assert m.spc == {"A": 2, "B": 2}
     else:   # opponent_field_spell
+        # (its controller's direct attack: a direct attack at its controller is not possible past it)
         dark = BY_ATTRIBUTE["DARK"]
         m.place("A", c.en, "monster")
         m.place("B", "Mystic Plasma Zone", "field")
-        m.place("B", dark.en, "monster")
-        m.end_turn()
+        m.place("A", dark.en, "monster")
         m.phase("battle")
-        m.attack("B", with_=dark.en)
-        assert m.lp["A"] == 8000 - dark.monster["atk"]
+        m.attack("A", with_=dark.en)
+        assert m.lp["B"] == 8000 - dark.monster["atk"]
         assert "wrgp.event.field_spell_negated" in codes(m)
 
 

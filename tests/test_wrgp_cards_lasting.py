@@ -83,8 +83,10 @@ def test_relay_soul_no_damage_while_its_monster_is_face_up_then_a_loss_when_it_l
     m = at(lp={"A": 8000, "B": 1000})
     m.activate("B", "魂のリレー", summon="Dark Magician")
     m.damage("A", to="opponent", amount=3000)
+    m.damage("A", to="opponent", amount=800, card="Ookazi")
     m.phase("battle")
-    m.attack("A", damage=2000)
+    with pytest.raises(IllegalAction, match="Dark Magician"):
+        m.attack("A", damage=2000)                      # (no direct attack past Relay Soul's monster)
     assert m.lp["B"] == 1000 and m.out == []
     m.destroy("A", "Dark Magician")                     # "your opponent wins": WRGP-F8, B's duelist loses
     assert m.out == ["B1"] and m.state()["lp"]["B"] == 0
@@ -144,16 +146,19 @@ def test_skill_drain_negates_gate_blocker_and_a_face_up_monsters_effect():
 
 
 def test_gate_blocker_negates_the_opponents_field_spell_not_its_own():
+    # A controls Gate Blocker and attacks directly with a DARK monster: A's own Mystic Plasma Zone adds
+    # its 500, B's is negated (an attack past B's Gate Blocker could not be direct at all).
     m = at(lp={"A": 8000, "B": 8000})
+    m.place("A", "Gate Blocker", "monster")
     m.place("A", "Mystic Plasma Zone", "field")
     m.place("A", "Dark Magician", "monster")
     m.phase("battle")
     m.attack("A", with_="Dark Magician")
     assert m.lp["B"] == 8000 - 3000                      # DARK: 2500 + 500
     m = at(lp={"A": 8000, "B": 8000})
-    m.place("A", "Mystic Plasma Zone", "field")
+    m.place("A", "Gate Blocker", "monster")
+    m.place("B", "Mystic Plasma Zone", "field")
     m.place("A", "Dark Magician", "monster")
-    m.place("B", "Gate Blocker", "monster")
     m.phase("battle")
     m.attack("A", with_="Dark Magician")
     assert m.lp["B"] == 8000 - 2500

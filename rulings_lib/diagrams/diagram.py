@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..draw._svg import image_picture
 from ..draw._svg import label_escape as escape
 from ..extras import require
 from . import style as S
@@ -311,8 +312,6 @@ class Diagram:
         except RenderUnavailable:
             hint = INSTALL_HINT.replace("\n", "\n    ")
             return {"text/plain": f"{self!r}\n    {hint}"}
-        from ..draw.scenario import image_picture
-
         return {"image/svg+xml": svg, "text/html": image_picture(svg, width=self._width())}
 
     def _width(self) -> int:

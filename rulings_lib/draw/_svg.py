@@ -61,6 +61,17 @@ def esc(text) -> str:
     return escape(xml_text(text), quote=True)
 
 
+def image_picture(svg_text: str, width: int = 640, css_class: str = "rulings-picture") -> str:
+    """SVG text as an ``<img>`` with the SVG embedded (a ``data:`` URL), at most ``width`` px wide:
+    what a stored notebook output can show before the notebook is trusted. JupyterLab's sanitizer
+    removes inline ``<svg>`` from an untrusted HTML output but keeps embedded images."""
+    import base64
+
+    data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
+    return (f'<div class="{esc(css_class)}" style="max-width:{int(width)}px;width:100%">'
+            f'<img src="data:image/svg+xml;base64,{data}" style="max-width:100%;height:auto"/></div>')
+
+
 def clip(text: str, limit: int) -> str:
     """Shorten a long name so it stays inside its box."""
     text = str(text)

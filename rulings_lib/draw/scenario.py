@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ._svg import GREY, INK, Svg, esc
+from ._svg import GREY, INK, Svg, esc, image_picture
 from .words import check_lang, word
 
 
@@ -40,17 +40,6 @@ def html_picture(obj, lang: str = "en", width: int = 640, css_class: str = "ruli
     ``width`` px wide and lets it shrink with the page (for widgets and the FAQ page)."""
     svg_text = obj if isinstance(obj, str) else _draw(obj, lang)
     return f'<div class="{esc(css_class)}" style="max-width:{int(width)}px;width:100%">{svg_text}</div>'
-
-
-def image_picture(svg_text: str, width: int = 640, css_class: str = "rulings-picture") -> str:
-    """SVG text as an ``<img>`` with the SVG embedded (a ``data:`` URL), at most ``width`` px wide:
-    what a stored notebook output can show before the notebook is trusted. JupyterLab's sanitizer
-    removes inline ``<svg>`` from an untrusted HTML output but keeps embedded images."""
-    import base64
-
-    data = base64.b64encode(svg_text.encode("utf-8")).decode("ascii")
-    return (f'<div class="{esc(css_class)}" style="max-width:{int(width)}px;width:100%">'
-            f'<img src="data:image/svg+xml;base64,{data}" style="max-width:100%;height:auto"/></div>')
 
 
 def _draw(match, lang: str, title: str | None = None) -> str:

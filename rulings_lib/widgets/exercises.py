@@ -249,11 +249,13 @@ steps:
   - baton_touch: A
 """, _allowed(1)),
     Exercise("wrgp-monster-reborn-run-on", "yesno", ("WRGP-H2",), """format: wrgp
-setup: {at: {turn: 3, player: A, phase: main1, lp: {B: 1000}}}
+setup:
+  at: {turn: 3, player: A, phase: main1, lp: {B: 1000}}
+  cards: [{card: Dark Magician, by: A, zone: gy}]
 steps:
   - damage: {by: A, to: opponent, amount: 1000}
   - phase: main2
-  - activate: {by: A, card: Monster Reborn}
+  - activate: {by: A, card: Monster Reborn, summon: Dark Magician}
 """, _allowed(3)),
     # 05 · draws and chains
     Exercise("wrgp-sparks-first-loser", "duelist", ("WRGP-D2",), """format: wrgp

@@ -235,13 +235,15 @@ class WrgpMatch(Match):
         return (self.lineup, self.start_lp, self.first, self.turn, self.player, self.phase_i, self.drawn, self.pos,
                 self.at_zero, self.lp, self.spc, self.handover, self.out, self.last_loser, self.once, self.delayed,
                 self.effects, self.cards, self.monsters, self.cards_db, self.deck_checks, self.winner,
-                self.termination, self.step, self.first_turns, self.attacked, self.resembling)
+                self.termination, self.step, self.first_turns, self.attacked, self.resembling, self.restrictions,
+                self.declared, self.relay, self.turn_used, self.hurt, self.spent)
 
     def _put_back(self, fields: tuple) -> None:
         (self.lineup, self.start_lp, self.first, self.turn, self.player, self.phase_i, self.drawn, self.pos,
          self.at_zero, self.lp, self.spc, self.handover, self.out, self.last_loser, self.once, self.delayed,
          self.effects, self.cards, self.monsters, self.cards_db, self.deck_checks, self.winner,
-         self.termination, self.step, self.first_turns, self.attacked, self.resembling) = fields
+         self.termination, self.step, self.first_turns, self.attacked, self.resembling, self.restrictions,
+         self.declared, self.relay, self.turn_used, self.hurt, self.spent) = fields
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
