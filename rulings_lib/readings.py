@@ -4,10 +4,10 @@ Each reading has a stable ``id`` (a short name), the ``rule`` id it belongs to, 
 and a one-sentence ``text``. The engines cite the reading's rule id in their events and the
 FAQ lists every reading among its open questions.
 
-This module is a leaf: it imports nothing of the kit. Each format's tables register its readings
-into it when they are imported, and the package (``import rulings_lib``) imports both formats'
-engines, so the list is whole whenever it is asked for (:data:`rulings_lib.formats.FORMATS` holds
-each format's readings too).
+This module is a leaf: it imports nothing of the kit at its import. Each format's tables register
+its readings into it when they are imported; :func:`reading` and :func:`readings` import every
+format's tables first (:func:`rulings_lib.formats.load_tables`: the tables only, not the engines),
+so the list is whole whenever it is asked for, also right after ``import rulings_lib``.
 
 >>> from rulings_lib.readings import reading
 >>> reading("draw-survivor-stays-at-0").rule
@@ -32,6 +32,14 @@ class Reading(Frozen):
                  settled_by: str = ""):
         init(self, (id, rule, format, title, text, source, settled_by))
 
+    def title_in(self, lang: str = "en") -> str:
+        """Its name in ``lang``: the title in English, the catalogue's name in Japanese (never the id)."""
+        if lang == "en":
+            return self.title
+        from .i18n import reading_name
+
+        return reading_name(self.id, lang)
+
     @property
     def is_settled(self) -> bool:
         return bool(self.settled_by)
@@ -43,6 +51,16 @@ class Reading(Frozen):
 
 
 _REGISTRY: dict[str, Reading] = {}
+_WHOLE: list[bool] = []         # [True] once every format's tables were imported
+
+
+def _whole() -> None:
+    """Import every format's tables (each registers its Readings), once."""
+    if not _WHOLE:
+        from .formats import load_tables
+
+        load_tables()
+        _WHOLE.append(True)
 
 
 def register(*items: Reading) -> None:
@@ -59,11 +77,14 @@ def readings(format: str | None = None, *, settled: bool = False) -> list[Readin
     >>> [r.id for r in readings(settled=True)]
     ['same-tag-survivors-win', 'counter-cleaner-clears-both-teams']
     """
+    _whole()
     items = sorted(_REGISTRY.values(), key=lambda r: (r.format, r.rule, r.id))
     return [r for r in items if (format is None or r.format == format) and r.is_settled == settled]
 
 
 def reading(id: str) -> Reading:
+    if id not in _REGISTRY:
+        _whole()
     try:
         return _REGISTRY[id]
     except KeyError:

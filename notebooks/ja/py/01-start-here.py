@@ -93,7 +93,7 @@ scenario_path(handover.result, lang="ja")
 from rulings_lib import reading
 
 r = reading("draw-survivor-stays-at-0")
-print(f"解釈 {r.id}（{r.rule} について）")
+print(f"解釈{r.title_in('ja')}（{r.rule} について。コードで呼ぶときの名前は {r.id}）")
 
 # %% [markdown]
 # この解釈では、引分けで勝者として扱われたデュエリスト（またはWRGP-D2で敗北しなかったデュエリスト）は、ライフ0の
