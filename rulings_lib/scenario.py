@@ -244,11 +244,18 @@ class RunResult(Value):
 
         return scenario_svg(self)
 
-    def _repr_html_(self) -> str:  # Jupyter: the final state drawn, then the transcript
+    def verdict(self, lang: str = "en") -> str:
+        """The verdict in words (``rulings run`` prints it first): who lost and why, who is next and
+        why, what is inherited, the Readings relied on (:mod:`rulings_lib.verdict`)."""
+        from .verdict import verdict_text
+
+        return verdict_text(self.outcome["verdict"], lang, get_format(self.scenario.format).cards)
+
+    def _repr_html_(self) -> str:  # Jupyter: the verdict, the final state drawn, then the transcript
         import html
 
-        return (f'<div class="rulings-kit-result">{self._repr_svg_()}'
-                f"<pre>{html.escape(self.transcript())}</pre></div>")
+        return (f'<div class="rulings-kit-result"><pre class="verdict">{html.escape(self.verdict())}</pre>'
+                f"{self._repr_svg_()}<pre>{html.escape(self.transcript())}</pre></div>")
 
     def __repr__(self) -> str:
         verdict = "passed" if self.passed else f"{len(self.failures)} expectation(s) failed"
@@ -355,6 +362,9 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None,
         if on_step is not None:
             on_step(step.number, match)
     outcome = match.state()     # its events with code and args (Match; scenario README)
+    # The verdict (issue 33): the answer in words, decided by the engine (the turn played on where the
+    # question stops before its end); the one every page, the tracker and the FAQ word.
+    outcome["verdict"] = fmt.verdict(match)
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
               for k, v in scenario.expect.items()]
     unexpected = [] if "rejected" in scenario.expect else list(outcome["rejected"])

@@ -1,0 +1,119 @@
+"""The verdict: the answer a judge reads, decided by the engine (issue 33 #1).
+
+One function for both formats, :func:`verdict` (each format's own in its registry record,
+:attr:`rulings_lib.formats.Format.verdict`): who lost and by which rule (and what brought them to 0),
+who stays in and at what LP, the pending handovers and what each incoming duelist inherits, whose
+turn is next and why, and the Readings the answer relied on. Where the question stops before the
+turn is over, the engine plays the turn on, on a copy of the match, and the verdict says what the
+rules make happen next (WRGP: the run-on to the End Phase, the handover, turn N is B2's, WRGP-F2):
+nothing is worked out twice, and the pages, the tracker and the FAQ only word it.
+
+The verdict is data, as events are::
+
+    {"format": ..., "rows": [{"kind", "rule", "code", "args"}, ...],
+     "claims": {...},             # the facts, plain data (who is out, who is next, what is inherited)
+     "readings": [{"id", "rule", "title": {"code", "args"}}, ...]}
+
+:func:`verdict_lines` words it in a language (``rulings run`` prints it before the transcript;
+``rulings run --json`` carries it as ``verdict``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .i18n import plain_args, render
+
+_READING = re.compile(r"\breading ([a-z0-9]+(?:-[a-z0-9]+)+)")
+
+
+def row(kind: str, rule: str | None, code: str, **args) -> dict:
+    """One row of a verdict: its kind (lost, stays, handover, then, next, won, reading ...), the rule
+    that decided it (or None), and its words as a catalogue code and arguments (plain data)."""
+    return {"kind": kind, "rule": rule, "code": code, "args": plain_args(args)}
+
+
+def _without_slugs(args: dict) -> dict:
+    """``args`` (plain data) with every note that names a Reading by its id left out: the verdict
+    names the Readings it relied on by their titles, in the reader's language (never an English slug
+    on a Japanese page)."""
+    out = {}
+    for k, v in args.items():
+        if isinstance(v, dict) and isinstance(v.get("code"), str) and _READING.search(render(v["code"], v.get("args"))):
+            inner = v.get("args") or {}
+            # "{text} (reading ID)": the text stays; any other note naming a Reading goes.
+            v = _without_slugs({"text": inner["text"]})["text"] if v["code"].endswith(".with_reading") else ""
+        out[k] = v
+    return out
+
+
+def clean_row(r: dict) -> dict:
+    """A row whose ``why`` quotes a refusal: a note naming a Reading by its id left out there too."""
+    why = r["args"].get("why")
+    if isinstance(why, dict) and isinstance(why.get("args"), dict):
+        return {**r, "args": {**r["args"], "why": {**why, "args": _without_slugs(why["args"])}}}
+    return r
+
+
+def event_row(kind: str, event, **changes) -> dict:
+    """An engine event as a verdict row (its own words and rule); ``changes`` replace arguments."""
+    return {"kind": kind, "rule": event.rule, **as_message(event, **changes)}
+
+
+def as_message(event, **changes) -> dict:
+    """An event as a message argument (``{"code", "args"}``), for a row that quotes it."""
+    args = dict(event.args)
+    args.update(changes)
+    return {"code": event.code, "args": _without_slugs(plain_args(args))}
+
+
+def readings_of(texts, format: str) -> list[dict]:
+    """The Readings the answer relied on (``texts``: its events and refusals in English, where the
+    engines cite them), in the order they were first cited: each by its id, rule and title
+    (``readings.title.<id>``: its name in the reader's language)."""
+    from .readings import reading
+
+    seen: list[str] = []
+    for text in texts:
+        for rid in _READING.findall(text):
+            if rid not in seen:
+                seen.append(rid)
+    out = []
+    for rid in seen:
+        try:
+            r = reading(rid)
+        except KeyError:
+            continue
+        if r.format == format:
+            out.append({"id": r.id, "rule": r.rule, "title": {"code": f"readings.title.{r.id}", "args": {}}})
+    return out
+
+
+def verdict(match) -> dict:
+    """The verdict on a match (either format) where it stands now."""
+    from .formats import of
+
+    return of(match).verdict(match)
+
+
+def verdict_lines(v: dict, lang: str = "en", cards: str | None = None) -> list[str]:
+    """The verdict in words, one line a row, each with the rule that decided it: ``text [RULE]``;
+    then the Readings it relied on, by their titles in ``lang``. ``cards``: the format's catalogue
+    (rulings_lib.cards), so that its cards are named in ``lang``."""
+    from .cards import in_words
+
+    lines = []
+    for r in v.get("rows") or []:
+        text = in_words(r["code"], r.get("args"), lang, cards)
+        lines.append(f"{text} [{r['rule']}]" if r.get("rule") else text)
+    for r in v.get("readings") or []:
+        lines.append(render("verdict.reading", {"title": r["title"], "rule": r["rule"]}, lang))
+    return lines
+
+
+def verdict_text(v: dict, lang: str = "en", cards: str | None = None) -> str:
+    """The verdict as ``rulings run`` prints it: a heading, then its lines."""
+    return "\n".join([render("verdict.heading", {}, lang), *("  " + s for s in verdict_lines(v, lang, cards))])
+
+
+__all__ = ["clean_row", "as_message", "event_row", "readings_of", "row", "verdict", "verdict_lines", "verdict_text"]
