@@ -401,15 +401,23 @@ def _copier(shape):
 
 def _coded_state(state):
     """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
-    ``code`` and ``args`` (scenario-format), however the engine lists them."""
+    ``code`` and ``args`` (scenario-format), however the engine lists them; and its ``verdict``, the
+    answer in words decided by the engine (:mod:`rulings_lib.verdict`, issue 33)."""
     @functools.wraps(state)
     def wrapper(self, *args, **kwargs):
         out = state(self, *args, **kwargs)
         if isinstance(out, dict) and "events" in out:
             out["events"] = self._event_dicts()
+            out["verdict"] = _verdict(self)
         return out
 
     return wrapper
+
+
+def _verdict(match) -> dict:
+    from .formats import of
+
+    return of(match).verdict(match)
 
 
 class Match(abc.ABC):

@@ -84,9 +84,14 @@ def readings_of(texts, format: str) -> list[dict]:
             r = reading(rid)
         except KeyError:
             continue
-        if r.format == format:
-            out.append({"id": r.id, "rule": r.rule, "title": {"code": f"readings.title.{r.id}", "args": {}}})
+        if r.format == format and not r.is_settled:     # a settled one is a ruling now
+            out.append({"id": r.id, "rule": r.rule, "title": {"code": title_code(r.id), "args": {}}})
     return out
+
+
+def title_code(reading_id: str) -> str:
+    """The catalogue code of a Reading's title (``readings.<lang>.json``: its name in each language)."""
+    return f"readings.title.{reading_id}"
 
 
 def verdict(match) -> dict:
