@@ -109,11 +109,30 @@ def verdict_lines(v: dict, lang: str = "en", cards: str | None = None) -> list[s
 
     lines = []
     for r in v.get("rows") or []:
-        text = in_words(r["code"], r.get("args"), lang, cards)
+        text = titled(in_words(r["code"], r.get("args"), lang, cards), lang)
         lines.append(f"{text} [{r['rule']}]" if r.get("rule") else text)
     for r in v.get("readings") or []:
         lines.append(render("verdict.reading", {"title": r["title"], "rule": r["rule"]}, lang))
     return lines
+
+
+# A Reading cited by its id inside a quoted message ("(reading no-cost-at-0)", "（解釈 no-cost-at-0）").
+_CITED = re.compile(r"(reading |解釈 ?)([a-z0-9]+(?:-[a-z0-9]+)+)")
+
+
+def titled(text: str, lang: str = "en") -> str:
+    """``text`` with each Reading it cites by its id named by its title in ``lang`` instead (a refusal
+    quoted in the verdict words its Reading as the engine does; the reader gets its name, never an
+    English slug on a Japanese page). site/js/verdict.js does the same with the same catalogue."""
+    from .i18n import has
+
+    def name(m):
+        code = title_code(m.group(2))
+        if not has(code):
+            return m.group(0)
+        return f"{m.group(1)}「{render(code, {}, lang)}」" if lang == "ja" else f"{m.group(1)}“{render(code, {}, lang)}”"
+
+    return _CITED.sub(name, text)
 
 
 def verdict_text(v: dict, lang: str = "en", cards: str | None = None) -> str:

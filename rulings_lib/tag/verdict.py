@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..verdict import as_message, clean_row, event_row, readings_of, row
 from . import tables as T
 
-_AFTER_OUT = frozenset({"tag.event.one_vs_one_begins", "tag.event.opponent_out"})
+_ONE_VS_ONE = frozenset({"tag.event.one_vs_one_begins", "tag.event.one_vs_one_at_setup"})
 
 
 def verdict(match) -> dict:
@@ -27,15 +27,24 @@ def verdict(match) -> dict:
         t = match.termination
         rows.append(row("won", t.termination, "verdict.tag.won", tag=match.winner,
                         why={"code": t.code, "args": t.args}))
-    for i, e in enumerate(events):
-        if e.code == "tag.event.player_out":
-            who = e.args["p"]
-            lost = next((d for d in reversed(events[:i]) if d.code == "tag.event.points_lost" and d.args.get("p") == who),
-                        None)
-            rows.append(row("lost", e.rule, "verdict.tag.out", who=who,
-                            how=as_message(lost) if lost is not None else ""))
-        elif e.code in _AFTER_OUT:
-            rows.append(event_row("then", e))
+    # Each player out now (a rewind, TAG-R5, undoes a battle's outs: its events stay in the transcript),
+    # by the last event that put them out and the points lost that brought their gauge to 0.
+    for who in match.out:
+        i = next((j for j in range(len(events) - 1, -1, -1) if events[j].code == "tag.event.player_out"
+                  and events[j].args.get("p") == who), None)
+        if i is None:               # out before the question starts (the setup's moment)
+            rows.append(row("lost", "TAG-E1", "verdict.tag.out_before", who=who))
+            continue
+        lost = next((d for d in reversed(events[:i]) if d.code == "tag.event.points_lost" and d.args.get("p") == who),
+                    None)
+        rows.append(row("lost", events[i].rule, "verdict.tag.out", who=who,
+                        how=as_message(lost) if lost is not None else ""))
+    if match.mode == "1v1":         # TAG-E3: the last two face each other
+        began = next((e for e in reversed(events) if e.code in _ONE_VS_ONE), None)
+        if began is not None:
+            rows.append(event_row("then", began))
+    rows.extend(event_row("then", e) for e in events
+                if e.code == "tag.event.opponent_out" and e.step == events[-1].step and e.args.get("p") in match.out)
     if not finished:
         left = [p for p in match.players() if p not in match.out]
         rows.append(row("stays", None, "verdict.tag.points",
