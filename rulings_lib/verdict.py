@@ -101,19 +101,22 @@ def verdict(match) -> dict:
     return of(match).verdict(match)
 
 
-def verdict_lines(v: dict, lang: str = "en", cards: str | None = None) -> list[str]:
-    """The verdict in words, one line a row, each with the rule that decided it: ``text [RULE]``;
-    then the Readings it relied on, by their titles in ``lang``. ``cards``: the format's catalogue
-    (rulings_lib.cards), so that its cards are named in ``lang``."""
+def verdict_items(v: dict, lang: str = "en", cards: str | None = None) -> list[tuple[str, str, str | None]]:
+    """The verdict in words: ``(kind, text, rule)`` a row, then the Readings it relied on, by their
+    titles in ``lang`` (kind ``reading``). ``cards``: the format's catalogue (rulings_lib.cards), so
+    that its cards are named in ``lang``. site/js/verdict.js verdictLines words it the same way."""
     from .cards import in_words
 
-    lines = []
-    for r in v.get("rows") or []:
-        text = titled(in_words(r["code"], r.get("args"), lang, cards), lang)
-        lines.append(f"{text} [{r['rule']}]" if r.get("rule") else text)
-    for r in v.get("readings") or []:
-        lines.append(render("verdict.reading", {"title": r["title"], "rule": r["rule"]}, lang))
-    return lines
+    out = [(r["kind"], titled(in_words(r["code"], r.get("args"), lang, cards), lang), r.get("rule"))
+           for r in v.get("rows") or []]
+    out.extend(("reading", render("verdict.reading", {"title": r["title"], "rule": r["rule"]}, lang), None)
+               for r in v.get("readings") or [])
+    return out
+
+
+def verdict_lines(v: dict, lang: str = "en", cards: str | None = None) -> list[str]:
+    """The verdict in words, one line a row, each with the rule that decided it: ``text [RULE]``."""
+    return [f"{text} [{rule}]" if rule else text for _, text, rule in verdict_items(v, lang, cards)]
 
 
 # A Reading cited by its id inside a quoted message ("(reading no-cost-at-0)", "（解釈 no-cost-at-0）").
@@ -140,4 +143,4 @@ def verdict_text(v: dict, lang: str = "en", cards: str | None = None) -> str:
     return "\n".join([render("verdict.heading", {}, lang), *("  " + s for s in verdict_lines(v, lang, cards))])
 
 
-__all__ = ["clean_row", "as_message", "event_row", "readings_of", "row", "verdict", "verdict_lines", "verdict_text"]
+__all__ = ["clean_row", "verdict_items", "as_message", "event_row", "readings_of", "row", "verdict", "verdict_lines", "verdict_text"]

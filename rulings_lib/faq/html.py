@@ -14,6 +14,8 @@ import hashlib
 import html
 from pathlib import Path
 
+from ..i18n import render
+from ..verdict import title_code
 from . import LABELS, Entry, all_rule_ids, by_section, load_titles, standard_rule_ids
 
 _CSS = """
@@ -184,6 +186,22 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
     return "\n".join(out)
 
 
+def _verdict_html(e: Entry) -> list[str]:
+    """The engine's verdict on the entry's scenario (rulings_lib.verdict, issue 33), in both languages
+    (the language switch shows one), each row with its rule linked to the rules reference."""
+    from ..formats import get
+    from ..verdict import verdict_items
+
+    cards = get(e.result.scenario.format).cards
+    out = []
+    for lang in ("en", "ja"):
+        items = "".join(f'<li class="{_t(kind)}">{_t(text)}'
+                        + (f' <span class="why">[<a class="rule" href="#rule-{_t(rule)}">{_t(rule)}</a>]</span>' if rule else "")
+                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))
+        out.append(f'<ul class="verdict" lang="{lang}">{items}</ul>')
+    return out
+
+
 def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> list[str]:
     """One Q&A: the question, the answer first (flagged when it is an interpretation), why, the rule ids."""
     out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
@@ -198,8 +216,10 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
             out.append(f'<p class="open"><b>{_t(L["settled"])}:</b> {_t(tx["settled"])}</p>')
         out.append("</div>")
     links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
-    reading = f' · <span lang="en">Reading</span><span lang="ja">解釈名</span> <code>{_t(e.reading)}</code>' \
-        if e.reading else ""
+    # A Reading by its id on the English page, by its title on the Japanese one (issue 33: never an
+    # English slug on a Japanese page).
+    reading = (f' · <span lang="en">Reading <code>{_t(e.reading)}</code></span><span lang="ja">解釈名 '
+               f'「{_t(render(title_code(e.reading), {}, "ja"))}」</span>') if e.reading else ""
     if e.settles:
         reading = f' · <code>{_t(e.settles)}</code> <span lang="en">({_t(LABELS["en"]["settles"])})</span>' \
                   f'<span lang="ja">（{_t(LABELS["ja"]["settles"])}）</span>'
@@ -209,6 +229,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
                f'<code>{_t(e.scenario)}</code>{play}</p>')
     if e.result is not None:
         out.append('<div class="answer">')
+        out.extend(_verdict_html(e))
         if pictures:
             out.extend(_state_pictures(e))
         # The transcript in both languages; the language switch shows one (issue 14).

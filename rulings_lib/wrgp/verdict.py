@@ -94,6 +94,10 @@ def verdict(match) -> dict:
                 rows.append(row("handover", "WRGP-H1", "verdict.wrgp.handover_pending", who=who, team=team))
             elif team in match.at_zero:
                 rows.append(row("stays", "WRGP-D1", "verdict.wrgp.stays_at_zero", who=who, team=team))
+                zero = next((d for d in reversed(events) if d.code in _TO_ZERO and _named(d) == who
+                             and d.args.get("after") == 0), None)
+                if zero is not None:
+                    rows.append(row("how", zero.rule, "verdict.wrgp.to_zero", who=who, what=as_message(zero)))
             else:
                 rows.append(row("stays", None, "verdict.wrgp.stays", who=who, team=team, lp=match.lp[team],
                                 spc=match.spc[team]))
