@@ -1,0 +1,143 @@
+"""The pages only word the engine's verdict (issue 33 #3): site/js/verdict.js holds no rule logic;
+for every shipped scenario and every prefix of its steps, the page's verdict (verdictLines, run under
+Node with the build's catalogues) is word for word what ``rulings run`` prints, in both languages.
+The browser tests (marked) build the rulebook's disputes by taps on a 390x844 touch phone and
+compare the page's verdict with ``rulings run --json``'s ``verdict``."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+
+import node
+import pytest
+
+from rulings_lib.formats import FORMATS
+from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
+from rulings_lib.verdict import verdict_items
+from rulings_lib.webdata import files
+
+ROOT = Path(__file__).resolve().parents[2]
+VERDICT_JS = ROOT / "site" / "js" / "verdict.js"
+CLASS = {"lost": "lose", "stays": "stay", "won": "win"}     # verdict.js: a row's kind -> its item's class
+
+
+def _prefixes():
+    for path in builtin_scenarios():
+        sc = load_scenario(path)
+        for k in range(len(sc.steps) + 1):
+            cut = load_scenario(path)
+            cut.steps, cut.expect, cut.expect_lines = cut.steps[:k], {}, {}
+            yield cut
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_pages_word_every_verdict_as_rulings_run_does(tmp_path, lang):
+    for name, data in files().items():
+        if name.startswith(("words.", "cards.")):
+            (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    verdicts, expected = [], []
+    for sc in _prefixes():
+        v = json.loads(json.dumps(run_scenario(sc).outcome["verdict"], ensure_ascii=False))
+        verdicts.append(v)
+        expected.append([[CLASS.get(k, k), text, rule] for k, text, rule in verdict_items(v, lang, FORMATS[sc.format].cards)])
+    proc = node.run(ROOT / "tests" / "site" / "verdict_words.mjs", tmp_path, lang, timeout=300,
+                    input=json.dumps(verdicts, ensure_ascii=False))
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    wrong = [(p, j) for p, j in zip(expected, got, strict=True) if p != j]
+    assert not wrong, wrong[:3]
+    assert len(verdicts) > 500
+
+
+def test_verdict_js_decides_nothing():
+    """No rule logic in JavaScript: the page reads no event codes and no outcome facts to word a
+    verdict (the regexes on event codes, lossEvent/toZero, are gone); it words the verdict's rows."""
+    js = "\n".join(line.split("//")[0] for line in VERDICT_JS.read_text(encoding="utf-8").splitlines())
+    assert "outcome.events" not in js and "o.events" not in js and ".code ??" not in js
+    for gone in ("lossEvent", "toZero", "howRow", "resume|next_turn", "turn_begins", "at_zero", "handover"):
+        assert gone not in js, gone
+    assert "outcome?.verdict" in js
+
+
+# ------------------------------------------------------------------------------ in the browser
+PHONE = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True}
+
+
+def cli_verdict(tmp_path, yaml: str) -> dict:
+    """``rulings run --json``'s ``verdict`` on the question the page wrote."""
+    from rulings_lib.cli import main
+
+    path = tmp_path / "question.yaml"
+    path.write_text(yaml, encoding="utf-8")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["run", "--json", str(path)]) in (0, 1)
+    return json.loads(out.getvalue())["verdict"]
+
+
+def page_lines(page) -> list[str]:
+    return [re.sub(r"\s+", " ", s).strip() for s in page.locator("#verdict li").all_inner_texts()]
+
+
+def cli_lines(v: dict, lang: str) -> list[str]:
+    return [re.sub(r"\s+", " ", s).strip() for s in
+            (f"{text} [{rule}]" if rule else text for _, text, rule in verdict_items(v, lang, "wrgp.yaml"))]
+
+
+def build_ring(page, end_turn: bool):
+    """The rulebook's Destruction Ring draw by taps only (tests/site/test_phone.py's question): team B's
+    effect deals 1000 to both duelists at 1000 LP in B's Main Phase 1 of turn 2; ``end_turn``: then
+    the turn ends (else the question stops right after the loss)."""
+    from test_phone import field, tap, tap_times
+
+    page.wait_for_selector("#builder [data-param='setup.lineup']")
+    at = field(page, "setup.at")
+    tap(page, at + " button.add")
+    page.wait_for_selector(at + " " + field(page, "setup.at.turn"))
+    tap_times(page, field(page, "setup.at.turn") + " .step-up", 2)
+    tap(page, field(page, "setup.at.player") + " button[data-value=B]")
+    page.locator(field(page, "setup.at.phase") + " select").select_option(index=3)
+    tap_times(page, field(page, "setup.at.lp.A") + " .step-up", 11)
+    tap_times(page, field(page, "setup.at.lp.B") + " .step-up", 11)
+    page.locator("#add-step").select_option("damage")
+    step = ".step[data-verb=damage]"
+    page.wait_for_selector(step)
+    tap(page, step + " " + field(page, "steps.damage.by") + " button[data-value=B]")
+    page.locator(step + " " + field(page, "steps.damage.to") + " select").select_option(index=4)    # both
+    tap_times(page, step + " " + field(page, "steps.damage.amount") + " .step-up", 10)
+    if end_turn:
+        page.locator("#add-step").select_option("end_turn")
+        page.wait_for_selector(".step[data-verb=end_turn]")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("end_turn", [False, True], ids=["stops-after-the-loss", "with-end-turn"])
+def test_the_destruction_ring_draw_built_by_taps_gives_the_engines_verdict(new_context, server, tmp_path, lang,
+                                                                           end_turn):
+    """The issue's case: stopped right after the loss, the page said 'A1 loses', then 'A1 in the duel
+    at 0 LP', then 'Next: turn 3, team A (A1)'. Now it says what the engine says: A2 plays turn 3
+    (WRGP-F2), word for word as ``rulings run --json``'s verdict words it."""
+    from test_phone import runs, tap, wait_runs
+
+    ctx, watch = new_context(**PHONE)
+    page = ctx.new_page()
+    page.goto(server.url + f"index.html?lang={lang}")
+    wait_runs(page)
+    build_ring(page, end_turn)
+    before = runs(page)
+    tap(page, "#run")
+    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    yaml = page.locator("#src").input_value()
+    v = cli_verdict(tmp_path, yaml)
+    assert page_lines(page) == cli_lines(v, lang)
+    assert v["claims"]["next"] == {"turn": 3, "team": "A", "duelist": "A2"}
+    nxt = page.locator("#verdict li.next")
+    assert nxt.locator("a.rule").inner_text() == "WRGP-F2" and "A2" in nxt.inner_text()
+    # the picture's footer says the same next turn
+    assert ("A2" in page.locator("#picture svg desc").inner_text()) or ("A2" in page.locator("#state").inner_text())
