@@ -216,12 +216,17 @@ class WebTracker:
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
         lines.append(still_to_come(m, self.lang))
         turn = state["turn"]
+        # The board marks a duelist who has lost (the handover pending, the run-on) as the engine's
+        # verdict says it (issue 33): the page words it, it decides nothing.
+        claims = state["verdict"]["claims"]
         board = {"turn": turn["number"], "player": turn["player"], "phase": turn["phase"],
                  "phase_name": render(f"wrgp.phase.{turn['phase']}", {}, self.lang),
                  "teams": [{"team": t, "duelist": f"{t}{m.pos[t]}", "lp": m.lp[t], "spc": m.spc[t],
-                            "left": left[t]} for t in T.TEAMS],
+                            "left": left[t], "lost": t in claims["handover"],
+                            "at_zero": f"{t}{m.pos[t]}" in claims["at_zero"]} for t in T.TEAMS],
+                 "run_on": bool(claims["handover"]) and not m.is_finished(),
                  "finished": m.is_finished(), "winner": state.get("winner")}
-        return {"status": lines, "board": board, "lang": self.lang,
+        return {"status": lines, "board": board, "lang": self.lang, "verdict": state["verdict"],
                 "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
                 "can_undo": any(a.get("accepted", True) for a in self.record.actions) or self.previous is not None,
                 "record": self.record.to_dict(),

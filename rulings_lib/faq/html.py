@@ -130,14 +130,17 @@ def _state_pictures(entry: Entry) -> list[str]:
 
 
 def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "",
-                assets: str | None = None, csp: str | None = None) -> str:
+                assets: str | None = None, csp: str | None = None, answer=None) -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
     scenario (the browser edition's playground): each entry gets an "open in playground" link.
     ``diagrams="dot"``: each diagram as its DOT source, drawn by the page (see :func:`_diagram_svg`).
     ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script).
     ``assets``: the page's style and script as files, ``{assets}css/faq.css`` and ``{assets}js/faq.js``
     (:func:`page_style`, :func:`page_script`; the browser edition's copy), not inline.
-    ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``)."""
+    ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``).
+    ``answer(entry)``, when given, is the address of the entry's scenario answer as the browser edition
+    ships it (``data/answers/<id>.json``, its outcome and verdict): the page words that verdict in its
+    language (site/js/faqparts.js, verdict.js) instead of carrying it in both (issue 33)."""
     ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     if csp is None and assets is None:
@@ -176,7 +179,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
             out.append(f'<h3 id="sec-{_t(fmt)}-{_t(sec.id)}" class="section">' + "".join(
                 f'<span lang="{lang}">{sec.number}. {_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</h3>")
             for e in group:
-                out.extend(_entry_html(e, link, diagrams, pictures, cache))
+                out.extend(_entry_html(e, link, diagrams, pictures, cache, answer))
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
         used = [e.id for e in entries if rid in e.rules]
@@ -202,7 +205,7 @@ def _verdict_html(e: Entry) -> list[str]:
     return out
 
 
-def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> list[str]:
+def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, answer=None) -> list[str]:
     """One Q&A: the question, the answer first (flagged when it is an interpretation), why, the rule ids."""
     out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
     for lang in ("en", "ja"):
@@ -229,7 +232,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
                f'<code>{_t(e.scenario)}</code>{play}</p>')
     if e.result is not None:
         out.append('<div class="answer">')
-        out.extend(_verdict_html(e))
+        out.extend([f'<ul class="verdict" data-answer="{_t(answer(e))}"></ul>'] if answer else _verdict_html(e))
         if pictures:
             out.extend(_state_pictures(e))
         # The transcript in both languages; the language switch shows one (issue 14).

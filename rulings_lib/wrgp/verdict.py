@@ -61,7 +61,7 @@ def _loss_rows(events) -> list[dict]:
         during = next((d for d in events[i + 1:] if d.step == e.step and d.code == "wrgp.event.loss_during_handover"
                        and d.args.get("who") == who), None)
         if during is not None:
-            rows.append(event_row("lost", during))        # WRGP-D3: both are out
+            rows.append(event_row("both_out", during))    # WRGP-D3: both are out
     return rows
 
 

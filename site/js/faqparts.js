@@ -4,7 +4,9 @@
 // source and is drawn by Graphviz in WebAssembly (diagram.js, the playground's) when it is opened.
 import { drawDot } from "./diagram.js";
 import { loaded } from "./i18n.js";
-import { fragment } from "./dom.js";
+import { loadedCards } from "./cards.js";
+import { fragment, show } from "./dom.js";
+import { verdictRows } from "./verdict.js";
 
 const loading = new Map();
 
@@ -22,6 +24,16 @@ function diagrams(box) {
   }
 }
 
+// The entry's verdict: the engine's, from the scenario's built answer (data/answers/<id>.json, the
+// playground's first answer), worded in the page's language by verdict.js (issue 33).
+function verdicts(box) {
+  return Promise.all([...box.querySelectorAll("ul.verdict[data-answer]")].map((ul) =>
+    fetch(ul.dataset.answer).then((r) => (r.ok ? r.json() : null)).then(async (a) => {
+      await Promise.all([loaded, loadedCards]);
+      if (a) show(ul, verdictRows(a.outcome));
+    }).catch(() => {})));
+}
+
 function load(box) {
   if (loading.has(box)) return loading.get(box);
   const p = fetch(box.dataset.part).then((r) => {
@@ -30,6 +42,7 @@ function load(box) {
   }).then((html) => {
     box.replaceChildren(fragment(html));     // the build's HTML, parsed inert (dom.js)
     diagrams(box);
+    return verdicts(box);
     box.removeAttribute("aria-busy");
   }, (err) => {
     box.removeAttribute("aria-busy");

@@ -6,6 +6,7 @@ import { call, ready } from "./kit.js";
 import { lang, loaded, t } from "./i18n.js";
 import { loadedTable, verbForm } from "./builder.js";
 import { h, show as put, svg } from "./dom.js";
+import { verdictRows } from "./verdict.js";
 
 const KEY = "rulings-kit.tracker.match";
 const PREVIOUS = KEY + ".previous";
@@ -20,8 +21,11 @@ function board(b) {
                                                       "data-board-team": x.team },
     h("div", { class: "bt-name" }, `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`),
     h("div", { class: "bt-lp" }, h("span", { class: "v" }, String(x.lp)), " ", h("span", { class: "u" }, t("verbs.param.lp.label"))),
+    x.lost ? h("div", { class: "bt-lost" }, t("site.tracker.board_lost", { who: x.duelist })) : null,
+    x.at_zero ? h("div", { class: "bt-zero" }, t("site.tracker.board_at_zero", { who: x.duelist })) : null,
     h("div", { class: "bt-spc" }, `${t("verbs.param.spc.label")} ${x.spc}`),
     h("div", { class: "bt-left" }, t("site.tracker.board_left", { n: x.left })))));
+  $("board-run-on").hidden = !b.run_on;
 }
 
 function show(view) {
@@ -31,6 +35,7 @@ function show(view) {
     if (range) { $(id).min = String(range.min); $(id).max = String(range.max); }
   }
   board(view.board);
+  put($("board-verdict"), verdictRows({ verdict: view.verdict }));     // the engine's verdict, worded
   $("state").textContent = view.status.join("\n");
   const picture = svg(view.picture);        // the kit's SVG, parsed inert (dom.js)
   put($("picture"), picture);
