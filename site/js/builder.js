@@ -184,7 +184,10 @@ function cardControl(p, value, set, label, ctx) {
   });
   // A tap on the list keeps the focus in the field (the list stays until a card is chosen).
   list.addEventListener("mousedown", (e) => e.preventDefault());
-  more.addEventListener("click", () => { all = true; open(false); });
+  // "Show all": the focus goes back to the field first, so that the button, hidden once every card
+  // is listed, takes no focus away with it (a focusout that closed the list, issue 33).
+  more.addEventListener("mousedown", (e) => e.preventDefault());
+  more.addEventListener("click", () => { all = true; input.focus({ preventScroll: true }); open(false); });
   wrap.addEventListener("focusout", (e) => { if (!wrap.contains(e.relatedTarget)) close(); });
   wrap.append(input, list, more, about);
   describe();

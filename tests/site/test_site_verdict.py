@@ -141,3 +141,97 @@ def test_the_destruction_ring_draw_built_by_taps_gives_the_engines_verdict(new_c
     assert nxt.locator("a.rule").inner_text() == "WRGP-F2" and "A2" in nxt.inner_text()
     # the picture's footer says the same next turn
     assert ("A2" in page.locator("#picture svg desc").inner_text()) or ("A2" in page.locator("#state").inner_text())
+
+
+# ------------------------------------------------------------------------------ the phone (issue 33 #4)
+def phone(new_context, server, path, **kwargs):
+    ctx, _ = new_context(**{**PHONE, **kwargs})
+    page = ctx.new_page()
+    page.goto(server.url + path)
+    return ctx, page
+
+
+@pytest.mark.browser
+def test_show_all_cards_keeps_the_list_open_and_every_card_is_reachable_by_taps(new_context, server):
+    """Tapping "Show all N cards" hid the focused button, whose focusout closed the list."""
+    from test_phone import tap, wait_runs
+
+    ctx, page = phone(new_context, server, "index.html?lang=ja")
+    wait_runs(page)
+    page.locator("#add-step").select_option("activate")
+    combo = ".step[data-verb=activate] input[role=combobox]"
+    page.wait_for_selector(combo)
+    tap(page, combo)
+    more = page.locator(".step[data-verb=activate] button.more")
+    more.wait_for(state="visible")
+    n = int(re.search(r"\d+", more.inner_text()).group())
+    tap(page, ".step[data-verb=activate] button.more")
+    items = page.locator(".step[data-verb=activate] ul.cards li")
+    page.wait_for_function(f"document.querySelectorAll('.step[data-verb=activate] ul.cards li').length === {n}")
+    assert page.locator(".step[data-verb=activate] ul.cards").is_visible()
+    assert n > 6 and items.count() == n
+    last = items.nth(n - 1)
+    name = last.locator(".cn").inner_text()
+    last.scroll_into_view_if_needed()
+    last.tap()
+    assert page.locator(combo).input_value() == name
+
+
+@pytest.mark.browser
+def test_the_examples_verdict_goes_once_a_question_is_being_built(new_context, server):
+    from test_phone import field, tap, wait_runs
+
+    ctx, page = phone(new_context, server, "index.html?lang=ja")
+    wait_runs(page)
+    assert page.locator("#verdict li").count() > 0            # the shipped example beside a new question
+    tap(page, field(page, "setup.at") + " button.add")        # the first tap of a new question
+    page.wait_for_function("document.querySelectorAll('#verdict li').length === 0")
+    from rulings_lib.i18n import render
+
+    assert page.locator("#r-title").inner_text() == render("site.play.waiting", {}, "ja")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_share_says_copied_and_the_shared_question_opens_at_its_verdict(new_context, server, lang):
+    from test_phone import runs, tap, wait_runs
+
+    ctx, page = phone(new_context, server, f"index.html?lang={lang}", permissions=["clipboard-read", "clipboard-write"])
+    wait_runs(page)
+    build_ring(page, end_turn=False)
+    before = runs(page)
+    tap(page, "#run")
+    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    text = page.locator("#verdict").inner_text()
+    tap(page, "#share")
+    page.wait_for_function("document.getElementById('share-note').textContent !== ''")
+    assert page.locator("#share-note").inner_text() == ("Link copied" if lang == "en" else "リンクをコピーしました")
+    link = page.locator("#share-url").input_value()
+    other = ctx.new_page()
+    other.goto(link)
+    wait_runs(other)
+    other.wait_for_function("window.scrollY > 0")
+    top = other.evaluate("document.getElementById('result').getBoundingClientRect().top")
+    assert -2 <= top <= 120, top                               # the answer at the top of the screen
+    assert other.locator("#verdict").inner_text() == text
+    assert other.locator("#verdict li").first.is_visible()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_tracker_shows_a_loss_in_large_text(new_context, server, lang):
+    ctx, page = phone(new_context, server, f"tracker.html?lang={lang}")
+    page.wait_for_function("Number(document.body.dataset.changes || 0) >= 1")
+    before = int(page.evaluate("Number(document.body.dataset.changes)"))
+    page.locator("button[data-team=B]").tap()
+    page.locator("button[data-button=loss]").tap()
+    page.wait_for_function(f"Number(document.body.dataset.changes) > {before}")
+    lost = page.locator("[data-board-team=B] .bt-lost")
+    assert lost.is_visible() and "B1" in lost.inner_text()
+    assert page.locator("#board-run-on").is_visible()
+    size = float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-board-team=B] .bt-lost')).fontSize)"))
+    assert size >= 18, size
+    nxt = page.locator("#board-verdict li.next")
+    assert "B2" in nxt.inner_text() and nxt.locator("a.rule").inner_text() == "WRGP-F2"
+    # nothing of it inside a scrolled message box: the board is not a scrolling area
+    assert page.evaluate("(() => { const b = document.getElementById('board'); return b.scrollHeight <= b.clientHeight + 1; })()")
