@@ -58,6 +58,7 @@ function filter(){const q=document.getElementById('search').value.trim().toLower
  document.querySelectorAll('.entry').forEach(e=>{const hit=!q||e.textContent.toLowerCase().includes(q);
  e.classList.toggle('hidden',!hit);if(hit)n++;});
  document.getElementById('count').textContent=n+' / '+document.querySelectorAll('.entry').length;}
+addEventListener('pageshow',()=>filter());
 document.addEventListener('DOMContentLoaded',()=>{setLang(document.body.dataset.lang||'en');filter();
  document.getElementById('search').addEventListener('input',filter);
  document.querySelectorAll('.langs button').forEach(b=>b.addEventListener('click',()=>setLang(b.dataset.lang)));});

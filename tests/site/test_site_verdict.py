@@ -235,3 +235,39 @@ def test_the_tracker_shows_a_loss_in_large_text(new_context, server, lang):
     assert "B2" in nxt.inner_text() and nxt.locator("a.rule").inner_text() == "WRGP-F2"
     # nothing of it inside a scrolled message box: the board is not a scrolling area
     assert page.evaluate("(() => { const b = document.getElementById('board'); return b.scrollHeight <= b.clientHeight + 1; })()")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_notebooks_link_opens_the_notebook_in_the_readers_language(new_context, server, lang):
+    ctx, _ = new_context(width=1280, height=900)
+    page = ctx.new_page()
+    page.goto(server.url + f"faq.html?lang={lang}")
+    link = page.locator("nav.sitebar a").filter(has_text=re.compile("Notebooks|ノートブック")).first
+    href = link.get_attribute("href")
+    assert href.endswith("path=ja/01-start-here.ipynb" if lang == "ja" else "path=01-start-here.ipynb"), href
+
+
+@pytest.mark.browser
+def test_back_to_the_faq_the_list_matches_the_search_box(new_context, server):
+    ctx, _ = new_context(**PHONE)
+    page = ctx.new_page()
+    page.goto(server.url + "faq.html?lang=ja")
+    page.wait_for_function("document.body.dataset.parts")
+    page.locator("#search").fill("破壊指輪")
+    shown = page.locator(".entry:not(.hidden)").count()
+    assert 0 < shown < page.locator(".entry").count()
+    page.locator(".entry:not(.hidden) a.play").first.click()
+    page.wait_for_load_state()
+    page.go_back()
+    page.wait_for_function("document.querySelector('#search') && document.querySelector('#count').textContent")
+    query = page.locator("#search").input_value()
+    visible = page.locator(".entry:not(.hidden)").count()
+    total = page.locator(".entry").count()
+    if query:
+        assert visible < total and page.locator("#count").inner_text() == f"{visible} / {total}"
+        assert visible == page.evaluate(
+            "(q => [...document.querySelectorAll('.entry')].filter(e => e.textContent.toLowerCase().includes(q)).length)"
+            "(document.getElementById('search').value.trim().toLowerCase())")
+    else:
+        assert visible == total
