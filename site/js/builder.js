@@ -128,10 +128,15 @@ function cardControl(p, value, set, label, ctx) {
   const about = el("p", { class: "card-does", hidden: true });
   let all = false, active = -1, shown = [];
 
+  // A card of the catalogue: what it does. A name outside it: said so, and that the step's own
+  // numbers describe what it does (the engine plays it as described, issue 32 #11 / 33).
   const describe = () => {
     const c = findCard(input.value, ctx.format);
-    about.hidden = !c;
-    about.textContent = c ? `${kindLabel(c)}: ${c.does?.[lang] ?? c.does?.en ?? ""}` : "";
+    const typed = input.value.trim() !== "";
+    about.hidden = !c && !typed;
+    about.classList.toggle("unknown", !c && typed);
+    about.textContent = c ? `${kindLabel(c)}: ${c.does?.[lang] ?? c.does?.en ?? ""}`
+      : typed ? t("site.builder.not_in_catalogue") : "";
     wrap.dataset.card = c?.id ?? "";
   };
   const close = () => {

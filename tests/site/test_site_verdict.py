@@ -271,3 +271,26 @@ def test_back_to_the_faq_the_list_matches_the_search_box(new_context, server):
             "(document.getElementById('search').value.trim().toLowerCase())")
     else:
         assert visible == total
+
+
+@pytest.mark.browser
+def test_a_card_outside_the_catalogue_is_said_so_and_ruled_as_described(new_context, server, tmp_path):
+    from test_phone import field, runs, tap, wait_runs
+
+    from rulings_lib.i18n import render
+
+    ctx, page = phone(new_context, server, "index.html?lang=ja")
+    wait_runs(page)
+    build_ring(page, end_turn=False)
+    step = ".step[data-verb=damage]"
+    card = page.locator(step + " " + field(page, "steps.damage.card") + " input[role=combobox]")
+    card.fill("破壊指輪2")                                    # a near name: not the catalogue's card
+    about = page.locator(step + " .card-does")
+    assert about.is_visible() and about.inner_text() == render("site.builder.not_in_catalogue", {}, "ja")
+    before = runs(page)
+    tap(page, "#run")
+    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    v = cli_verdict(tmp_path, page.locator("#src").input_value())
+    assert page_lines(page) == cli_lines(v, "ja")
+    assert v["claims"]["next"]["duelist"] == "A2"             # played as the step describes it
