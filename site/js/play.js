@@ -58,9 +58,31 @@ function clearAnswer() {
   delete document.body.dataset.verdict;
 }
 
-function showError(line, message) {
+// The builder's field an error is about (web.py _field_of): marked, its label named in the message,
+// scrolled to (issue 33: not "line 5" of the YAML the builder hides).
+function fieldOf(where) {
+  if (!where || mode !== "builder") return null;
+  const box = where.step ? document.querySelectorAll("#builder .step")[where.step - 1] : $("builder");
+  return box?.querySelector(`[data-param="${CSS.escape(where.path)}"]`) ?? null;
+}
+
+function showError(line, message, where = null) {
   clearAnswer();
+  for (const old of document.querySelectorAll("#builder .field.invalid")) old.classList.remove("invalid");
   marks = { bad: line, failed: new Set() };
+  const at = fieldOf(where);
+  if (at) {
+    at.classList.add("invalid");
+    const label = at.querySelector(".flabel")?.textContent ?? where.path;
+    const n = where.step ? t("site.play.error_step", { n: where.step, field: label }) : label;
+    $("error").textContent = t("site.play.error_field", { field: n, message: message.replace(/^[\w.[\]]+: /, "") });
+    $("error").hidden = false;
+    $("marker").textContent = t("site.play.error_line", { n: line, message });
+    paintGutter();
+    placeMarker();
+    at.scrollIntoView({ block: "center" });
+    return;
+  }
   const text = t("site.play.error_line", { n: line, message });
   $("marker").textContent = text;
   $("error").textContent = text;
@@ -163,7 +185,7 @@ async function run() {
     const r = await call("run_text", { text, source: edited() && !/check_team|check_deck/.test(text) ? null : source, lang, phone: phone() });
     if (timings.firstRuling == null) timings.firstRuling = performance.now();
     timings.lastRun = performance.now() - t0;
-    if (r.error) showError(r.error.line, r.error.message);
+    if (r.error) showError(r.error.line, r.error.message, r.error.field);
     else { await showAnswer(r); answered = text; }
   } catch (err) {
     showError(1, err.message);

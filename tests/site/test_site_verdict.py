@@ -294,3 +294,27 @@ def test_a_card_outside_the_catalogue_is_said_so_and_ruled_as_described(new_cont
     v = cli_verdict(tmp_path, page.locator("#src").input_value())
     assert page_lines(page) == cli_lines(v, "ja")
     assert v["claims"]["next"]["duelist"] == "A2"             # played as the step describes it
+
+
+@pytest.mark.browser
+def test_an_input_error_on_a_japanese_page_is_japanese_and_points_at_the_builders_field(new_context, server):
+    from test_phone import runs, tap, wait_runs
+
+    ctx, page = phone(new_context, server, "index.html?lang=ja")
+    wait_runs(page)
+    page.locator("#add-step").select_option("activate")
+    combo = ".step[data-verb=activate] input[role=combobox]"
+    page.wait_for_selector(combo)
+    page.locator(combo).fill("Foo Bar Card")
+    page.locator(combo).press("Escape")
+    before = runs(page)
+    tap(page, "#run")
+    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    error = page.locator("#error").inner_text()
+    label = page.locator(".step[data-verb=activate] [data-param='steps.activate.card'] .flabel").inner_text()
+    assert error.startswith(f"手順1の「{label}」: "), error
+    assert "カタログ" in error and "steps[" not in error and "行目" not in error, error
+    field = page.locator(".step[data-verb=activate] [data-param='steps.activate.card']")
+    assert "invalid" in field.get_attribute("class")
+    box = field.bounding_box()
+    assert 0 <= box["y"] <= 844, box                         # on screen
