@@ -249,7 +249,8 @@ class RunResult(Value):
         why, what is inherited, the Readings relied on (:mod:`rulings_lib.verdict`)."""
         from .verdict import verdict_text
 
-        return verdict_text(self.outcome["verdict"], lang, get_format(self.scenario.format).cards)
+        return verdict_text(self.outcome["verdict"], lang, get_format(self.scenario.format).cards,
+                            self.outcome["rejected"])
 
     def _repr_html_(self) -> str:  # Jupyter: the verdict, the final state drawn, then the transcript
         import html

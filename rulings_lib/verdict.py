@@ -12,7 +12,7 @@ The verdict is data, as events are::
 
     {"format": ..., "rows": [{"kind", "rule", "code", "args"}, ...],
      "claims": {...},             # the facts, plain data (who is out, who is next, what is inherited)
-     "readings": [{"id", "rule", "title": {"code", "args"}}, ...]}
+     "readings": [{"id", "rule"}, ...]}  # named by title_code(id) in the reader's language
 
 :func:`verdict_lines` words it in a language (``rulings run`` prints it before the transcript;
 ``rulings run --json`` carries it as ``verdict``).
@@ -30,7 +30,7 @@ _READING = re.compile(r"\breading ([a-z0-9]+(?:-[a-z0-9]+)+)")
 def row(kind: str, rule: str | None, code: str, **args) -> dict:
     """One row of a verdict: its kind (lost, stays, handover, then, next, won, reading ...), the rule
     that decided it (or None), and its words as a catalogue code and arguments (plain data)."""
-    return {"kind": kind, "rule": rule, "code": code, "args": plain_args(args)}
+    return {"kind": kind, **({"rule": rule} if rule else {}), "code": code, "args": plain_args(args)}
 
 
 def _without_slugs(args: dict) -> dict:
@@ -85,7 +85,7 @@ def readings_of(texts, format: str) -> list[dict]:
         except KeyError:
             continue
         if r.format == format and not r.is_settled:     # a settled one is a ruling now
-            out.append({"id": r.id, "rule": r.rule, "title": {"code": title_code(r.id), "args": {}}})
+            out.append({"id": r.id, "rule": r.rule})
     return out
 
 
@@ -101,22 +101,29 @@ def verdict(match) -> dict:
     return of(match).verdict(match)
 
 
-def verdict_items(v: dict, lang: str = "en", cards: str | None = None) -> list[tuple[str, str, str | None]]:
-    """The verdict in words: ``(kind, text, rule)`` a row, then the Readings it relied on, by their
-    titles in ``lang`` (kind ``reading``). ``cards``: the format's catalogue (rulings_lib.cards), so
-    that its cards are named in ``lang``. site/js/verdict.js verdictLines words it the same way."""
+def verdict_items(v: dict, lang: str = "en", cards: str | None = None,
+                  rejected=()) -> list[tuple[str, str, str | None]]:
+    """The verdict in words: ``(kind, text, rule)`` a row; then the steps refused (``rejected``: the
+    outcome's, kind ``refused``); then the Readings it relied on, by their titles in ``lang`` (kind
+    ``reading``). ``cards``: the format's catalogue (rulings_lib.cards), so that its cards are named
+    in ``lang``. site/js/verdict.js verdictLines words it the same way."""
     from .cards import in_words
 
     out = [(r["kind"], titled(in_words(r["code"], r.get("args"), lang, cards), lang), r.get("rule"))
            for r in v.get("rows") or []]
-    out.extend(("reading", render("verdict.reading", {"title": r["title"], "rule": r["rule"]}, lang), None)
+    for r in rejected or ():
+        why = {"code": r["code"], "args": r.get("args") or {}} if r.get("code") else r["reason"]
+        out.append(("refused", titled(in_words("verdict.refused", {"step": r["step"], "why": why}, lang, cards), lang),
+                    r["rule"]))
+    out.extend(("reading", render("verdict.reading", {"title": {"code": title_code(r["id"]), "args": {}},
+                                                      "rule": r["rule"]}, lang), None)
                for r in v.get("readings") or [])
     return out
 
 
-def verdict_lines(v: dict, lang: str = "en", cards: str | None = None) -> list[str]:
+def verdict_lines(v: dict, lang: str = "en", cards: str | None = None, rejected=()) -> list[str]:
     """The verdict in words, one line a row, each with the rule that decided it: ``text [RULE]``."""
-    return [f"{text} [{rule}]" if rule else text for _, text, rule in verdict_items(v, lang, cards)]
+    return [f"{text} [{rule}]" if rule else text for _, text, rule in verdict_items(v, lang, cards, rejected)]
 
 
 # A Reading cited by its id inside a quoted message ("(reading no-cost-at-0)", "（解釈 no-cost-at-0）").
@@ -138,9 +145,12 @@ def titled(text: str, lang: str = "en") -> str:
     return _CITED.sub(name, text)
 
 
-def verdict_text(v: dict, lang: str = "en", cards: str | None = None) -> str:
-    """The verdict as ``rulings run`` prints it: a heading, then its lines."""
-    return "\n".join([render("verdict.heading", {}, lang), *("  " + s for s in verdict_lines(v, lang, cards))])
+def verdict_text(v: dict, lang: str = "en", cards: str | None = None, rejected=()) -> str:
+    """The verdict as ``rulings run`` prints it: a heading, then its lines (``rejected``: the outcome's
+    refused steps, said among them)."""
+    return "\n".join([render("verdict.heading", {}, lang),
+                      *("  " + s for s in verdict_lines(v, lang, cards, rejected))])
 
 
-__all__ = ["clean_row", "verdict_items", "as_message", "event_row", "readings_of", "row", "verdict", "verdict_lines", "verdict_text"]
+__all__ = ["as_message", "clean_row", "event_row", "readings_of", "row", "verdict", "verdict_items", "verdict_lines",
+           "verdict_text"]

@@ -242,13 +242,12 @@ class WebTracker:
         turn = state["turn"]
         # The board marks a duelist who has lost (the handover pending, the run-on) as the engine's
         # verdict says it (issue 33): the page words it, it decides nothing.
-        claims = state["verdict"]["claims"]
         board = {"turn": turn["number"], "player": turn["player"], "phase": turn["phase"],
                  "phase_name": render(f"wrgp.phase.{turn['phase']}", {}, self.lang),
                  "teams": [{"team": t, "duelist": f"{t}{m.pos[t]}", "lp": m.lp[t], "spc": m.spc[t],
-                            "left": left[t], "lost": t in claims["handover"],
-                            "at_zero": f"{t}{m.pos[t]}" in claims["at_zero"]} for t in T.TEAMS],
-                 "run_on": bool(claims["handover"]) and not m.is_finished(),
+                            "left": left[t], "lost": t in state["handover"],
+                            "at_zero": f"{t}{m.pos[t]}" in state["at_zero"]} for t in T.TEAMS],
+                 "run_on": bool(state["handover"]) and not m.is_finished(),
                  "finished": m.is_finished(), "winner": state.get("winner")}
         return {"status": lines, "board": board, "lang": self.lang, "verdict": state["verdict"],
                 "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},

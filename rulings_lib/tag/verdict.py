@@ -66,8 +66,5 @@ def verdict(match) -> dict:
         else:
             rows.append(row("next", "TAG-N1", "verdict.tag.next_open", n=match.turn, first=match.first,
                             following=match.turn + 1))
-    for r in match.rejected:
-        why = {"code": r["code"], "args": r.get("args", {})} if r.get("code") else r["reason"]
-        rows.append(row("refused", r["rule"], "verdict.refused", step=r["step"], why=why))
     texts = [e.text for e in events] + [r["reason"] for r in match.rejected]
     return {"format": T.FORMAT, "rows": [clean_row(r) for r in rows], "claims": claims, "readings": readings_of(texts, T.FORMAT)}

@@ -93,14 +93,13 @@ def verdict(match) -> dict:
             if team in match.handover:
                 rows.append(row("handover", "WRGP-H1", "verdict.wrgp.handover_pending", who=who, team=team))
             elif team in match.at_zero:
-                rows.append(row("stays", "WRGP-D1", "verdict.wrgp.stays_at_zero", who=who, team=team))
+                rows.append(row("stays", "WRGP-D1", "verdict.wrgp.stays_at_zero", who=who))
                 zero = next((d for d in reversed(events) if d.code in _TO_ZERO and _named(d) == who
                              and d.args.get("after") == 0), None)
                 if zero is not None:
                     rows.append(row("how", zero.rule, "verdict.wrgp.to_zero", who=who, what=as_message(zero)))
             else:
-                rows.append(row("stays", None, "verdict.wrgp.stays", who=who, team=team, lp=match.lp[team],
-                                spc=match.spc[team]))
+                rows.append(row("stays", None, "verdict.wrgp.stays", who=who, lp=match.lp[team]))
     # The turn that comes next: this one, when the question stops at a turn's very start (before its
     # draw); else the engine plays this turn on to its end, on a copy.
     at_start = match.phase_key == "draw" and not match.drawn
@@ -122,8 +121,7 @@ def verdict(match) -> dict:
         elif match.phase_i < _END and any(e.code in _THEN for e in later):
             rows.append(row("run_on", "STD-TURN", "verdict.wrgp.turn_goes_on", phase=phase))
         rows.extend(row("then", e.rule, "verdict.then", what=as_message(e)) for e in later if e.code in _THEN)
-    claims = {"out_now": list(match.out), "handover": list(match.handover),
-              "at_zero": sorted(match._who(t) for t in match.at_zero), "played_on": played_on,
+    claims = {"played_on": played_on,
               "finished": False, "winner": None, "out": list(match.out), "next": None, "inherits": {}}
     if after is not None:
         claims.update(finished=after.winner is not None, winner=after.winner, out=list(after.out),
@@ -143,9 +141,6 @@ def verdict(match) -> dict:
                 claims["inherits"][e.args["new"]] = {"from": e.args["old"], "lp": e.args["lp"], "cards": []}
             elif e.code == "wrgp.event.field_inherited":
                 claims["inherits"][e.args["new"]]["cards"] = list(e.args["cards"])
-    for r in match.rejected:
-        why = {"code": r["code"], "args": r.get("args", {})} if r.get("code") else r["reason"]
-        rows.append(row("refused", r["rule"], "verdict.refused", step=r["step"], why=why))
     texts = [e.text for e in events] + [e.text for e in later] + [r["reason"] for r in match.rejected]
     return {"format": T.FORMAT, "rows": [clean_row(r) for r in rows], "claims": claims,
             "readings": readings_of(texts, T.FORMAT)}

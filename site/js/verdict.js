@@ -48,13 +48,19 @@ export function titled(text) {
   });
 }
 
-// The verdict as plain lines: {cls, text, rule} (the Node tests compare them with the CLI's).
-export function verdictLines(verdict) {
+// The verdict as plain lines: {cls, text, rule} (the Node tests compare them with the CLI's); the
+// outcome's refused steps among them (`rejected`), then the Readings it relied on, by their titles.
+export function verdictLines(verdict, rejected = []) {
   const out = (verdict?.rows ?? []).map((r) => ({
     cls: CLASS[r.kind] ?? r.kind, text: titled(t(r.code, localArgs(r.args || {}))), rule: r.rule ?? null,
   }));
+  for (const r of rejected ?? []) {
+    const why = r.code ? { code: r.code, args: r.args || {} } : r.reason;
+    out.push({ cls: "refused", text: titled(t("verdict.refused", localArgs({ step: r.step, why }))), rule: r.rule });
+  }
   for (const r of verdict?.readings ?? []) {
-    out.push({ cls: "reading", text: t("verdict.reading", { title: r.title, rule: r.rule }), rule: null });
+    const title = { code: `readings.title.${r.id}`, args: {} };
+    out.push({ cls: "reading", text: t("verdict.reading", { title, rule: r.rule }), rule: null });
   }
   return out;
 }
@@ -66,7 +72,7 @@ function row(cls, words, rule) {
 
 // The verdict as list items (elements), from an outcome object (its `verdict`).
 export function verdictRows(outcome) {
-  return verdictLines(outcome?.verdict).map((r) => row(r.cls, r.text, r.rule));
+  return verdictLines(outcome?.verdict, outcome?.rejected).map((r) => row(r.cls, r.text, r.rule));
 }
 
 // ---------------------------------------------------------------- expectations as readable rows

@@ -41,9 +41,11 @@ def test_the_pages_word_every_verdict_as_rulings_run_does(tmp_path, lang):
             (tmp_path / name).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     verdicts, expected = [], []
     for sc in _prefixes():
-        v = json.loads(json.dumps(run_scenario(sc).outcome["verdict"], ensure_ascii=False))
-        verdicts.append(v)
-        expected.append([[CLASS.get(k, k), text, rule] for k, text, rule in verdict_items(v, lang, FORMATS[sc.format].cards)])
+        out = json.loads(json.dumps(run_scenario(sc).outcome, ensure_ascii=False))
+        v, rejected = out["verdict"], out["rejected"]
+        verdicts.append([v, rejected])
+        expected.append([[CLASS.get(k, k), text, rule]
+                         for k, text, rule in verdict_items(v, lang, FORMATS[sc.format].cards, rejected)])
     proc = node.run(ROOT / "tests" / "site" / "verdict_words.mjs", tmp_path, lang, timeout=300,
                     input=json.dumps(verdicts, ensure_ascii=False))
     assert proc.returncode == 0, proc.stderr
@@ -68,7 +70,8 @@ PHONE = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True}
 
 
 def cli_verdict(tmp_path, yaml: str) -> dict:
-    """``rulings run --json``'s ``verdict`` on the question the page wrote."""
+    """``rulings run --json``'s ``verdict`` on the question the page wrote (with the outcome's refused
+    steps, ``_rejected``, which the verdict says among its rows)."""
     from rulings_lib.cli import main
 
     path = tmp_path / "question.yaml"
@@ -76,7 +79,8 @@ def cli_verdict(tmp_path, yaml: str) -> dict:
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         assert main(["run", "--json", str(path)]) in (0, 1)
-    return json.loads(out.getvalue())["verdict"]
+    outcome = json.loads(out.getvalue())
+    return {**outcome["verdict"], "_rejected": outcome["rejected"]}
 
 
 def page_lines(page) -> list[str]:
@@ -85,7 +89,8 @@ def page_lines(page) -> list[str]:
 
 def cli_lines(v: dict, lang: str) -> list[str]:
     return [re.sub(r"\s+", " ", s).strip() for s in
-            (f"{text} [{rule}]" if rule else text for _, text, rule in verdict_items(v, lang, "wrgp.yaml"))]
+            (f"{text} [{rule}]" if rule else text
+             for _, text, rule in verdict_items(v, lang, "wrgp.yaml", v.get("_rejected")))]
 
 
 def build_ring(page, end_turn: bool):

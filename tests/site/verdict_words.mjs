@@ -1,7 +1,7 @@
 // node tests/site/verdict_words.mjs DATA_DIR LANG: the pages' wording of verdicts (site/js/verdict.js
 // verdictLines, through cards.js localArgs and i18n.js t), without a browser. DATA_DIR holds
 // words.<lang>.json and cards.<lang>.json as the build writes them (rulings_lib.webdata.files).
-// Reads one JSON list of verdicts on stdin; prints, for each, the list of its [kind class, text, rule].
+// Reads one JSON list of [verdict, rejected] on stdin; prints, for each, the list of its [class, text, rule].
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 
@@ -20,4 +20,4 @@ const { loadedCards } = await import("../../site/js/cards.js");
 const { verdictLines } = await import("../../site/js/verdict.js");
 await Promise.all([loaded, loadedCards]);
 const input = JSON.parse(readFileSync(0, "utf8"));
-process.stdout.write(JSON.stringify(input.map((v) => verdictLines(v).map((r) => [r.cls, r.text, r.rule]))));
+process.stdout.write(JSON.stringify(input.map(([v, rejected]) => verdictLines(v, rejected).map((r) => [r.cls, r.text, r.rule]))));
