@@ -182,6 +182,8 @@ def _wrgp_claims(path, k, r, c, lost, stays, where):
     if not c["played_on"]:
         if c["next"] is not None:       # the question stops at a turn's very start: this turn is next
             assert c["next"] == {"turn": m.turn, "team": m.player, "duelist": m.duelist(m.player)}, where
+            for new, got in c["inherits"].items():      # what the handover that began it handed on
+                assert new in (m.duelist("A"), m.duelist("B")) and got["from"] in m.out, where
     else:
         on = prefix(path, k, then_end_turn=True)
         s = on.outcome

@@ -27,6 +27,17 @@ _THEN = frozenset({"wrgp.event.delayed_effect_applies", "wrgp.event.damage_taken
                    "wrgp.event.handover_completes", "wrgp.event.field_inherited", "wrgp.event.empty_field_inherited",
                    "wrgp.event.cards_not_handed_over", "wrgp.event.effect_carries_over", *_DECIDERS})
 _END = T.PHASE_INDEX["end"]
+# What a handover hands on (WRGP-H4..H7): said again when the question stops at the turn it began.
+_HANDED = ("wrgp.event.handover_completes", "wrgp.event.field_inherited", "wrgp.event.empty_field_inherited",
+           "wrgp.event.cards_not_handed_over", "wrgp.event.effect_carries_over")
+
+
+def _turn_start_handover(events) -> list:
+    """The handover events of the end of turn that began the turn the match is at (none: [])."""
+    start = next((i for i in range(len(events) - 1, -1, -1) if events[i].code == "wrgp.event.turn_begins"), None)
+    if start is None:
+        return []
+    return [e for e in events[:start] if e.step == events[start].step and e.code in _HANDED]
 
 
 def _named(e) -> str | None:
@@ -114,6 +125,11 @@ def verdict(match) -> dict:
             after = None
         else:
             later = after.events[n:]
+    if at_start and not finished:
+        # The question stops at the start of the turn a handover began: what the incoming duelists
+        # took over is part of the answer (WRGP-H4..H7).
+        later = _turn_start_handover(events)
+        rows.extend(event_row("inherited", e) for e in later)
     if played_on:
         phase = {"code": f"wrgp.phase.{match.phase_key}", "args": {}}
         if match.handover and match.phase_i < _END:
