@@ -95,10 +95,8 @@ def title_code(reading_id: str) -> str:
 
 
 def verdict(match) -> dict:
-    """The verdict on a match (either format) where it stands now."""
-    from .formats import of
-
-    return of(match).verdict(match)
+    """The verdict on a match (either format) where it stands now (its format's, :attr:`Format.verdict`)."""
+    return match.verdict()
 
 
 def verdict_items(v: dict, lang: str = "en", cards: str | None = None,

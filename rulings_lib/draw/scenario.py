@@ -129,9 +129,8 @@ def _drawing_state(match) -> dict:
     state = state_of(match)
     if isinstance(state, dict) and "events" in state:
         state["events"] = _LazyEvents(match.events)
-        from ..match import _verdict
-
-        state["verdict"] = _verdict(match)       # who plays next, as the verdict says (issue 33)
+        if getattr(type(match), "_verdict_of", None) is not None:
+            state["verdict"] = match.verdict()     # who plays next, as the verdict says (issue 33)
     return state
 
 
