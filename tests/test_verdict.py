@@ -197,7 +197,7 @@ def _wrgp_claims(path, k, r, c, lost, stays, where):
         for new, got in c["inherits"].items():
             held = sorted(n for n, card in s["cards"].items() if card["player"] == new)
             assert sorted(got["cards"]) == held, where
-            assert new in c["duelist"].values() or new in s["out"], where
+            assert new in (f"A{s['duelist']['A']}", f"B{s['duelist']['B']}") or new in s["out"], where
     if c["next"] is not None:           # the picture's last line names the verdict's next turn
         team, who = c["next"]["team"], c["next"]["duelist"]
         assert f"team {team} ({who})" in summary(r.outcome, "en")[-1], where

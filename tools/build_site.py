@@ -340,11 +340,9 @@ def build_pages(out: Path, tmp: Path) -> dict:
     (out / "css" / "faq.css").write_text(page_style().lstrip(), encoding="utf-8")
     (out / "js" / "faq.js").write_text("// The FAQ page's script, written by tools/build_site.py from rulings_lib/faq/html.py.\n"
                                        + page_script().lstrip(), encoding="utf-8")
-    def answer_of(entry):       # the entry's verdict: the built answer's, worded by the page (issue 33)
-        return "data/answers/" + entry.scenario.removesuffix(".yaml") + ".json"
-
     faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot",   # drawn by viz.js when opened
-                      assets="", csp=CSP, answer=answer_of)
+                      assets="", csp=CSP,
+                      answer=True)     # each entry's verdict: its built answer's, worded by the page (issue 33)
     from rulings_lib.webdata import faq_parts  # the entries' pictures and transcripts load in parts
 
     faq, parts = faq_parts(faq)

@@ -139,9 +139,9 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
     ``assets``: the page's style and script as files, ``{assets}css/faq.css`` and ``{assets}js/faq.js``
     (:func:`page_style`, :func:`page_script`; the browser edition's copy), not inline.
     ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``).
-    ``answer(entry)``, when given, is the address of the entry's scenario answer as the browser edition
-    ships it (``data/answers/<id>.json``, its outcome and verdict): the page words that verdict in its
-    language (site/js/faqparts.js, verdict.js) instead of carrying it in both (issue 33)."""
+    ``answer``: true for the browser edition, which ships each scenario's answer (``data/answers/<id>.json``,
+    its outcome and verdict): the page words that verdict in its language (site/js/faqparts.js,
+    verdict.js) instead of carrying it in both (issue 33)."""
     ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     if csp is None and assets is None:
@@ -233,7 +233,8 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, ans
                f'<code>{_t(e.scenario)}</code>{play}</p>')
     if e.result is not None:
         out.append('<div class="answer">')
-        out.extend([f'<ul class="verdict" data-answer="{_t(answer(e))}"></ul>'] if answer else _verdict_html(e))
+        if not answer:          # the site's pages word it themselves (site/js/faqparts.js)
+            out.extend(_verdict_html(e))
         if pictures:
             out.extend(_state_pictures(e))
         # The transcript in both languages; the language switch shows one (issue 14).

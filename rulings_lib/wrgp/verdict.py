@@ -141,7 +141,7 @@ def verdict(match) -> dict:
               "finished": False, "winner": None, "out": list(match.out), "next": None, "inherits": {}}
     if after is not None:
         claims.update(finished=after.winner is not None, winner=after.winner, out=list(after.out),
-                      lp={t: after.lp[t] for t in T.TEAMS}, duelist={t: after._who(t) for t in T.TEAMS})
+                      lp={t: after.lp[t] for t in T.TEAMS})
         if after.winner is not None:
             rows.append(row("won", after.termination.termination, "verdict.wrgp.won", team=after.winner,
                             loser=T.other(after.winner)))

@@ -24,14 +24,21 @@ function diagrams(box) {
   }
 }
 
-// The entry's verdict: the engine's, from the scenario's built answer (data/answers/<id>.json, the
-// playground's first answer), worded in the page's language by verdict.js (issue 33).
+// The entry's verdict: the engine's, from its scenario's built answer (data/answers/<id>.json, the
+// playground's first answer; the id is the one the entry's playground link opens), worded in the
+// page's language by verdict.js, above the entry's pictures (issue 33).
 function verdicts(box) {
-  return Promise.all([...box.querySelectorAll("ul.verdict[data-answer]")].map((ul) =>
-    fetch(ul.dataset.answer).then((r) => (r.ok ? r.json() : null)).then(async (a) => {
-      await Promise.all([loaded, loadedCards]);
-      if (a) show(ul, verdictRows(a.outcome));
-    }).catch(() => {})));
+  const id = box.closest(".entry")?.querySelector("a.play")?.getAttribute("href")?.split("#s=")[1];
+  const answer = box.querySelector(".answer");
+  if (!id || !answer) return null;
+  return fetch(`data/answers/${id}.json`).then((r) => (r.ok ? r.json() : null)).then(async (a) => {
+    await Promise.all([loaded, loadedCards]);
+    if (!a) return;
+    const ul = document.createElement("ul");
+    ul.className = "verdict";
+    show(ul, verdictRows(a.outcome));
+    answer.prepend(ul);
+  }).catch(() => {});
 }
 
 function load(box) {
