@@ -180,6 +180,7 @@ def _wrgp_claims(path, k, r, c, lost, stays, where):
     from rulings_lib.draw import summary
 
     if not c["played_on"]:
+        assert not m.handover, where    # a pending handover: the turn runs on, the next one is after it
         if c["next"] is not None:       # the question stops at a turn's very start: this turn is next
             assert c["next"] == {"turn": m.turn, "team": m.player, "duelist": m.duelist(m.player)}, where
             for new, got in c["inherits"].items():      # what the handover that began it handed on
@@ -213,10 +214,10 @@ ACTIONS = st.lists(st.one_of(
 ), max_size=8)
 
 
-def _play(actions, lp):
+def _play(actions, lp, phase="main1"):
     from rulings_lib.errors import IllegalAction
 
-    m = WrgpMatch(turn=3, phase="main1", lp={"A": lp[0], "B": lp[1]})
+    m = WrgpMatch(turn=3, phase=phase, lp={"A": lp[0], "B": lp[1]})
     for a in actions:
         try:
             if a[0] == "damage":
@@ -233,17 +234,19 @@ def _play(actions, lp):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(ACTIONS, st.tuples(st.integers(1, 8000), st.integers(1, 8000)))
-def test_on_any_match_the_verdict_claims_what_end_turn_gives(actions, lp):
-    m = _play(actions, lp)
+@given(ACTIONS, st.tuples(st.integers(1, 8000), st.integers(1, 8000)), st.sampled_from(["draw", "main1"]))
+def test_on_any_match_the_verdict_claims_what_end_turn_gives(actions, lp, phase):
+    m = _play(actions, lp, phase)
     c = verdict(m)["claims"]
     if m.winner is not None:
         assert c["next"] is None
         return
     if not c["played_on"]:
+        # "this turn is next" only at a turn's start with no handover pending (else it runs on, WRGP-H1)
+        assert not m.handover and m.phase_key == "draw" and not m.drawn
         assert c["next"] == {"turn": m.turn, "team": m.player, "duelist": m.duelist(m.player)}
         return
-    on = _play([*actions, ("end_turn",)], lp)        # played again from the start, then on
+    on = _play([*actions, ("end_turn",)], lp, phase)        # played again from the start, then on
     assert c["out"] == on.out and c["winner"] == on.winner
     if on.winner is None:
         assert c["next"] == {"turn": on.turn, "team": on.player, "duelist": on.duelist(on.player)}

@@ -113,7 +113,8 @@ def verdict(match) -> dict:
                 rows.append(row("stays", None, "verdict.wrgp.stays", who=who, lp=match.lp[team]))
     # The turn that comes next: this one, when the question stops at a turn's very start (before its
     # draw); else the engine plays this turn on to its end, on a copy.
-    at_start = match.phase_key == "draw" and not match.drawn
+    # (A loss before the draw leaves the turn to run on: its handover is pending, WRGP-H1.)
+    at_start = match.phase_key == "draw" and not match.drawn and not match.handover
     after, later, played_on = match, [], False
     if not finished and not at_start:
         after = match.copy()
