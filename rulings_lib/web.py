@@ -247,7 +247,7 @@ class WebTracker:
                  "teams": [{"team": t, "duelist": f"{t}{m.pos[t]}", "lp": m.lp[t], "spc": m.spc[t],
                             "left": left[t], "lost": t in state["handover"],
                             "at_zero": f"{t}{m.pos[t]}" in state["at_zero"]} for t in T.TEAMS],
-                 "run_on": bool(state["handover"]) and not m.is_finished(),
+
                  "finished": m.is_finished(), "winner": state.get("winner")}
         return {"status": lines, "board": board, "lang": self.lang, "verdict": state["verdict"],
                 "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},

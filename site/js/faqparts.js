@@ -49,8 +49,8 @@ function load(box) {
   }).then((html) => {
     box.replaceChildren(fragment(html));     // the build's HTML, parsed inert (dom.js)
     diagrams(box);
-    return verdicts(box);
     box.removeAttribute("aria-busy");
+    return verdicts(box);
   }, (err) => {
     box.removeAttribute("aria-busy");
     box.textContent = String(err.message);

@@ -21,11 +21,12 @@ function board(b) {
                                                       "data-board-team": x.team },
     h("div", { class: "bt-name" }, `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`),
     h("div", { class: "bt-lp" }, h("span", { class: "v" }, String(x.lp)), " ", h("span", { class: "u" }, t("verbs.param.lp.label"))),
-    x.lost ? h("div", { class: "bt-lost" }, t("site.tracker.board_lost", { who: x.duelist })) : null,
-    x.at_zero ? h("div", { class: "bt-zero" }, t("site.tracker.board_at_zero", { who: x.duelist })) : null,
     h("div", { class: "bt-spc" }, `${t("verbs.param.spc.label")} ${x.spc}`),
-    h("div", { class: "bt-left" }, t("site.tracker.board_left", { n: x.left })))));
-  $("board-run-on").hidden = !b.run_on;
+    // A duelist who has lost (the handover pending) or stays in at 0: said in place of the line of
+    // duelists to come, so that the board keeps its height and no button moves.
+    x.lost ? h("div", { class: "bt-left bt-lost" }, t("site.tracker.board_lost", { who: x.duelist }))
+      : x.at_zero ? h("div", { class: "bt-left bt-zero" }, t("site.tracker.board_at_zero", { who: x.duelist }))
+        : h("div", { class: "bt-left" }, t("site.tracker.board_left", { n: x.left })))));
 }
 
 function show(view) {

@@ -234,9 +234,9 @@ def test_the_tracker_shows_a_loss_in_large_text(new_context, server, lang):
     page.wait_for_function(f"Number(document.body.dataset.changes) > {before}")
     lost = page.locator("[data-board-team=B] .bt-lost")
     assert lost.is_visible() and "B1" in lost.inner_text()
-    assert page.locator("#board-run-on").is_visible()
+    assert ("runs on" if lang == "en" else "自動進行") in lost.inner_text()   # the run-on, then the handover
     size = float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-board-team=B] .bt-lost')).fontSize)"))
-    assert size >= 18, size
+    assert size >= 16, size                                   # the board's large plain text, never small print
     nxt = page.locator("#board-verdict li.next")
     assert "B2" in nxt.inner_text() and nxt.locator("a.rule").inner_text() == "WRGP-F2"
     # nothing of it inside a scrolled message box: the board is not a scrolling area
