@@ -324,3 +324,28 @@ def test_an_input_error_on_a_japanese_page_is_japanese_and_points_at_the_builder
     assert "invalid" in field.get_attribute("class")
     box = field.bounding_box()
     assert 0 <= box["y"] <= 844, box                         # on screen
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("end_turn", [False, True], ids=["stops-after-the-chain", "with-end-turn"])
+def test_sparks_and_chain_strike_built_by_card_names_give_the_engines_verdict(new_context, server, tmp_path, lang,
+                                                                             end_turn):
+    """The rulebook's second dispute (WRGP-D2) by taps from card names, with and without the step
+    that ends the turn: the page's verdict is rulings run --json's, word for word; stopped after the
+    chain, the turn runs on and B2 plays turn 4 (WRGP-F2)."""
+    from test_phone import wait_runs
+
+    from tools.phone_shots import build_by_card_names, run_question
+
+    ctx, page = phone(new_context, server, f"index.html?lang={lang}")
+    wait_runs(page)
+    build_by_card_names(page, lang)
+    if not end_turn:
+        page.locator(".step[data-verb=end_turn] button.remove").first.tap()
+        page.wait_for_function("!document.querySelector('.step[data-verb=end_turn]')")
+    run_question(page)
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    v = cli_verdict(tmp_path, page.locator("#src").input_value())
+    assert page_lines(page) == cli_lines(v, lang)
+    assert v["claims"]["next"]["turn"] == 4
