@@ -86,6 +86,8 @@ def _run(args) -> int:
     if args.json:
         print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
     else:
+        print(result.verdict(_lang(args)))     # the answer first (issue 33), then how it came about
+        print()
         print(result.transcript(_lang(args)))
     return EXIT_OK if result.passed else EXIT_FAILED
 

@@ -36,15 +36,17 @@ class Format(Frozen):
     (rulings_lib.widgets.teach, which names the cards); ``paths``: its path on its phase diagram
     (rulings_lib.diagrams): paths() gives the tracer module, with trace(run result, upto),
     trace_match(match, upto) and path_map(compact=, lang=). A function, so that Graphviz is
-    imported only when a path is drawn (`rulings run` never needs it)."""
+    imported only when a path is drawn (`rulings run` never needs it); ``verdict``: the verdict,
+    verdict(match) -> dict (:mod:`rulings_lib.verdict`: who lost and why, who is next and why, what is
+    inherited, the Readings relied on; the one answer every page words, issue 33)."""
 
     __slots__ = ("name", "match", "verbs", "reader", "readings", "rule_ids", "folder", "cards", "svg",
-                 "summary", "now", "paths")
+                 "summary", "now", "paths", "verdict")
 
     def __init__(self, name: str, match: type, verbs: VerbTable, reader: ModuleType, readings: tuple,
                  rule_ids: dict, folder: str, cards: str, svg: Callable, summary: Callable, now: Callable,
-                 paths: Callable[[], ModuleType]):
-        init(self, (name, match, verbs, reader, readings, rule_ids, folder, cards, svg, summary, now, paths))
+                 paths: Callable[[], ModuleType], verdict: Callable):
+        init(self, (name, match, verbs, reader, readings, rule_ids, folder, cards, svg, summary, now, paths, verdict))
 
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)
@@ -66,9 +68,10 @@ def _wrgp() -> Format:
     from .wrgp import scenario, tables
     from .wrgp.engine import WrgpMatch
     from .wrgp.verbs import VERB_TABLE
+    from .wrgp.verdict import verdict
 
     return Format(tables.FORMAT, WrgpMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS + tables.DECK_READINGS),
-                  scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, now, _wrgp_paths)
+                  scenario.RULE_IDS, "wrgp", tables.CARDS, wrgp_svg, summary, now, _wrgp_paths, verdict)
 
 
 def _wrgp_paths() -> ModuleType:
@@ -82,9 +85,10 @@ def _tag() -> Format:
     from .tag import scenario, tables
     from .tag.engine import TagMatch
     from .tag.verbs import VERB_TABLE
+    from .tag.verdict import verdict
 
     return Format(tables.FORMAT, TagMatch, VERB_TABLE, scenario, _interpretations(tables.READINGS),
-                  scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, now, _tag_paths)
+                  scenario.RULE_IDS, "tag", tables.CARDS, tag_svg, summary, now, _tag_paths, verdict)
 
 
 def _tag_paths() -> ModuleType:

@@ -260,12 +260,15 @@ def plain_copy(value):
 
 def _coded_state(state):
     """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
-    ``code`` and ``args`` (scenario-format), however the engine lists them."""
+    ``code`` and ``args`` (scenario-format), however the engine lists them; and its ``verdict``, the
+    answer in words decided by the engine (:mod:`rulings_lib.verdict`, issue 33)."""
     @functools.wraps(state)
     def wrapper(self, *args, **kwargs):
         out = state(self, *args, **kwargs)
         if isinstance(out, dict) and "events" in out:
             out["events"] = self._event_dicts()
+            if type(self)._verdict_of is not None:
+                out["verdict"] = self.verdict()
         return out
 
     return wrapper
@@ -297,6 +300,9 @@ class Match(abc.ABC):
     _own = None                 # in a transaction (a verb running): the fields it has its own copies of
                                 # (``()`` until its first copy, then a set)
     _audit = False              # tests: check the copy-on-write discipline on every call
+    # The format's verdict, verdict(match) -> dict (rulings_lib/<format>/verdict.py), set by the format's
+    # package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py): state() carries it (issue 33).
+    _verdict_of = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -544,6 +550,12 @@ class Match(abc.ABC):
     @abc.abstractmethod
     def _draw(self, lang: str = "en") -> str:
         """The match drawn as SVG, in ``lang`` (each format has its picture)."""
+
+    def verdict(self) -> dict | None:
+        """The verdict on the match where it stands now: who lost and why, who is next and why, what
+        is inherited, the Readings relied on (:mod:`rulings_lib.verdict`; None for a format without one)."""
+        fn = type(self)._verdict_of
+        return fn(self) if fn is not None else None
 
     @abc.abstractmethod
     def state(self) -> dict:

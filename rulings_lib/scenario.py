@@ -244,13 +244,21 @@ class RunResult(Value):
 
         return scenario_svg(self)
 
-    def _repr_html_(self) -> str:  # Jupyter: the final state drawn, then the transcript
+    def verdict(self, lang: str = "en") -> str:
+        """The verdict in words (``rulings run`` prints it first): who lost and why, who is next and
+        why, what is inherited, the Readings relied on (:mod:`rulings_lib.verdict`)."""
+        from .verdict import verdict_text
+
+        return verdict_text(self.outcome["verdict"], lang, get_format(self.scenario.format).cards,
+                            self.outcome["rejected"])
+
+    def _repr_html_(self) -> str:  # Jupyter: the verdict, the final state drawn, then the transcript
         import html
 
         from .draw import image_picture  # an embedded image: shown before the notebook is trusted
 
-        return (f'<div class="rulings-kit-result">{image_picture(self._repr_svg_())}'
-                f"<pre>{html.escape(self.transcript())}</pre></div>")
+        return (f'<div class="rulings-kit-result"><pre class="verdict">{html.escape(self.verdict())}</pre>'
+                f"{image_picture(self._repr_svg_())}<pre>{html.escape(self.transcript())}</pre></div>")
 
     def __repr__(self) -> str:
         verdict = "passed" if self.passed else f"{len(self.failures)} expectation(s) failed"
@@ -356,7 +364,9 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None,
             snapshots.append(match.copy())
         if on_step is not None:
             on_step(step.number, match)
-    outcome = match.state()     # its events with code and args (Match; scenario README)
+    # its events with code and args (Match; scenario README), and its verdict (issue 33): the answer in
+    # words decided by the engine, the one every page, the tracker and the FAQ word
+    outcome = match.state()
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))
               for k, v in scenario.expect.items()]
     unexpected = [] if "rejected" in scenario.expect else list(outcome["rejected"])

@@ -131,8 +131,32 @@ def first_answer(result) -> dict:
     return {"passed": result.passed, "checks": _checks(result), "outcome": result.outcome}
 
 
-def _input_error(exc: InputError) -> dict:
-    return {"error": {"line": exc.line or 1, "message": exc.message}}
+_WHERE = re.compile(r"^(?:steps\[(\d+)\]\.([a-z_]+)|(setup))((?:\.[A-Za-z0-9_]+)*)")
+
+
+def _field_of(params: dict | None):
+    """The builder's field an error is about (issue 33): ``{"step": N or null, "path": "steps.VERB.PARAM"
+    or "setup.at.turn"}`` from the ``where`` it names (``steps[1].activate.card``), else None."""
+    for value in (params or {}).values():
+        where = value if isinstance(value, str) else None
+        if isinstance(value, Msg):
+            found = _field_of(value.args)
+            if found:
+                return found
+        m = _WHERE.match(where or "")
+        if m:
+            step, verb, setup, rest = m.groups()
+            path = ("setup" if setup else f"steps.{verb}") + rest
+            return {"step": int(step) if step else None, "path": path}
+    return None
+
+
+def _input_error(exc: InputError, lang: str = "en") -> dict:
+    """An unusable question: its line, what was expected in ``lang`` (as ``rulings run --lang`` words
+    it), and the builder's field it is about, when it names one."""
+    message = Msg(exc.code, exc.params).render(_lang(lang)) if exc.code else exc.message
+    field = _field_of(exc.params)
+    return {"error": {"line": exc.line or 1, "message": message, **({"field": field} if field else {})}}
 
 
 def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool = False) -> dict:
@@ -150,7 +174,7 @@ def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool
     try:
         result = run_scenario(scenario_from_text(text, name))
     except InputError as exc:
-        return _input_error(exc)
+        return _input_error(exc, lang)
     return answer(result, lang, phone)
 
 
@@ -216,12 +240,16 @@ class WebTracker:
         left = {t: m.lineup - m.pos[t] for t in T.TEAMS}
         lines.append(still_to_come(m, self.lang))
         turn = state["turn"]
+        # The board marks a duelist who has lost (the handover pending, the run-on) as the engine's
+        # verdict says it (issue 33): the page words it, it decides nothing.
         board = {"turn": turn["number"], "player": turn["player"], "phase": turn["phase"],
                  "phase_name": render(f"wrgp.phase.{turn['phase']}", {}, self.lang),
                  "teams": [{"team": t, "duelist": f"{t}{m.pos[t]}", "lp": m.lp[t], "spc": m.spc[t],
-                            "left": left[t]} for t in T.TEAMS],
+                            "left": left[t], "lost": t in state["handover"],
+                            "at_zero": f"{t}{m.pos[t]}" in state["at_zero"]} for t in T.TEAMS],
+
                  "finished": m.is_finished(), "winner": state.get("winner")}
-        return {"status": lines, "board": board, "lang": self.lang,
+        return {"status": lines, "board": board, "lang": self.lang, "verdict": state["verdict"],
                 "feedback": {"text": self.feedback[0], "tone": self.feedback[1]},
                 "can_undo": any(a.get("accepted", True) for a in self.record.actions) or self.previous is not None,
                 "record": self.record.to_dict(),

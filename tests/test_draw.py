@@ -141,7 +141,7 @@ def test_every_marker_appears_in_the_snapshots():
                    "4800 damage", "800 damage", "draw 3", "destroy up to 1", "(needs 10)", "usable now (WRGP-SW5)",
                    "own Main Phase only (WRGP-SW5)", "not during a handover (WRGP-H2)", "Spore",
                    "turn 1: no Battle Phase (WRGP-F5)", "run-on to the End Phase (WRGP-H1)", "before the draw",
-                   "Handover pending: B1 lost. Next turn: team B (B2), WRGP-F2", "Match over: team A wins (WRGP-F4)",
+                   "Handover pending: B1 lost. Next turn: turn 2, team B (B2), WRGP-F2", "Match over: team A wins (WRGP-F4)",
                    "first-A ▶", "second-B", "out (TAG-E1)", "1-vs-1 (TAG-E3)", "A vs A",
                    "equal powers, a draw", "blue-A loses 100 points", "(TAG-N2: each tag won one battle)",
                    "(TAG-N3: one battle was a draw and the other had a winner)", "TAG-N5",
@@ -179,7 +179,7 @@ def test_wrgp_desc_says_the_state():
     assert "Turn 1, team A's turn, Main Phase 1." in d
     assert f"Team A: A1 (1st) in the duel, {s['lp']['A']} LP, {s['spc']['A']} Speed Counters." in d
     assert f"Team B: B1 (1st) in the duel, 0 LP, {s['spc']['B']} Speed Counters, lost: handover." in d
-    assert "Out: B1" in d and "Next turn: team B (B2)" in d
+    assert "Out: B1" in d and "Next turn: turn 2, team B (B2), WRGP-F2" in d      # the verdict's (issue 33)
     d = desc(svg(wrgp_midmatch()))
     assert "A3 (3rd) in the duel, 2500 LP, 7 Speed Counters" in d
     assert "4: 4800 damage, 7: draw 3; usable now (WRGP-SW5)." in d      # X = 3 - 1 = 2

@@ -70,6 +70,11 @@ def _source_strings() -> set[str]:
     from rulings_lib.widgets.teach import _FAMILIES
 
     found.update(f"teach.topic.{name}" for _, name in _FAMILIES)
+    # every Reading's title is named by the Reading (rulings_lib.verdict.title_code, issue 33)
+    from rulings_lib.formats import FORMATS
+    from rulings_lib.verdict import title_code
+
+    found.update(title_code(r.id) for f in FORMATS.values() for r in f.readings)
     return found
 
 

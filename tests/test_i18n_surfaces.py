@@ -39,8 +39,9 @@ def test_run_transcript_in_japanese_and_english_unchanged(capsys):
     code_default, default, _ = run(capsys, "run", str(POWER_BOND), "--lang", "en")
     code_ja, ja, _ = run(capsys, "run", str(POWER_BOND), "--lang", "ja")
     assert code_en == code_default == code_ja == 0
-    assert en == default and en.startswith("Scenario: ") and "Final state:" in en
-    assert ja.startswith("シナリオ: ") and "最終状態:" in ja and "期待した結果:" in ja and "手順5" in ja
+    # the verdict first (issue 33), then the transcript
+    assert en == default and en.startswith("Verdict:\n") and "\nScenario: " in en and "Final state:" in en
+    assert ja.startswith("裁定:\n") and "\nシナリオ: " in ja and "最終状態:" in ja and "期待した結果:" in ja and "手順5" in ja
     assert "スピードカウンター" in ja and "番手" in ja      # the final state in the rulebook's terms
     # the same numbered lines with the same rule ids, whatever the language
     rules = lambda text: [line.split("[", 1)[1].split("]")[0] for line in text.splitlines() if "[" in line]  # noqa: E731
@@ -49,10 +50,10 @@ def test_run_transcript_in_japanese_and_english_unchanged(capsys):
 
 def test_the_locale_chooses_when_no_lang_is_given(monkeypatch, capsys):
     monkeypatch.setenv("LANG", "ja_JP.UTF-8")
-    assert run(capsys, "run", str(POWER_BOND))[1].startswith("シナリオ: ")
-    assert run(capsys, "run", str(POWER_BOND), "--lang", "en")[1].startswith("Scenario: ")
+    assert run(capsys, "run", str(POWER_BOND))[1].startswith("裁定:")
+    assert run(capsys, "run", str(POWER_BOND), "--lang", "en")[1].startswith("Verdict:")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    assert run(capsys, "run", str(POWER_BOND))[1].startswith("Scenario: ")
+    assert run(capsys, "run", str(POWER_BOND))[1].startswith("Verdict:")
 
 
 def test_the_locale_in_a_fresh_process():

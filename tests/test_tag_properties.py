@@ -305,6 +305,7 @@ def comparable(out: dict) -> dict:
     keep["rejected"] = [(r["step"], r["rule"]) for r in out["rejected"]]
     keep["events"] = [(e["step"], e["rule"]) for e in out["events"]]
     keep.pop("format")
+    keep.pop("verdict", None)       # names the players in its words (its claims: tests/test_verdict.py)
     return keep
 
 
@@ -500,7 +501,8 @@ def test_constructor_fuzz_only_argument_errors(args, kwargs):
 # The setup is the outcome as printed (setup_from_state: nulls, the battle phase's start value and all,
 # issue 31 #17), and it carries what the steps that look back at the last step need (TAG-R5's rewind
 # right after a battle, the Net Oceans rebuilt then): every step is played on.
-NOT_SET_UP = ("events", "rejected", "deck_check")   # the log, and a deck check's record (no rule reads it)
+NOT_SET_UP = ("events", "rejected", "deck_check",  # the log, and a deck check's record (no rule reads it)
+              "verdict")                          # (worded from the log: tests/test_verdict.py checks it)
 
 
 def _play_one(m: TagMatch, verb: str, args) -> str | None:

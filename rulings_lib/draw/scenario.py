@@ -134,6 +134,8 @@ def _drawing_state(match) -> dict:
     state = state_of(match)
     if isinstance(state, dict) and "events" in state:
         state["events"] = _LazyEvents(match.events)
+        if getattr(type(match), "_verdict_of", None) is not None:
+            state["verdict"] = match.verdict()     # who plays next, as the verdict says (issue 33)
     return state
 
 

@@ -19,7 +19,7 @@ PANEL_W = 300
 def facts(obj, lineup: int | None = None, start_lp: int | None = None) -> tuple[dict, int, int]:
     """(outcome, lineup size, starting LP) from a match or an outcome dict."""
     if hasattr(obj, "state") and callable(obj.state):
-        state = obj.state()
+        state = obj.state()                  # with its verdict: who plays next (issue 33)
         lineup = lineup or getattr(obj, "lineup", None)
         start_lp = start_lp or getattr(obj, "start_lp", None)
     else:
@@ -68,13 +68,15 @@ def _view(state: dict, lineup: int, start_lp: int, lang: str) -> dict:
             "when": when, "handover": t in handover, "at_zero": f"{t}{a}" in at_zero,
             "once": list(once.get(t) or []),
         }
+    # The turn played next, as the verdict says it (rulings_lib.wrgp.verdict: the engine plays the turn
+    # on): (team, duelist, turn number, whether it is this turn, the rule that decided it). An outcome
+    # without a verdict (a state dict from elsewhere) says nothing of the next turn.
     nxt = None
-    if handover and not finished:
-        team = handover[-1]                              # WRGP-F2: the team that handed over last
-        nxt = (team, f"{team}{min(pos[team] + 1, lineup)}")
-    elif not finished:
-        team = T.other(player)
-        nxt = (team, f"{team}{pos[team]}")
+    verdict = state.get("verdict") or {}
+    claim = (verdict.get("claims") or {}).get("next")
+    if claim and not finished:
+        why = next((r.get("rule") for r in verdict.get("rows") or () if r.get("kind") == "next"), None)
+        nxt = (claim["team"], claim["duelist"], claim["turn"], claim["turn"] == number, why or "STD-TURN")
     return {"number": number, "player": player, "phase": phase, "drawn": bool(state.get("drawn")),
             "teams": teams, "handover": handover, "out": out, "finished": finished,
             "winner": state.get("winner"), "next": nxt, "lineup": lineup, "start_lp": start_lp}
@@ -133,11 +135,7 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
             word("resembles_one", lang, name=_said(str(n), lang), like=_said(str(c), lang))
             for n, c in state["resembles"].items())))
     if v["next"]:
-        if v["handover"]:
-            who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
-            lines.append(word("handover_next", lang, who=who, t=v["next"][0], d=v["next"][1]))
-        else:
-            lines.append(word("next_turn", lang, t=v["next"][0], d=v["next"][1]))
+        lines.append(_next_words(v, lang))
     return lines
 
 
@@ -146,6 +144,15 @@ def _zone_of(c: dict) -> str:
     face-up Extra Deck, a face-down one in the Extra Deck (face-down)."""
     zone = str(c.get("zone", "?"))
     return "extra_face_up" if zone == "extra" and c.get("face_up", True) else zone
+
+
+def _next_words(v: dict, lang: str) -> str:
+    """Who plays next, in words, as the verdict says it (the picture's footer, the summary's last line)."""
+    team, duelist, n, now, rule = v["next"]
+    if v["handover"]:
+        who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
+        return word("handover_next", lang, who=who, t=team, d=duelist, n=n, rule=rule)
+    return word("this_turn" if now else "next_turn", lang, t=team, d=duelist, n=n)
 
 
 def _name(name: str, lang: str) -> str:
@@ -343,13 +350,11 @@ def _footer(svg: Svg, v: dict, lang: str) -> None:
     y = 420
     if v["finished"]:
         svg.text(10, y, word("wrgp_over", lang, t=v["winner"]), size=13, weight="bold")
-    elif v["handover"]:
-        who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
+    elif v["handover"] and v["next"]:
         svg.rect(8, y - 15, WIDTH - 16, 22, fill="#ffffff", stroke=INK, dash="6 3")
-        svg.text(14, y, word("handover_next", lang, who=who, t=v["next"][0], d=v["next"][1]), size=12,
-                 weight="bold")
+        svg.text(14, y, _next_words(v, lang), size=12, weight="bold")
     elif v["next"]:
-        svg.text(10, y, word("next_turn", lang, t=v["next"][0], d=v["next"][1]), size=12)
+        svg.text(10, y, _next_words(v, lang), size=12)
     out = ", ".join(v["out"]) if v["out"] else word("nobody", lang)
     svg.text(10, y + 24, clip(word("out_list", lang, who=out), 90), size=11)
 
@@ -379,11 +384,8 @@ def _phone(v: dict, lang: str, title: str, desc: str) -> str:
     footer = []
     if v["finished"]:
         footer += wrap(word("wrgp_over", lang, t=v["winner"]), 40 if en else 22)
-    elif v["handover"]:
-        who = ", ".join(v["teams"][t]["duelist"] for t in v["handover"])
-        footer += wrap(word("handover_next", lang, who=who, t=v["next"][0], d=v["next"][1]), 40 if en else 22)
     elif v["next"]:
-        footer += wrap(word("next_turn", lang, t=v["next"][0], d=v["next"][1]), 40 if en else 22)
+        footer += wrap(_next_words(v, lang), 40 if en else 22)
     out = ", ".join(v["out"]) if v["out"] else word("nobody", lang)
     footer += wrap(word("out_list", lang, who=out), 44 if en else 24)
     height = panels_y + 2 * 320 + 18 * len(footer) + 12

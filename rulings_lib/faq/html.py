@@ -57,6 +57,7 @@ function filter(){const q=document.getElementById('search').value.trim().toLower
  document.querySelectorAll('.entry').forEach(e=>{const hit=!q||e.textContent.toLowerCase().includes(q);
  e.classList.toggle('hidden',!hit);if(hit)n++;});
  document.getElementById('count').textContent=n+' / '+document.querySelectorAll('.entry').length;}
+addEventListener('pageshow',()=>filter());
 document.addEventListener('DOMContentLoaded',()=>{setLang(document.body.dataset.lang||'en');filter();
  document.getElementById('search').addEventListener('input',filter);
  document.querySelectorAll('.langs button').forEach(b=>b.addEventListener('click',()=>setLang(b.dataset.lang)));});
@@ -129,14 +130,17 @@ def _state_pictures(entry: Entry) -> list[str]:
 
 
 def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "",
-                assets: str | None = None, csp: str | None = None) -> str:
+                assets: str | None = None, csp: str | None = None, answer=None) -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
     scenario (the browser edition's playground): each entry gets an "open in playground" link.
     ``diagrams="dot"``: each diagram as its DOT source, drawn by the page (see :func:`_diagram_svg`).
     ``head``: markup for the page's head (the browser edition's site bar: its stylesheet and script).
     ``assets``: the page's style and script as files, ``{assets}css/faq.css`` and ``{assets}js/faq.js``
     (:func:`page_style`, :func:`page_script`; the browser edition's copy), not inline.
-    ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``)."""
+    ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``).
+    ``answer``: true for the browser edition, which ships each scenario's answer (``data/answers/<id>.json``,
+    its outcome and verdict): the page words that verdict in its language (site/js/faqparts.js,
+    verdict.js) instead of carrying it in both (issue 33)."""
     ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     if csp is None and assets is None:
@@ -175,7 +179,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
             out.append(f'<h3 id="sec-{_t(fmt)}-{_t(sec.id)}" class="section">' + "".join(
                 f'<span lang="{lang}">{sec.number}. {_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</h3>")
             for e in group:
-                out.extend(_entry_html(e, link, diagrams, pictures, cache))
+                out.extend(_entry_html(e, link, diagrams, pictures, cache, answer))
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
         # Each entry that cites it, by its id in English and by its question in Japanese (an id can be a
@@ -191,7 +195,23 @@ def _short(text: str, most: int = 24) -> str:
     return text if len(text) <= most else text[:most - 1] + "…"
 
 
-def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> list[str]:
+def _verdict_html(e: Entry) -> list[str]:
+    """The engine's verdict on the entry's scenario (rulings_lib.verdict, issue 33), in both languages
+    (the language switch shows one), each row with its rule linked to the rules reference."""
+    from ..formats import get
+    from ..verdict import verdict_items
+
+    cards = get(e.result.scenario.format).cards
+    out = []
+    for lang in ("en", "ja"):
+        items = "".join(f'<li class="{_t(kind)}">{_t(text)}'
+                        + (f' <span class="why">[<a class="rule" href="#rule-{_t(rule)}">{_t(rule)}</a>]</span>' if rule else "")
+                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))
+        out.append(f'<ul class="verdict" lang="{lang}">{items}</ul>')
+    return out
+
+
+def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, answer=None) -> list[str]:
     """One Q&A: the question, the answer first (flagged when it is an interpretation), why, the rule ids."""
     out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
     for lang in ("en", "ja"):
@@ -206,7 +226,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
         out.append("</div>")
     links = " ".join(f'<a href="#rule-{_t(r)}">{_t(r)}</a>' for r in e.rules)
     # The Readings it names: in English by id (what `rulings readings` lists), in Japanese by their
-    # Japanese names, never the id (issue 34). (Which former Reading a `settles` ruling settles is the
+    # Japanese names, never the id. (Which former Reading a `settles` ruling settles is the
     # maintainers' note: the player reads the rulebook's words it quotes.)
     reading = "".join(f'<span lang="{lang}">{_t(readings_line(e, lang))}</span>' for lang in ("en", "ja")) \
         if e.reading or e.rests_on else ""
@@ -216,6 +236,8 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict) -> 
                f'<code>{_t(e.scenario)}</code>{play}</p>')
     if e.result is not None:
         out.append('<div class="answer">')
+        if not answer:          # the site's pages word it themselves (site/js/faqparts.js)
+            out.extend(_verdict_html(e))
         if pictures:
             out.extend(_state_pictures(e))
         # The transcript in both languages; the language switch shows one (issue 14).

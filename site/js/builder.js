@@ -128,10 +128,15 @@ function cardControl(p, value, set, label, ctx) {
   const about = el("p", { class: "card-does", hidden: true });
   let all = false, active = -1, shown = [];
 
+  // A card of the catalogue: what it does. A name outside it: said so, and that the step's own
+  // numbers describe what it does (the engine plays it as described, issue 32 #11 / 33).
   const describe = () => {
     const c = findCard(input.value, ctx.format);
-    about.hidden = !c;
-    about.textContent = c ? `${kindLabel(c)}: ${c.does?.[lang] ?? c.does?.en ?? ""}` : "";
+    const typed = input.value.trim() !== "";
+    about.hidden = !c && !typed;
+    about.classList.toggle("unknown", !c && typed);
+    about.textContent = c ? `${kindLabel(c)}: ${c.does?.[lang] ?? c.does?.en ?? ""}`
+      : typed ? t("site.builder.not_in_catalogue") : "";
     wrap.dataset.card = c?.id ?? "";
   };
   const close = () => {
@@ -184,7 +189,10 @@ function cardControl(p, value, set, label, ctx) {
   });
   // A tap on the list keeps the focus in the field (the list stays until a card is chosen).
   list.addEventListener("mousedown", (e) => e.preventDefault());
-  more.addEventListener("click", () => { all = true; open(false); });
+  // "Show all": the focus goes back to the field first, so that the button, hidden once every card
+  // is listed, takes no focus away with it (a focusout that closed the list, issue 33).
+  more.addEventListener("mousedown", (e) => e.preventDefault());
+  more.addEventListener("click", () => { all = true; input.focus({ preventScroll: true }); open(false); });
   wrap.addEventListener("focusout", (e) => { if (!wrap.contains(e.relatedTarget)) close(); });
   wrap.append(input, list, more, about);
   describe();

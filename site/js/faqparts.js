@@ -4,7 +4,9 @@
 // source and is drawn by Graphviz in WebAssembly (diagram.js, the playground's) when it is opened.
 import { drawDot } from "./diagram.js";
 import { loaded } from "./i18n.js";
-import { fragment } from "./dom.js";
+import { loadedCards } from "./cards.js";
+import { fragment, show } from "./dom.js";
+import { verdictRows } from "./verdict.js";
 
 const loading = new Map();
 
@@ -22,6 +24,23 @@ function diagrams(box) {
   }
 }
 
+// The entry's verdict: the engine's, from its scenario's built answer (data/answers/<id>.json, the
+// playground's first answer; the id is the one the entry's playground link opens), worded in the
+// page's language by verdict.js, above the entry's pictures (issue 33).
+function verdicts(box) {
+  const id = box.closest(".entry")?.querySelector("a.play")?.getAttribute("href")?.split("#s=")[1];
+  const answer = box.querySelector(".answer");
+  if (!id || !answer) return null;
+  return fetch(`data/answers/${id}.json`).then((r) => (r.ok ? r.json() : null)).then(async (a) => {
+    await Promise.all([loaded, loadedCards]);
+    if (!a) return;
+    const ul = document.createElement("ul");
+    ul.className = "verdict";
+    show(ul, verdictRows(a.outcome));
+    answer.prepend(ul);
+  }).catch(() => {});
+}
+
 function load(box) {
   if (loading.has(box)) return loading.get(box);
   const p = fetch(box.dataset.part).then((r) => {
@@ -31,6 +50,7 @@ function load(box) {
     box.replaceChildren(fragment(html));     // the build's HTML, parsed inert (dom.js)
     diagrams(box);
     box.removeAttribute("aria-busy");
+    return verdicts(box);
   }, (err) => {
     box.removeAttribute("aria-busy");
     box.textContent = String(err.message);

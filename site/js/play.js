@@ -58,9 +58,31 @@ function clearAnswer() {
   delete document.body.dataset.verdict;
 }
 
-function showError(line, message) {
+// The builder's field an error is about (web.py _field_of): marked, its label named in the message,
+// scrolled to (issue 33: not "line 5" of the YAML the builder hides).
+function fieldOf(where) {
+  if (!where || mode !== "builder") return null;
+  const box = where.step ? document.querySelectorAll("#builder .step")[where.step - 1] : $("builder");
+  return box?.querySelector(`[data-param="${CSS.escape(where.path)}"]`) ?? null;
+}
+
+function showError(line, message, where = null) {
   clearAnswer();
+  for (const old of document.querySelectorAll("#builder .field.invalid")) old.classList.remove("invalid");
   marks = { bad: line, failed: new Set() };
+  const at = fieldOf(where);
+  if (at) {
+    at.classList.add("invalid");
+    const label = at.querySelector(".flabel")?.textContent ?? where.path;
+    const n = where.step ? t("site.play.error_step", { n: where.step, field: label }) : label;
+    $("error").textContent = t("site.play.error_field", { field: n, message: message.replace(/^[\w.[\]]+: /, "") });
+    $("error").hidden = false;
+    $("marker").textContent = t("site.play.error_line", { n: line, message });
+    paintGutter();
+    placeMarker();
+    at.scrollIntoView({ block: "center" });
+    return;
+  }
   const text = t("site.play.error_line", { n: line, message });
   $("marker").textContent = text;
   $("error").textContent = text;
@@ -147,17 +169,24 @@ export function showAnswer(r, title = titleOf(r)) {
   return drawDot(r.dot, $("diagram"));
 }
 
+// What the answer on screen answers: the question's text, EXAMPLE_SHOWN for the shipped example shown
+// beside a new question, null for none. A question being built is not the one answered: the old
+// answer goes (issue 33: the example's verdict never stands under a question it does not answer).
+let answered = null;
+const EXAMPLE_SHOWN = "\u0000example";
+
 async function run() {
   $("run").disabled = true;
   clearMarks();
   try {
     await ready;
     const t0 = performance.now();
-    const r = await call("run_text", { text: src.value, source: edited() && !/check_team|check_deck/.test(src.value) ? null : source, lang, phone: phone() });
+    const text = src.value;
+    const r = await call("run_text", { text, source: edited() && !/check_team|check_deck/.test(text) ? null : source, lang, phone: phone() });
     if (timings.firstRuling == null) timings.firstRuling = performance.now();
     timings.lastRun = performance.now() - t0;
-    if (r.error) showError(r.error.line, r.error.message);
-    else await showAnswer(r);
+    if (r.error) showError(r.error.line, r.error.message, r.error.field);
+    else { await showAnswer(r); answered = text; }
   } catch (err) {
     showError(1, err.message);
   } finally {
@@ -221,7 +250,7 @@ async function example(id) {
     const r = await call("run_shipped", { id, lang, phone: phone() });
     if (timings.firstRuling == null) timings.firstRuling = performance.now();
     if (r.error) showError(r.error.line, r.error.message);
-    else await showAnswer(r, r.title);
+    else { await showAnswer(r, r.title); answered = EXAMPLE_SHOWN; }
   } finally {
     document.body.dataset.runs = String(Number(document.body.dataset.runs || 0) + 1);
   }
@@ -235,7 +264,10 @@ async function share() {
   box.value = url.href;
   box.hidden = false;
   box.select();
-  try { await navigator.clipboard.writeText(url.href); } catch { /* the link is shown to copy by hand */ }
+  // Said, not only done: "copied", or the link is there to copy by hand (issue 33).
+  let copied = false;
+  try { await navigator.clipboard.writeText(url.href); copied = true; } catch { /* shown to copy by hand */ }
+  $("share-note").textContent = t(copied ? "site.play.copied" : "site.play.copy_by_hand");
 }
 
 // Open what the address asks for (a shared question or a shipped one); false if it asks for nothing.
@@ -257,6 +289,8 @@ async function fromHash() {
     return false;
   }
   await run();
+  // A shared question opens at its answer (its verdict first), not at the top of the builder.
+  if (wanted?.text != null && $("error").hidden) $("result").scrollIntoView({ block: "start" });
   return true;
 }
 
@@ -290,6 +324,7 @@ async function start() {
   await loadedTable;
   builder = new Builder($("builder"), (yaml) => {
     if (mode !== "builder") return;
+    if (answered !== null && answered !== yaml) { clearAnswer(); answered = null; }
     src.value = yaml;
     pick.value = "";
     source = null;

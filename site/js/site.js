@@ -2,7 +2,8 @@
 // worker (offline after one visit). The pages' words come from the kit's catalogue (i18n.js).
 import { has, lang, loaded, switchTo, t, tIn, translate } from "./i18n.js";
 
-const LAB = "lab/lab/index.html?path=01-start-here.ipynb";
+// The first notebook in the reader's language (the Japanese edition is lab/files/ja/, issue 33).
+export const LAB = `lab/lab/index.html?path=${lang === "ja" ? "ja/" : ""}01-start-here.ipynb`;
 // Below a tablet's width the notebooks are not usable: the bar leads to a page that says so.
 const narrow = () => matchMedia("(max-width: 767px)").matches;
 const pages = [["index.html", "site.page.playground"], ["faq.html", "site.page.faq"],
@@ -41,6 +42,8 @@ function bar() {
   sw.addEventListener("click", () => switchTo(other));
   nav.append(sw);
   document.body.prepend(nav);
+  const anyway = document.getElementById("anyway");      // notebooks.html: the notebooks in the reader's language
+  if (anyway && lang === "ja") anyway.href = anyway.getAttribute("href").replace("path=", "path=ja/");
 }
 
 // The FAQ page is written by the kit (rulings_lib/faq/html.py) with both languages in it: show the

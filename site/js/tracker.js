@@ -6,6 +6,7 @@ import { call, ready } from "./kit.js";
 import { lang, loaded, t } from "./i18n.js";
 import { loadedTable, verbForm } from "./builder.js";
 import { h, show as put, svg } from "./dom.js";
+import { verdictRows } from "./verdict.js";
 
 const KEY = "rulings-kit.tracker.match";
 const PREVIOUS = KEY + ".previous";
@@ -21,7 +22,11 @@ function board(b) {
     h("div", { class: "bt-name" }, `${t("site.tracker.board_team", { team: x.team })} · ${x.duelist}`),
     h("div", { class: "bt-lp" }, h("span", { class: "v" }, String(x.lp)), " ", h("span", { class: "u" }, t("verbs.param.lp.label"))),
     h("div", { class: "bt-spc" }, `${t("verbs.param.spc.label")} ${x.spc}`),
-    h("div", { class: "bt-left" }, t("site.tracker.board_left", { n: x.left })))));
+    // A duelist who has lost (the handover pending) or stays in at 0: said in place of the line of
+    // duelists to come, so that the board keeps its height and no button moves.
+    x.lost ? h("div", { class: "bt-left bt-lost" }, t("site.tracker.board_lost", { who: x.duelist }))
+      : x.at_zero ? h("div", { class: "bt-left bt-zero" }, t("site.tracker.board_at_zero", { who: x.duelist }))
+        : h("div", { class: "bt-left" }, t("site.tracker.board_left", { n: x.left })))));
 }
 
 function show(view) {
@@ -31,6 +36,7 @@ function show(view) {
     if (range) { $(id).min = String(range.min); $(id).max = String(range.max); }
   }
   board(view.board);
+  put($("board-verdict"), verdictRows({ verdict: view.verdict }));     // the engine's verdict, worded
   $("state").textContent = view.status.join("\n");
   const picture = svg(view.picture);        // the kit's SVG, parsed inert (dom.js)
   put($("picture"), picture);

@@ -1,10 +1,10 @@
-// The answer first: a verdict in plain words worded from an outcome object (`rulings run --json`'s
-// shape, computed in the page's Python or at build time), each fact with its rule id linked.
-// Words: the kit's catalogue (events by their codes, the `site.verdict.*` sentences); cards of the
-// catalogue are named in the reader's language whatever language the question wrote them in.
+// The answer first: the engine's verdict (the outcome's `verdict`, `rulings run --json`'s shape,
+// computed in the page's Python or at build time) in plain words, each fact with its rule id linked.
+// Words: the kit's catalogue (the verdict's rows by their codes); cards of the catalogue are named in
+// the reader's language whatever language the question wrote them in.
 // Every row is built of elements and text nodes (dom.js h): a text, whoever wrote it (a card name,
 // a title, a refused step's reason), is shown as written and never read as markup (issue 31 #1).
-import { has, t } from "./i18n.js";
+import { has, lang, t } from "./i18n.js";
 import { localArgs } from "./cards.js";
 import { h } from "./dom.js";
 
@@ -30,26 +30,39 @@ export function linkRules(text) {
 }
 
 export const eventText = (e) => (e.code ? t(e.code, localArgs(e.args || {})) : e.text);
-const rejectText = (r) => (r.code ? t(r.code, localArgs(r.args || {})) : r.reason);
 
-// The event that put `name` out: the first event naming them whose rule is a loss or an end.
-function lossEvent(events, name) {
-  const named = (e) => JSON.stringify(e.args ?? {}).includes(`"${name}"`) || (e.text ?? "").includes(name);
-  // A settling event naming the loser (both at 0: who took damage last, WRGP-D1/D2) decides it first.
-  return events.find((e) => e.args?.loser === name)
-    ?? events.find((e) => named(e) && /lose|loss|_outs?$|settle/.test(e.code ?? "") && !/points/.test(e.code ?? ""))
-    ?? events.find((e) => named(e) && /los|out/i.test(e.text ?? ""));
+// The verdict is the engine's (rulings_lib/verdict.py: the outcome's `verdict`, issue 33): who lost
+// and by which rule, who stays in, the pending handovers and what the incoming duelists inherit,
+// whose turn is next and why, the Readings relied on. The page decides nothing: it words each row
+// by its code and arguments with the kit's catalogue, as `rulings run` prints it, rule linked.
+const CLASS = { lost: "lose", stays: "stay", won: "win" };     // a row's kind -> its list item's class
+
+// A Reading a quoted message cites by its id, named by its title in the page's language (as
+// rulings_lib.verdict.titled does: the same catalogue, readings.<id> with underscores).
+const CITED = /(reading |解釈 ?)([a-z0-9]+(?:-[a-z0-9]+)+)/g;
+export function titled(text) {
+  return String(text).replace(CITED, (m, p, id) => {
+    const code = `readings.${id.replace(/-/g, "_")}`;
+    if (!has(code)) return m;
+    return lang === "ja" ? `${p}「${t(code)}」` : `${p}“${t(code)}”`;
+  });
 }
 
-// How `name` came to 0 LP: the last event that took them from above 0 to 0 (the damage or the
-// payment, with the card that did it).
-function toZero(events, name) {
-  return [...events].reverse().find((e) => e.args?.duelist === name && e.args?.after === 0 && e.args?.before > 0);
-}
-
-function howRow(events, name) {
-  const e = toZero(events, name);
-  return e ? row("how", t("site.verdict.how", { what: eventText(e) }), e.rule) : null;
+// The verdict as plain lines: {cls, text, rule} (the Node tests compare them with the CLI's); the
+// outcome's refused steps among them (`rejected`), then the Readings it relied on, by their titles.
+export function verdictLines(verdict, rejected = []) {
+  const out = (verdict?.rows ?? []).map((r) => ({
+    cls: CLASS[r.kind] ?? r.kind, text: titled(t(r.code, localArgs(r.args || {}))), rule: r.rule ?? null,
+  }));
+  for (const r of rejected ?? []) {
+    const why = r.code ? { code: r.code, args: r.args || {} } : r.reason;
+    out.push({ cls: "refused", text: titled(t("verdict.refused", localArgs({ step: r.step, why }))), rule: r.rule });
+  }
+  for (const r of verdict?.readings ?? []) {
+    const title = { code: `readings.${r.id.replace(/-/g, "_")}`, args: {} };
+    out.push({ cls: "reading", text: t("verdict.reading", { title, rule: r.rule }), rule: null });
+  }
+  return out;
 }
 
 // A row of the verdict: its words (text), then the rule that decided it, linked.
@@ -57,67 +70,9 @@ function row(cls, words, rule) {
   return h("li", { class: cls }, words, rule ? [" ", h("span", { class: "why" }, "[", ruleLink(rule), "]")] : null);
 }
 
-function wrgp(o) {
-  const rows = [];
-  const events = o.events ?? [];
-  const last = events[events.length - 1];
-  if (o.finished) rows.push(row("win", t("site.verdict.wins", { team: o.winner }), last?.rule));
-  for (const name of o.out ?? []) {
-    const e = lossEvent(events, name);
-    rows.push(row("lose", t("site.verdict.lost", { who: name, how: e ? eventText(e) : "" }), e?.rule));
-    rows.push(howRow(events, name));
-  }
-  if (!o.finished) {
-    for (const team of ["A", "B"]) {
-      const duelist = `${team}${o.duelist?.[team] ?? 1}`;
-      const zero = (o.at_zero ?? []).some((z) => z === duelist || z === team);
-      rows.push(row("stay", t(zero ? "site.verdict.stays_at_zero" : "site.verdict.stays",
-                               { who: duelist, team, lp: o.lp?.[team], spc: o.spc?.[team] ?? 0 }),
-                    zero ? "WRGP-D1" : null));
-      if (zero) rows.push(howRow(events, duelist));
-    }
-    // Whose turn is next, and why: the last event that decided it (a resumption, a turn start).
-    const why = [...events].reverse().find((e) => /resume|next_turn|goes_first/.test(e.code ?? ""))
-      ?? [...events].reverse().find((e) => e.rule === "STD-TURN");
-    const turn = o.turn ?? {};
-    rows.push(row("next", t("site.verdict.next", {
-      n: turn.number, team: turn.player, who: `${turn.player}${o.duelist?.[turn.player] ?? ""}`,
-      phase: t(`wrgp.phase.${turn.phase}`),
-    }) + (why && why.rule !== "STD-TURN" ? ` — ${eventText(why)}` : ""), why?.rule));
-  }
-  return rows.filter(Boolean);
-}
-
-function tag(o) {
-  const rows = [];
-  const events = o.events ?? [];
-  const last = events[events.length - 1];
-  if (o.finished) rows.push(row("win", t("site.verdict.tag_wins", { tag: o.winner }), last?.rule));
-  for (const name of o.out ?? []) {
-    const e = lossEvent(events, name);
-    rows.push(row("lose", t("site.verdict.tag_out", { who: name }), e?.rule ?? "TAG-E1"));
-  }
-  if (!o.finished) {
-    const points = Object.entries(o.points ?? {}).filter(([p]) => !(o.out ?? []).includes(p));
-    if (points.length) {
-      rows.push(row("stay", t("site.verdict.tag_points", {
-        list: points.map(([p, n]) => t("site.verdict.tag_point", { who: p, n })) }), null));
-    }
-    // The tag that goes first: the last turn start (TAG-N1..N5) or, before any, the match start.
-    const why = [...events].reverse().find((e) => /\.(turn_begins|match_begins)$/.test(e.code ?? ""));
-    rows.push(row("next", t("site.verdict.tag_next", { n: o.turn, tag: o.first })
-                  + (why ? ` — ${eventText(why)}` : ""), why?.rule));
-  }
-  return rows;
-}
-
-// The verdict as list items (elements), from an outcome object.
+// The verdict as list items (elements), from an outcome object (its `verdict`).
 export function verdictRows(outcome) {
-  const rows = outcome.format === "digimon-tag" ? tag(outcome) : wrgp(outcome);
-  for (const r of outcome.rejected ?? []) {
-    rows.push(row("refused", t("site.verdict.refused", { step: r.step, why: rejectText(r) }), r.rule));
-  }
-  return rows;
+  return verdictLines(outcome?.verdict, outcome?.rejected).map((r) => row(r.cls, r.text, r.rule));
 }
 
 // ---------------------------------------------------------------- expectations as readable rows
