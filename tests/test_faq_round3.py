@@ -27,6 +27,24 @@ PKG = ROOT / "rulings_lib"
 # deliberate loss by card play) only when the step names the card play.
 EVENT_RULES = {
     # WRGP
+    # A card's own text, clause by clause (STD-CARDS: "moves follow the card's own text"): a Toll's attack
+    # cost, a Field Spell's boost or its negation, a card that stays, draws, summons, destroys nothing, a
+    # copy taken of several alike, a clause the kit does not play named.
+    "wrgp.event.attack_cost": {"STD-CARDS"},
+    "wrgp.event.card_stays_on_field": {"STD-CARDS"},
+    "wrgp.event.cards_drawn": {"STD-CARDS"},
+    "wrgp.event.clause_not_played": {"STD-CARDS"},
+    "wrgp.event.copy_taken": {"STD-CARDS"},
+    "wrgp.event.destroys_none": {"STD-CARDS"},
+    "wrgp.event.field_boost": {"STD-CARDS"},
+    "wrgp.event.field_spell_negated": {"STD-CARDS"},
+    "wrgp.event.negated_on_field": {"STD-CARDS"},
+    "wrgp.event.summoned_by_card": {"STD-CARDS"},
+    # WRGP-H7 names Relay Soul, Sekka's Light and Sales Ban: their restrictions and Relay Soul's no-damage
+    # apply on the team and carry over; Relay Soul's monster leaving makes the opponent win (WRGP-F8).
+    "wrgp.event.no_damage": {"WRGP-H7"},
+    "wrgp.event.restriction_applies": {"WRGP-H7"},
+    "wrgp.event.relay_monster_left": {"WRGP-F8"},
     "wrgp.event.action_allowed": {"STD-TIMING", "WRGP-H2"},
     "wrgp.event.activation_cost_paid": {"STD-LP"},
     "wrgp.event.attack_with_monster": {"STD-TIMING"},

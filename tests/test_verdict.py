@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rulings_lib.cli import main
 from rulings_lib.formats import FORMATS
-from rulings_lib.i18n import codes
+from rulings_lib.i18n import codes, render
 from rulings_lib.scenario import Step, builtin_scenarios, load_scenario, run_scenario
 from rulings_lib.verdict import verdict, verdict_lines
 from rulings_lib.wrgp.engine import WrgpMatch
@@ -60,7 +60,8 @@ def test_the_destruction_ring_draw_stopped_right_after_the_loss_names_b2_next():
     assert any(s.startswith("次: ターン4はB2（チームB）のターン") and s.endswith("[WRGP-F2]") for s in ja)
     assert any("B1は敗北したが" in s for s in ja) and not any("B1はライフ" in s for s in ja)
     assert any(s.startswith("A1は引分けの勝利扱いとしてライフ0のまま") for s in ja)
-    assert "拠った解釈: 引分けで勝利扱いのデュエリストはライフ0のまま残る（WRGP-D1）" in ja
+    name = render("readings.draw_survivor_stays_at_0", {}, "ja")
+    assert f"拠った解釈: {name}（WRGP-D1）" in ja
 
 
 def test_b1_losing_in_as_battle_phase_runs_on_then_b2_takes_over():
@@ -120,7 +121,7 @@ def test_rulings_run_prints_the_verdict_first_and_json_carries_it(capsys):
 def test_a_run_result_shows_the_verdict_in_a_notebook():
     r = run_scenario(load_scenario(RING))
     html = r._repr_html_()
-    assert html.index('<pre class="verdict">Verdict:') < html.index("<svg")
+    assert html.index('<pre class="verdict">Verdict:') < html.index('<img src="data:image/svg+xml')
     assert r.verdict("ja").startswith("裁定:")
 
 

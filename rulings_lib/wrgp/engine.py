@@ -2128,7 +2128,7 @@ class WrgpMatch(Match):
             if attribute != boost["attribute"]:
                 continue
             if blocker is not None:
-                self._ev("WRGP-SW2", "wrgp.event.field_spell_negated", card=c.name, blocker=blocker)
+                self._ev("STD-CARDS", "wrgp.event.field_spell_negated", card=c.name, blocker=blocker)
                 continue
             atk += boost["atk"]
             self._ev("STD-CARDS", "wrgp.event.field_boost", card=c.name, monster=with_, attribute=attribute,
