@@ -299,7 +299,7 @@ def test_fuzz_output_paths():
             base = Path(d)
             target, thing = _make_target(base, kind, name)
             before = os.stat(thing).st_mode if thing is not None and os.path.exists(thing) else None
-            code, _, err = cli("run", scenario, option, target)   # (faq --html: the same writer, tests/test_bad_input_round2.py)
+            code, _, err = cli("run", scenario, option, target)   # (faq --html: the same writer, tests/test_bad_input_writers_and_limits.py)
             assert code in (0, 2), (code, err)
             assert "Traceback" not in err
             if code == 2:

@@ -174,7 +174,7 @@ LAYOUT = st.tuples(st.lists(st.sampled_from(["real", *TARGETS]), min_size=0, max
 
 
 def build_layout(tmp: Path, entries) -> Path:
-    from test_bad_input_round3_files import make_cdb
+    from test_card_databases_links_and_cache import make_cdb
 
     scen = tmp / "scen"
     (scen / "dbs").mkdir(parents=True)
