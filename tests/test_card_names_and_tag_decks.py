@@ -23,7 +23,7 @@ def _resembling(m):
     return [e for e in m.events if e.code == "wrgp.event.described_resembles"]
 
 
-# ------------------------------------------------------------------------------------------- #11
+# ------------------------------------------------------------------------------------------- names the kit does not know
 def test_ring_of_destruction_with_numbers_plays_as_described_and_names_the_card_it_resembles():
     m = _match()
     m.chain([{"by": "A", "card": RING, "damage": {"to": "both", "amount": 1500}}])
@@ -122,7 +122,7 @@ def test_property_a_near_name_without_numbers_is_refused_with_did_you_mean(near)
         _match().activate("A", name)
 
 
-# ------------------------------------------------------------------------------------------- #12
+# ------------------------------------------------------------------------------------------- the tag deck check: Digivice 01, St-319/320
 from rulings_lib.tag.deckcheck import Deck, check_decks, kit_card_name  # noqa: E402
 
 _FILL = "3 Bx-902\n3 Bo-164\n3 Bx-904\n3 St-89\n3 St-296\n3 Bo-356\n3 St-321\n3 Bx-908\n"

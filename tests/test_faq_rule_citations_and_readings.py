@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PKG = ROOT / "rulings_lib"
 
 
-# ---------------------------------------------------------------------- #8: the rule an event cites
+# ---------------------------------------------------------------------- the rule an event cites
 # Which rules an event may cite: the rule that decides what the event reports, or the standard rule
 # (STD-*) where nothing in the format decides it. An ordinary chain resolves by the standard rules
 # (STD-TIMING), not by WRGP-D2 (both at 0 after a chain built by both players); an ordinary draw is
@@ -237,7 +237,7 @@ def test_a_one_link_chain_and_a_placed_card_cite_the_standard_rules():
     assert _cited(m, "wrgp.event.damage_taken") == ["STD-LP"]
 
 
-# ---------------------------------------------------------------------- #6: a player who is out takes no part
+# ---------------------------------------------------------------------- a player who is out takes no part
 @given(st.sampled_from(["red-A", "red-B", "blue-A", "blue-B"]), st.integers(min_value=2, max_value=40),
        st.sampled_from(["rematch", "card"]))
 @settings(max_examples=30, deadline=None)

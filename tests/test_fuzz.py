@@ -248,7 +248,7 @@ def test_fuzz_processes_end_with_one_line(argv):
     assert all("not a regular file" in line for line in proc.stderr.splitlines())
 
 
-# ----------------------------------------------------------------- issue 20: the new surfaces
+# ----------------------------------------------------------------- the paths a command writes to
 PATH_KINDS = ["new", "regular", "fifo", "folder", "under-a-file", "link-to-fifo", "dev-null", "empty",
               "control-name", "long-name", "new-folder/deep"]
 

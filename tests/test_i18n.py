@@ -254,7 +254,7 @@ def test_a_count_chooses_the_singular_or_the_plural_in_the_catalogue():
     assert i18n.plural_form(code, 1, "ja") == code and i18n.plural_form(code, 1) == code + "_one"
 
 
-# ---------------------------------------------------------------------- issue 21 item 5: codes name what happened
+# ---------------------------------------------------------------------- codes name what happened
 _DOMAIN = {"wrgp": "wrgp", "digimon-tag": "tag"}
 
 
@@ -287,7 +287,7 @@ def test_every_event_and_refusal_code_names_what_happened_or_why():
                 assert code.startswith(f"{domain}.{kind}.") and code in en, (path.name, code)
 
 
-# ---------------------------------------------------------------------- the trackers' words, each once (issue 21)
+# ---------------------------------------------------------------------- the trackers' words, each once
 _TRACKER_FILES = ("site/tracker.html", "site/js/tracker.js", "rulings_lib/web.py", "rulings_lib/widgets/tracker.py",
                   "rulings_lib/widgets/record.py")
 _CODE = re.compile(r"""(?<=["'`])((?:site|widgets|verbs|wrgp)\.[a-z0-9_.]+[a-z0-9_])(?=["'`])""")

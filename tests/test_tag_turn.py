@@ -193,7 +193,7 @@ def test_truce_in_preparation_follows_the_seat_order_and_in_evolution_any_seat()
     assert any("truce-timing" in e.text for e in m.events)
 
 
-# ---------------------------------------------------------------------------------- issue 11: the boundary
+# ---------------------------------------------------------------------------------- the API boundary
 BAD_CALLS = [
     lambda: TagMatch(None), lambda: TagMatch("rb"), lambda: TagMatch(("red", 5)), lambda: TagMatch(("A", "x")),
     lambda: TagMatch(points=math.nan), lambda: TagMatch(points=1.5), lambda: TagMatch(turn=0),

@@ -386,7 +386,7 @@ def test_no_import_cycles():
             visit(v)
 
 
-# ---------------------------------------------------------------------- issue 20 #10: state() is a snapshot
+# ---------------------------------------------------------------------- state() is a snapshot
 def test_state_hands_out_no_internals():
     m = WrgpMatch()
     m.record_deck_check("A", False, [{"kind": "copies", "count": 4, "limit": 3, "name": "Pot"}])
@@ -411,7 +411,7 @@ def test_state_hands_out_no_internals():
     assert t.state()["deck_check"]["violations"] == [{"rule": "TAG-K1", "message": "x"}]
 
 
-# ---------------------------------------------------------------------- issue 20 #5, #11, #12: the saved match
+# ---------------------------------------------------------------------- the saved match
 def test_saved_match_loads_without_copies_and_undoes_without_replay(monkeypatch):
     from rulings_lib.widgets import record as R
 

@@ -21,7 +21,7 @@ def at(**kw) -> WrgpMatch:
     return WrgpMatch(**kw)
 
 
-# ---------------------------------------------------------------- worked examples from issue 11
+# ---------------------------------------------------------------- worked examples of malformed calls
 @pytest.mark.parametrize("call, param", [
     (lambda m: m.duelist("C"), "team"),
     (lambda m: m.x(None), "team"),

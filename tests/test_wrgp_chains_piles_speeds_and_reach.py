@@ -369,7 +369,7 @@ def test_turn_order_and_positions_are_accepted_exactly_when_some_play_reaches_th
         assert ok == ((turn, player, pa, pb, past) in reach), (turn, player, pa, pb, phase)
 
 
-def test_the_issue_s_unreachable_setups_are_refused_mirrored_and_with_other_lp():
+def test_unreachable_setups_are_refused_mirrored_and_with_other_lp():
     for first in TEAMS:
         o = other(first)
         assert not accepted(first=first, turn=2, player=o, phase="main1", spc={"A": 12, "B": 12})
