@@ -1,7 +1,10 @@
-"""Issue 20 ("Bad input, round 2"): one test per finding, each failing before its fix.
+"""Bad input met by the writers and the limits: a FIFO or device never replaced by a picture, step
+pictures in linear time, bounded steps, events and aliases (out of resource is its own status), capped
+lflist warnings, the checks of findings and violations, exact expectations, comments, well-formed XML
+titles, picture paths, ``--lang ja`` drawings and errors, ``rulings bench``'s bounds and the setup
+errors naming the file's keys. One test per cause, each failing before its fix.
 
-Findings 5, 10, 11 and 12 (saved matches, state() snapshots, limits of play and setup, the
-tracker's file format) are branch i21's and tested there.
+Saved matches, state() snapshots and the tracker's file format are tested in their own files.
 """
 
 from __future__ import annotations

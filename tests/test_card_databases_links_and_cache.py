@@ -1,5 +1,7 @@
-"""Issue 31 ("Bad input, round 3"): the files a scenario reads, the card databases, the catalogue's
-cache and ``--cards`` (findings 2, 3, 7, 9, 10, 11 and two of 20). One worked example per cause, each
+"""The files a scenario reads: ``ydke://`` values as decks never paths, database links that may not
+leave the scenario's folder, card databases bounded by their shape (no computed values, ATK within the
+game's range), the catalogue's old cache paths never read or written, and ``--cards`` (refused on a tag
+scenario, databases given again, an unusable one named by its line). One worked example per cause, each
 failing before its fix. Nothing here is timed: a hostile database is refused for its shape, at once.
 """
 

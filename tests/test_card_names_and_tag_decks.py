@@ -1,5 +1,6 @@
-"""Issue 32 #11 (names the kit does not know) and #12 (the tag deck check: Digivice 01's replacement
-cards, St-319/320 one card name): worked examples and properties."""
+"""Names the kit does not know (a card described by hand under a name close to a known one plays as
+described and names the card it resembles) and the tag deck check (Digivice 01's replacement cards
+under TAG-K2, St-319/320 one card name): worked examples and properties."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Issue 34 (notebooks and FAQ round 3), the FAQ's part: each event cites the rule that decides it
-(#8), tag letters told once (#5), a player who is out takes no part (#6, TAG-E1), Readings marked
+"""The FAQ's rulings: each event cites the rule that decides it, tag letters told once, a player
+who is out takes no part (TAG-E1), Readings marked
 and named in Japanese by their Japanese name (never the id slug)."""
 
 import re

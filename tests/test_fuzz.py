@@ -1,4 +1,4 @@
-"""Fuzzing every input kind (issue 11): mutated sample files through the command line and loaders.
+"""Fuzzing every input kind: mutated sample files through the command line and loaders.
 
 Each property takes a sample input (scenario YAML, .ydk, ydke:// URL, lflist.conf, cards.cdb, tag
 deck, catalogue CSV, tracker JSON), mutates it (bytes flipped, deleted, repeated; hostile tokens

@@ -1,4 +1,4 @@
-"""Fuzzing what issue 31 found new surfaces for: card databases whose columns SQLite would compute
+"""Fuzzing the files a scenario reads: card databases whose columns SQLite would compute
 (generated columns, computed defaults, views) or whose numbers and names leave the game's range;
 links inside a scenario's folder (a ``cards_db`` folder's ``.cdb`` links, chains, loops); and the
 catalogue's old cache paths.

@@ -1,4 +1,4 @@
-"""The message catalogue (issue 14): every code in both languages with the same placeholders, every
+"""The message catalogue: every code in both languages with the same placeholders, every
 code used by the kit, a renderer that only fills in ``{name}`` and never evaluates anything, and the
 language chosen by ``--lang`` then the locale."""
 

@@ -1,4 +1,4 @@
-"""Under ``--lang ja`` / ``lang="ja"`` no English sentence (issue 21 item 6): every input-error
+"""Under ``--lang ja`` / ``lang="ja"`` no English sentence: every input-error
 fixture of the bad-input tests, every rejection the engines give, every ArgumentError of the API
 and every widget and tracker message, in Japanese. Rule ids, reading ids, card names, YAML keys,
 player and tag names, quoted file content and file names are not sentences and are left out."""

@@ -1,4 +1,4 @@
-"""Issue 35: the kit as a Python package a newcomer can adopt -- a version that is declared once,
+"""The kit as a Python package a newcomer can adopt -- a version that is declared once,
 ``python -m rulings_lib``, the shipped examples by name (and copied out), optional parts that name
 their extra, the LICENSE and py.typed in the wheel, and the wheel itself installed into a bare
 virtual environment, where the CLI and the examples work without the repository."""

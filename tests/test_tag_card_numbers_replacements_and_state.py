@@ -1,6 +1,6 @@
-"""Issue 31 (bad input, round 3), the tag battle's part: card numbers as people type them and
-misspelt card names (#15), Digivice 01's replacement cards under TAG-K2 (#16), the rulebook's own
-header for them (#20), and a match set up from its own ``state()`` playing on identically (#17)."""
+"""The tag battle's input: card numbers as people type them and misspelt card names, Digivice 01's
+replacement cards under TAG-K2, the rulebook's own header for them, and a match set up from its own
+``state()`` playing on identically."""
 
 import json
 import random

@@ -1,4 +1,4 @@
-"""Issue 21: one vocabulary. The verb tables (rulings_lib/verbs.py and each format's verbs.py), what
+"""One vocabulary. The verb tables (rulings_lib/verbs.py and each format's verbs.py), what
 is made from them (`rulings verbs --json`, the docs' verb table, the scenario schema, the engines'
 argument checks), Actions as values (text form = step line, round trip; apply, push/pop,
 legal_actions on both formats), the formats registry, strict scenarios, internal errors, tools/ as

@@ -1,7 +1,7 @@
-"""Issue 31 ("Bad input, round 3"), the WRGP play's findings: #8 (one identity for a card, whatever
-spelling names it), #12 (a choice the card does not ask for), #13 (a pay step against the card's
-printed cost), #14 and #20's card names (look-alikes of a catalogue card; invisible characters said
-as such, not as a length problem). Each test failed before its fix."""
+"""WRGP play and card names: one identity for a card, whatever spelling names it; a choice the card
+does not ask for is refused; a pay step against the card's printed cost is refused; look-alikes of a
+catalogue card are refused naming it, and invisible characters are said as such, not as a length
+problem. Each test failed before its fix."""
 
 from __future__ import annotations
 

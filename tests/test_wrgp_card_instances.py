@@ -1,5 +1,5 @@
-"""Issue 32 #9 (cards in a match are instances: copies, either language, which copy a step means), #7 (where
-Pendulum and Extra Deck monsters go, STD-CARDS, WRGP-H5, WRGP-H6) and direct attacks while the opponent
+"""Cards in a match are instances (copies, either language, which copy a step means), where
+Pendulum and Extra Deck monsters go (STD-CARDS, WRGP-H5, WRGP-H6) and direct attacks while the opponent
 controls a monster (STD-TIMING)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 32 #3: lasting and continuous effects are applied, not just listed (WRGP-H7), and a step that
+"""Lasting and continuous effects are applied, not just listed (WRGP-H7), and a step that
 relies on a clause the kit does not play is refused naming the card, the clause and why."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 32: named cards play their printed text. Items 4 (effect types apart from Spell Speed),
-6 (an attack needs its monster) and 10 (no Trap before it can have been Set)."""
+"""Named cards play their printed text: effect types apart from Spell Speed, an attack needs its
+monster, and no Trap before it can have been Set."""
 
 from __future__ import annotations
 

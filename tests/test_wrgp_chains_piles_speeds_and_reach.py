@@ -1,4 +1,4 @@
-"""Issue 19 (rules fidelity, round 3): one-player chains (reading one-player-chain-is-d1), owners' piles
+"""Rules fidelity: one-player chains (reading one-player-chain-is-d1), owners' piles
 (STD-CARDS, WRGP-H5), the chain rule of Spell Speeds (STD-TIMING), Counter Cleaner's timing, outcome vs
 transcript, and the envelope of reachable setups (rulings_lib/wrgp/reach.py)."""
 

@@ -1,6 +1,6 @@
-"""Issue 32: named cards play their printed text. Items 1 (a card's LP cost is settled as a payment),
-2 (negation), 5 (Chain Strike's own condition) and 8 (contradictions: refuse what contradicts the card,
-accept what agrees)."""
+"""Named cards play their printed text: a card's LP cost is settled as a payment (STD-LP), negation,
+Chain Strike's own condition, and numbers written out (refuse what contradicts the card, accept what
+agrees)."""
 
 from __future__ import annotations
 

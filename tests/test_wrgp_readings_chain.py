@@ -1,4 +1,4 @@
-"""Issue 32 (the two changed Readings) and issue 34 #9: losses in a chain (shared/spec/wrgp-rules.md,
+"""Losses in a chain under the two changed Readings (shared/spec/wrgp-rules.md,
 WRGP-D1, WRGP-D2, WRGP-H8).
 
 - ``chain-last-damaged-loses``: in a chain with a link of each player, WRGP-D2 decides by who took damage
