@@ -91,7 +91,8 @@ def test_property_half_your_lp_never_takes_the_lp_to_0(lp):
 
 # ---------------------------------------------------------------------- negation
 NEGATABLE = [c for c in CARDS if not c.is_monster and c.speed in (1, 2) and not c.choices and c.id != "speed-world-wrgp"
-             and not c.effect.get("min_link") and c.effect.get("negate") is None and "special_victory" not in c.effect]
+             and not c.effect.get("min_link") and c.effect.get("negate") is None and "special_victory" not in c.effect
+             and not c.unplayed_for("activation")]   # (a card whose activation the kit does not play is refused)
 
 
 def test_the_catalogue_s_negations_are_played_or_refused():
