@@ -31,7 +31,7 @@ def test_ring_of_destruction_with_numbers_plays_as_described_and_names_the_card_
     assert m.lp == {"A": 1500, "B": 0} and m.out == ["B1"]
     (ev,) = _resembling(m)
     assert ev.rule == "STD-CARDS" and ev.args["card"] == RING
-    assert "resembles Destruction Ring" in ev.text and "played as described" in ev.text
+    assert ev.code == "wrgp.event.described_resembles" and ev.args["like"] == "Destruction Ring"
     assert "「破壊指輪」に似ている" in in_words(ev.code, ev.args, "ja", WRGP)
     assert m.state()["resembles"] == {RING: "Destruction Ring"}
 

@@ -222,7 +222,7 @@ def test_a_pendulum_monster_destroyed_on_the_field_goes_face_up_to_the_extra_dec
     assert cards(m)["Stargazer Magician"]["zone"] == "extra" and "face_up" not in cards(m)["Stargazer Magician"]
     ev = m.events[-1]
     assert ev.rule == "STD-CARDS" and ev.args["dest"]["code"] == "wrgp.zone.extra_face_up"
-    assert "face-up to the Extra Deck instead" in ev.text
+    assert ev.args["note"]["code"] == "wrgp.note.pendulum_to_extra"
     m.move("Odd-Eyes Pendulum Dragon", "gy")
     assert cards(m)["Odd-Eyes Pendulum Dragon"]["zone"] == "extra"
 
@@ -250,7 +250,7 @@ def test_an_extra_deck_monster_returned_goes_to_its_owners_extra_deck_face_down(
     assert cards(m)[name] == {"zone": "extra", "player": "B1", "owner": "B1", "face_up": False}
     ev = m.events[-1]           # WRGP-H6: a card whose control was taken, back to its original owner's
     assert ev.rule == "WRGP-H6" and ev.args["dest"]["code"] == "wrgp.zone.extra"
-    assert "original owner's Extra Deck instead" in ev.text
+    assert ev.args["note"]["args"]["a"]["code"] == "wrgp.note.extra_deck_monster"    # (and who brought it)
 
 
 def test_a_handed_over_fusion_monster_returned_to_the_hand_goes_to_who_brought_it():
