@@ -1,4 +1,4 @@
-"""Benchmark of reading a user's card database (issue 22): CPU seconds to read a BabelCDB-sized
+"""Benchmark of reading a user's card database: CPU seconds to read a BabelCDB-sized
 database (8,000 monsters; cards-unofficial.cdb, the largest beside cards.cdb, holds some 6,000).
 
     .venv/bin/python benchmarks/bench_cards.py [--runs N]

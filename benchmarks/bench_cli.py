@@ -1,4 +1,4 @@
-"""Benchmark of the command's start-up (issue 25, goal 2): ``rulings run`` on one shipped scenario
+"""Benchmark of the command's start-up: ``rulings run`` on one shipped scenario
 against ``python -c "import yaml"``, target <= 2x.
 
     .venv/bin/python benchmarks/bench_cli.py [--runs N] [--scenario PATH]

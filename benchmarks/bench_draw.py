@@ -1,4 +1,4 @@
-"""Benchmark of the match pictures (issue 13): median milliseconds to draw one state.
+"""Benchmark of the match pictures: median milliseconds to draw one state.
 
     .venv/bin/python benchmarks/bench_draw.py [--runs N]
 

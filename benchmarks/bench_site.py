@@ -1,4 +1,4 @@
-"""The browser edition's speed and size (issue 25 goals 4 and 5): ``make bench-site``.
+"""The browser edition's speed and size: ``make bench-site``.
 
     .venv/bin/python benchmarks/bench_site.py [--runs 3] [--no-lab | --lab-only]
 

@@ -1,4 +1,4 @@
-"""Benchmark of a large scenario (issue 25, goal 3): a valid 1 MB scenario read and run in <= 1 s and <= 100 MB.
+"""Benchmark of a large scenario: a valid 1 MB scenario read and run in <= 1 s and <= 100 MB.
 
     .venv/bin/python benchmarks/bench_yaml.py [--size BYTES] [--runs N] [--loaders c,pure]
 

@@ -1,6 +1,6 @@
 """``rulings bench``: the engines' speed, the package's import cost, the command's start-up.
 
-Targets (issues 2, 25): random play >= 150,000 engine steps per second on an idle machine; ``import rulings_lib`` under
+Targets: random play >= 150,000 engine steps per second on an idle machine; ``import rulings_lib`` under
 100 ms with no Jupyter, ipywidgets or graphviz imported; ``rulings run`` on one scenario close to
 the interpreter's own start-up. These are measurements to read, not timed tests.
 """
@@ -94,24 +94,24 @@ def main(args) -> int:
     (n, secs, finished), (_, cpu_secs, _) = runs
     print(f"  WRGP random play:     {n / secs:,.0f} engine steps/s  ({n:,} steps in {secs:.2f} s, "
           f"{finished} matches finished; {n / cpu_secs:,.0f} per CPU second)")
-    # Issue 25: the figure against its target, with the load it was measured under (CPU time: the
+    # The figure against its target, with the load it was measured under (CPU time: the
     # machine may be shared).
     after = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"                        per CPU second {n / cpu_secs:,.0f} / target 150,000 (idle) = "
           f"{n / cpu_secs / 150_000:.0%}, load average {load:.2f} before, {after:.2f} after")
-    from .draw.scenario import drawing_times  # issue 13: a picture of a state, target <= 2 ms
+    from .draw.scenario import drawing_times  # a picture of a state, target <= 2 ms
 
     pictures = drawing_times()
     print("  drawing a state:      " + ", ".join(f"{k} {v:.2f} ms" for k, v in pictures.items()) + "  target <= 2 ms")
     imp, heavy = import_cost()
     print(f"  import rulings_lib:   {imp * 1000:.1f} ms  target < 100 ms; heavy modules imported: "
           f"{', '.join(heavy) if heavy else 'none'}")
-    print_start_up()        # issue 25, goal 2
-    print_large(loaders=("c",))   # issue 25, goal 3 (benchmarks/bench_yaml.py adds the pure-Python loader)
+    print_start_up()        # `rulings run`'s start-up against its target
+    print_large(loaders=("c",))   # a large scenario read and run (benchmarks/bench_yaml.py adds the pure-Python loader)
     return 0
 
 
-# ---------------------------------------------------------------------- issue 25, goals 2 and 3
+# ---------------------------------------------------------------------- start-up and a large scenario
 # (Each figure a median over runs in fresh processes, with the load average beside it: on a shared
 # machine read the CPU-time figures and the ratios.)
 START_UP_TARGET = 2.0            # `rulings run` one shipped scenario <= 2x `python -c "import yaml"`

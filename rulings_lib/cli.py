@@ -79,7 +79,7 @@ def _run(args) -> int:
         _refuse_cards_for_other_formats(args, scenario)
         scenario.setup = {**scenario.setup, "cards_db": [*scenario.setup.get("cards_db", []), *args.cards]}
     result = run_scenario(scenario, strict=args.strict)
-    if args.svg is not None or args.svg_steps is not None:   # issue 13: the final state / each step drawn
+    if args.svg is not None or args.svg_steps is not None:   # the final state / each step drawn
         from .draw.scenario import cli_pictures
 
         cli_pictures(result, args.svg, args.svg_steps, _lang(args))   # unusable path: InputError, exit 2
@@ -94,7 +94,7 @@ def _run(args) -> int:
 
 def _refuse_cards_for_other_formats(args, scenario) -> None:
     """``--cards`` is for a format whose setup reads card databases (``setup.cards_db``); given to
-    another, it is refused (exit 2), never ignored (issue 31 #10)."""
+    another, it is refused (exit 2), never ignored."""
     from .formats import FORMATS
 
     def reads_cards(fmt) -> bool:
@@ -206,7 +206,7 @@ def cmd_cards(args) -> int:
             refs = c["rules"] + [f"faq:{f}" for f in c["faq"]]
             if refs:
                 print("    " + " ".join(refs))
-            # What of its text the kit plays, clause by clause, and what it does not, with why (issue 32).
+            # What of its text the kit plays, clause by clause, and what it does not, with why.
             for cl in c["clauses"]:
                 if cl["played"]:
                     print(f"    + {render('cli.cards.played', None, lang)}: {cl['text'][lang]}")
@@ -499,7 +499,7 @@ def _tolerant_streams() -> None:
 class _ReaderGone:
     """Standard output for one command: when its reader goes away (``rulings wrgp check-team ... |
     head -1``), what is left to print is dropped and the command runs on to its verdict, whose exit
-    status never depends on who reads the output (issue 31 #19)."""
+    status never depends on who reads the output."""
 
     def __init__(self, stream):
         self._stream = stream
@@ -554,7 +554,7 @@ def main(argv=None) -> int:
     except InputError as exc:
         print(exc.render(_lang(args)), file=sys.stderr)
         return EXIT_INPUT
-    except ImportError as exc:   # an optional package missing: the extra that brings it, exit 2 (issue 35 #5)
+    except ImportError as exc:   # an optional package missing: the extra that brings it, exit 2
         from .extras import MissingExtra
 
         if not isinstance(exc, MissingExtra):

@@ -54,7 +54,7 @@ def _why_any(exc: Exception) -> Msg | str:
 def check_regular(path, expected, error=InputError) -> os.stat_result:
     """``os.stat`` of ``path`` (links followed); an InputError unless it is a regular file.
 
-    A ``ydke://`` deck URL is a deck, never a file (issue 31 #2): ``ydke://x`` is not looked up as
+    A ``ydke://`` deck URL is a deck, never a file: ``ydke://x`` is not looked up as
     the path ``ydke:/x``, whatever folder of that name is at hand."""
     file = str(path)
     if isinstance(path, str) and path.strip().lower().startswith("ydke://"):

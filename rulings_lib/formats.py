@@ -113,7 +113,7 @@ def load_tables() -> None:
 class _Registry(Mapping):
     """The formats by name. A format's modules are imported (plain imports, in its function above)
     the first time its record is asked for, so a WRGP scenario never loads the tag battle's engine
-    (issue 25: ``rulings run`` start-up); the names are known without importing anything."""
+    (``rulings run`` start-up); the names are known without importing anything."""
 
     def __init__(self, makers: dict[str, Callable[[], Format]]):
         self._makers = makers

@@ -27,7 +27,7 @@ from .schema import Either, ListOf, MapOf, Text, _show
 from .values import Value
 from .yamlsrc import YMap, load_file, load_text
 
-# What one scenario may ask the kit to do (issue 20): a scenario is a worked example of a ruling,
+# What one scenario may ask the kit to do: a scenario is a worked example of a ruling,
 # some dozens of steps. A file within the size cap could otherwise ask for hours of play and
 # gigabytes of output (YAML aliases repeat a step without repeating its text). Aliases count as
 # what they expand to: a step reached through an alias is one more step.
@@ -459,7 +459,7 @@ _UNSAFE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a
 
 def _walk(folder: Path, found: list, problems: list) -> None:
     """Every scenario file under ``folder``, depth first in name order, with no recursion (a folder
-    1,100 levels deep is walked like any other: issue 31 #6). A linked folder is followed unless it
+    1,100 levels deep is walked like any other). A linked folder is followed unless it
     leads back to a folder already on the way down (a loop: said, and the rest is still walked)."""
     try:
         top = os.stat(folder)

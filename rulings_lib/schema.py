@@ -243,7 +243,7 @@ class DeckPath(Text):
     shipped with the kit may also name the kit's own sample files (``rulings_lib/samples``).
     Returns the resolved path (a :class:`WrittenPath`: it keeps the path as written).
 
-    A ``ydke://`` value is a deck, never a path (issue 31 #2: with a folder named ``ydke:`` beside
+    A ``ydke://`` value is a deck, never a path (with a folder named ``ydke:`` beside
     it, ``ydke://x`` would name a file there, unchecked): it is returned as the deck it is where a
     deck may be one (``ydke=True``), and refused anywhere else.
     """

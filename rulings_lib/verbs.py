@@ -173,7 +173,7 @@ def card_check(max_len: int = 200):
     """The API's check of a card's name: a non-blank ``str`` of at most ``max_len`` characters (spaces
     of any width allowed, as the catalogue matches names without them) with no character no one can
     see (refused saying which, and where) that does not only look like a catalogue card's name
-    (refused naming the card it imitates): :func:`rulings_lib.cards.check_name` (issue 31 #14, #20)."""
+    (refused naming the card it imitates): :func:`rulings_lib.cards.check_name`."""
     from .errors import ArgumentError
 
     allowed = Msg("input.arg.name", max=max_len)
@@ -415,7 +415,7 @@ def _flow(value) -> str:
     if isinstance(value, int):
         return str(value)
     # A file a scenario names is written as the scenario wrote it, relative to its folder (a
-    # WrittenPath), never as the machine's absolute path, which would not parse back (issue 31 #18).
+    # WrittenPath), never as the machine's absolute path, which would not parse back.
     return _flow_str(str(getattr(value, "written", value)))
 
 
@@ -437,7 +437,7 @@ def _flow_str(s: str) -> str:
 
 # What a double-quoted YAML line may not hold raw: the characters YAML reads as line breaks (NEL,
 # LS, PS: folded to a space), those it does not allow in a stream (C1 controls, surrogates,
-# U+FFFE/FFFF) and the BOM. Written as escapes, which both YAML parsers read back (issue 31 #18).
+# U+FFFE/FFFF) and the BOM. Written as escapes, which both YAML parsers read back.
 _UNSAFE_IN_QUOTES = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 
 

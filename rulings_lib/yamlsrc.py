@@ -77,7 +77,7 @@ class _PureLoader(_Resolving, yaml.SafeLoader):
 
     Its scanner looks over every open flow level at each token, so ``[[[[...]]]]`` costs it time
     in the square of the depth (100,000 levels: minutes). A flow collection opened deeper than any
-    node may be is refused at its bracket, before the scanner reads on (issue 31 #4)."""
+    node may be is refused at its bracket, before the scanner reads on."""
 
     def fetch_flow_collection_start(self, TokenClass):
         if self.flow_level > _MAX_DEPTH:      # this bracket's node would be deeper than _MAX_DEPTH

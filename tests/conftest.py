@@ -1,4 +1,4 @@
-"""Suite-wide wiring (issue 12).
+"""Suite-wide wiring.
 
 Every test that drives a browser is marked ``browser`` (registered in pyproject.toml). Under
 pytest-xdist (``./dev test`` runs ``-n auto --dist loadgroup``) the browser tests of one edition

@@ -103,7 +103,7 @@ def test_billion_laughs_is_refused(tmp_path, capsys):
     assert "too large" in capsys.readouterr().err
 
 
-# ------------------------------------------------------------------ issue 11: files, CLI, tracker
+# ------------------------------------------------------------------ files, CLI, tracker
 
 GOOD = "format: wrgp\nsteps:\n  - phase: main1\nexpect:\n  out: []\n"
 

@@ -1,4 +1,4 @@
-"""A card's name in Japanese running text is written in 「」, as published rulings write it (issue 23):
+"""A card's name in Japanese running text is written in 「」, as published rulings write it:
 every line of a Japanese transcript that names a card (events, refusals, the final state, the
 scenario's title), the notebooks' short and full transcripts, the trackers and the pages, which word
 the same codes in the browser exactly as Python does. English keeps names as they are. The lines

@@ -229,13 +229,14 @@ def test_lasting_effects_carry_over_a_handover():
     m.lose("A")
     m.end_turn()
     assert m.state()["effects"] == ["Sales Ban"]
-    assert any(e.rule == "WRGP-H7" and "Sales Ban" in e.text for e in m.events[-3:])
+    assert any(e.rule == "WRGP-H7" and e.code == "wrgp.event.effect_carries_over" and e.args["card"] == "Sales Ban"
+               for e in m.events[-3:])
 
 
 def test_assumptions_are_said_in_the_transcript():
     m = at()
     m.activate("A", "Destruction Ring")
-    assert any("assumed" in e.text and "face-up monster" in e.text for e in m.events)
+    assert any(e.code == "wrgp.event.effect_assumed" and "face-up monster" in e.args["what"]["en"] for e in m.events)
 
 
 def test_a_monster_without_an_effect_to_activate_is_refused():

@@ -1,4 +1,4 @@
-"""Phase diagrams: what they show is what the engines' tables say (issue 5).
+"""Phase diagrams: what they show is what the engines' tables say.
 
 Rendering (SVG, determinism, the no-Graphviz fallback, the command) is in test_diagrams_render.py.
 """

@@ -1,4 +1,4 @@
-"""The match drawn (issue 13): snapshots of fixed states, <desc> against the state, byte-identical
+"""The match drawn: snapshots of fixed states, <desc> against the state, byte-identical
 pictures of equal states, random reachable matches always drawn, the CLI's --svg/--svg-steps."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A format is declared once and chosen through its record (issue 21 #4): no module compares a
+"""A format is declared once and chosen through its record: no module compares a
 format's name to choose what to do, and the name is written as a literal only where it is declared
 (or where it is a word, a folder or a command, not a choice). Each record agrees with what it names."""
 

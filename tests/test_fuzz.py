@@ -1,4 +1,4 @@
-"""Fuzzing every input kind (issue 11): mutated sample files through the command line and loaders.
+"""Fuzzing every input kind: mutated sample files through the command line and loaders.
 
 Each property takes a sample input (scenario YAML, .ydk, ydke:// URL, lflist.conf, cards.cdb, tag
 deck, catalogue CSV, tracker JSON), mutates it (bytes flipped, deleted, repeated; hostile tokens
@@ -248,7 +248,7 @@ def test_fuzz_processes_end_with_one_line(argv):
     assert all("not a regular file" in line for line in proc.stderr.splitlines())
 
 
-# ----------------------------------------------------------------- issue 20: the new surfaces
+# ----------------------------------------------------------------- the paths a command writes to
 PATH_KINDS = ["new", "regular", "fifo", "folder", "under-a-file", "link-to-fifo", "dev-null", "empty",
               "control-name", "long-name", "new-folder/deep"]
 
@@ -299,7 +299,7 @@ def test_fuzz_output_paths():
             base = Path(d)
             target, thing = _make_target(base, kind, name)
             before = os.stat(thing).st_mode if thing is not None and os.path.exists(thing) else None
-            code, _, err = cli("run", scenario, option, target)   # (faq --html: the same writer, tests/test_bad_input_round2.py)
+            code, _, err = cli("run", scenario, option, target)   # (faq --html: the same writer, tests/test_bad_input_writers_and_limits.py)
             assert code in (0, 2), (code, err)
             assert "Traceback" not in err
             if code == 2:

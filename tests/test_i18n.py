@@ -1,4 +1,4 @@
-"""The message catalogue (issue 14): every code in both languages with the same placeholders, every
+"""The message catalogue: every code in both languages with the same placeholders, every
 code used by the kit, a renderer that only fills in ``{name}`` and never evaluates anything, and the
 language chosen by ``--lang`` then the locale."""
 
@@ -259,7 +259,7 @@ def test_a_count_chooses_the_singular_or_the_plural_in_the_catalogue():
     assert i18n.plural_form(code, 1, "ja") == code and i18n.plural_form(code, 1) == code + "_one"
 
 
-# ---------------------------------------------------------------------- issue 21 item 5: codes name what happened
+# ---------------------------------------------------------------------- codes name what happened
 _DOMAIN = {"wrgp": "wrgp", "digimon-tag": "tag"}
 
 
@@ -292,7 +292,7 @@ def test_every_event_and_refusal_code_names_what_happened_or_why():
                 assert code.startswith(f"{domain}.{kind}.") and code in en, (path.name, code)
 
 
-# ---------------------------------------------------------------------- the trackers' words, each once (issue 21)
+# ---------------------------------------------------------------------- the trackers' words, each once
 _TRACKER_FILES = ("site/tracker.html", "site/js/tracker.js", "rulings_lib/web.py", "rulings_lib/widgets/tracker.py",
                   "rulings_lib/widgets/record.py")
 _CODE = re.compile(r"""(?<=["'`])((?:site|widgets|verbs|wrgp)\.[a-z0-9_.]+[a-z0-9_])(?=["'`])""")

@@ -1,4 +1,4 @@
-"""Under ``--lang ja`` / ``lang="ja"`` no English sentence (issue 21 item 6): every input-error
+"""Under ``--lang ja`` / ``lang="ja"`` no English sentence: every input-error
 fixture of the bad-input tests, every rejection the engines give, every ArgumentError of the API
 and every widget and tracker message, in Japanese. Rule ids, reading ids, card names, YAML keys,
 player and tag names, quoted file content and file names are not sentences and are left out."""
@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 import test_bad_input  # noqa: E402
-import test_bad_input_round2  # noqa: E402
+import test_bad_input_writers_and_limits  # noqa: E402
 import test_tag_bad_input  # noqa: E402
 from input_errors import run_cli  # noqa: E402
 
@@ -78,7 +78,7 @@ def _assert_japanese(text: str, where: str) -> None:
 def _fixtures() -> dict[str, str]:
     out = {f"bad_input:{k}": v[0] for k, v in test_bad_input.CASES.items()}
     out.update({f"tag_bad_input:{k}": v[0] for k, v in test_tag_bad_input.CASES.items()})
-    out.update({f"round2:{k}": v for k, v in test_bad_input_round2.JA_CASES.items()})
+    out.update({f"writers_and_limits:{k}": v for k, v in test_bad_input_writers_and_limits.JA_CASES.items()})
     return out
 
 

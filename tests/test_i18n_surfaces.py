@@ -1,4 +1,4 @@
-"""Japanese everywhere a person reads (issue 14): the command line, input errors, deck reports,
+"""Japanese everywhere a person reads: the command line, input errors, deck reports,
 the FAQ, the widgets and the diagrams speak Japanese with ``--lang ja`` (or a Japanese locale) and
 stay as they were in English."""
 

@@ -1,5 +1,5 @@
 """Every exercise is a prediction about a case the notebook has not shown, and its answer stays out
-of sight until the reader asks for it (issue 34, "Exercises that make you predict").
+of sight until the reader asks for it.
 
 * each exercise's case (a scenario the engine plays: rulings_lib/widgets/exercises.py) is none of
   the scenarios its notebook shows before it: compared by the starting position and the steps as

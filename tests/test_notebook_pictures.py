@@ -1,5 +1,4 @@
-"""Pictures that show when a notebook is first opened (issue 34, "Notebooks that show their pictures
-when first opened"), and the stepper's words and diagram in the reader's language.
+"""Pictures that show when a notebook is first opened, and the stepper's words and diagram in the reader's language.
 
 A freshly cloned notebook is untrusted. JupyterLab then shows no ``image/svg+xml`` output (its SVG
 renderer is not "safe") and sanitizes ``text/html``, removing every ``<svg>`` element (its

@@ -1,4 +1,4 @@
-"""Issue 35: the kit as a Python package a newcomer can adopt -- a version that is declared once,
+"""The kit as a Python package a newcomer can adopt -- a version that is declared once,
 ``python -m rulings_lib``, the shipped examples by name (and copied out), optional parts that name
 their extra, the LICENSE and py.typed in the wheel, and the wheel itself installed into a bare
 virtual environment, where the CLI and the examples work without the repository."""
@@ -35,7 +35,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
-# ---------------------------------------------------------------------------- the version (#4)
+# ---------------------------------------------------------------------------- the version
 def test_the_version_is_declared_once_and_the_cli_prints_it(capsys):
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "version" not in project["project"] and "version" in project["project"]["dynamic"]
@@ -71,7 +71,7 @@ def test_the_project_metadata_a_registry_shows():
     assert (ROOT / "rulings_lib" / "py.typed").is_file()
 
 
-# ---------------------------------------------------------------------------- TeamReport (#4)
+# ---------------------------------------------------------------------------- TeamReport
 def test_a_team_report_gives_a_dict_and_json_text(capsys):
     from rulings_lib.decks import check_team
 
@@ -85,7 +85,7 @@ def test_a_team_report_gives_a_dict_and_json_text(capsys):
     assert code == 1 and out == report.to_json() + "\n"      # what --json prints, exactly
 
 
-# ---------------------------------------------------------------------------- examples by name (#3)
+# ---------------------------------------------------------------------------- examples by name
 def test_every_shipped_scenario_is_an_example_under_a_name_of_its_own(capsys):
     shipped = builtin_scenarios()
     assert len({p.stem for p in shipped}) == len(shipped)           # no two formats share a name
@@ -168,7 +168,7 @@ def test_dest_without_copy_is_refused(capsys):
     assert code == 2 and "--copy" in err
 
 
-# ---------------------------------------------------------------------------- optional parts (#5)
+# ---------------------------------------------------------------------------- optional parts
 def _without(modules: list[str], code: str, cwd) -> subprocess.CompletedProcess:
     """``code`` in a fresh interpreter where ``modules`` cannot be imported (as on a base install)."""
     hide = "import sys\n" + "".join(f"sys.modules[{m!r}] = None\n" for m in modules)
@@ -218,7 +218,7 @@ def test_diagrams_check_outside_a_checkout_is_refused(monkeypatch, capsys, tmp_p
     assert code == 0 and str(ROOT / "diagrams") in out
 
 
-# ---------------------------------------------------------------------------- the wheel (#4, #6)
+# ---------------------------------------------------------------------------- the wheel
 def _copy_sources(dest: Path) -> Path:
     dest.mkdir()
     for name in ("pyproject.toml", "README.md", "LICENSE"):
@@ -296,7 +296,7 @@ def test_the_wheel_installs_into_a_bare_venv_and_runs_there(tmp_path):
     assert check.returncode == 2 and "out of date" not in check.stdout + check.stderr
 
 
-# ---------------------------------------------------------------------------- the docs in the repository (#1, #2)
+# ---------------------------------------------------------------------------- the docs in the repository
 USER_DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "rulings_lib" / "scenarios" / "README.md",
              *sorted((ROOT / "rulings_lib" / "samples").rglob("README.md")), ROOT / "CHANGELOG.md"]
 
@@ -361,7 +361,7 @@ def test_the_readme_is_for_users():
         assert (ROOT / picture).is_file(), picture
 
 
-# ---------------------------------------------------------------------------- CI and publishing (#7)
+# ---------------------------------------------------------------------------- CI and publishing
 def _workflow(name: str) -> dict:
     data = yaml.safe_load((ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8"))
     data["on"] = data.pop(True, data.get("on"))       # YAML 1.1 reads the key `on` as true
@@ -398,7 +398,7 @@ def test_the_pages_workflow_builds_the_site_with_the_api_reference_and_deploys_i
         assert (ROOT / Path(*module.split("."))).with_suffix(".py").exists() or (ROOT / Path(*module.split("."))).is_dir(), module
 
 
-# ---------------------------------------------------------------------------- environments (#6)
+# ---------------------------------------------------------------------------- environments
 def _specs(reqs) -> set[tuple[str, str]]:
     out = set()
     for req in reqs:

@@ -1,4 +1,4 @@
-"""Issue 36 #1: the engine core is plain Python a reader, a debugger and a type checker can follow:
+"""The engine core is plain Python a reader, a debugger and a type checker can follow:
 no code is compiled from source text at run time, and the written-out snapshot of the WRGP match
 holds exactly the fields it declares."""
 

@@ -1,4 +1,4 @@
-"""The words players read (issue 23): the notebooks' prose, the exercises' hints and answers and the
+"""The words players read: the notebooks' prose, the exercises' hints and answers and the
 FAQ's answers never talk about "the kit" / 本キット (a Reading is a named interpretation where the
 rulebook is silent, 「解釈：ルールブックに記載なし」, not the kit's); and no Japanese text the kit ships
 calls the tag battle's Ａ and Ｂ レター: the rulebook's word is アルファベット (「同じアルファベット同士」)."""

@@ -155,7 +155,7 @@ def test_unreadable_inputs_exit_2(tmp_path, capsys):
     assert code == 2 and "two players" in err
 
 
-# ------------------------------------------------------------------ issue 11: numbers and special files
+# ------------------------------------------------------------------ numbers and special files
 @pytest.mark.parametrize("text, line, fragment", [
     ("9" * 5000 + " St-1\n", 1, "ASCII digits 0-9"),
     ("³ St-1\n", 1, "ASCII digits 0-9"),

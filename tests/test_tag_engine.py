@@ -85,10 +85,10 @@ def test_readings_are_registered_and_named():
 def test_engine_events_cite_the_readings_by_name():
     m = TagMatch(turn=2, gauges={"red-A": 10, "blue-B": 10}, first="blue")
     m.battle(fight(100, 100, 300, 300))
-    assert "equal-power-is-draw" in m.events[-3].text or any("equal-power-is-draw" in e.text for e in m.events)
+    assert "tag.event.battle_drawn" in [e.code for e in m.events]     # (its words cite equal-power-is-draw)
     m = TagMatch(turn=2, gauges={"blue-A": 10, "red-B": 10})
     m.battle(fight(500, 300, 200, 400))
-    assert any("simultaneous-outs-in-seat-order" in e.text for e in m.events)
+    assert "tag.event.simultaneous_outs" in [e.code for e in m.events]      # (simultaneous-outs-in-seat-order)
 
 
 def test_orders_are_computed_from_the_phase_table(monkeypatch):

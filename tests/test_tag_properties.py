@@ -497,7 +497,7 @@ def test_constructor_fuzz_only_argument_errors(args, kwargs):
     check_invariants(m, m.state(), "setup")
 
 
-# ------------------------------------------------------------------ set up from any reached state (issue 21 item 7)
+# ------------------------------------------------------------------ set up from any reached state
 # The setup is the outcome as printed (setup_from_state: nulls, the battle phase's start value and all,
 # issue 31 #17), and it carries what the steps that look back at the last step need (TAG-R5's rewind
 # right after a battle, the Net Oceans rebuilt then): every step is played on.

@@ -49,7 +49,7 @@ def test_p4_first_tag_may_act_once_the_second_tag_passed():
     assert rejected(m, "act", "red-A", "battle") == "TAG-P4"
     m.pass_("blue-B", "battle")
     m.act("red-A", "battle", "option")
-    assert "battle-phase-alternation" in m.events[-1].text
+    assert m.events[-1].args["note"].code == "tag.event.battle_turn_taken"   # (battle-phase-alternation)
 
 
 def test_p4_one_person_a_turn_and_alternation():
@@ -135,7 +135,7 @@ def test_change_up_swaps_letters_for_the_rest_of_the_game():
     assert m.letters == {"red-A": "B", "red-B": "A", "blue-A": "A", "blue-B": "B"}
     assert m.opponent("red-A") == "blue-B" and m.opponent("blue-A") == "red-B"
     assert m.seats()["first-A"] == "red-B" and m.player("red", "A") == "red-B"
-    assert "change-up-lasts-the-game" in m.events[-1].text
+    assert m.events[-1].code == "tag.event.letters_exchanged"     # (change-up-lasts-the-game)
     m.battle(SPLIT)
     assert m.points == {"red-A": 70, "red-B": 100, "blue-A": 80, "blue-B": 100}   # red-A lost letter B's battle
     assert m.battles[0].players == {"red": "red-B", "blue": "blue-A"}
@@ -158,7 +158,7 @@ def test_change_up_with_an_out_partner_and_setup_letters():
     m = TagMatch(turn=2, out=["red-A"])
     assert rejected(m, "card", "red-B", "St-319") == "TAG-E1"
     m = TagMatch(letters={"red-A": "B", "red-B": "A"})
-    assert m.opponent("red-B") == "blue-A" and "Change Up!" in m.events[1].text
+    assert m.opponent("red-B") == "blue-A" and m.events[1].args["note"].code == "tag.note.other_letter_since_change_up"
     with pytest.raises(ArgumentError):
         TagMatch(letters={"red-A": "B"})
     assert reading("change-up-lasts-the-game").rule == "TAG-R3"
@@ -190,10 +190,10 @@ def test_truce_in_preparation_follows_the_seat_order_and_in_evolution_any_seat()
     m.truce("red-A", "evolution")
     assert (m.turn, m.first, m.battles) == (2, "blue", [])
     assert set(m.points.values()) == {100}
-    assert any("truce-timing" in e.text for e in m.events)
+    assert "tag.event.truce_skips_battle" in [e.code for e in m.events]     # (truce-timing)
 
 
-# ---------------------------------------------------------------------------------- issue 11: the boundary
+# ---------------------------------------------------------------------------------- the API boundary
 BAD_CALLS = [
     lambda: TagMatch(None), lambda: TagMatch("rb"), lambda: TagMatch(("red", 5)), lambda: TagMatch(("A", "x")),
     lambda: TagMatch(points=math.nan), lambda: TagMatch(points=1.5), lambda: TagMatch(turn=0),

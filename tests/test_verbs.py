@@ -1,4 +1,4 @@
-"""Issue 21: one vocabulary. The verb tables (rulings_lib/verbs.py and each format's verbs.py), what
+"""One vocabulary. The verb tables (rulings_lib/verbs.py and each format's verbs.py), what
 is made from them (`rulings verbs --json`, the docs' verb table, the scenario schema, the engines'
 argument checks), Actions as values (text form = step line, round trip; apply, push/pop,
 legal_actions on both formats), the formats registry, strict scenarios, internal errors, tools/ as
@@ -386,7 +386,7 @@ def test_no_import_cycles():
             visit(v)
 
 
-# ---------------------------------------------------------------------- issue 20 #10: state() is a snapshot
+# ---------------------------------------------------------------------- state() is a snapshot
 def test_state_hands_out_no_internals():
     m = WrgpMatch()
     m.record_deck_check("A", False, [{"kind": "copies", "count": 4, "limit": 3, "name": "Pot"}])
@@ -411,7 +411,7 @@ def test_state_hands_out_no_internals():
     assert t.state()["deck_check"]["violations"] == [{"rule": "TAG-K1", "message": "x"}]
 
 
-# ---------------------------------------------------------------------- issue 20 #5, #11, #12: the saved match
+# ---------------------------------------------------------------------- the saved match
 def test_saved_match_loads_without_copies_and_undoes_without_replay(monkeypatch):
     from rulings_lib.widgets import record as R
 

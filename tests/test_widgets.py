@@ -457,7 +457,7 @@ def test_check_prints_correct_or_the_engines_ruling(capsys):
     assert is_correct(["B1", "A1"], ("b1", "a1")) and not is_correct(["A1"], ["B1"])
 
 
-# --------------------------------------------------------------------------- the match drawn (issue 13)
+# --------------------------------------------------------------------------- the match drawn
 def test_stepper_shows_the_picture_after_each_step():
     from rulings_lib.draw import svg
 

@@ -1,6 +1,6 @@
 """The WrgpMatch API boundary: malformed calls raise ArgumentError, forbidden ones IllegalAction,
-nothing else escapes, and a raising call changes nothing (issue 11). Plus the bad scenario inputs
-of issue 10 item 7 and issue 11 (exit 2 with the line)."""
+nothing else escapes, and a raising call changes nothing. Plus bad scenario inputs
+(exit 2 with the line)."""
 
 import math
 
@@ -21,7 +21,7 @@ def at(**kw) -> WrgpMatch:
     return WrgpMatch(**kw)
 
 
-# ---------------------------------------------------------------- worked examples from issue 11
+# ---------------------------------------------------------------- worked examples of malformed calls
 @pytest.mark.parametrize("call, param", [
     (lambda m: m.duelist("C"), "team"),
     (lambda m: m.x(None), "team"),

@@ -1,4 +1,4 @@
-"""Issue 32, Design: every clause of every catalogue card is either played or refused (tests/ part D).
+"""Every clause of every catalogue card is either played or refused.
 
 The catalogue (rulings_lib/cards/wrgp.yaml) gives each card's clauses as data: each key of its ``effect``
 is a clause the engine plays, each entry of its ``unplayed`` a clause it does not play, with the kind of

@@ -1,5 +1,5 @@
-"""Issue 32 #9 (cards in a match are instances: copies, either language, which copy a step means), #7 (where
-Pendulum and Extra Deck monsters go, STD-CARDS, WRGP-H5, WRGP-H6) and direct attacks while the opponent
+"""Cards in a match are instances (copies, either language, which copy a step means), where
+Pendulum and Extra Deck monsters go (STD-CARDS, WRGP-H5, WRGP-H6) and direct attacks while the opponent
 controls a monster (STD-TIMING)."""
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ def cards(m: WrgpMatch) -> dict:
     return m.state()["cards"]
 
 
-# ---------------------------------------------------------------------- #9 copies and names
-def test_9_a_second_power_bond_summons_a_second_copy_with_its_own_doubled_atk():
+# ---------------------------------------------------------------------- copies and names
+def test_a_second_power_bond_summons_a_second_copy_with_its_own_doubled_atk():
     """The issue's case: a second, legal Power Bond summoning a second Cyber End Dragon was refused with advice
     that could not be followed ("give each card its own name"). Each summon is a copy of its own; the doubled ATK
     is each copy's, and the copy that leaves the field loses its own (STD-CARDS), not the other's."""
@@ -54,7 +54,7 @@ def test_9_a_second_power_bond_summons_a_second_copy_with_its_own_doubled_atk():
     assert m.lp["B"] == 0 and m.out == ["B1"]
 
 
-def test_9_power_bonds_atk_belongs_to_the_copy_it_summoned():
+def test_power_bonds_atk_belongs_to_the_copy_it_summoned():
     """A copy placed with its printed ATK beside a copy Power Bond doubled: the plain name is refused (which
     one? their ATK differs, so it matters); each copy named by its number attacks for its own ATK."""
     m = at(lp={"A": 8000, "B": 20000})
@@ -71,14 +71,14 @@ def test_9_power_bonds_atk_belongs_to_the_copy_it_summoned():
     assert m.lp["B"] == 20000 - 8000 - CED.monster["atk"]
 
 
-def test_9_a_card_summoned_in_one_language_is_named_in_the_other():
+def test_a_card_summoned_in_one_language_is_named_in_the_other():
     m = at(lp={"A": 8000, "B": 8000})
     m.activate("A", "パワー・ボンド", summon="サイバーエンドドラゴン")
     m.destroy("B", "Cyber End Dragon")
     assert cards(m)["サイバー・エンド・ドラゴン"]["zone"] == "gy"
 
 
-def test_9_copies_alike_for_the_rules_are_taken_first_first_and_said_so():
+def test_copies_alike_for_the_rules_are_taken_first_first_and_said_so():
     m = at()
     m.place("A", "Dark Magician", "monster")
     m.place("A", "ブラック・マジシャン", "monster")
@@ -88,7 +88,7 @@ def test_9_copies_alike_for_the_rules_are_taken_first_first_and_said_so():
     assert cards(m)["Dark Magician"]["zone"] == "gy" and cards(m)["ブラック・マジシャン #2"]["zone"] == "monster"
 
 
-def test_9_copies_the_rules_tell_apart_are_refused_asking_which():
+def test_copies_the_rules_tell_apart_are_refused_asking_which():
     m = at()
     m.place("A", "Dark Magician", "monster")
     m.place("B", "Dark Magician", "monster")
@@ -103,7 +103,7 @@ def test_9_copies_the_rules_tell_apart_are_refused_asking_which():
     assert cards(m)["Dark Magician"]["zone"] == "gy"
 
 
-def test_9_a_step_means_the_copy_it_can_act_on():
+def test_a_step_means_the_copy_it_can_act_on():
     m = at(phase="battle")
     m.place("A", "Dark Magician", "gy")
     m.place("A", "Dark Magician", "monster")
@@ -116,7 +116,7 @@ def test_9_a_step_means_the_copy_it_can_act_on():
     assert cards(m)["Dark Magician #2"]["zone"] == "gy"
 
 
-def test_9_speed_world_destroys_two_copies_named_twice():
+def test_speed_world_destroys_two_copies_named_twice():
     m = at(turn=9, spc={"A": 10, "B": 0}, duelist={"A": 2, "B": 1})   # X = 1: up to 2 cards
     m.place("B", "Jinzo", "monster")
     m.place("B", "Jinzo", "monster")
@@ -124,7 +124,7 @@ def test_9_speed_world_destroys_two_copies_named_twice():
     assert {k: c["zone"] for k, c in cards(m).items()} == {"Jinzo": "gy", "Jinzo #2": "gy"}
 
 
-def test_9_a_copy_set_in_an_earlier_turn_is_the_one_activated():
+def test_a_copy_set_in_an_earlier_turn_is_the_one_activated():
     m = WrgpMatch(turn=3, player="A", phase="main1")
     m.place("A", "Sparks", "spell_trap", face_up=False)
     m.placed_before_start()
@@ -135,7 +135,7 @@ def test_9_a_copy_set_in_an_earlier_turn_is_the_one_activated():
     assert refused(lambda: m.activate("A", "Sparks")).rule == "STD-TIMING"
 
 
-def test_9_a_setup_gives_copies_and_only_the_next_number():
+def test_a_setup_gives_copies_and_only_the_next_number():
     m = new_match({"at": {"turn": 3, "phase": "main1"},
                    "cards": [{"card": "X", "by": "A", "zone": "monster", "kind": "Effect Monster"},
                              {"card": "X #2", "by": "B", "zone": "monster", "kind": "Effect Monster"}]})
@@ -144,7 +144,7 @@ def test_9_a_setup_gives_copies_and_only_the_next_number():
         m.place("A", "X #4", "hand")
 
 
-def test_9_an_ambiguous_step_in_a_scenario_is_one_line_exit_2(tmp_path, capsys):
+def test_an_ambiguous_step_in_a_scenario_is_one_line_exit_2(tmp_path, capsys):
     scen = tmp_path / "copies.yaml"
     scen.write_text("format: wrgp\nsetup:\n  at: {turn: 3, phase: main1}\n  cards:\n"
                     "    - {card: Dark Magician, by: A, zone: monster}\n    - {card: Dark Magician, by: B, zone: monster}\n"
@@ -172,7 +172,7 @@ PLACED = st.tuples(st.sampled_from(["Dark Magician", "ブラック・マジシ�
 
 @settings(max_examples=80, deadline=None)
 @given(st.lists(PLACED, min_size=1, max_size=7))
-def test_9_property_copies_round_trip_through_a_setup(placed):
+def test_property_copies_round_trip_through_a_setup(placed):
     """Whatever copies a match holds (names in any spelling, owners, zones, faces, positions), its state's cards
     given back as a setup's cards make the same cards (the key NAME #N places the next copy)."""
     m = at()
@@ -190,7 +190,7 @@ def test_9_property_copies_round_trip_through_a_setup(placed):
 @given(st.lists(st.tuples(st.sampled_from("AB"), st.sampled_from(["monster", "gy", "spell_trap"]), st.booleans()),
                 min_size=1, max_size=5),
        st.sampled_from(["Dark Magician", "ブラック・マジシャン", "dark magician"]))
-def test_9_property_a_plain_name_acts_on_one_copy_or_asks_which(copies, spelling):
+def test_property_a_plain_name_acts_on_one_copy_or_asks_which(copies, spelling):
     """`destroy` naming a card with several copies: the one on the field if one is; the first of those on the
     field when they are alike for the rules; else refused (ArgumentError), the match as it was. Never two."""
     m = at()
@@ -213,8 +213,8 @@ def test_9_property_a_plain_name_acts_on_one_copy_or_asks_which(copies, spelling
         assert len(alike) == len(on_field) and moved[0] == on_field[0].name
 
 
-# ---------------------------------------------------------------------- #7 Pendulum and Extra Deck monsters
-def test_7_a_pendulum_monster_destroyed_on_the_field_goes_face_up_to_the_extra_deck():
+# ---------------------------------------------------------------------- Pendulum and Extra Deck monsters
+def test_a_pendulum_monster_destroyed_on_the_field_goes_face_up_to_the_extra_deck():
     m = at(turn=4, player="B")
     m.place("A", "Stargazer Magician", "monster")
     m.place("A", "Odd-Eyes Pendulum Dragon", "pendulum")
@@ -222,12 +222,12 @@ def test_7_a_pendulum_monster_destroyed_on_the_field_goes_face_up_to_the_extra_d
     assert cards(m)["Stargazer Magician"]["zone"] == "extra" and "face_up" not in cards(m)["Stargazer Magician"]
     ev = m.events[-1]
     assert ev.rule == "STD-CARDS" and ev.args["dest"]["code"] == "wrgp.zone.extra_face_up"
-    assert "face-up to the Extra Deck instead" in ev.text
+    assert ev.args["note"]["code"] == "wrgp.note.pendulum_to_extra"
     m.move("Odd-Eyes Pendulum Dragon", "gy")
     assert cards(m)["Odd-Eyes Pendulum Dragon"]["zone"] == "extra"
 
 
-def test_7_after_a_handover_a_pendulum_monster_goes_to_the_new_duelists_extra_deck():
+def test_after_a_handover_a_pendulum_monster_goes_to_the_new_duelists_extra_deck():
     """WRGP-H5's own clause (face-up Extra Deck), reached by a destroyed Pendulum Monster."""
     m = at(turn=4, player="B")
     m.place("A", "Stargazer Magician", "monster")
@@ -242,7 +242,7 @@ def test_7_after_a_handover_a_pendulum_monster_goes_to_the_new_duelists_extra_de
 
 @pytest.mark.parametrize("name", ["Stardust Dragon", "Number 39: Utopia", "Cyber End Dragon"])
 @pytest.mark.parametrize("to", ["hand", "deck"])
-def test_7_an_extra_deck_monster_returned_goes_to_its_owners_extra_deck_face_down(name, to):
+def test_an_extra_deck_monster_returned_goes_to_its_owners_extra_deck_face_down(name, to):
     m = at()
     m.place("B", name, "monster")
     m.take_control("A", name)
@@ -250,10 +250,10 @@ def test_7_an_extra_deck_monster_returned_goes_to_its_owners_extra_deck_face_dow
     assert cards(m)[name] == {"zone": "extra", "player": "B1", "owner": "B1", "face_up": False}
     ev = m.events[-1]           # WRGP-H6: a card whose control was taken, back to its original owner's
     assert ev.rule == "WRGP-H6" and ev.args["dest"]["code"] == "wrgp.zone.extra"
-    assert "original owner's Extra Deck instead" in ev.text
+    assert ev.args["note"]["args"]["a"]["code"] == "wrgp.note.extra_deck_monster"    # (and who brought it)
 
 
-def test_7_a_handed_over_fusion_monster_returned_to_the_hand_goes_to_who_brought_it():
+def test_a_handed_over_fusion_monster_returned_to_the_hand_goes_to_who_brought_it():
     m = at(lp={"A": 8000, "B": 8000})
     m.activate("A", "Power Bond", summon="Cyber End Dragon")
     m.lose("A")
@@ -263,7 +263,7 @@ def test_7_a_handed_over_fusion_monster_returned_to_the_hand_goes_to_who_brought
     assert m.events[-1].rule == "WRGP-H6" and m.monsters == {}
 
 
-def test_7_a_main_deck_monster_does_not_go_to_the_extra_deck():
+def test_a_main_deck_monster_does_not_go_to_the_extra_deck():
     m = at()
     m.place("A", "Dark Magician", "monster")
     assert refused(lambda: m.move("Dark Magician", "extra")).rule == "STD-CARDS"
@@ -272,7 +272,7 @@ def test_7_a_main_deck_monster_does_not_go_to_the_extra_deck():
     assert refused(lambda: m.move("Stardust Dragon", "extra_face_up")).rule == "STD-CARDS"
 
 
-def test_7_a_card_of_unknown_kind_is_refused_where_its_kind_decides():
+def test_a_card_of_unknown_kind_is_refused_where_its_kind_decides():
     m = at()
     m.place("A", "Mystery", "monster")
     for to in ("gy", "hand", "deck"):
@@ -291,7 +291,7 @@ def test_7_a_card_of_unknown_kind_is_refused_where_its_kind_decides():
         m.place("A", "Stardust Dragon", "monster", kind="Pendulum Monster")
 
 
-def test_7_a_database_knows_the_kind(tmp_path):
+def test_a_database_knows_the_kind(tmp_path):
     pendulum, synchro = 0x1000021, 0x2021
     write_monsters(tmp_path / "cards.cdb", [(1, "Made-up Pendulum", pendulum, 1000, 4, MACHINE),
                                             (2, "Made-up Synchro", synchro, 2000, 8, MACHINE),
@@ -309,7 +309,7 @@ def test_7_a_database_knows_the_kind(tmp_path):
 
 @pytest.mark.parametrize("monster", MONSTERS, ids=lambda c: c.id)
 @pytest.mark.parametrize("to", ["gy", "hand", "deck", "banished"])
-def test_7_every_catalogue_monster_goes_where_its_kind_sends_it(monster, to):
+def test_every_catalogue_monster_goes_where_its_kind_sends_it(monster, to):
     m = at()
     m.place("A", monster.en, "monster")
     if to != "banished" and monster.unplayed_for("leaves"):
@@ -410,7 +410,7 @@ def test_the_scenarios_come_in_english_and_japanese_and_agree(name):
     assert by_identity(en.outcome["cards"]) == by_identity(ja.outcome["cards"])
 
 
-def test_9_a_set_copy_the_rules_tell_apart_is_activated_by_its_number():
+def test_a_set_copy_the_rules_tell_apart_is_activated_by_its_number():
     """Two Set Sparks of A's 2nd: one handed over from A's 1st (its original owner A1), one A's 2nd's own. Which
     one is flipped matters (where it goes later, WRGP-H6), so the plain name is refused asking which, and the
     copy named by its number is the one activated: the advice can be followed."""

@@ -1,4 +1,4 @@
-"""Issue 32 #3: lasting and continuous effects are applied, not just listed (WRGP-H7), and a step that
+"""Lasting and continuous effects are applied, not just listed (WRGP-H7), and a step that
 relies on a clause the kit does not play is refused naming the card, the clause and why."""
 
 from __future__ import annotations
@@ -309,7 +309,7 @@ def test_vennominaga_is_unaffected_a_clause_not_played_refuses_what_would_act_on
             destroy(m)
 
 
-# ---------------------------------------------------------------------- rulings cards (issue 32 C)
+# ---------------------------------------------------------------------- rulings cards
 def test_rulings_cards_says_per_card_what_is_played_and_what_is_not(capsys):
     import json
 

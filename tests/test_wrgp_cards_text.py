@@ -1,5 +1,5 @@
-"""Issue 32: named cards play their printed text. Items 4 (effect types apart from Spell Speed),
-6 (an attack needs its monster) and 10 (no Trap before it can have been Set)."""
+"""Named cards play their printed text: effect types apart from Spell Speed, an attack needs its
+monster, and no Trap before it can have been Set."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from rulings_lib.wrgp.engine import WrgpMatch
 CARDS = list(catalogue("wrgp.yaml"))
 MONSTERS = [c for c in CARDS if c.is_monster]
 # (issue 32 #2: a card whose negation the kit does not play -- of a destruction, of an attack -- is refused
-# as a chain link, tests/test_wrgp_cards_text2.py; the properties here are about the cards it plays)
+# as a chain link, tests/test_wrgp_costs_negation_and_contradictions.py; the properties here are about the cards it plays)
 # (issue 32 #3: a card whose every activation relies on a clause the kit does not play -- Mirror Force's attack
 # declaration, Junk Synchron's Normal Summon -- is refused as a whole, tests/test_wrgp_card_clauses.py)
 ACTIVATED = [c for c in CARDS if c.speed is not None and c.id != "speed-world-wrgp"
@@ -34,8 +34,8 @@ def refused(call) -> IllegalAction:
     return err.value
 
 
-# ---------------------------------------------------------------------- #4 effect types
-def test_4_every_catalogue_card_has_a_type_that_agrees_with_its_spell_speed():
+# ---------------------------------------------------------------------- effect types
+def test_every_catalogue_card_has_a_type_that_agrees_with_its_spell_speed():
     for c in CARDS:
         if c.is_monster:
             assert c.type in MONSTER_TYPES, c.id
@@ -47,7 +47,7 @@ def test_4_every_catalogue_card_has_a_type_that_agrees_with_its_spell_speed():
             assert c.speed in type_speeds(c.kind, c.type, c.is_monster), c.id
 
 
-def test_4_the_cards_whose_type_the_speed_guessed_wrong():
+def test_the_cards_whose_type_the_speed_guessed_wrong():
     by = {c.id: c for c in CARDS}
     assert by["sinister-serpent"].type == "trigger" and by["sinister-serpent"].action_kind == "trigger_effect"
     assert by["gorz"].type == "trigger" and by["gorz"].speed == 1 and by["gorz"].action_kind == "trigger_effect"
@@ -55,7 +55,7 @@ def test_4_the_cards_whose_type_the_speed_guessed_wrong():
     assert by["stardust-dragon"].type == "quick" and by["stardust-dragon"].action_kind == "spell_speed_2"
 
 
-def test_4_sinister_serpent_in_its_own_standby_phase_and_in_the_run_on():
+def test_sinister_serpent_in_its_own_standby_phase_and_in_the_run_on():
     at(phase="standby").activate("A", "Sinister Serpent")       # before: refused as an ignition effect
     m = at(phase="draw", lp={"B": 500})
     m.damage("A", to="opponent", amount=500)
@@ -65,7 +65,7 @@ def test_4_sinister_serpent_in_its_own_standby_phase_and_in_the_run_on():
     assert refused(lambda: at(phase="standby").activate("B", "Sinister Serpent")).rule == "STD-TIMING"
 
 
-def test_4_gorz_does_not_answer_sparks_but_opens_a_chain_of_its_own():
+def test_gorz_does_not_answer_sparks_but_opens_a_chain_of_its_own():
     m = at(lp={"A": 8000, "B": 8000})
     err = refused(lambda: m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": "Gorz"}]))
     assert err.rule == "STD-TIMING" and "trigger" in str(err)
@@ -73,7 +73,7 @@ def test_4_gorz_does_not_answer_sparks_but_opens_a_chain_of_its_own():
     m.activate("B", "冥府の使者ゴーズ")
 
 
-def test_4_run_on_refusals_word_the_rulebooks_categories():
+def test_run_on_refusals_word_the_rulebooks_categories():
     m = at(lp={"B": 500})
     m.damage("A", to="opponent", amount=500)
     text = str(refused(lambda: m.activate("A", "Ookazi")))
@@ -82,7 +82,7 @@ def test_4_run_on_refusals_word_the_rulebooks_categories():
 
 @settings(max_examples=60, deadline=None)
 @given(card=st.sampled_from([c for c in ACTIVATED if c.is_monster]), phase=st.sampled_from(["standby", "main2", "end"]))
-def test_4_a_monster_effects_run_on_permission_follows_its_type_never_its_speed(card, phase):
+def test_a_monster_effects_run_on_permission_follows_its_type_never_its_speed(card, phase):
     """For every catalogue monster with an effect to activate: during the run-on (WRGP-H2) a trigger
     effect is allowed, an ignition effect refused, a quick effect allowed (Spell Speed 2)."""
     m = at(phase="draw" if phase == "standby" else "main1", lp={"B": 500})
@@ -107,20 +107,20 @@ def test_4_a_monster_effects_run_on_permission_follows_its_type_never_its_speed(
 @settings(max_examples=60, deadline=None)
 @given(first=st.sampled_from([c for c in ACTIVATED if c.speed == 2]),
        second=st.sampled_from([c for c in ACTIVATED if c.is_monster and c.type in ("trigger", "ignition")]))
-def test_4_a_spell_speed_1_monster_effect_never_answers_a_link(first, second):
+def test_a_spell_speed_1_monster_effect_never_answers_a_link(first, second):
     m = at(lp={"A": 8000, "B": 8000})
     with pytest.raises(IllegalAction):
         m.chain([{"by": "A", "card": first.en}, {"by": "B", "card": second.en}])
 
 
-# ---------------------------------------------------------------------- #6 attacks
+# ---------------------------------------------------------------------- attacks
 def battle(**kw) -> WrgpMatch:
     m = at(phase="battle", **kw)
     m.place("A", "Dark Magician", "monster")
     return m
 
 
-def test_6_an_attack_needs_the_monster_face_up_on_its_duelists_field_once():
+def test_an_attack_needs_the_monster_face_up_on_its_duelists_field_once():
     m = battle()
     m.place("A", "Stardust Dragon", "gy")
     m.place("A", "Cyber Dragon", "monster", face_up=False)
@@ -136,7 +136,7 @@ def test_6_an_attack_needs_the_monster_face_up_on_its_duelists_field_once():
     assert m.lp["B"] == 8000 - 2500
 
 
-def test_6_a_monster_attacks_again_in_its_next_battle_phase():
+def test_a_monster_attacks_again_in_its_next_battle_phase():
     m = battle()
     m.attack("A", with_="Dark Magician")
     m.end_turn()
@@ -146,7 +146,7 @@ def test_6_a_monster_attacks_again_in_its_next_battle_phase():
     assert m.lp["B"] == 8000 - 5000
 
 
-def test_6_a_suicide_attack_takes_the_difference_never_the_attackers_atk():
+def test_a_suicide_attack_takes_the_difference_never_the_attackers_atk():
     with pytest.raises(ArgumentError, match="difference"):
         battle().attack("A", with_="Dark Magician", to="self")
     m = battle()
@@ -156,7 +156,7 @@ def test_6_a_suicide_attack_takes_the_difference_never_the_attackers_atk():
 
 @settings(max_examples=40, deadline=None)
 @given(zone=st.sampled_from(T.ZONES), face_up=st.booleans(), owner=st.sampled_from(T.TEAMS))
-def test_6_only_a_face_up_monster_of_ones_own_monster_zone_attacks(zone, face_up, owner):
+def test_only_a_face_up_monster_of_ones_own_monster_zone_attacks(zone, face_up, owner):
     m = at(phase="battle")
     m.place(owner, "Dark Magician", zone, face_up=face_up)
     can = zone in ("monster", "extra_monster") and face_up and owner == "A"
@@ -167,15 +167,15 @@ def test_6_only_a_face_up_monster_of_ones_own_monster_zone_attacks(zone, face_up
         assert not can and exc.rule == "STD-TIMING" and m.lp["B"] == 8000
 
 
-# ---------------------------------------------------------------------- #10 Traps need an earlier Set
-def test_10_nobody_activates_a_trap_on_turn_1():
+# ---------------------------------------------------------------------- Traps need an earlier Set
+def test_nobody_activates_a_trap_on_turn_1():
     m = WrgpMatch()
     m.phase("main1")
     for team in T.TEAMS:
         assert refused(lambda t=team: m.activate(t, "Sparks")).rule == "STD-TIMING"
 
 
-def test_10_team_b_none_before_its_first_turn_has_ended():
+def test_team_b_none_before_its_first_turn_has_ended():
     m = WrgpMatch()
     m.phase("main1")
     m.place("A", "Sparks", "spell_trap", face_up=False)
@@ -191,14 +191,14 @@ def test_10_team_b_none_before_its_first_turn_has_ended():
     m.activate("B", "Destruction Ring")
 
 
-def test_10_a_quick_play_spell_from_the_hand_in_its_own_turn_only():
+def test_a_quick_play_spell_from_the_hand_in_its_own_turn_only():
     m = WrgpMatch()
     m.phase("main1")
     m.activate("A", "Mystical Space Typhoon")
     assert refused(lambda: m.activate("B", "Mystical Space Typhoon")).rule == "STD-TIMING"
 
 
-def test_10_a_setup_that_places_a_card_set_counts_it_as_set_earlier(tmp_path):
+def test_a_setup_that_places_a_card_set_counts_it_as_set_earlier(tmp_path):
     from rulings_lib.scenario import run_scenario, scenario_from_text
 
     text = ("format: wrgp\nsetup:\n  cards:\n    - {card: Sparks, by: B, zone: spell_trap, face_up: false}\n"
@@ -210,7 +210,7 @@ def test_10_a_setup_that_places_a_card_set_counts_it_as_set_earlier(tmp_path):
 @settings(max_examples=60, deadline=None)
 @given(turn=st.integers(1, 6), by=st.sampled_from(T.TEAMS),
        trap=st.sampled_from([c.en for c in ACTIVATED if c.kind.endswith("Trap") and not c.effect.get("cost")]))
-def test_10_a_trap_needs_a_turn_of_its_team_that_has_ended(turn, by, trap):
+def test_a_trap_needs_a_turn_of_its_team_that_has_ended(turn, by, trap):
     """Played from turn 1: a team's Trap can be activated only once one of its own turns has ended."""
     m = WrgpMatch(lp={"A": 8000, "B": 8000})
     for _ in range(turn - 1):

@@ -84,7 +84,7 @@ def test_f3_resumed_turn_has_draw_and_battle():
     m.end_turn()
     m.phase("battle")  # turn 2 has a Battle Phase
     assert m.drawn and m.phase_key == "battle"
-    assert any(e.rule == "WRGP-F3" and "draws" in e.text for e in m.events)
+    assert any(e.rule == "WRGP-F3" and e.code == "wrgp.event.normal_draw" for e in m.events)
 
 
 def test_f4_last_loss_ends_match_and_further_steps_are_rejected():
@@ -102,7 +102,7 @@ def test_f5_first_turn_has_no_draw_no_battle():
     rejected_by("WRGP-F5", m.phase, "battle")
     rejected_by("WRGP-F5", m.phase, "main2")
     m.phase("main1")
-    assert any(e.rule == "WRGP-F5" and "no draw" in e.text for e in m.events)
+    assert any(e.rule == "WRGP-F5" and e.code == "wrgp.event.first_turn_no_draw" for e in m.events)
     m.end_turn()
     m.phase("battle")
     assert m.turn == 2 and m.phase_key == "battle"
@@ -155,8 +155,8 @@ def test_h1_run_on_passes_every_phase():
     m = at(lp={"B": 100})
     m.damage("A", "opponent", 100)
     m.end_turn()
-    runs = [e.text for e in m.events if e.rule == "WRGP-H1" and e.text.startswith("run-on")]
-    assert runs == ["run-on: Battle Phase", "run-on: Main Phase 2", "run-on: End Phase"]
+    runs = [e.args["phase"]["code"] for e in m.events if e.rule == "WRGP-H1" and e.code == "wrgp.event.run_on_phase_begins"]
+    assert runs == ["wrgp.phase.battle", "wrgp.phase.main2", "wrgp.phase.end"]
 
 
 @pytest.mark.parametrize("kind", sorted(T.HANDOVER_ALLOWED))
@@ -222,7 +222,8 @@ def test_h7_effects_carry_over():
     m.continuing("A", "Relay Soul")
     m.lose("A")
     m.end_turn()
-    assert any(e.rule == "WRGP-H7" and "Relay Soul still applies" in e.text for e in m.events)
+    assert any(e.rule == "WRGP-H7" and e.code == "wrgp.event.effect_carries_over" and e.args["card"] == "Relay Soul"
+               for e in m.events)
 
 
 def test_h8_gain_does_not_undo_loss():

@@ -159,7 +159,7 @@ def test_thousands_of_random_matches(part):
     assert finished > matches // 3   # random play does reach the end of matches
 
 
-# ---------------------------------------------------------------- copy on write (issue 25)
+# ---------------------------------------------------------------- copy on write
 # A transaction's snapshot is a plain copy of the match's fields: sound only if no verb changes a
 # field's container in place without Match._w. The audit checks that after every call.
 CARD_STEPS = [

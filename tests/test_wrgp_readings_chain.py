@@ -1,4 +1,4 @@
-"""Issue 32 (the two changed Readings) and issue 34 #9: losses in a chain (shared/spec/wrgp-rules.md,
+"""Losses in a chain under the two changed Readings (shared/spec/wrgp-rules.md,
 WRGP-D1, WRGP-D2, WRGP-H8).
 
 - ``chain-last-damaged-loses``: in a chain with a link of each player, WRGP-D2 decides by who took damage
@@ -42,6 +42,20 @@ def event(m: WrgpMatch, code: str):
     return found[0]
 
 
+def readings_cited(e) -> set[str]:
+    """The Readings an event names in its arguments (``wrgp.note.reading`` / ``reading_paren``), however nested."""
+    found, todo = set(), [e.args]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, dict):
+            if x.get("code") in ("wrgp.note.reading", "wrgp.note.reading_paren"):
+                found.add(x["args"]["id"])
+            todo.extend(x.values())
+        elif isinstance(x, list):
+            todo.extend(x)
+    return found
+
+
 # ------------------------------------------------------------------ worked examples
 def test_destruction_ring_as_link_2_then_sparks_hits_b_at_0_b_loses_by_d2():
     # (a) Ring (B's, link 2) brings both to 0 at once; Sparks (A's, link 1) then hits B at 0: B took damage
@@ -50,7 +64,7 @@ def test_destruction_ring_as_link_2_then_sparks_hits_b_at_0_b_loses_by_d2():
     m.chain([{"by": "A", "card": "Sparks"}, {"by": "B", "card": "Destruction Ring"}])
     assert m.out == ["B1"] and m.at_zero == {"A"} and m.handover == ["B"]
     d2 = event(m, "wrgp.event.both_at_0_after_chain")
-    assert d2.rule == "WRGP-D2" and "chain-last-damaged-loses" in d2.text
+    assert d2.rule == "WRGP-D2" and readings_cited(d2) == {"chain-last-damaged-loses"}
     assert "wrgp.event.both_at_0_by_one_card" not in codes(m)
 
 
@@ -61,7 +75,7 @@ def test_destruction_ring_as_link_1_is_the_chains_last_damage_to_both_d1():
     m.chain([{"by": "A", "card": "Destruction Ring"}, {"by": "B", "card": "Chain Strike"}])
     assert m.out == ["B1"] and m.at_zero == {"A"}
     d1 = event(m, "wrgp.event.chain_last_damage_hit_both")
-    assert d1.rule == "WRGP-D1" and "chain-last-damaged-loses" in d1.text
+    assert d1.rule == "WRGP-D1" and readings_cited(d1) == {"chain-last-damaged-loses"}
     assert "wrgp.event.both_at_0_after_chain" not in codes(m)
 
 
@@ -84,7 +98,7 @@ def test_dian_keto_resolving_after_chain_strike_does_not_undo_the_loss():
     m.chain([{"by": "A", "card": "Dian Keto the Cure Master"}, {"by": "B", "card": "Chain Strike"}])
     assert m.out == ["A1"] and m.handover == ["A"] and m.lp["A"] == 1000 and not m.at_zero
     h8 = event(m, "wrgp.event.zero_in_chain_stays_lost")
-    assert h8.rule == "WRGP-H8" and "zero-in-chain-stays-lost" in h8.text and "link 2" in h8.text
+    assert h8.rule == "WRGP-H8" and h8.args["n"] == 2     # (the code's words name zero-in-chain-stays-lost)
     # The gain came first in the resolution (a higher link): A never reached 0, nobody loses.
     m = at({"A": 800, "B": 8000})
     m.chain([{"by": "B", "card": "x", "damage": {"to": "opponent", "amount": 800}},
@@ -101,7 +115,7 @@ def test_both_reached_0_the_survivor_stays_in_at_the_lp_the_chain_left():
              {"by": "A", "card": "burn", "damage": {"to": "opponent", "amount": 500}}])
     assert m.out == ["A1"] and m.lp["B"] == 500 and not m.at_zero
     stays = event(m, "wrgp.event.survivor_stays_in")
-    assert "500 LP" in stays.text and "zero-in-chain-stays-lost" in stays.text
+    assert stays.args["lp"] == 500 and stays.args["survivor"] == "B1"    # (its words name zero-in-chain-stays-lost)
     assert "wrgp.event.survivor_stays_at_0" not in codes(m)
 
 
@@ -109,14 +123,14 @@ def test_one_link_chain_and_one_player_chains_stay_d1():
     m = at({"A": 1000, "B": 1000}, player="B")
     m.chain([{"by": "B", "card": "Destruction Ring"}])
     assert m.out == ["A1"] and m.at_zero == {"B"}
-    assert "one-card-both-is-d1" in event(m, "wrgp.event.both_at_0_by_one_card").text
+    assert readings_cited(event(m, "wrgp.event.both_at_0_by_one_card")) == {"one-card-both-is-d1"}
     # One player's chain: link 2 hits both to 0, link 1 then hits the builder at 0: still WRGP-D1, the
     # builder is treated as the winner (never WRGP-D2, which is for a chain built by both players).
     m = at({"A": 500, "B": 500})
     m.chain([{"by": "A", "card": "x", "damage": {"to": "self", "amount": 300}},
              {"by": "A", "card": "y", "damage": {"to": "both", "amount": 500}}])
     assert m.out == ["B1"] and m.at_zero == {"A"}
-    assert "one-card-both-is-d1" in event(m, "wrgp.event.both_at_0_by_one_card").text
+    assert readings_cited(event(m, "wrgp.event.both_at_0_by_one_card")) == {"one-card-both-is-d1"}
     assert "wrgp.event.both_at_0_after_chain" not in codes(m)
 
 

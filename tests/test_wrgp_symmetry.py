@@ -1,4 +1,4 @@
-"""Properties of issue 10: mirror symmetry, one link is one step, every reached moment can be set up
+"""Properties of play: mirror symmetry, one link is one step, every reached moment can be set up
 (and only reachable ones), a rejected step changes nothing."""
 
 import itertools

@@ -1,5 +1,5 @@
 """libyaml's C loader and PyYAML's pure-Python one give the same values, the same line numbers and
-the same one-line errors (issue 25): the C one reads a large file fast, the pure one is what Pyodide
+the same one-line errors: the C one reads a large file fast, the pure one is what Pyodide
 has. Every bad-input fixture and every shipped scenario is read both ways."""
 
 from __future__ import annotations

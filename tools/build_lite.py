@@ -9,9 +9,9 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   of their own under ``build/site-cache/lite/tools``;
 * no Pyodide of its own: the kernel loads the site's (``../pyodide/``, npm's ``pyodide`` of package.json,
   the one the pages use), through the site's ``js/lab-python.js`` (:data:`SITE_PYODIDE`): Python restored
-  from the pages' memory snapshot, as the pages' worker does, the lab's wheels unpacked from JavaScript. Its version must be the one the kernel is built for (:data:`PYODIDE_VERSION`,
-  read from the kernel's settings schema); the build stops otherwise. One Pyodide for the whole site
-  (issue 25 goal 5);
+  from the pages' memory snapshot, as the pages' worker does, the lab's wheels unpacked from JavaScript. Its version must be the one the kernel is built for
+  (:data:`PYODIDE_VERSION`, read from the kernel's settings schema); the build stops otherwise. One Pyodide
+  for the whole site (the site's size);
 * a ``pyodide-lock.json`` written anew in ``static/lab-packages/`` (``loadPyodideOptions.lockFileURL``)
   that lists only the wheels the lab loads (real file names, real sha256, dependencies from each wheel's
   metadata): the pure wheels of ``lite/requirements-pyodide.txt``
@@ -72,7 +72,7 @@ NODE_MODULES = ROOT / "node_modules"
 # The site's Pyodide seen from lab/: JupyterLite resolves a "./" address in jupyter-lite.json against the
 # folder of that file (lab/), any other one against the app's page (lab/lab/). The kernel imports the
 # site's lab-python.js (site/js/) as its Pyodide: its loadPyodide starts the site's Pyodide restored from
-# the pages' memory snapshot, with the lab's wheels unpacked from JavaScript (issue 25 goal 5).
+# the pages' memory snapshot, with the lab's wheels unpacked from JavaScript.
 SITE_PYODIDE = "./../js/lab-python.js"
 PACKAGES = "static/lab-packages"          # the lab's lock and the wheels only the lab loads
 KIT_WHEELS = "../../../wheels/"           # the site's wheels/, from PACKAGES (the lock's file_name)
@@ -226,7 +226,7 @@ def write_entries(dst: Path, entries: list[tuple[str, bytes]]) -> None:
             z.writestr(info, ("\n".join(lines) + "\n").encode() if name == record_name else data)
 
 
-# What the lab's kernel imports when it starts ships as bytecode (issue 25 goal 5). A wheel from PyPI
+# What the lab's kernel imports when it starts ships as bytecode. A wheel from PyPI
 # holds .py files, and CPython in the browser compiled each module it imported, on every visit (nothing
 # is kept between visits): ``import IPython`` alone took 9 of the kernel's ~20 s on the 2-core machine.
 # At build time the site's own Pyodide, under Node (lite/pycompile.mjs), loads the lab's wheels, imports
@@ -361,7 +361,7 @@ def sessions_by_path(app: Path) -> Path:
     return js
 
 
-# No jedi or parso in the lab (issue 25 goal 5: 1.15 MB of the site, and IPython imported all of jedi at
+# No jedi or parso in the lab (1.15 MB of the site, and IPython imported all of jedi at
 # the kernel's start). IPython imports jedi only if it is there (``JEDI_INSTALLED``) and completes without
 # it; two places of the pinned kernel ask for it, each changed here, and each text must occur as written
 # (a new jupyterlite-pyodide-kernel stops the build here, to be looked at again):
@@ -412,7 +412,7 @@ def no_jedi_in_kernel(whl: Path) -> None:
 
 # piplite imports micropip (and unittest.mock) when it is imported, and the kernel imports piplite when it
 # starts, to set two of its options: 74 modules only an install (%pip) needs, 0.6-0.9 s of the kernel's
-# start in the browser (issue 25 goal 5). The lab's piplite imports them when it installs a package (its
+# start in the browser. The lab's piplite imports them when it installs a package (its
 # one use of micropip is _install; the functions micropip calls back run within it). Python 3.14
 # evaluates annotations only when asked, so the names in them need not be there before. Each text must
 # occur as written (a new piplite stops the build here, to be looked at again).
@@ -445,8 +445,8 @@ def lazy_micropip(whl: Path) -> None:
 
 # IPython's package imports its terminal's embed() when it is imported (``from .terminal.embed import
 # embed``), and with it prompt_toolkit: about 180 modules the lab's kernel never uses (a terminal's
-# IPython; the lab's shell is the kernel's), 0.4-0.5 s of the kernel's start in the browser (issue 25
-# goal 5). The lab's IPython imports them when embed() is called. The text must occur as written (a new
+# IPython; the lab's shell is the kernel's), 0.4-0.5 s of the kernel's start in the browser.
+# The lab's IPython imports them when embed() is called. The text must occur as written (a new
 # IPython stops the build here, to be looked at again).
 IPYTHON_EMBED = b"from .terminal.embed import embed\n"
 IPYTHON_LAZY_EMBED = b"""def embed(**kwargs):     # imported when called (rulings kit: tools/build_lite.py IPYTHON_EMBED)
@@ -464,7 +464,7 @@ def lazy_embed(whl: Path) -> None:
 
 # Parts of the app no notebook of the repository uses (no mermaid or vega output, no ```mermaid or $math$
 # in a markdown cell, no terminal: tests/lite/test_build_lite.py checks the notebooks), left out of the
-# lab (the site's size, issue 25): each front-end extension is disabled (jupyter-lite.json
+# lab (the site's size): each front-end extension is disabled (jupyter-lite.json
 # disabledExtensions, so nothing asks for its code) and the chunks only it loads are removed. KaTeX is
 # loaded only by mermaid's chunk 5506. The build tools are pinned, so the chunks' names are known: each
 # must be there and hold its marker (a new jupyterlite-core stops the build here, to be looked at again).

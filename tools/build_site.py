@@ -65,7 +65,7 @@ INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "to
           "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
-# Every page's Content-Security-Policy (issue 31 #1), a <meta http-equiv> in each (the site is static
+# Every page's Content-Security-Policy, a <meta http-equiv> in each (the site is static
 # files): scripts only from the site itself (no inline script, no event handler attribute, no eval;
 # 'wasm-unsafe-eval' lets Graphviz's WebAssembly (vendor/viz.js) compile in the page), no style
 # attribute or inline style sheet, and no request to another origin of any kind. Python runs in a
@@ -284,7 +284,7 @@ def build_core(out: Path, tmp: Path) -> dict:
     wheels.mkdir()
     built = [pyyaml_pure_wheel(wheels), graphviz_wheel(wheels), kit_wheel(wheels)]
     pyodide_version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
-    # Python restored rather than started in every page's worker (issue 25 goal 4): tools/snapshot.py.
+    # Python restored rather than started in every page's worker: tools/snapshot.py.
     say("making the pages' Python memory snapshot (Pyodide under Node)")
     try:
         packed, size = snapshot.make(py_dir, built)
@@ -317,7 +317,7 @@ def build_pages(out: Path, tmp: Path) -> dict:
 
     for name, content in data_files().items():
         (data / name).write_text(json.dumps(content, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    from rulings_lib.webdata import answers  # shown at first paint, while Python loads (issue 25)
+    from rulings_lib.webdata import answers  # shown at first paint, while Python loads
 
     for ident, content in answers().items():
         path = data / "answers" / f"{ident}.json"
@@ -360,7 +360,7 @@ def build_pages(out: Path, tmp: Path) -> dict:
 def build_service_worker(out: Path, version: str) -> list[str]:
     """Fill in the service worker's precache list: every file of the site (offline after one visit)."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js"
-                   and p.relative_to(out).parts[0] != "lab")     # the lite edition is not precached (issue 16)
+                   and p.relative_to(out).parts[0] != "lab")     # the lite edition is not precached
     files = ["./"] + files
     sw = (out / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", version).replace('"__PRECACHE__"', json.dumps(files, indent=1))
@@ -369,7 +369,7 @@ def build_service_worker(out: Path, version: str) -> list[str]:
 
 
 def build_lab(out: Path, tmp: Path) -> dict:
-    """The JupyterLite edition in ``lab/`` (issue 16): see tools/build_lite.py."""
+    """The JupyterLite edition in ``lab/``: see tools/build_lite.py."""
     from . import build_lite
 
     try:

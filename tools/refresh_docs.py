@@ -28,7 +28,7 @@ from rulings_lib.verbs import markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "rulings_lib" / "scenarios" / "README.md"
-FORMAT_DOC = ROOT / "docs" / "scenario-format.md"       # the repository's own format reference (issue 35 #2)
+FORMAT_DOC = ROOT / "docs" / "scenario-format.md"       # the repository's own format reference
 VERB_DOCS = (FORMAT_DOC, DOC)                           # each holds the generated verb table
 RULES_DOC = ROOT / "docs" / "rules.md"                  # made whole by rules_reference()
 BEGIN, END = "<!-- verbs:begin -->", "<!-- verbs:end -->"

@@ -1,4 +1,4 @@
-// Make the pages' Python memory snapshot under Node (issue 25 goal 4): Pyodide started, the kit's
+// Make the pages' Python memory snapshot under Node: Pyodide started, the kit's
 // wheels unpacked and a first ruling played in both languages, then the WebAssembly memory written out,
 // so a page's worker restores Python in well under a second instead of starting it (several seconds).
 //

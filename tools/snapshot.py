@@ -1,4 +1,4 @@
-"""The pages' Python memory snapshot (issue 25 goal 4): made at build time, restored by each page's worker.
+"""The pages' Python memory snapshot: made at build time, restored by each page's worker.
 
 A page's worker used to start Python from nothing (several seconds on a phone). Pyodide can instead
 restore a snapshot of its WebAssembly memory taken after start-up: :func:`make` starts the site's own

@@ -177,7 +177,7 @@ class Card(Frozen):
             out["same_name"] = self.same_name
         if self.assumes:
             out["assumes"] = dict(self.assumes)
-        # What of its text the kit plays, clause by clause, and what it does not (issue 32, Design).
+        # What of its text the kit plays, clause by clause, and what it does not.
         out["clauses"] = self.clauses()
         return out
 
@@ -249,7 +249,7 @@ def fold(name: str) -> str:
 
 
 def identity(name: str) -> str:
-    """Which card a name means, whatever its spelling (issue 31 #8): the same text for every accepted
+    """Which card a name means, whatever its spelling: the same text for every accepted
     spelling of one card. A card of a catalogue is its id (``card:power-bond`` for パワーボンド and
     POWER BOND alike); any other name (a database's monster, a card described by hand) is its
     :func:`fold`, as a database's names are matched (``name:cybertwindragon``). A name whose fold is
@@ -469,7 +469,7 @@ def catalogue(file: str) -> Catalogue:
 def _read(path: Path):
     """The catalogue file's data, parsed from its YAML each time a process first asks for it.
 
-    Nothing is kept between runs (issue 31 #7): a cache written beside the package (as before) wrote
+    Nothing is kept between runs: a cache written beside the package (as before) wrote
     where the user never asked, was read unchecked and keyed by size and time only. Parsing the
     YAML costs a few milliseconds of a ``rulings run`` (the README's start-up figure stays within
     its target), so the file is simply read: an edit, of any size, at any time, is always seen."""
@@ -497,8 +497,8 @@ def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool 
     """The card called ``name``, or None for a name the catalogue does not know that is allowed:
 
     - ``numbers``: the step gives the card's effect by hand, in numbers (an amount). Any name the
-      catalogue does not know plays as described, also one close to a known name (issue 32 #11:
-      破壊輪, Ring of Destruction, is a different real card from 破壊指輪, Destruction Ring);
+      catalogue does not know plays as described, also one close to a known name
+      (破壊輪, Ring of Destruction, is a different real card from 破壊指輪, Destruction Ring);
       :func:`resembles` says which known card it is close to, for the transcript.
     - ``unknown``: a name the catalogue does not know is allowed, but one close to a known name is
       refused with "did you mean ..." (the step has no numbers: played as an unrelated card, it would
@@ -528,7 +528,7 @@ def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool 
 def resembles(name, file: str) -> Card | None:
     """The catalogue card an unknown ``name`` is close to (the first "did you mean"), or None for a
     card's own name or a name close to none: a card described by hand under that name plays as
-    described, and the transcript says which known card it resembles (issue 32 #11)."""
+    described, and the transcript says which known card it resembles."""
     if not isinstance(name, str) or card(name, file) is not None:
         return None
     close = suggest(name, file)
@@ -546,7 +546,7 @@ def local_name(name, lang: str = "en", file: str | None = None):
     return f"{found.label(lang)} #{n}" if found is not None else name
 
 
-# A later copy of a card in a match is named ``NAME #N`` (rulings_lib.wrgp.verbs.copy_of, issue 32 #9).
+# A later copy of a card in a match is named ``NAME #N`` (rulings_lib.wrgp.verbs.copy_of).
 _COPY_SUFFIX = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
 
 

@@ -13,7 +13,7 @@ read-only, with a time limit, bad text read with U+FFFD) and bounded as it is
 most 500 characters); nothing in it is executed; a file that is not a usable database is an
 :class:`~rulings_lib.errors.InputError` naming it (exit 2). A monster's ATK and DEF must be within
 the game's range (:data:`MAX_STAT`; a negative one is the card's ``?``, not known): a database ATK of
-2^62 is refused, never dealt as damage (issue 31 #9).
+2^62 is refused, never dealt as damage.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from . import fold
 
 TYPE_MONSTER, TYPE_FUSION = 0x1, 0x40
 # YGOPro's type bits of the monsters kept in the Extra Deck (Synchro, Xyz, Link; Fusion above) and of a
-# Pendulum Monster: where a card goes when it leaves the field depends on them (issue 32 #7, STD-CARDS).
+# Pendulum Monster: where a card goes when it leaves the field depends on them (STD-CARDS).
 TYPE_SYNCHRO, TYPE_XYZ, TYPE_PENDULUM, TYPE_LINK = 0x2000, 0x800000, 0x1000000, 0x4000000
 TYPE_EXTRA = TYPE_FUSION | TYPE_SYNCHRO | TYPE_XYZ | TYPE_LINK
 # The largest ATK or DEF a database may give a monster: the kit's largest amount of one step (the

@@ -10,7 +10,7 @@ The database is opened read-only and as immutable (``file:…?mode=ro&immutable=
 is executed, and nothing is written beside it (a database in WAL mode opened only read-only makes
 ``-shm`` and ``-wal`` files). Only the ``id``, ``alias`` and ``name`` columns are read.
 
-What a database may hold is bounded before its rows are read (issue 31 #3): its tables must be
+What a database may hold is bounded before its rows are read: its tables must be
 stored ones, with no column whose values SQLite would compute (a view, a virtual table, a
 generated column, a default that is not a plain value: any of them can make a 100 MB name from a
 12 KB file); SQLite itself refuses any value or row over :data:`MAX_VALUE_BYTES`; and a card's name
@@ -313,7 +313,7 @@ def database_files(paths) -> list[Path]:
 
     A path a scenario names (a :class:`~rulings_lib.schema.WrittenPath`, which knows the folders the
     scenario may read in: its ``roots``) is held to them whatever is inside it: a ``.cdb`` in a
-    folder it names that is a link to a file elsewhere is refused (issue 31 #2). A path given by
+    folder it names that is a link to a file elsewhere is refused. A path given by
     the user (``--cards``, the API) may name any file: that is the user's own choice.
     """
     out: list[Path] = []

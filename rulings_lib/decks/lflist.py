@@ -28,7 +28,7 @@ STATUS = {FORBIDDEN: "forbidden", LIMITED: "limited", SEMI_LIMITED: "semi-limite
 EXPECTED_LFLIST = Msg("decks.expected.lflist")
 MAX_PASSCODE = 0xFFFFFFFF
 # A list's warnings kept one by one; past this they are counted in one last warning. A real file
-# has a handful (EDOPro's section lines); a file of junk would otherwise keep millions (issue 20).
+# has a handful (EDOPro's section lines); a file of junk would otherwise keep millions.
 MAX_WARNINGS = 50
 
 

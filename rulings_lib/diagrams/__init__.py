@@ -45,7 +45,7 @@ def example_scenario() -> Path:
 
 def all_diagrams() -> list[Diagram]:
     """Every diagram ``rulings diagrams`` writes, in a fixed order: the phase diagrams and the
-    example path in English, then the phase diagrams in Japanese (``<name>.ja``, issue 14)."""
+    example path in English, then the phase diagrams in Japanese (``<name>.ja``)."""
     return [
         wrgp_turn(),
         wrgp_handover(),

@@ -289,7 +289,7 @@ class Diagram:
         from ..files import make_folder, write_text
         from ..i18n import Msg
 
-        folder = make_folder(folder, Msg("files.what.diagrams"))     # the kit's one writer (issue 20)
+        folder = make_folder(folder, Msg("files.what.diagrams"))     # the kit's one writer
         written = [write_text(folder / f"{self.name}.dot", self.source, Msg("files.what.diagram"))]
         if svg:
             written.append(write_text(folder / f"{self.name}.svg", self.svg(), Msg("files.what.diagram")))

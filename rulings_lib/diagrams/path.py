@@ -49,7 +49,7 @@ def trace(source, upto: int | None = None) -> PathTrace:
 
 
 # ------------------------------------------------------------------------------ drawing
-_SHOWN = 6      # a badge names at most this many steps: "1, 2, 3, …, 4898, 4899" (issue 31 #5)
+_SHOWN = 6      # a badge names at most this many steps: "1, 2, 3, …, 4898, 4899"
 
 
 def _step_words(steps, lang: str) -> list[str]:
@@ -117,7 +117,7 @@ def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagr
             e = _find_edge(d, pos, v.node, v.rule)
             if e is not None and e.tail != pos and e.ltail is not None:
                 # An arrow that stands for "from any phase" (it leaves the cluster, drawn from its
-                # last node): the step happened in `pos`, so its arrow leaves from there (issue 13).
+                # last node): the step happened in `pos`, so its arrow leaves from there.
                 e = d.edge(pos, v.node, "", e.rules, style=e.style, lhead=e.lhead)
             if e is not None:
                 edge_steps.setdefault(id(e), []).append(v.step)

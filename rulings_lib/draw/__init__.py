@@ -20,7 +20,7 @@ hold them. ``import rulings_lib`` does not import this package; ``_repr_svg_`` d
 from __future__ import annotations
 
 # Each name is imported from its module when first asked for (PEP 562): ``rulings run`` words a
-# WRGP final state without importing the Digimon engine, its tables or the SVG writers (issue 25).
+# WRGP final state without importing the Digimon engine, its tables or the SVG writers.
 _WHERE = {"summary": "pick", "svg": "pick", "tag_svg": "tag", "wrgp_svg": "wrgp",
           **{name: "scenario" for name in ("Picture", "html_picture", "image_picture", "picture", "scenario_svg", "step_svgs",
                                            "strip_svg", "write_step_svgs", "write_svg")}}

@@ -20,7 +20,7 @@ class Picture:
 
     def _repr_html_(self) -> str:
         """The SVG as an embedded image: an untrusted notebook (a fresh clone) hides SVG outputs and
-        inline ``<svg>``, but shows an ``<img>`` with embedded data (issue 34)."""
+        inline ``<svg>``, but shows an ``<img>`` with embedded data."""
         return image_picture(self.svg)
 
     def __repr__(self) -> str:

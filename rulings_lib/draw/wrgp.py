@@ -129,7 +129,7 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
             for n, c in cards.items())))
     if state.get("effects"):
         lines.append(word("effects", lang, effects=sep.join(_said(str(e), lang) for e in state["effects"])))
-    if state.get("resembles"):     # issue 32 #11: cards described by hand under a name close to a known one
+    if state.get("resembles"):     # Cards described by hand under a name close to a known one
         sep = ", " if lang == "en" else "、"
         lines.append(word("resembles", lang, cards=sep.join(
             word("resembles_one", lang, name=_said(str(n), lang), like=_said(str(c), lang))

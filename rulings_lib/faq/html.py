@@ -1,11 +1,11 @@
 """The FAQ as one self-contained HTML page: language switch, search box, each answer's
-final state drawn next to its transcript (:mod:`rulings_lib.draw`), its diagram, and links from each answer to its rule ids in the rules reference
-at the bottom of the page. No external files, scripts or fonts.
+final state drawn next to its transcript (:mod:`rulings_lib.draw`), its diagram, and links from each
+answer to its rule ids in the rules reference at the bottom of the page. No external files, scripts or fonts.
 
-Every text is escaped where it is written (:func:`_t`), and the page carries a Content-Security-Policy
-(issue 31 #1): its one script is allowed by its hash, no event handler attributes, nothing from
-another origin. The browser edition's copy (``assets=``) links its style and script as files of the
-site instead, under the site's policy."""
+Every text is escaped where it is written (:func:`_t`), and the page carries a Content-Security-Policy:
+its one script is allowed by its hash, no event handler attributes, nothing from another origin.
+The browser edition's copy (``assets=``) links its style and script as files of the site instead, under
+the site's policy."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
         # Each entry that cites it, by its id in English and by its question in Japanese (an id can be a
-        # Reading's: the Japanese reader never sees one, issue 34).
+        # Reading's: the Japanese reader never sees one).
         back = " ".join(f'<a href="#faq-{_t(e.id)}"><span lang="en">{_t(e.id)}</span><span lang="ja">'
                         f'{_t(_short(e.q("ja")))}</span></a>' for e in entries if rid in e.rules)
         out.append(f'<dt id="rule-{_t(rid)}">{_t(rid)}</dt><dd>{_t(title)}<br><span class="meta">{back}</span></dd>')
@@ -240,7 +240,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, ans
             out.extend(_verdict_html(e))
         if pictures:
             out.extend(_state_pictures(e))
-        # The transcript in both languages; the language switch shows one (issue 14).
+        # The transcript in both languages; the language switch shows one.
         out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
                    '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'
                                           for lang in ("en", "ja")) + '</details></div>')

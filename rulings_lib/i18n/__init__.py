@@ -358,7 +358,7 @@ def reading_name(id: str, lang: str = DEFAULT) -> str:
 
 def named_readings(text: str, lang: str) -> str:
     """``text`` with every Reading's id shown by its name in ``lang`` (:func:`reading_name`): outside
-    English a Reading is never shown by its English id (issue 34), whether a message's argument
+    English a Reading is never shown by its English id, whether a message's argument
     names it or a catalogue's text does. (A space before it goes: 「解釈 ID」 reads 「解釈「名前」」.)"""
     global _READING_ID
     if lang == DEFAULT:

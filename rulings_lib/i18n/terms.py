@@ -135,7 +135,7 @@ def joined(items, code: str = "common.semicolon"):
 
 
 # The Readings (rulings_lib.readings), by id: the English is the Reading's title; in Japanese a Reading is
-# shown by its Japanese name, never its id (issue 34; rulings_lib.i18n.render).
+# shown by its Japanese name, never its id (rulings_lib.i18n.render).
 READING = {
     "alias-loop-lowest-passcode": "readings.alias_loop_lowest_passcode",
     "banished-handed-over-cards-follow-gy": "readings.banished_handed_over_cards_follow_gy",

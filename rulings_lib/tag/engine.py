@@ -1118,7 +1118,7 @@ class TagMatch(Match):
             rule = "TAG-N4"
             note = rule_note
         if self.turn >= MAX_TURN:
-            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            # The kit's limit on turns, the same one `setup.at.turn` takes; nothing changes.
             raise ArgumentError("turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self._new_turn()

@@ -13,7 +13,7 @@ LANG_NAMES = {"en": "English", "ja": "日本語"}
 
 
 def lang_toggle(lang: str = "en") -> w.ToggleButtons:
-    """The en/ja switch every widget carries (issue 14): the widget redraws in that language."""
+    """The en/ja switch every widget carries: the widget redraws in that language."""
     check_lang(lang)
     return w.ToggleButtons(options=[(LANG_NAMES[code], code) for code in LANGS], value=lang,
                            style={"button_width": "80px"}, tooltips=["English", "日本語"])

@@ -1,5 +1,5 @@
 """The answer to an exercise behind a button: nothing is shown, or even worked out, until the
-reader presses it (issue 34: Run All and the stored notebook never show an answer).
+reader presses it (Run All and the stored notebook never show an answer).
 
 Outside a live kernel (a stored notebook, nbval, GitHub) the button's text says how to ask for
 the answer; that text holds no answer.

@@ -436,7 +436,7 @@ class StepView:
     def _repr_html_(self) -> str:
         from ..draw import image_picture, svg
 
-        # an embedded image, not inline <svg>: shown before the notebook is trusted (issue 34)
+        # an embedded image, not inline <svg>: shown before the notebook is trusted
         picture = image_picture(svg(self.result.snapshots[max(self.numbers)], self.lang), width=480)
         return f'<div class="rulings-kit-step"><pre>{html.escape(self.text)}</pre>{picture}</div>'
 
@@ -487,7 +487,7 @@ def faq_by_topic(entries, lang: str = "en") -> list[tuple[str, list]]:
 
 def faq_text(entries, lang: str = "en") -> str:
     """Questions and answers, one topic after the other, each answer with its reason (the entry's
-    ``why``: a short answer such as 「出せません。」 is never printed bare, issue 34); a Reading is
+    ``why``: a short answer such as 「出せません。」 is never printed bare); a Reading is
     marked as one."""
     from ..i18n import render
 

@@ -1,5 +1,5 @@
 """Which rule an ordinary event of the WRGP engine cites, where that depends on what came before it
-(issue 34 #8: an event cites the rule that decides it, or the standard rule)."""
+(an event cites the rule that decides it, or the standard rule)."""
 
 from __future__ import annotations
 

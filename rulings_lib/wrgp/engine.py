@@ -152,7 +152,7 @@ EXTRA_DECK_KINDS = frozenset({"Fusion Monster", "Synchro Monster", "Xyz Monster"
 
 
 class Card:
-    """A card of the match, one instance per copy (issue 32 #9): its key (``name``: the name as written, with
+    """A card of the match, one instance per copy: its key (``name``: the name as written, with
     `` #N`` for a later copy), the name it was written with (``written``), its copy number, its original
     owner, the duelist whose zone it is in, the zone, its face and battle position, its kind when a step
     gave one."""
@@ -276,7 +276,7 @@ class WrgpMatch(Match):
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
         self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
         self.cards: dict[str, Card] = {}
-        # a monster's copy (its key in `cards`, issue 32 #9) -> its ATK changed in this match (Power Bond)
+        # a monster's copy (its key in `cards`) -> its ATK changed in this match (Power Bond)
         self.monsters: dict[str, int] = {}
         self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
         self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
@@ -287,10 +287,10 @@ class WrgpMatch(Match):
         if self.turn > 2 or (self.turn == 2 and self.player != self.first):
             self.first_turns[other(self.first)] = 2
         self.attacked: list[str] = []           # the monsters (card keys) that attacked in this turn
-        # A card described by hand under a name close to a catalogue card's (issue 32 #11): the name as
+        # A card described by hand under a name close to a catalogue card's: the name as
         # written -> the catalogue card it resembles (its English name). It plays as described.
         self.resembling: dict[str, str] = {}
-        # Lasting restrictions on a team (issue 32 #3, WRGP-H7): (team, card, forbid entry, declared name, turn).
+        # Lasting restrictions on a team (WRGP-H7): (team, card, forbid entry, declared name, turn).
         self.restrictions: list[tuple] = []
         self.declared: dict[str, str] = {}      # a face-up card (Prohibition) -> the card name it declared
         self.relay: list[tuple] = []            # (team, card, monster key or None): Relay Soul's monster
@@ -395,10 +395,9 @@ class WrgpMatch(Match):
             self._ev("STD-CARDS", "wrgp.event.card_database_overrides", new=new, old=old, n=n)
 
     def card_key(self, name) -> str | None:
-        """The key in ``cards`` of the card ``name`` names, whatever spelling names it (issue 31 #8: one
-        :func:`card_identity` for every lookup): the copy ``NAME #N`` names, else the first copy of the card
-        (issue 32 #9); None if it is not in the match. A step that acts on one copy picks it with
-        :meth:`_instance`."""
+        """The key in ``cards`` of the card ``name`` names, whatever spelling names it (one
+        :func:`card_identity` for every lookup): the copy ``NAME #N`` names, else the first copy of the card;
+        None if it is not in the match. A step that acts on one copy picks it with :meth:`_instance`."""
         if not isinstance(name, str):
             return None
         if name in self.cards:
@@ -407,7 +406,7 @@ class WrgpMatch(Match):
         return copies[0].name if copies else None
 
     def _copies(self, name) -> list[Card]:
-        """The copies a step's card name names (issue 32 #9): the one copy ``NAME #N`` (or a later copy's
+        """The copies a step's card name names: the one copy ``NAME #N`` (or a later copy's
         key) names, else every copy of the card (any spelling of it), first copy first."""
         if not isinstance(name, str):
             return []
@@ -420,7 +419,7 @@ class WrgpMatch(Match):
         return [c for c in same if c.n == n] if n is not None else same
 
     def _instance(self, param: str, name, fits=None, missing_ok: bool = False) -> Card | None:
-        """The one copy a step's card name means (issue 32 #9). ``NAME #N`` names copy N. A plain name of a
+        """The one copy a step's card name means. ``NAME #N`` names copy N. A plain name of a
         card with several copies means the copy ``fits`` allows (on the field for ``destroy`` ...); if
         several do and they are alike for the rules (the same owner, holder, zone, face, position, ATK,
         Set turn, attack this turn), the first of them, said in an event (STD-CARDS); if they differ, the
@@ -479,7 +478,7 @@ class WrgpMatch(Match):
 
     def _described(self, name) -> None:
         """A card described by hand under a name the catalogue does not know: if the name is close to a
-        catalogue card's, say so (issue 32 #11). It plays as described: 破壊輪 (Ring of Destruction) is
+        catalogue card's, say so. It plays as described: 破壊輪 (Ring of Destruction) is
         a different real card from 破壊指輪 (Destruction Ring)."""
         like = resembles(name)
         if like is None:
@@ -570,7 +569,7 @@ class WrgpMatch(Match):
             "cards": {name: c.as_dict() for name, c in self.cards.items()},
             "deck_checks": plain_copy(self.deck_checks),
             "resembles": dict(self.resembling),
-            # The lasting restrictions on each team now (issue 32 #3, WRGP-H7).
+            # The lasting restrictions on each team now (WRGP-H7).
             "restrictions": [{"team": team, "card": card, "what": f["what"], "who": f["who"], "until": f["until"],
                               **({"declared": declared} if declared is not None else {})}
                              for team, card, f, declared, turn in self.restrictions
@@ -644,7 +643,7 @@ class WrgpMatch(Match):
     def _gain_lp(self, team: str, amount: int, source: str) -> None:
         before = self.lp[team]
         if before + amount > MAX_LP:
-            # The kit's limit on LP, the same one `setup.at.lp` takes (issue 20 #11: every moment play reaches
+            # The kit's limit on LP, the same one `setup.at.lp` takes (every moment play reaches
             # can be given back as a setup); the call changes nothing.
             raise ArgumentError("amount", Msg("input.arg.lp_limit", most=MAX_LP), amount)
         self._w("lp")[team] = before + amount
@@ -786,7 +785,7 @@ class WrgpMatch(Match):
                     and c.holder.startswith(foe)):
                 found = _cards().card(c.written)
                 if found is not None and self._negated(c, found) is not None:
-                    # Its effect is negated (Skill Drain, issue 32 #3): counters can be placed.
+                    # Its effect is negated (Skill Drain): counters can be placed.
                     continue
                 return c.holder
         return None
@@ -934,7 +933,7 @@ class WrgpMatch(Match):
         else:
             nxt = other(self.player)
         if self.turn >= MAX_TURN:
-            # The kit's limit on turns, the same one `setup.at.turn` takes (issue 20 #11); nothing changes.
+            # The kit's limit on turns, the same one `setup.at.turn` takes; nothing changes.
             raise ArgumentError("end_turn", Msg("input.arg.turn_limit", most=MAX_TURN), self.turn)
         self.turn += 1
         self.player = nxt
@@ -981,7 +980,7 @@ class WrgpMatch(Match):
         or, ``to="self"``, to the attacking duelist (a suicide attack, WRGP-F9). ``with_`` names the
         monster, which must be face-up in Attack Position on ``by``'s duelist's field and not have attacked
         in this turn (STD-TIMING): the damage of a direct attack is then its current ATK (Power Bond's
-        doubled Cyber End Dragon deals 8000; of several copies, the one that can attack, issue 32 #9). The
+        doubled Cyber End Dragon deals 8000; of several copies, the one that can attack). The
         damage of a suicide attack is the difference against the monster it attacks, which the verb does
         not name: it must be given (``damage``). A direct attack is refused while the opponent controls a
         monster the match tracks (STD-TIMING)."""
@@ -1070,7 +1069,7 @@ class WrgpMatch(Match):
         if card is not None:
             card = self._named("card", card, "damage", {"to": to, "amount": amount}, by)
             if self.restrictions or self.cards:
-                # The effect of a catalogue card its user could not activate now (issue 32 #3: Sekka's Light,
+                # The effect of a catalogue card its user could not activate now (Sekka's Light,
                 # Jinzo ...); a card described by hand plays as described.
                 self._forbidden_effect(by, card)
         src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
@@ -1200,7 +1199,7 @@ class WrgpMatch(Match):
                     # STD-TIMING: the card's own condition (Chain Strike: chain link 2 or higher).
                     self._fail("STD-TIMING", "wrgp.reject.min_link", card=name, min=low, n=n)
                 if found.effect.get("no_name_twice"):
-                    # STD-TIMING: the card's own condition (Chain Strike, issue 32 #5): not if cards of one name
+                    # STD-TIMING: the card's own condition (Chain Strike): not if cards of one name
                     # have activated more than once in this chain (its earlier links, named by card identity; a
                     # link described by hand without a card name counts as a card of its own).
                     names = [card_identity(x["card"]) for x in links[:n - 1] if x.get("card")]
@@ -1214,7 +1213,7 @@ class WrgpMatch(Match):
                     # STD-TIMING: the trigger effect's own moment (Sinister Serpent: its controller's Standby Phase).
                     self._fail("STD-TIMING", "wrgp.reject.own_standby_only", card=name, by=by)
                 self._check_set(by, found, shown)
-                # Issue 32 #3 / Design: the restrictions that apply now, the card's own conditions, the clauses of
+                # The restrictions that apply now, the card's own conditions, the clauses of
                 # its text the kit does not play (refused when the step relies on one).
                 self._check_forbidden(by, found, shown)
                 self._check_clauses(n, by, found, shown)
@@ -1241,7 +1240,7 @@ class WrgpMatch(Match):
                     monster, atk, key = self._fusion_target(found, link["summon"])
                     link = {**link, "fusion": (monster, atk, key)}
             elif self.restrictions or self.cards:
-                self._check_forbidden(by, None, link.get("card"))   # a link described by hand (issue 32 #3)
+                self._check_forbidden(by, None, link.get("card"))   # a link described by hand
             amount = link["amount"] if link["per_link"] is None else link["per_link"] * n
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
@@ -1255,7 +1254,7 @@ class WrgpMatch(Match):
                 self._destroy_negated(by, link)
                 continue
             if link.get("drained"):
-                # STD-CARDS (issue 32 #3): the effect of a face-up monster on the field is negated while a card like
+                # STD-CARDS: the effect of a face-up monster on the field is negated while a card like
                 # Skill Drain applies: the link resolves without effect.
                 self._ev("STD-CARDS", "wrgp.event.negated_on_field", n=n, card=card, source=link["drained"])
                 continue
@@ -1319,7 +1318,7 @@ class WrgpMatch(Match):
         def is_set(c):
             return c.holder == who and c.zone == "spell_trap" and not c.face_up
 
-        # Of several Set copies, one Set before this turn (issue 32 #9): those are alike for the rules.
+        # Of several Set copies, one Set before this turn: those are alike for the rules.
         c = self._instance("card", shown, fits=lambda c: is_set(c) and not (c.set_turn is not None
                                                                             and c.set_turn >= self.turn),
                            missing_ok=True)
@@ -1404,7 +1403,7 @@ class WrgpMatch(Match):
             self._ev("WRGP-H7", "wrgp.event.lasting_effect_applies", card=name, by=by)
         if "fusion" in link:
             monster, atk, written = link["fusion"]
-            # Another copy of a monster already in the match is a card of its own (issue 32 #9): NAME #N.
+            # Another copy of a monster already in the match is a card of its own: NAME #N.
             n = self._next_copy(written)
             key = written if n == 1 else f"{written} #{n}"
             # Its ATK gain is this copy's, not every copy's of its name.
@@ -1563,7 +1562,7 @@ class WrgpMatch(Match):
         """Counter Cleaner on Speed World: its counters are removed (WRGP-SW8). It is a Normal Spell, Spell
         Speed 1: only in its user's own Main Phase with an open game state (STD-TIMING), never in a
         handover's run-on (WRGP-H2)."""
-        # Played as the card it is (issue 32 #1): a one-link chain of Counter Cleaner, its 500 LP cost paid on
+        # Played as the card it is: a one-link chain of Counter Cleaner, its 500 LP cost paid on
         # the one cost path (refused for the survivor at 0, reading no-cost-at-0), its timing checked.
         self.activate(by, T.COUNTER_CLEANER)
 
@@ -1599,7 +1598,7 @@ class WrgpMatch(Match):
     def place(self, by: str, card: str, zone: str, face_up: bool = True, position: str | None = None,
               kind: str | None = None) -> None:
         """Put a card of ``by``'s current duelist in ``zone`` (to set up a moment of play). Another copy of a
-        card already in the match is a card of its own, ``NAME #N`` (issue 32 #9); ``position`` is a monster's
+        card already in the match is a card of its own, ``NAME #N``; ``position`` is a monster's
         battle position (face-down: Defense Position), ``kind`` the kind of a card the kit does not know
         (the catalogue's kinds; a catalogue card's own kind is its)."""
         self._begin()
@@ -1663,7 +1662,7 @@ class WrgpMatch(Match):
         return (True if c.zone == "pendulum" else None), (False if c.zone in ("hand", "deck") else None)
 
     def _where_it_goes(self, c: Card, dest: str) -> tuple[str, object]:
-        """Where a card sent to ``dest`` goes by its kind (issue 32 #7), and the note that says why: a Pendulum
+        """Where a card sent to ``dest`` goes by its kind, and the note that says why: a Pendulum
         Monster sent from the field to the Graveyard goes face-up to the Extra Deck (its owner's, or after a
         handover the new duelist's, WRGP-H5); a Fusion, Synchro, Xyz or Link Monster returned to the hand or
         the Deck goes face-down to its original owner's Extra Deck (STD-CARDS, WRGP-H6). A card whose kind
@@ -1693,7 +1692,7 @@ class WrgpMatch(Match):
         return dest, ""
 
     def _send(self, card: Card, dest: str, why: str) -> None:
-        """Move a card, sending it to the right player's zone (WRGP-H5/H6), where its kind sends it (issue 32 #7)."""
+        """Move a card, sending it to the right player's zone (WRGP-H5/H6), where its kind sends it."""
         card = self._w("cards")[card.name]      # the transaction's own copy of it
         self._leaving(card, dest)
         was_on_field = card.zone in T.FIELD_ZONES
@@ -1717,7 +1716,7 @@ class WrgpMatch(Match):
         card.position = None
         if self.monsters and zone not in T.FIELD_ZONES and card.name in self.monsters:
             # STD-CARDS: a monster that leaves the field loses the ATK changes it had (Power Bond's doubling):
-            # this copy's (issue 32 #9), not every copy of its name.
+            # this copy's, not every copy of its name.
             del self._w("monsters")[card.name]
         note = _say("wrgp.note.original_owner", card=card.name, owner=card.owner) if rule != "STD-CARDS" else ""
         if rule == "STD-CARDS" and moved_from != to and zone in T.DESTINATIONS_TO_HOLDER.values():
@@ -1731,11 +1730,11 @@ class WrgpMatch(Match):
             note = _say("wrgp.note.pair", a=kind_note, b=note) if note else kind_note
         self._ev(rule, "wrgp.event.card_moved", card=card.name, to=to, dest=_term(WRGP_ZONE, dest, dest.replace("_", " ")), why=why, note=note)
         if was_on_field and self.relay:
-            self._left_field(card)      # Relay Soul's monster left the field (issue 32 #3, WRGP-F8)
+            self._left_field(card)      # Relay Soul's monster left the field (WRGP-F8)
 
     def move(self, card: str, to: str, by: str | None = None) -> None:
         """Send a card to ``gy``, ``banished``, ``extra_face_up`` (the holder's) or ``hand``, ``deck``,
-        ``extra`` (face-down; the original owner's); where its kind sends it (issue 32 #7). Of several
+        ``extra`` (face-down; the original owner's); where its kind sends it. Of several
         copies, the one not already there (:meth:`_instance`)."""
         self._begin()
         zone = {**T.DESTINATIONS_TO_HOLDER, **T.DESTINATIONS_TO_OWNER}[to]
@@ -1788,7 +1787,7 @@ class WrgpMatch(Match):
         self._ev("STD-CARDS", "wrgp.event.control_taken", who=who, card=c.name, before=before, owner=c.owner)
 
 
-    # ------------------------------------------------------------------ lasting and continuous clauses (issue 32 #3)
+    # ------------------------------------------------------------------ lasting and continuous clauses
     # A card's text is data the engine plays per clause (rulings_lib/cards/wrgp.yaml's header): its restrictions
     # (`forbid`) while they apply, the negations of face-up cards (`negates_on_field`), Relay Soul's monster
     # (`no_damage`, `lose_when_leaves`), Toll's attack cost, Field Spells' ATK boosts; a clause it does not play

@@ -36,7 +36,7 @@ class UnknownCard(ArgumentError):
                      else f"{param}: no card named {shown} in this match (place it first)",)
 
 
-# A copy of a card is named by its name and its number in the match (issue 32 #9): ``Cyber End Dragon #2``.
+# A copy of a card is named by its name and its number in the match: ``Cyber End Dragon #2``.
 # The first copy keeps the name as written (``#1`` names it too); a later copy's key in ``cards`` (and in the
 # outcome) is its name as written and `` #N``, N counted per card identity (any spelling of one card).
 _COPY = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
@@ -67,7 +67,7 @@ def is_speed_world(name) -> bool:
 
 
 def card_identity(name: str) -> str:
-    """The one identity every lookup of a card in a match goes through (issue 31 #8): the same for every
+    """The one identity every lookup of a card in a match goes through: the same for every
     spelling the catalogue accepts of one card, catalogue or database (:func:`rulings_lib.cards.identity`)."""
     from ..cards import identity  # the catalogue is read on first use
 
@@ -84,15 +84,15 @@ def _known_card(speed_world_ok: bool = False) -> A.Check:
 
 
 def _new_card(param, value, match):
-    """A card ``place`` puts in the match: a new card, or another copy of one already in it (issue 32 #9,
-    the engine numbers it ``NAME #N``), but not a name that only looks like another card's."""
+    """A card ``place`` puts in the match: a new card, or another copy of one already in it
+    (the engine numbers it ``NAME #N``), but not a name that only looks like another card's."""
     value = CARD(param, value, match)
     from ..cards import describe_char, difference, skeleton
 
     base = copy_of(value)[0]
     ident = card_identity(base)
     # Two cards of a match that only look alike (Dark Magician, and one with a Cyrillic а) would be
-    # two cards a reader cannot tell apart (issue 31 #14): the second is refused naming the first.
+    # two cards a reader cannot tell apart: the second is refused naming the first.
     key = skeleton(base)
     other = next((c.written for c in match.cards.values()
                   if key and skeleton(c.written) == key and card_identity(c.written) != ident), None)
@@ -123,7 +123,7 @@ def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
     explicit ``numbers`` (also one close to a known name: a card described by hand plays as described,
     :func:`resembles`), or with ``unknown`` when it is close to no known name. ArgumentError for a close
     unknown name without numbers ("did you mean") or an unknown one allowed by neither. A copy of a
-    catalogue card named by its number in a match (``Sparks #2``, issue 32 #9) is that card."""
+    catalogue card named by its number in a match (``Sparks #2``) is that card."""
     if name is None:
         return None
     base, n = copy_of(name)
@@ -135,7 +135,7 @@ def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
 
 
 def resembles(name):
-    """The catalogue card a name the catalogue does not know is close to (issue 32 #11), or None."""
+    """The catalogue card a name the catalogue does not know is close to, or None."""
     from ..cards import resembles as close  # the catalogue is read on first use
 
     return close(name, T.CARDS) if isinstance(name, str) else None
@@ -147,7 +147,7 @@ _WHAT = {"damage": {"en": "damage", "ja": "ダメージ"}, "gain": {"en": "gain"
 def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None,
                   n: int | None = None, in_chain: bool = False) -> None:
     """Refuse explicit numbers that contradict what ``card`` does at that moment, and accept those that agree
-    (ArgumentError naming the card and wording its rule, issue 32 #8): ``what`` is ``damage``, ``gain``,
+    (ArgumentError naming the card and wording its rule): ``what`` is ``damage``, ``gain``,
     ``cost``, ``paid_by_effect``, ``delayed``, ``scope`` or a key of the card's effect (``lasting``,
     ``once_per_duel``, ``special_victory``); ``effect`` the step's own numbers. ``n`` is the chain link number
     of a link (``in_chain``): a card that deals N × its chain link number agrees with an ``amount`` of N × n;
@@ -195,7 +195,7 @@ def contradiction(param: str, card, what: str, effect: dict | None, by: str | No
         elif cost["pay"] != effect.get("amount"):
             no("input.arg.wrgp.card.cost", mine=cost["pay"], given=effect.get("amount"))
     elif what == "paid_by_effect":
-        # issue 31 #13: a card whose LP cost the catalogue knows is paid as that cost, of that amount.
+        # A card whose LP cost the catalogue knows is paid as that cost, of that amount.
         cost = eff.get("cost") or {}
         if eff.get("none"):
             no("input.arg.wrgp.card.no_lp")
@@ -227,7 +227,7 @@ def contradiction(param: str, card, what: str, effect: dict | None, by: str | No
 def monster_atk(param: str, name, match, key: str | None = None) -> tuple[str, int, bool, object]:
     """A monster's name, current ATK, whether that ATK was changed in this match, and its card. The
     monster is found by its :func:`card_identity`, whatever spelling names it, catalogue or database; an
-    ATK changed in this match is that of the copy ``key`` (the match's key of it: issue 32 #9, Power Bond
+    ATK changed in this match is that of the copy ``key`` (the match's key of it: Power Bond
     doubles the ATK of the monster it summoned, not of every copy of its name)."""
     boosted = match.monsters.get(key) if match is not None and key is not None else None
     found = _cards().card(name) if isinstance(name, str) else None
@@ -249,7 +249,7 @@ CHOICE_KEYS = ("summon", "declare")
 
 
 def check_choices(where, card, given: dict) -> None:
-    """Refuse a choice the card does not ask for (issue 31 #12): every choice a step gives must be one
+    """Refuse a choice the card does not ask for: every choice a step gives must be one
     of ``card``'s (its catalogue ``choices``; a card described by hand asks for none), or the kit would
     play the step as if it were not there. ``where(key)`` is the parameter's name for ``key``."""
     takes = [c["name"] for c in card.choices] if card is not None else []
@@ -274,7 +274,7 @@ def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, num
     if card is None:
         return None
     for u in card.unplayed_for("activation"):
-        # Issue 32 (Design): its every activation relies on a clause the kit does not play: refused, naming it.
+        # Its every activation relies on a clause the kit does not play: refused, naming it.
         raise ArgumentError(f"{param}.card", Msg("input.arg.wrgp.clause_not_played", card={
             "en": card.en, "ja": f"「{card.label('ja')}」"}, clause=u["clause"], why=u["why"]), link.get("card"))
     if card.speed is None:
@@ -363,7 +363,7 @@ _NEGATED = {"destruction": {"en": "an effect that would destroy", "ja": "破壊�
 
 
 def link_targets(param: str, links: list[dict], single: bool = False) -> list[dict]:
-    """What each negating link of a chain negates (issue 32 #2), set as its ``negates`` (a link number).
+    """What each negating link of a chain negates, set as its ``negates`` (a link number).
     A card that negates an activation (Solemn Judgment, ``negate: spell_trap_activation``) answers the
     activation it responds to: the link just before it; there is no argument to name another, since such
     a card is activated in response to that activation. Refused rather than guessed: as chain link 1 (it
@@ -455,7 +455,7 @@ P_EFFECT = Param("effect", "record", required=False, name_msg="an effect", param
 # The choices a named card asks for (``rulings cards``: Power Bond's ``summon``, a card's declared name).
 P_SUMMON = Param("summon", "card", max_len=200, required=False)
 P_DECLARE = Param("declare", "card", max_len=200, required=False)
-# A monster's battle position and a card's kind, for `place` (issue 32 #7, #9): the kinds are the catalogue's.
+# A monster's battle position and a card's kind, for `place`: the kinds are the catalogue's.
 P_POSITION = Param("position", "choice", choices=("attack", "defense"), required=False)
 P_KIND = Param("kind", "choice", choices=tuple(CARD_KIND), required=False, terms=CARD_KIND)
 P_LINK = Param("link", "record", name_msg="a chain link", check=check_link, params=(

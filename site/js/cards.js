@@ -79,7 +79,7 @@ export const quoted = (name) => (lang !== "ja" || !name || (name.startsWith("「
 export function inText(name, card = false) {
   const c = findCard(name);
   if (c) return quoted(cardName(c));
-  // A later copy of a card in a match, NAME #N (rulings_lib.cards.in_text, issue 32 #9).
+  // A later copy of a card in a match, NAME #N (rulings_lib.cards.in_text).
   const copy = typeof name === "string" ? /^(.*\S)\s*#(\d{1,4})$/.exec(name) : null;
   const base = copy ? findCard(copy[1]) : null;
   if (base) return `${quoted(cardName(base))} #${copy[2]}`;

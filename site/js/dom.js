@@ -1,4 +1,4 @@
-// The pages' HTML as elements and text nodes, never as markup made from text (issue 31 #1): what a
+// The pages' HTML as elements and text nodes, never as markup made from text: what a
 // person wrote (a share link's scenario, its title, card names, a refused step's reason) is always a
 // text node, shown as typed, and can never become an element, an attribute or a script. No page sets
 // innerHTML; the two kinds of markup the pages show are parsed here, inert:

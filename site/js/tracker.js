@@ -30,7 +30,7 @@ function board(b) {
 }
 
 function show(view) {
-  // The number inputs' ranges come from the kit's verb table (issue 20 #12: one declaration).
+  // The number inputs' ranges come from the kit's verb table (one declaration).
   for (const [id, key] of [["lineup", "lineup"], ["start-lp", "start_lp"]]) {
     const range = view.limits && view.limits[key];
     if (range) { $(id).min = String(range.min); $(id).max = String(range.max); }

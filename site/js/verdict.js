@@ -3,7 +3,7 @@
 // Words: the kit's catalogue (the verdict's rows by their codes); cards of the catalogue are named in
 // the reader's language whatever language the question wrote them in.
 // Every row is built of elements and text nodes (dom.js h): a text, whoever wrote it (a card name,
-// a title, a refused step's reason), is shown as written and never read as markup (issue 31 #1).
+// a title, a refused step's reason), is shown as written and never read as markup.
 import { has, lang, t } from "./i18n.js";
 import { localArgs } from "./cards.js";
 import { h } from "./dom.js";

@@ -7,7 +7,7 @@ One JupyterLab server serves every browser test of the run (starting one costs s
 test still gets a state of its own: its own copy of the notebooks, its own Lab workspace, its own
 browser context and its own kernel session, shut down when the test ends.
 
-Why the tests wait on what they wait on (issue 12: the smoke test failed 2 runs in 3):
+Why the tests wait on what they wait on (without these waits the smoke test failed 2 runs in 3):
 
 * the kernel is started through the server's REST API and the page is opened only once the server
   reports it ``idle``: Lab then connects to that session instead of starting a kernel itself, so

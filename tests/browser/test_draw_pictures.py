@@ -1,4 +1,4 @@
-"""The match pictures (issue 13) seen in a real browser: Debian's headless Chromium driven by
+"""The match pictures seen in a real browser: Debian's headless Chromium driven by
 Playwright. Each picture is rendered at a desktop width and at a phone's 320 px; screenshots are
 kept under build/browser/ (the README's two pictures come from here: see docs/img/)."""
 

@@ -1,4 +1,4 @@
-"""In a real JupyterLab (issue 34): a notebook opened as it is stored -- untrusted, as a fresh clone
+"""In a real JupyterLab: a notebook opened as it is stored -- untrusted, as a fresh clone
 is -- shows its pictures, not ``<Diagram ...>`` text; after Run All no exercise's answer is on the
 page, and pressing "Show the answer" shows it.
 """

@@ -1,4 +1,4 @@
-"""The lab's kernel (issue 24, issue 25 goal 5): a second notebook opened in the lab starts its kernel
+"""The lab's kernel: a second notebook opened in the lab starts its kernel
 without asking "Select Kernel", and the kernel runs on the site's one Pyodide and draws with the site's
 one viz.js (nothing is fetched from a Pyodide or a viz.js of the lab's own).
 

@@ -1,4 +1,4 @@
-"""The lab's Python (site/js/lab-python.js, issue 25 goal 5), under Node with the built site's own
+"""The lab's Python (site/js/lab-python.js), under Node with the built site's own
 scripts: JupyterLite's kernel loads Python through it, restored from the pages' memory snapshot (or
 started from nothing when the build has none), the lab's wheels checked against its lock and unpacked,
 the kernel's modules imported before the kernel mounts its drive; and the rulings are CPython's."""

@@ -1,4 +1,4 @@
-"""The notebooks in the JupyterLite edition (issue 16): every notebook of the repository opens in
+"""The notebooks in the JupyterLite edition: every notebook of the repository opens in
 one JupyterLite page, runs all its cells on Pyodide with no error, draws its diagrams (viz.js in
 the browser), its widgets answer when moved, the tracker saves to and loads from JupyterLite's own
 file system, and the rulings printed are the ones stored by CPython (the same engine on both).

@@ -1,5 +1,5 @@
 """The site's FAQ draws each entry's path diagram from the engine's DOT (Graphviz in WebAssembly,
-the playground's viz.js) when the diagram is opened: the parts carry DOT, not SVG (issue 25)."""
+the playground's viz.js) when the diagram is opened: the parts carry DOT, not SVG."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The playground's answer at first paint (issue 25): a shipped scenario's verdict, worked out at build
+"""The playground's answer at first paint: a shipped scenario's verdict, worked out at build
 time by the same engine (data/answers/<id>.json), is on screen while Python cannot have started,
 in the reader's language, and reads exactly as the live answer that replaces it."""
 

@@ -1,4 +1,4 @@
-"""The share-link decoder (site/js/share.js) under Node 20 (issue 20 #6): a `#z=` payload is
+"""The share-link decoder (site/js/share.js) under Node 20: a `#z=` payload is
 inflated only up to the page's limit, never whole; damaged links say so; a link's text round-trips.
 Node is needed anyway to build the site (./dev test installs it)."""
 

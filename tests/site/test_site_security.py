@@ -1,4 +1,4 @@
-"""Hostile text on the browser edition (issue 31 #1): a share link, a title, a card name or a refused
+"""Hostile text on the browser edition: a share link, a title, a card name or a refused
 step's reason is shown as text and never becomes markup, and every page carries a
 Content-Security-Policy (no inline script, nothing from another origin, ``connect-src 'self'``).
 

@@ -1,4 +1,4 @@
-"""The pages' Python memory snapshot (tools/snapshot.py; issue 25 goal 4): how it is packed. That it
+"""The pages' Python memory snapshot (tools/snapshot.py): how it is packed. That it
 restores a working kit is tests/site/test_node_pyodide.py's (under Node, with the worker's own
 unpacking) and the browser tests' (kit.timings.snapshot)."""
 

@@ -1,5 +1,6 @@
-"""Issue 32 #11 (names the kit does not know) and #12 (the tag deck check: Digivice 01's replacement
-cards, St-319/320 one card name): worked examples and properties."""
+"""Names the kit does not know (a card described by hand under a name close to a known one plays as
+described and names the card it resembles) and the tag deck check (Digivice 01's replacement cards
+under TAG-K2, St-319/320 one card name): worked examples and properties."""
 
 from __future__ import annotations
 
@@ -23,14 +24,14 @@ def _resembling(m):
     return [e for e in m.events if e.code == "wrgp.event.described_resembles"]
 
 
-# ------------------------------------------------------------------------------------------- #11
+# ------------------------------------------------------------------------------------------- names the kit does not know
 def test_ring_of_destruction_with_numbers_plays_as_described_and_names_the_card_it_resembles():
     m = _match()
     m.chain([{"by": "A", "card": RING, "damage": {"to": "both", "amount": 1500}}])
     assert m.lp == {"A": 1500, "B": 0} and m.out == ["B1"]
     (ev,) = _resembling(m)
     assert ev.rule == "STD-CARDS" and ev.args["card"] == RING
-    assert "resembles Destruction Ring" in ev.text and "played as described" in ev.text
+    assert ev.code == "wrgp.event.described_resembles" and ev.args["like"] == "Destruction Ring"
     assert "「破壊指輪」に似ている" in in_words(ev.code, ev.args, "ja", WRGP)
     assert m.state()["resembles"] == {RING: "Destruction Ring"}
 
@@ -122,7 +123,7 @@ def test_property_a_near_name_without_numbers_is_refused_with_did_you_mean(near)
         _match().activate("A", name)
 
 
-# ------------------------------------------------------------------------------------------- #12
+# ------------------------------------------------------------------------------------------- the tag deck check: Digivice 01, St-319/320
 from rulings_lib.tag.deckcheck import Deck, check_decks, kit_card_name  # noqa: E402
 
 _FILL = "3 Bx-902\n3 Bo-164\n3 Bx-904\n3 St-89\n3 St-296\n3 Bo-356\n3 St-321\n3 Bx-908\n"

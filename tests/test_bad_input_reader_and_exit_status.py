@@ -1,5 +1,6 @@
-"""Bad input, round 3 (issue 31): the causes found in the core (the scenario reader, folders, the
-``Action`` text, the command's exit status). Each test here failed before its fix."""
+"""Bad input met by the core: the scenario reader (flow nesting past the depth limit), folders (deeper than
+the recursion limit, linked, looping), the ``Action`` text, the command's exit status on a closed pipe.
+Each test here failed before its fix."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19 (rules fidelity, round 3): one-player chains (reading one-player-chain-is-d1), owners' piles
+"""Rules fidelity: one-player chains (reading one-player-chain-is-d1), owners' piles
 (STD-CARDS, WRGP-H5), the chain rule of Spell Speeds (STD-TIMING), Counter Cleaner's timing, outcome vs
 transcript, and the envelope of reachable setups (rulings_lib/wrgp/reach.py)."""
 
@@ -369,7 +369,7 @@ def test_turn_order_and_positions_are_accepted_exactly_when_some_play_reaches_th
         assert ok == ((turn, player, pa, pb, past) in reach), (turn, player, pa, pb, phase)
 
 
-def test_the_issue_s_unreachable_setups_are_refused_mirrored_and_with_other_lp():
+def test_unreachable_setups_are_refused_mirrored_and_with_other_lp():
     for first in TEAMS:
         o = other(first)
         assert not accepted(first=first, turn=2, player=o, phase="main1", spc={"A": 12, "B": 12})

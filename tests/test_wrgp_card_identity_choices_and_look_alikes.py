@@ -1,7 +1,7 @@
-"""Issue 31 ("Bad input, round 3"), the WRGP play's findings: #8 (one identity for a card, whatever
-spelling names it), #12 (a choice the card does not ask for), #13 (a pay step against the card's
-printed cost), #14 and #20's card names (look-alikes of a catalogue card; invisible characters said
-as such, not as a length problem). Each test failed before its fix."""
+"""WRGP play and card names: one identity for a card, whatever spelling names it; a choice the card
+does not ask for is refused; a pay step against the card's printed cost is refused; look-alikes of a
+catalogue card are refused naming it, and invisible characters are said as such, not as a length
+problem. Each test failed before its fix."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _at(**kw) -> WrgpMatch:
     return WrgpMatch(turn=3, phase="main1", **kw)
 
 
-# ---------------------------------------------------------------------- #8 one identity per card
+# ---------------------------------------------------------------------- one identity per card
 def _respell(name: str, ops: list[str]) -> str:
     """``name`` spelled another way the catalogue accepts (case, width, spacing, punctuation)."""
     for op in ops:
@@ -59,7 +59,7 @@ def twin_db(tmp_path_factory):
 
 @settings(max_examples=40, deadline=None)
 @given(summon_ops=SPELLING_OPS, attack_ops=SPELLING_OPS)
-def test_8_a_database_monster_keeps_its_doubled_atk_whatever_spelling_attacks(twin_db, summon_ops, attack_ops):
+def test_a_database_monster_keeps_its_doubled_atk_whatever_spelling_attacks(twin_db, summon_ops, attack_ops):
     """Power Bond on a --cards monster: the attack names it in any accepted spelling and deals the
     doubled ATK (before: only the database's own spelling did; B ended at 5000 instead of 2000)."""
     m = _at(lp={"A": 8000, "B": 7600})
@@ -73,7 +73,7 @@ def test_8_a_database_monster_keeps_its_doubled_atk_whatever_spelling_attacks(tw
 @settings(max_examples=40, deadline=None)
 @given(summon=st.sampled_from(card("Cyber End Dragon", "wrgp.yaml").names()), ops=SPELLING_OPS,
        other=st.sampled_from(card("Cyber End Dragon", "wrgp.yaml").names()))
-def test_8_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other):
+def test_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other):
     """Any spelling finds the summoned monster: its doubled ATK, its card on the field (destroyed by
     another spelling, it loses the doubling), and a second summon of it is a second copy of the card (issue 32
     #9: cards are instances)."""
@@ -93,7 +93,7 @@ def test_8_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other)
         m.attack("A", with_=summon)         # issue 32 #6: in the Graveyard, whatever spelling names it
 
 
-def test_8_a_card_described_by_hand_is_one_card_in_every_spelling():
+def test_a_card_described_by_hand_is_one_card_in_every_spelling():
     m = _at()
     m.place("A", "Sky Pirate Token", "monster", kind="Normal Monster")        # not a catalogue card
     m.take_control("B", "sky pirate token")
@@ -104,14 +104,14 @@ def test_8_a_card_described_by_hand_is_one_card_in_every_spelling():
     assert m.card_key("sky pirate token #2") == "SKY  PIRATE-TOKEN #2"
 
 
-def test_8_once_per_duel_is_one_card_in_every_spelling():
+def test_once_per_duel_is_one_card_in_every_spelling():
     m = _at()
     m.once_per_duel("A", "My Card")
     with pytest.raises(Exception, match="WRGP-F6"):
         m.once_per_duel("A", "MY CARD")
 
 
-def test_8_the_issues_scenario_deals_the_doubled_atk(tmp_path, capsys):
+def test_a_scenario_attacking_in_upper_case_deals_the_doubled_atk(tmp_path, capsys):
     write_monsters(tmp_path / "cards.cdb", [(74157028, "Cyber Twin Dragon", FUSION_MONSTER, 2800, 8, MACHINE)])
     scen = tmp_path / "bond.yaml"
     scen.write_text("format: wrgp\nsetup:\n  cards_db: cards.cdb\n  at: {turn: 3, phase: main1, lp: {B: 7600}}\n"
@@ -122,14 +122,14 @@ def test_8_the_issues_scenario_deals_the_doubled_atk(tmp_path, capsys):
     assert code == 0, out + err
 
 
-# ---------------------------------------------------------------------- #12 choices the card asks for
+# ---------------------------------------------------------------------- choices the card asks for
 @pytest.mark.parametrize("name, choices, key, says", [
     ("Ookazi", {"summon": "Cyber End Dragon"}, "summon", "asks for no choice"),
     ("昼夜の大火事", {"declare": "Ookazi"}, "declare", "asks for no choice"),
     ("Power Bond", {"summon": "Cyber End Dragon", "declare": "Ookazi"}, "declare", "asks only for summon"),
     ("Sales Ban", {"declare": "Ookazi", "summon": "Cyber End Dragon"}, "summon", "asks only for declare"),
 ])
-def test_12_activate_refuses_a_choice_the_card_does_not_ask_for(name, choices, key, says):
+def test_activate_refuses_a_choice_the_card_does_not_ask_for(name, choices, key, says):
     m = _at()
     before = m.state()
     with pytest.raises(ArgumentError) as exc:
@@ -140,7 +140,7 @@ def test_12_activate_refuses_a_choice_the_card_does_not_ask_for(name, choices, k
 
 @pytest.mark.parametrize("c", [c for c in WRGP if c.speed and "special_victory" not in c.effect
                                and "fusion_boost" not in c.effect])
-def test_12_every_cards_choices_are_its_catalogue_entrys(c):
+def test_every_cards_choices_are_its_catalogue_entrys(c):
     """What each card takes comes from its catalogue data: a choice it lists is taken, any other refused."""
     takes = {ch["name"] for ch in c.choices}
     for key in ("summon", "declare"):
@@ -159,7 +159,7 @@ def test_12_every_cards_choices_are_its_catalogue_entrys(c):
             assert key in takes
 
 
-def test_12_a_chain_link_and_a_scenario_refuse_it_too(tmp_path, capsys):
+def test_a_chain_link_and_a_scenario_refuse_it_too(tmp_path, capsys):
     with pytest.raises(ArgumentError, match=r"links\[0\]\.summon"):
         _at().chain([{"by": "A", "card": "a burn of my own", "damage": {"to": "opponent", "amount": 100},
                       "summon": "Cyber End Dragon"}])
@@ -170,16 +170,16 @@ def test_12_a_chain_link_and_a_scenario_refuse_it_too(tmp_path, capsys):
     assert code == 2 and err.count("\n") == 1 and f"{scen}:5:" in err and "summon" in err and "Ookazi" in err
 
 
-# ---------------------------------------------------------------------- #13 a pay step and the printed cost
+# ---------------------------------------------------------------------- a pay step and the printed cost
 @pytest.mark.parametrize("as_", ["effect", "cost"])
-def test_13_a_payment_that_is_not_the_cards_printed_cost_is_refused(as_):
+def test_a_payment_that_is_not_the_cards_printed_cost_is_refused(as_):
     m = _at()
     with pytest.raises(ArgumentError, match="its LP cost is 500, not 1000"):
         m.pay("A", 1000, as_=as_, card="Counter Cleaner")
     assert m.lp["A"] == 8000
 
 
-def test_13_a_cards_known_cost_is_not_paid_as_an_effect():
+def test_a_cards_known_cost_is_not_paid_as_an_effect():
     with pytest.raises(ArgumentError, match="as: cost"):
         _at().pay("A", 500, as_="effect", card="カウンタークリーナー")
     with pytest.raises(ArgumentError, match="half the LP, 4000 now, not 1000"):
@@ -190,7 +190,7 @@ def test_13_a_cards_known_cost_is_not_paid_as_an_effect():
     assert m.lp["A"] == 7000
 
 
-def test_13_in_a_scenario_exit_2_naming_the_printed_cost(tmp_path, capsys):
+def test_in_a_scenario_exit_2_naming_the_printed_cost(tmp_path, capsys):
     scen = tmp_path / "cleaner.yaml"
     scen.write_text("format: wrgp\nsetup:\n  at: {turn: 3, phase: main1}\nsteps:\n"
                     "  - pay: {by: A, as: effect, card: Counter Cleaner, amount: 1000}\n", encoding="utf-8")
@@ -198,7 +198,7 @@ def test_13_in_a_scenario_exit_2_naming_the_printed_cost(tmp_path, capsys):
     assert code == 2 and err.count("\n") == 1 and f"{scen}:5:" in err and "500" in err
 
 
-# ---------------------------------------------------------------------- #14 look-alikes of a catalogue name
+# ---------------------------------------------------------------------- look-alikes of a catalogue name
 CYRILLIC_OOKAZI = "\u041e\u043ek\u0430z\u0456"      # Ооkаzі
 
 
@@ -210,7 +210,7 @@ CYRILLIC_OOKAZI = "\u041e\u043ek\u0430z\u0456"      # Ооkаzі
     ("パワ一・ボンド", "Power Bond"),                     # the kanji 一 for ー
     ("P0WER BOND", "Power Bond"),
 ])
-def test_14_a_look_alike_of_a_catalogue_name_is_refused_naming_the_card(name, imitates):
+def test_a_look_alike_of_a_catalogue_name_is_refused_naming_the_card(name, imitates):
     for play in (lambda m: m.damage("A", "opponent", 1000, card=name), lambda m: m.place("A", name, "monster"),
                  lambda m: m.chain([{"by": "A", "card": name, "damage": {"to": "opponent", "amount": 1000}}])):
         m = _at()
@@ -221,7 +221,7 @@ def test_14_a_look_alike_of_a_catalogue_name_is_refused_naming_the_card(name, im
         assert m.lp == {"A": 8000, "B": 8000}
 
 
-def test_14_the_issues_scenario_is_refused(tmp_path, capsys):
+def test_a_scenario_naming_a_cyrillic_look_alike_is_refused(tmp_path, capsys):
     scen = tmp_path / "ookazi.yaml"
     scen.write_text(f"format: wrgp\nsetup:\n  at: {{turn: 3, phase: main1}}\nsteps:\n"
                     f"  - damage: {{by: A, to: opponent, amount: 1000, card: {CYRILLIC_OOKAZI}}}\n", encoding="utf-8")
@@ -236,7 +236,7 @@ _LATIN_TO_LOOKALIKE = {"a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x
 
 @settings(max_examples=100, deadline=None)
 @given(c=st.sampled_from([c for c in WRGP if any(ch in _LATIN_TO_LOOKALIKE for ch in c.en)]), data=st.data())
-def test_14_property_every_look_alike_spelling_is_refused_or_is_the_card(c, data):
+def test_property_every_look_alike_spelling_is_refused_or_is_the_card(c, data):
     """Any catalogue name with some of its Latin letters swapped for Cyrillic or Greek look-alikes is
     refused naming that card; the name itself and its accepted spellings are never refused."""
     spots = [i for i, ch in enumerate(c.en) if ch in _LATIN_TO_LOOKALIKE]
@@ -252,13 +252,13 @@ def test_14_property_every_look_alike_spelling_is_refused_or_is_the_card(c, data
 
 @pytest.mark.parametrize("name", ["Dark Magician", "Token 1", "ブラック・マジシャン", "a burn of my own (made up)",
                                   "Cyber Twin Dragon", "St-104", "Ookazi 2", "カード", "Λόγος", "Кот"])
-def test_14_honest_names_are_not_look_alikes(name):
+def test_honest_names_are_not_look_alikes(name):
     check_name("card", name)
     m = _at()
     m.place("A", name, "monster")
 
 
-def test_14_two_cards_of_a_match_that_only_look_alike_are_refused():
+def test_two_cards_of_a_match_that_only_look_alike_are_refused():
     m = _at()
     m.place("A", "Sky Pirate Token", "monster")        # a card described by hand
     with pytest.raises(ArgumentError, match="look-alike of 'Sky Pirate Token'.*U\\+0430"):
@@ -266,11 +266,11 @@ def test_14_two_cards_of_a_match_that_only_look_alike_are_refused():
     assert list(m.cards) == ["Sky Pirate Token"]
 
 
-# ---------------------------------------------------------------------- #14, #20 invisible characters
+# ---------------------------------------------------------------------- invisible characters
 @pytest.mark.parametrize("ch", ["\u200b", "\u2060", "\ufeff", "\u202e", "\u200e", "\u2066", "\u00ad", "\u200d",
                                 "\u3164", "\ufe0f", "\x07"])
 @pytest.mark.parametrize("where", [0, 3, 6])
-def test_14_20_an_invisible_character_is_named_with_its_position(ch, where):
+def test_an_invisible_character_is_named_with_its_position(ch, where):
     name = "Ookazi"[:where] + ch + "Ookazi"[where:]
     for play in (lambda m: m.damage("A", "opponent", 800, card=name), lambda m: m.activate("A", name),
                  lambda m: m.place("A", name, "monster"), lambda m: m.once_per_duel("A", name)):
@@ -282,7 +282,7 @@ def test_14_20_an_invisible_character_is_named_with_its_position(ch, where):
         assert f"{where + 1}文字目" in exc.value.render("ja")
 
 
-def test_20_a_zero_width_space_in_a_scenario_says_what_is_wrong(tmp_path, capsys):
+def test_a_zero_width_space_in_a_scenario_says_what_is_wrong(tmp_path, capsys):
     scen = tmp_path / "zwsp.yaml"
     scen.write_text('format: wrgp\nsetup:\n  at: {turn: 3, phase: main1}\nsteps:\n'
                     '  - damage: {by: A, to: opponent, amount: 1000, card: "Ook\\u200bazi"}\n', encoding="utf-8")
@@ -291,7 +291,7 @@ def test_20_a_zero_width_space_in_a_scenario_says_what_is_wrong(tmp_path, capsys
     assert "U+200B ZERO WIDTH SPACE" in err and "character 4" in err and "characters)" not in err
 
 
-def test_20_spaces_of_any_width_are_not_invisible():
+def test_spaces_of_any_width_are_not_invisible():
     """A full-width space (as a Japanese keyboard types it) is a space: the catalogue reads the name."""
     m = _at()
     m.activate("A", "Dian\u3000Keto the\u00a0Cure Master")

@@ -1,9 +1,9 @@
-"""Issue 19, a second judge's probes: variants of the six defects of round 3, each a small scenario whose
-expectations come from the rules reference (WRGP-*, STD-*, the named Readings), not from the engine.
+"""A second judge's probes of six rules (one-player chains, owners' piles, Spell Speeds, Counter Cleaner,
+``drawn`` on turn 1, reachable setups): each a small scenario whose expectations come from the rules reference (WRGP-*, STD-*, the named Readings), not from the engine.
 
 Each probe is played through the scenario runner (as ``rulings run --json`` does); a probe of an unreachable
 setup must be refused at its ``at:`` line (exit 2). The probes mirror the teams, let B go first, and vary
-what the issue's examples fixed: chain lengths and mixes, where a taken card goes, spell speeds in every
+what worked examples fix: chain lengths and mixes, where a taken card goes, spell speeds in every
 order, Counter Cleaner in every phase, ``drawn`` on turn 1, reachable moments."""
 
 import itertools

@@ -1,5 +1,7 @@
-"""Issue 31 ("Bad input, round 3"): the files a scenario reads, the card databases, the catalogue's
-cache and ``--cards`` (findings 2, 3, 7, 9, 10, 11 and two of 20). One worked example per cause, each
+"""The files a scenario reads: ``ydke://`` values as decks never paths, database links that may not
+leave the scenario's folder, card databases bounded by their shape (no computed values, ATK within the
+game's range), the catalogue's old cache paths never read or written, and ``--cards`` (refused on a tag
+scenario, databases given again, an unusable one named by its line). One worked example per cause, each
 failing before its fix. Nothing here is timed: a hostile database is refused for its shape, at once.
 """
 
@@ -93,7 +95,7 @@ def ydke_folder(tmp_path, monkeypatch):
     "format: wrgp\nsteps:\n  - check_team: {team: A, decks: [a.ydk], banlist: l.conf, cards: %s}\n",
     "format: wrgp\nsetup:\n  cards_db: %s\nsteps: []\n",
 ])
-def test_2_a_ydke_value_is_a_deck_never_a_path(ydke_folder, capsys, step, value):
+def test_a_ydke_value_is_a_deck_never_a_path(ydke_folder, capsys, step, value):
     """Where a file is named, a ``ydke://`` value (any case, any white space around it) is refused at
     its line: never looked up as the path ``ydke:/…`` (which here leads out of the scenario's folder)."""
     f = scenario(ydke_folder / "scen", step % json.dumps(value))
@@ -105,7 +107,7 @@ def test_2_a_ydke_value_is_a_deck_never_a_path(ydke_folder, capsys, step, value)
 
 
 @pytest.mark.parametrize("value", ["ydke://x.txt", "YDKE://x.cdb", "ydke://x.cdb"])
-def test_2_a_ydke_value_given_where_a_file_is_read_is_never_opened(ydke_folder, capsys, value):
+def test_a_ydke_value_given_where_a_file_is_read_is_never_opened(ydke_folder, capsys, value):
     """The readers refuse a deck URL as a file too (the command line, the API): nothing is read."""
     w = scenario(ydke_folder / "w", "format: wrgp\nsteps: []\n")
     with reads() as seen:
@@ -118,7 +120,7 @@ def test_2_a_ydke_value_given_where_a_file_is_read_is_never_opened(ydke_folder, 
     assert read_outside(seen, w.parent, ydke_folder) == []
 
 
-def test_2_a_ydke_deck_of_check_team_is_still_a_deck(ydke_folder, capsys):
+def test_a_ydke_deck_of_check_team_is_still_a_deck(ydke_folder, capsys):
     """Where a deck is asked for, a ``ydke://`` value is the deck it spells (read as one, never a path)."""
     from rulings_lib.decks.ydk import read_ydk
 
@@ -136,7 +138,7 @@ def test_2_a_ydke_deck_of_check_team_is_still_a_deck(ydke_folder, capsys):
     assert code == 2 and SECRET not in out + err and "base64" in err, err
 
 
-def test_2_a_cdb_link_in_a_cards_db_folder_may_not_leave_the_scenario(tmp_path, capsys):
+def test_a_cdb_link_in_a_cards_db_folder_may_not_leave_the_scenario(tmp_path, capsys):
     """``setup.cards_db: FOLDER``: a ``.cdb`` in it that links outside the scenario's folder is refused
     (exit 2, naming it as the scenario would); one linking inside is read; ``--cards`` (the user's
     own choice) may name any file."""
@@ -158,7 +160,7 @@ def test_2_a_cdb_link_in_a_cards_db_folder_may_not_leave_the_scenario(tmp_path, 
     assert code == 0 and "1 monsters" in out, err
 
 
-def test_2_a_link_chain_leaving_and_coming_back_is_judged_by_where_it_ends(tmp_path, capsys):
+def test_a_link_chain_leaving_and_coming_back_is_judged_by_where_it_ends(tmp_path, capsys):
     """Links are followed to their end: a link out of the folder to a link back in is read; the
     other way round is refused."""
     folder = tmp_path / "scen"
@@ -189,7 +191,7 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("shape", sorted(HOSTILE))
-def test_3_a_database_whose_values_would_be_computed_is_refused_by_its_shape(tmp_path, capsys, shape):
+def test_a_database_whose_values_would_be_computed_is_refused_by_its_shape(tmp_path, capsys, shape):
     """A generated column, a computed default or a view can make a 100 MB name from a few KB: refused
     (exit 2, one line naming the file and the column or table) before a row is read, by every reader."""
     db = make_cdb(tmp_path / "cards.cdb", **HOSTILE[shape])
@@ -201,7 +203,7 @@ def test_3_a_database_whose_values_would_be_computed_is_refused_by_its_shape(tmp
     assert_one_line_error(code, err, db, "refused")
 
 
-def test_3_a_default_computed_for_rows_stored_before_the_column_is_refused(tmp_path, capsys):
+def test_a_default_computed_for_rows_stored_before_the_column_is_refused(tmp_path, capsys):
     """Rows stored before ``name`` was in the table get its default when read: a default that is an
     expression (written into the schema) is computed for each of them. Refused by its shape."""
     db = make_cdb(tmp_path / "cards.cdb", texts="id integer primary key, desc")
@@ -216,7 +218,7 @@ def test_3_a_default_computed_for_rows_stored_before_the_column_is_refused(tmp_p
     assert_one_line_error(code, err, db, "default")
 
 
-def test_3_a_database_is_read_without_writing_beside_it(tmp_path, capsys):
+def test_a_database_is_read_without_writing_beside_it(tmp_path, capsys):
     """A database in WAL mode opened only read-only makes -shm and -wal files beside it: it is opened
     immutable, nothing is written; one whose changes are still in a -wal file is refused (they would
     not be read)."""
@@ -231,7 +233,7 @@ def test_3_a_database_is_read_without_writing_beside_it(tmp_path, capsys):
     assert_one_line_error(code, err, db, "-wal")
 
 
-def test_3_sqlite_makes_no_value_past_the_bound(tmp_path):
+def test_sqlite_makes_no_value_past_the_bound(tmp_path):
     """What SQLite is asked to make is bounded by SQLite itself (SQLITE_LIMIT_LENGTH): a value past it
     is an error, never built."""
     from rulings_lib.decks.cdb import MAX_VALUE_BYTES, read_only
@@ -242,7 +244,7 @@ def test_3_sqlite_makes_no_value_past_the_bound(tmp_path):
         con.execute(f"SELECT zeroblob({MAX_VALUE_BYTES + 1})").fetchall()
 
 
-def test_3_a_name_past_the_bound_is_refused_naming_the_card(tmp_path, capsys):
+def test_a_name_past_the_bound_is_refused_naming_the_card(tmp_path, capsys):
     from rulings_lib.decks.cdb import MAX_NAME
 
     db = make_cdb(tmp_path / "cards.cdb", [(55144522, "x" * (MAX_NAME + 1), EFFECT_MONSTER, 100)])
@@ -256,7 +258,7 @@ def test_3_a_name_past_the_bound_is_refused_naming_the_card(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("atk", [2 ** 62, 2 ** 63 - 1, 1_000_001])
-def test_9_a_database_atk_past_the_games_range_is_refused_not_dealt(tmp_path, capsys, atk):
+def test_a_database_atk_past_the_games_range_is_refused_not_dealt(tmp_path, capsys, atk):
     """A Machine Fusion Monster of ATK 2^62 summoned by Power Bond would deal 2^63 damage: the database
     is refused (exit 2, naming the card), the scenario never played."""
     folder = tmp_path / "scen"
@@ -270,7 +272,7 @@ def test_9_a_database_atk_past_the_games_range_is_refused_not_dealt(tmp_path, ca
     assert out == ""
 
 
-def test_9_atk_within_the_range_and_a_question_mark_still_read(tmp_path):
+def test_atk_within_the_range_and_a_question_mark_still_read(tmp_path):
     from rulings_lib.cards.cdb import MAX_STAT, read_databases
 
     db = make_cdb(tmp_path / "cards.cdb", [(1, "Top", EFFECT_MONSTER, MAX_STAT), (2, "Unknown", EFFECT_MONSTER, -2)])
@@ -285,7 +287,7 @@ def _files(top: Path) -> dict[str, int]:
             if p.is_file() and p.suffix != ".pyc"}
 
 
-def test_7_running_a_scenario_writes_nothing_into_the_package(tmp_path):
+def test_running_a_scenario_writes_nothing_into_the_package(tmp_path):
     """``rulings run`` (in a fresh process, on a fresh copy of the kit as installed, bytecode off as the
     user asked) leaves the package's files as they were: no cache beside the catalogue, none deleted."""
     import shutil
@@ -313,7 +315,7 @@ def _copy_catalogue(tmp_path) -> Path:
 
 
 @pytest.mark.parametrize("hostile", ["[]", "{}", "garbage", '{"format": 1}'])
-def test_7_nothing_at_a_cache_path_is_read(tmp_path, hostile):
+def test_nothing_at_a_cache_path_is_read(tmp_path, hostile):
     """Whatever lies where a cache was kept (``__pycache__/wrgp.SIZE-MTIME.json``), the catalogue is
     its YAML: a ``[]`` there made every command an internal error."""
     from rulings_lib import cards
@@ -326,7 +328,7 @@ def test_7_nothing_at_a_cache_path_is_read(tmp_path, hostile):
     assert cards._parse(cards._read(path), "x") == cards._parse(load_file(path), "x")
 
 
-def test_7_a_fifo_at_a_cache_path_never_hangs_a_command(tmp_path):
+def test_a_fifo_at_a_cache_path_never_hangs_a_command(tmp_path):
     """A FIFO where a cache was kept hung every command (reading it waits for a writer). In a child
     process with a generous guard against the hang."""
     path = _copy_catalogue(tmp_path)
@@ -343,7 +345,7 @@ def test_7_a_fifo_at_a_cache_path_never_hangs_a_command(tmp_path):
     assert proc.returncode == 0 and int(proc.stdout) > 10, proc.stderr
 
 
-def test_7_an_edit_of_the_same_size_and_time_is_seen(tmp_path):
+def test_an_edit_of_the_same_size_and_time_is_seen(tmp_path):
     """An edit that keeps the file's size and modification time is read (a cache keyed by them played
     the old card)."""
     from rulings_lib import cards
@@ -364,7 +366,7 @@ def test_7_an_edit_of_the_same_size_and_time_is_seen(tmp_path):
 
 # ------------------------------------------------------------------ 10. --cards on a tag scenario
 @pytest.mark.parametrize("exists", [True, False])
-def test_10_cards_on_a_tag_scenario_is_refused_not_ignored(tmp_path, capsys, exists):
+def test_cards_on_a_tag_scenario_is_refused_not_ignored(tmp_path, capsys, exists):
     db = make_cdb(tmp_path / "cards.cdb") if exists else tmp_path / "missing.cdb"
     f = scenario(tmp_path / "tag", "format: digimon-tag\nsteps: []\n")
     code, out, err = run_cli(capsys, "run", f, "--cards", db)
@@ -377,7 +379,7 @@ def _override_events(out: str) -> list[dict]:
     return [e for e in json.loads(out)["events"] if e.get("code") == "wrgp.event.card_database_overrides"]
 
 
-def test_11_the_same_database_given_again_replaces_nothing(tmp_path, capsys):
+def test_the_same_database_given_again_replaces_nothing(tmp_path, capsys):
     db = make_cdb(tmp_path / "cards.cdb", [(1, "One", EFFECT_MONSTER, 1000), (2, "Two", EFFECT_MONSTER, 2000)])
     w = scenario(tmp_path / "w", "format: wrgp\nsteps: []\n")
     code, out, err = run_cli(capsys, "run", w, "--json", "--cards", db, "--cards", db, "--cards", db)
@@ -385,7 +387,7 @@ def test_11_the_same_database_given_again_replaces_nothing(tmp_path, capsys):
     assert _override_events(out) == []
 
 
-def test_11_a_later_database_replaces_the_cards_it_changes_each_counted_once(tmp_path, capsys):
+def test_a_later_database_replaces_the_cards_it_changes_each_counted_once(tmp_path, capsys):
     a = make_cdb(tmp_path / "a.cdb", [(1, "One", EFFECT_MONSTER, 1000), (2, "Two", EFFECT_MONSTER, 2000)])
     b = make_cdb(tmp_path / "b.cdb", [(1, "One", EFFECT_MONSTER, 1100), (2, "Two", EFFECT_MONSTER, 2000)])
     w = scenario(tmp_path / "w", "format: wrgp\nsteps: []\n")
@@ -396,7 +398,7 @@ def test_11_a_later_database_replaces_the_cards_it_changes_each_counted_once(tmp
 
 
 # ------------------------------------------------------------------ 20. messages that name what is wrong
-def test_20_an_unusable_cards_db_is_named_by_the_scenario_and_its_line(tmp_path, capsys):
+def test_an_unusable_cards_db_is_named_by_the_scenario_and_its_line(tmp_path, capsys):
     folder = tmp_path / "scen"
     folder.mkdir()
     (folder / "cards.cdb").write_text("not sqlite", encoding="utf-8")
@@ -406,7 +408,7 @@ def test_20_an_unusable_cards_db_is_named_by_the_scenario_and_its_line(tmp_path,
     assert str(folder / "cards.cdb") not in err
 
 
-def test_20_cards_on_a_folder_without_databases_says_so(tmp_path, capsys):
+def test_cards_on_a_folder_without_databases_says_so(tmp_path, capsys):
     empty = tmp_path / "no-databases"
     empty.mkdir()
     (empty / "readme.txt").write_text("x", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Fuzzing what issue 31 found new surfaces for: card databases whose columns SQLite would compute
+"""Fuzzing the files a scenario reads: card databases whose columns SQLite would compute
 (generated columns, computed defaults, views) or whose numbers and names leave the game's range;
 links inside a scenario's folder (a ``cards_db`` folder's ``.cdb`` links, chains, loops); and the
 catalogue's old cache paths.
@@ -174,7 +174,7 @@ LAYOUT = st.tuples(st.lists(st.sampled_from(["real", *TARGETS]), min_size=0, max
 
 
 def build_layout(tmp: Path, entries) -> Path:
-    from test_bad_input_round3_files import make_cdb
+    from test_card_databases_links_and_cache import make_cdb
 
     scen = tmp / "scen"
     (scen / "dbs").mkdir(parents=True)

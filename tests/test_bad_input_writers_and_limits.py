@@ -1,7 +1,10 @@
-"""Issue 20 ("Bad input, round 2"): one test per finding, each failing before its fix.
+"""Bad input met by the writers and the limits: a FIFO or device never replaced by a picture, step
+pictures in linear time, bounded steps, events and aliases (out of resource is its own status), capped
+lflist warnings, the checks of findings and violations, exact expectations, comments, well-formed XML
+titles, picture paths, ``--lang ja`` drawings and errors, ``rulings bench``'s bounds and the setup
+errors naming the file's keys. One test per cause, each failing before its fix.
 
-Findings 5, 10, 11 and 12 (saved matches, state() snapshots, limits of play and setup, the
-tracker's file format) are branch i21's and tested there.
+Saved matches, state() snapshots and the tracker's file format are tested in their own files.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ def _end_turns(n: int, title: str = "many turns") -> str:
 
 # ------------------------------------------------------------------ 1. one writer for every output
 @pytest.mark.parametrize("option", ["--svg", "--svg-steps"])
-def test_1_a_fifo_is_never_replaced_by_a_picture(tmp_path, capsys, option):
+def test_a_fifo_is_never_replaced_by_a_picture(tmp_path, capsys, option):
     scenario = SCENARIOS / "wrgp" / "match-start.yaml"
     fifo = tmp_path / "p.svg"
     if option == "--svg":
@@ -50,7 +53,7 @@ def test_1_a_fifo_is_never_replaced_by_a_picture(tmp_path, capsys, option):
     assert not list(tmp_path.glob("**/.*.tmp"))                    # no temporary file left
 
 
-def test_1_the_writer_refuses_a_device_and_a_fifo(tmp_path):
+def test_the_writer_refuses_a_device_and_a_fifo(tmp_path):
     from rulings_lib.errors import InputError
     from rulings_lib.files import write_text
 
@@ -62,7 +65,7 @@ def test_1_the_writer_refuses_a_device_and_a_fifo(tmp_path):
         assert not stat.S_ISREG(os.stat(path).st_mode)
 
 
-def test_1_diagrams_and_faq_page_go_through_the_writer(tmp_path):
+def test_diagrams_and_faq_page_go_through_the_writer(tmp_path):
     from rulings_lib.errors import InputError
     from rulings_lib.faq import load_faq
     from rulings_lib.faq.html import write_html
@@ -102,13 +105,13 @@ def _event_dicts_made(tmp_path, n: int, monkeypatch) -> int:
     return made[0]
 
 
-def test_2_step_pictures_cost_grows_linearly(tmp_path, monkeypatch):
+def test_step_pictures_cost_grows_linearly(tmp_path, monkeypatch):
     # The work is counted (event dicts made), not timed: twice the steps, at most about twice the work.
     small, large = _event_dicts_made(tmp_path, 60, monkeypatch), _event_dicts_made(tmp_path, 120, monkeypatch)
     assert large <= 2.2 * small + 10, (small, large)
 
 
-def test_2_step_pictures_are_the_same_pictures(tmp_path):
+def test_step_pictures_are_the_same_pictures(tmp_path):
     from rulings_lib.draw import step_svgs
     from rulings_lib.draw.scenario import write_step_svgs
     from rulings_lib.scenario import load_scenario, run_scenario
@@ -121,7 +124,7 @@ def test_2_step_pictures_are_the_same_pictures(tmp_path):
 
 
 # ------------------------------------------------------------------ 3. bounded work
-def test_3_steps_are_bounded_counting_aliases(tmp_path, capsys):
+def test_steps_are_bounded_counting_aliases(tmp_path, capsys):
     from rulings_lib.scenario import MAX_STEPS
 
     f = tmp_path / "s.yaml"
@@ -132,7 +135,7 @@ def test_3_steps_are_bounded_counting_aliases(tmp_path, capsys):
     assert run_cli(capsys, "run", f)[0] == 0
 
 
-def test_3_events_are_bounded(tmp_path, capsys, monkeypatch):
+def test_events_are_bounded(tmp_path, capsys, monkeypatch):
     import rulings_lib.scenario as S
 
     f = tmp_path / "s.yaml"
@@ -142,7 +145,7 @@ def test_3_events_are_bounded(tmp_path, capsys, monkeypatch):
     assert_one_line_error(code, err, f, "may make at most 30")
 
 
-def test_3_a_real_file_past_the_event_limit_is_refused(tmp_path, capsys):
+def test_a_real_file_past_the_event_limit_is_refused(tmp_path, capsys):
     from rulings_lib.scenario import MAX_EVENTS, MAX_STEPS
 
     # Each link of a chain makes events: a long chain repeated by alias passes the event limit
@@ -157,7 +160,7 @@ def test_3_a_real_file_past_the_event_limit_is_refused(tmp_path, capsys):
     assert_one_line_error(code, err, f, f"may make at most {MAX_EVENTS}")
 
 
-def test_3_each_deck_file_is_read_once_per_run(tmp_path, monkeypatch):
+def test_each_deck_file_is_read_once_per_run(tmp_path, monkeypatch):
     from rulings_lib import files
     from rulings_lib.scenario import run_scenario, scenario_from_text
 
@@ -185,7 +188,7 @@ def test_3_each_deck_file_is_read_once_per_run(tmp_path, monkeypatch):
     assert scenario_from_text  # the text loader reads no file
 
 
-def test_3_an_alias_bomb_is_refused_before_anything_is_built(tmp_path, capsys, monkeypatch):
+def test_an_alias_bomb_is_refused_before_anything_is_built(tmp_path, capsys, monkeypatch):
     from rulings_lib import yamlsrc
 
     built = [0]
@@ -206,7 +209,7 @@ def test_3_an_alias_bomb_is_refused_before_anything_is_built(tmp_path, capsys, m
 
 
 @pytest.mark.parametrize("exc", [MemoryError, RecursionError])
-def test_3_out_of_resource_is_its_own_status(tmp_path, capsys, monkeypatch, exc):
+def test_out_of_resource_is_its_own_status(tmp_path, capsys, monkeypatch, exc):
     import rulings_lib.scenario as S
 
     def exhausted(*args, **kwargs):
@@ -220,7 +223,7 @@ def test_3_out_of_resource_is_its_own_status(tmp_path, capsys, monkeypatch, exc)
     assert code == 3 and "判定結果ではありません" in err
 
 
-def test_3_out_of_memory_in_a_real_process_is_status_3(tmp_path):
+def test_out_of_memory_in_a_real_process_is_status_3(tmp_path):
     """A real MemoryError (the address space capped in a child process): status 3, one line."""
     import subprocess
     import sys
@@ -241,7 +244,7 @@ def test_3_out_of_memory_in_a_real_process_is_status_3(tmp_path):
 
 
 # ------------------------------------------------------------------ 4. lflist warnings capped
-def test_4_lflist_warnings_are_capped_and_counted(tmp_path):
+def test_lflist_warnings_are_capped_and_counted(tmp_path):
     from rulings_lib.decks.lflist import MAX_WARNINGS, load_banlist, read_lflist
 
     f = tmp_path / "lflist.conf"
@@ -257,7 +260,7 @@ def test_4_lflist_warnings_are_capped_and_counted(tmp_path):
 # ------------------------------------------------------------------ 6. share links (see tests/site/test_share_link.py)
 # ------------------------------------------------------------------ 7. diagrams --check reads safely
 @pytest.mark.parametrize("bad", ["latin1", "folder", "fifo"])
-def test_7_diagrams_check_reads_through_the_kit_reader(tmp_path, capsys, bad):
+def test_diagrams_check_reads_through_the_kit_reader(tmp_path, capsys, bad):
     from rulings_lib.diagrams import all_diagrams
 
     d = all_diagrams()[0]
@@ -276,7 +279,7 @@ def test_7_diagrams_check_reads_through_the_kit_reader(tmp_path, capsys, bad):
 @pytest.mark.parametrize("finding", [{"rule": {}, "message": "x"}, {"rule": ["TAG-K1"], "message": "x"},
                                      {"rule": "TAG-K1", "message": "x", "card": object()},
                                      {"rule": "TAG-K1", "message": "x", "count": {"a": 1}}])
-def test_8_tag_findings_are_checked(finding):
+def test_tag_findings_are_checked(finding):
     m = TagMatch()
     before = len(m.events)
     with pytest.raises(ArgumentError):
@@ -288,7 +291,7 @@ def test_8_tag_findings_are_checked(finding):
 
 @pytest.mark.parametrize("change", [{"card": {"code": "nope", "args": {}}}, {"deck": object()}, {"kind": "nope"},
                                     {"rule": "TAG-K1"}, {"section": "graveyard"}, {"card": True}])
-def test_9_wrgp_violations_are_checked(change):
+def test_wrgp_violations_are_checked(change):
     good = {"rule": "WRGP-S2", "kind": "copies", "card": 12580477, "name": "Raigeki", "count": 2, "limit": 1}
     if "deck" in change or "section" in change:
         good = {"rule": "WRGP-S2", "kind": "deck-size", "deck": 1, "section": "main", "count": 39}
@@ -312,7 +315,7 @@ def test_9_wrgp_violations_are_checked(change):
     ("turn: {number: 1.0, player: A, phase: draw}", False), ("turn: {number: 1, player: A, phase: draw}", True),
     ("spc: {A: 0, B: false}", False),
 ])
-def test_13_expectations_match_exactly_types_too(tmp_path, capsys, expect, ok):
+def test_expectations_match_exactly_types_too(tmp_path, capsys, expect, ok):
     f = tmp_path / "s.yaml"
     f.write_text(f"format: wrgp\nsteps:\n  - act: {{by: A, action: ignition_effect}}\nexpect:\n  {expect}\n")
     if "rejected" not in expect:
@@ -321,7 +324,7 @@ def test_13_expectations_match_exactly_types_too(tmp_path, capsys, expect, ok):
     assert code == (0 if ok else 1), out
 
 
-def test_13_same_is_exact():
+def test_same_is_exact():
     from rulings_lib.scenario import same
 
     assert same({"a": [1, "x", None, True]}, {"a": [1, "x", None, True]})
@@ -332,7 +335,7 @@ def test_13_same_is_exact():
 
 # ------------------------------------------------------------------ 14. tag deck lines
 @pytest.mark.parametrize("sep", ["\f", "\v", "\x85", "\u2028", "\u2029", "\x1c", "\x1d", "\x1e"])
-def test_14_a_comment_ends_only_at_a_newline(tmp_path, sep):
+def test_a_comment_ends_only_at_a_newline(tmp_path, sep):
     from rulings_lib.tag.deckcheck import check_deck
 
     text = (TAG_SAMPLES / "red-a.txt").read_text(encoding="utf-8")
@@ -348,7 +351,7 @@ def test_14_a_comment_ends_only_at_a_newline(tmp_path, sep):
 
 # ------------------------------------------------------------------ 15. control characters in SVG and DOT
 @pytest.mark.parametrize("title", ["\\x07 bell", "nul \\0 here", "\\x1b[31mred", "\\uFFFE", "a\\x0bb"])
-def test_15_titles_with_control_characters_still_make_well_formed_xml(tmp_path, capsys, title):
+def test_titles_with_control_characters_still_make_well_formed_xml(tmp_path, capsys, title):
     f = tmp_path / "s.yaml"
     f.write_text(f'format: wrgp\ntitle: "{title}"\nsteps:\n  - end_turn: {{}}\n')
     out = tmp_path / "o.svg"
@@ -370,13 +373,13 @@ def test_15_titles_with_control_characters_still_make_well_formed_xml(tmp_path, 
 
 # ------------------------------------------------------------------ 16. empty picture paths
 @pytest.mark.parametrize("option", ["--svg", "--svg-steps"])
-def test_16_an_empty_picture_path_is_an_error(capsys, option):
+def test_an_empty_picture_path_is_an_error(capsys, option):
     code, _, err = run_cli(capsys, "run", SCENARIOS / "wrgp" / "match-start.yaml", option, "")
     assert code == 2 and err.count("\n") == 1 and f"{option}: an empty file name" in err
 
 
 # ------------------------------------------------------------------ 17. pictures in --lang
-def test_17_lang_ja_draws_in_japanese(tmp_path, capsys):
+def test_lang_ja_draws_in_japanese(tmp_path, capsys):
     out, steps = tmp_path / "o.svg", tmp_path / "st"
     scenario = SCENARIOS / "wrgp" / "power-bond-handover.yaml"
     assert main(["run", str(scenario), "--lang", "ja", "--svg", str(out), "--svg-steps", str(steps)]) == 0
@@ -391,7 +394,7 @@ def test_17_lang_ja_draws_in_japanese(tmp_path, capsys):
 
 # ------------------------------------------------------------------ 18. bench --steps
 @pytest.mark.parametrize("steps", ["-1", "0", "x", "１"])
-def test_18_bench_needs_at_least_one_step(capsys, steps):
+def test_bench_needs_at_least_one_step(capsys, steps):
     with pytest.raises(SystemExit) as exc:
         main(["bench", "--steps", steps])
     assert exc.value.code == 2
@@ -416,7 +419,7 @@ def test_suite_tag_start_points_stay_within_tag_s1(points):
     ("format: digimon-tag\nsetup:\n  at:\n    letters: {red-A: B}\n", "setup.at.letters: "),
     ("format: wrgp\nsetup:\n  lineup: 3\n  at:\n    turn: 3\n    duelist: {A: 5}\n", "setup.at.duelist: "),
 ])
-def test_19_setup_errors_name_the_files_keys(tmp_path, capsys, text, where):
+def test_setup_errors_name_the_files_keys(tmp_path, capsys, text, where):
     f = tmp_path / "s.yaml"
     f.write_text(text)
     code, _, err = run_cli(capsys, "run", f)
@@ -450,7 +453,7 @@ JA_CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(JA_CASES))
-def test_20_input_errors_are_japanese_under_lang_ja(tmp_path, capsys, name):
+def test_input_errors_are_japanese_under_lang_ja(tmp_path, capsys, name):
     import re
 
     f = tmp_path / "s.yaml"
@@ -503,7 +506,7 @@ def test_suite_dev_test_stops_at_once_without_npm(tmp_path):
 
 
 # ---------------------------------------------------------------- 11: the limits of play are those of setups
-def test_11_play_stops_at_the_setup_limits():
+def test_play_stops_at_the_setup_limits():
     """Issue 20 #11: a moment play reaches can always be given back as `setup.at` — play refuses (ArgumentError,
     nothing changed) a gain past the LP limit and a turn past the turn limit that `at` takes."""
     from rulings_lib import TagMatch, WrgpMatch

@@ -1,6 +1,6 @@
-"""Issue 31 (bad input, round 3), the tag battle's part: card numbers as people type them and
-misspelt card names (#15), Digivice 01's replacement cards under TAG-K2 (#16), the rulebook's own
-header for them (#20), and a match set up from its own ``state()`` playing on identically (#17)."""
+"""The tag battle's input: card numbers as people type them and misspelt card names, Digivice 01's
+replacement cards under TAG-K2, the rulebook's own header for them, and a match set up from its own
+``state()`` playing on identically."""
 
 import json
 import random
@@ -18,7 +18,7 @@ from rulings_lib.tag.engine import TagMatch
 HEAD = "format: digimon-tag\nsetup:\n  tags: [red, blue]\nsteps:\n"
 
 
-# ------------------------------------------------------------------ #15 card numbers and names
+# ------------------------------------------------------------------ card numbers and names
 def _card_event(number: str):
     m = TagMatch()
     m.card("red-A", number)
@@ -90,7 +90,7 @@ def test_look_alike_digits_are_not_a_card_number():
         assert T.card_number(text) is None
 
 
-# ------------------------------------------------------------------ #16 replacement cards under TAG-K2
+# ------------------------------------------------------------------ replacement cards under TAG-K2
 BODY = ["Bo-20v"] + [f"3 St-{i}" for i in range(2, 11)] + ["2 St-11"]
 
 
@@ -116,7 +116,7 @@ def test_cli_says_illegal_for_a_replacement_card_of_another_series(tmp_path, cap
     assert [(v["rule"], v["card"]) for v in json.loads(out)["violations"]] == [("TAG-K2", "Zz-9")]
 
 
-# ------------------------------------------------------------------ #20 the rulebook's own header
+# ------------------------------------------------------------------ the rulebook's own header
 @pytest.mark.parametrize("header", ["入替用のカード:", "入替用のカード：", "入替用のカード", "入れ替え用のカード:",
                                     "入替え用カード：", "入替用:", "入れ替え用:", "replacements:", "Replacement cards:",
                                     "ＲＥＰＬＡＣＥＭＥＮＴＳ：", "入替用 の カード :"])
@@ -134,7 +134,7 @@ def test_an_unknown_header_names_the_accepted_ones(header, tmp_path, capsys):
     assert "replacements:" in err and "header" in err and out == ""
 
 
-# ------------------------------------------------------------------ #17 a match set up from its own state
+# ------------------------------------------------------------------ a match set up from its own state
 def _fight(m: TagMatch, red: int = 500, blue: int = 300, lost: int = 20):
     pair = {"red": {"power": red, "lost": lost}, "blue": {"power": blue, "lost": lost}}
     m.battle(pair if m.mode == "1v1" else {x: pair for x in "AB" if all(m.player(t, x) not in m.out for t in TAGS)})
