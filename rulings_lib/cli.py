@@ -86,7 +86,7 @@ def _run(args) -> int:
     if args.json:
         print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
     else:
-        print(result.verdict(_lang(args)))     # the answer first (issue 33), then how it came about
+        print(result.verdict(_lang(args)))     # the answer first, then how it came about
         print()
         print(result.transcript(_lang(args)))
     return EXIT_OK if result.passed else EXIT_FAILED

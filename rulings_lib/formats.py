@@ -38,7 +38,7 @@ class Format(Frozen):
     trace_match(match, upto) and path_map(compact=, lang=). A function, so that Graphviz is
     imported only when a path is drawn (`rulings run` never needs it); ``verdict``: the verdict,
     verdict(match) -> dict (:mod:`rulings_lib.verdict`: who lost and why, who is next and why, what is
-    inherited, the Readings relied on; the one answer every page words, issue 33)."""
+    inherited, the Readings relied on; the one answer every page words)."""
 
     __slots__ = ("name", "match", "verbs", "reader", "readings", "rule_ids", "folder", "cards", "svg",
                  "summary", "now", "paths", "verdict")

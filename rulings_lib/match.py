@@ -261,7 +261,7 @@ def plain_copy(value):
 def _coded_state(state):
     """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
     ``code`` and ``args`` (scenario-format), however the engine lists them; and its ``verdict``, the
-    answer in words decided by the engine (:mod:`rulings_lib.verdict`, issue 33)."""
+    answer in words decided by the engine (:mod:`rulings_lib.verdict`)."""
     @functools.wraps(state)
     def wrapper(self, *args, **kwargs):
         out = state(self, *args, **kwargs)
@@ -301,7 +301,7 @@ class Match(abc.ABC):
                                 # (``()`` until its first copy, then a set)
     _audit = False              # tests: check the copy-on-write discipline on every call
     # The format's verdict, verdict(match) -> dict (rulings_lib/<format>/verdict.py), set by the format's
-    # package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py): state() carries it (issue 33).
+    # package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py): state() carries it.
     _verdict_of = None
 
     def __init_subclass__(cls, **kwargs):

@@ -364,7 +364,7 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None,
             snapshots.append(match.copy())
         if on_step is not None:
             on_step(step.number, match)
-    # its events with code and args (Match; scenario README), and its verdict (issue 33): the answer in
+    # its events with code and args (Match; scenario README), and its verdict: the answer in
     # words decided by the engine, the one every page, the tracker and the FAQ word
     outcome = match.state()
     checks = [Check(k, v, outcome[k], _compare(k, v, outcome[k]), scenario.expect_lines.get(k, 0))

@@ -1,4 +1,4 @@
-"""The verdict: the answer a judge reads, decided by the engine (issue 33 #1).
+"""The verdict: the answer a judge reads, decided by the engine.
 
 One function for both formats, :func:`verdict` (each format's own in its registry record,
 :attr:`rulings_lib.formats.Format.verdict`): who lost and by which rule (and what brought them to 0),

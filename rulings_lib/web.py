@@ -135,7 +135,7 @@ _WHERE = re.compile(r"^(?:steps\[(\d+)\]\.([a-z_]+)|(setup))((?:\.[A-Za-z0-9_]+)
 
 
 def _field_of(params: dict | None):
-    """The builder's field an error is about (issue 33): ``{"step": N or null, "path": "steps.VERB.PARAM"
+    """The builder's field an error is about: ``{"step": N or null, "path": "steps.VERB.PARAM"
     or "setup.at.turn"}`` from the ``where`` it names (``steps[1].activate.card``), else None."""
     for value in (params or {}).values():
         where = value if isinstance(value, str) else None
@@ -241,7 +241,7 @@ class WebTracker:
         lines.append(still_to_come(m, self.lang))
         turn = state["turn"]
         # The board marks a duelist who has lost (the handover pending, the run-on) as the engine's
-        # verdict says it (issue 33): the page words it, it decides nothing.
+        # verdict says it: the page words it, it decides nothing.
         board = {"turn": turn["number"], "player": turn["player"], "phase": turn["phase"],
                  "phase_name": render(f"wrgp.phase.{turn['phase']}", {}, self.lang),
                  "teams": [{"team": t, "duelist": f"{t}{m.pos[t]}", "lp": m.lp[t], "spc": m.spc[t],

@@ -342,7 +342,7 @@ def build_pages(out: Path, tmp: Path) -> dict:
                                        + page_script().lstrip(), encoding="utf-8")
     faq = render_html(load_faq(), link=play_link, head=bar, diagrams="dot",   # drawn by viz.js when opened
                       assets="", csp=CSP,
-                      answer=True)     # each entry's verdict: its built answer's, worded by the page (issue 33)
+                      answer=True)     # each entry's verdict: its built answer's, worded by the page
     from rulings_lib.webdata import faq_parts  # the entries' pictures and transcripts load in parts
 
     faq, parts = faq_parts(faq)

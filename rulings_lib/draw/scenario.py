@@ -135,7 +135,7 @@ def _drawing_state(match) -> dict:
     if isinstance(state, dict) and "events" in state:
         state["events"] = _LazyEvents(match.events)
         if getattr(type(match), "_verdict_of", None) is not None:
-            state["verdict"] = match.verdict()     # who plays next, as the verdict says (issue 33)
+            state["verdict"] = match.verdict()     # who plays next, as the verdict says
     return state
 
 

@@ -19,7 +19,7 @@ PANEL_W = 300
 def facts(obj, lineup: int | None = None, start_lp: int | None = None) -> tuple[dict, int, int]:
     """(outcome, lineup size, starting LP) from a match or an outcome dict."""
     if hasattr(obj, "state") and callable(obj.state):
-        state = obj.state()                  # with its verdict: who plays next (issue 33)
+        state = obj.state()                  # with its verdict: who plays next
         lineup = lineup or getattr(obj, "lineup", None)
         start_lp = start_lp or getattr(obj, "start_lp", None)
     else:

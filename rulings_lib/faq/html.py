@@ -140,7 +140,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
     ``csp``: the page's Content-Security-Policy (default: :data:`STANDALONE_CSP`, or none with ``assets``).
     ``answer``: true for the browser edition, which ships each scenario's answer (``data/answers/<id>.json``,
     its outcome and verdict): the page words that verdict in its language (site/js/faqparts.js,
-    verdict.js) instead of carrying it in both (issue 33)."""
+    verdict.js) instead of carrying it in both."""
     ids = {**all_rule_ids(), **{r: t for r, t in standard_rule_ids().items() if any(r in e.rules for e in entries)}}
     cache: dict[str, str] = {}
     if csp is None and assets is None:
@@ -196,7 +196,7 @@ def _short(text: str, most: int = 24) -> str:
 
 
 def _verdict_html(e: Entry) -> list[str]:
-    """The engine's verdict on the entry's scenario (rulings_lib.verdict, issue 33), in both languages
+    """The engine's verdict on the entry's scenario (rulings_lib.verdict), in both languages
     (the language switch shows one), each row with its rule linked to the rules reference."""
     from ..formats import get
     from ..verdict import verdict_items

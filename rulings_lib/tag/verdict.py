@@ -1,4 +1,4 @@
-"""The tag battle's verdict (issue 33 #1): who is out, the points, who goes first and why, read from
+"""The tag battle's verdict: who is out, the points, who goes first and why, read from
 the match and its events (the battle that ends a turn decides who goes first next: TAG-N1..N5).
 
 >>> from rulings_lib.tag.engine import TagMatch

@@ -1,4 +1,4 @@
-"""The WRGP verdict (issue 33 #1): read from the match and its events, the rest of the turn played
+"""The WRGP verdict: read from the match and its events, the rest of the turn played
 on by the engine itself (:meth:`WrgpMatch.end_turn` on a copy), never worked out again.
 
 >>> from rulings_lib.wrgp.engine import WrgpMatch

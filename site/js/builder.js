@@ -129,7 +129,7 @@ function cardControl(p, value, set, label, ctx) {
   let all = false, active = -1, shown = [];
 
   // A card of the catalogue: what it does. A name outside it: said so, and that the step's own
-  // numbers describe what it does (the engine plays it as described, issue 32 #11 / 33).
+  // numbers describe what it does (the engine plays it as described).
   const describe = () => {
     const c = findCard(input.value, ctx.format);
     const typed = input.value.trim() !== "";
@@ -190,7 +190,7 @@ function cardControl(p, value, set, label, ctx) {
   // A tap on the list keeps the focus in the field (the list stays until a card is chosen).
   list.addEventListener("mousedown", (e) => e.preventDefault());
   // "Show all": the focus goes back to the field first, so that the button, hidden once every card
-  // is listed, takes no focus away with it (a focusout that closed the list, issue 33).
+  // is listed, takes no focus away with it (a focusout that closed the list).
   more.addEventListener("mousedown", (e) => e.preventDefault());
   more.addEventListener("click", () => { all = true; input.focus({ preventScroll: true }); open(false); });
   wrap.addEventListener("focusout", (e) => { if (!wrap.contains(e.relatedTarget)) close(); });

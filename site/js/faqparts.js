@@ -26,7 +26,7 @@ function diagrams(box) {
 
 // The entry's verdict: the engine's, from its scenario's built answer (data/answers/<id>.json, the
 // playground's first answer; the id is the one the entry's playground link opens), worded in the
-// page's language by verdict.js, above the entry's pictures (issue 33).
+// page's language by verdict.js, above the entry's pictures.
 function verdicts(box) {
   const id = box.closest(".entry")?.querySelector("a.play")?.getAttribute("href")?.split("#s=")[1];
   const answer = box.querySelector(".answer");

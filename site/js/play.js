@@ -59,7 +59,7 @@ function clearAnswer() {
 }
 
 // The builder's field an error is about (web.py _field_of): marked, its label named in the message,
-// scrolled to (issue 33: not "line 5" of the YAML the builder hides).
+// scrolled to (not "line 5" of the YAML the builder hides).
 function fieldOf(where) {
   if (!where || mode !== "builder") return null;
   const box = where.step ? document.querySelectorAll("#builder .step")[where.step - 1] : $("builder");
@@ -171,7 +171,7 @@ export function showAnswer(r, title = titleOf(r)) {
 
 // What the answer on screen answers: the question's text, EXAMPLE_SHOWN for the shipped example shown
 // beside a new question, null for none. A question being built is not the one answered: the old
-// answer goes (issue 33: the example's verdict never stands under a question it does not answer).
+// answer goes (the example's verdict never stands under a question it does not answer).
 let answered = null;
 const EXAMPLE_SHOWN = "\u0000example";
 
@@ -264,7 +264,7 @@ async function share() {
   box.value = url.href;
   box.hidden = false;
   box.select();
-  // Said, not only done: "copied", or the link is there to copy by hand (issue 33).
+  // Said, not only done: "copied", or the link is there to copy by hand.
   let copied = false;
   try { await navigator.clipboard.writeText(url.href); copied = true; } catch { /* shown to copy by hand */ }
   $("share-note").textContent = t(copied ? "site.play.copied" : "site.play.copy_by_hand");

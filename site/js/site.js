@@ -2,7 +2,7 @@
 // worker (offline after one visit). The pages' words come from the kit's catalogue (i18n.js).
 import { has, lang, loaded, switchTo, t, tIn, translate } from "./i18n.js";
 
-// The first notebook in the reader's language (the Japanese edition is lab/files/ja/, issue 33).
+// The first notebook in the reader's language (the Japanese edition is lab/files/ja/).
 export const LAB = `lab/lab/index.html?path=${lang === "ja" ? "ja/" : ""}01-start-here.ipynb`;
 // Below a tablet's width the notebooks are not usable: the bar leads to a page that says so.
 const narrow = () => matchMedia("(max-width: 767px)").matches;

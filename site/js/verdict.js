@@ -31,7 +31,7 @@ export function linkRules(text) {
 
 export const eventText = (e) => (e.code ? t(e.code, localArgs(e.args || {})) : e.text);
 
-// The verdict is the engine's (rulings_lib/verdict.py: the outcome's `verdict`, issue 33): who lost
+// The verdict is the engine's (rulings_lib/verdict.py: the outcome's `verdict`): who lost
 // and by which rule, who stays in, the pending handovers and what the incoming duelists inherit,
 // whose turn is next and why, the Readings relied on. The page decides nothing: it words each row
 // by its code and arguments with the kit's catalogue, as `rulings run` prints it, rule linked.
