@@ -1434,6 +1434,9 @@ class WrgpMatch(Match):
         """``by``'s special-victory condition is met: one opposing duelist loses instead (WRGP-F8)."""
         self._begin()
         card = self._named("card", card, "special_victory", {})
+        if self.restrictions or self.cards:
+            # WRGP-F8 makes it a trigger effect: an activation a restriction in force may forbid.
+            self._check_forbidden(by, _cards().card(card), card)
         self._special_victory(by, card)
 
     def _special_victory(self, by: str, card: str) -> None:
@@ -1471,6 +1474,10 @@ class WrgpMatch(Match):
         """``by`` uses a "once per Duel" card; the whole match is one Duel (WRGP-F6)."""
         self._begin()
         card = self._named("card", card, "once_per_duel", {}, by)
+        if self.restrictions or self.cards:
+            # Its activation under a restriction in force (Sekka's Light, Sales Ban's declared name, Jinzo ...):
+            # refused as an activation is, or refused when the kit cannot tell whether it is forbidden.
+            self._check_forbidden(by, _cards().card(card), card)
         if self._used_once(by, card):
             # WRGP-F6: the six-player match is one Duel, so once per Duel is once per team.
             self._fail("WRGP-F6", "wrgp.reject.once_per_duel_used", by=by, card=card)
