@@ -97,19 +97,6 @@ def _tag_paths() -> ModuleType:
     return tag_path
 
 
-# Each format's tables (phase tables, seat orders, its Readings): what load_tables imports.
-_TABLES = {"wrgp": "rulings_lib.wrgp.tables", "digimon-tag": "rulings_lib.tag.tables"}
-
-
-def load_tables() -> None:
-    """Import every format's tables, and only them (not the engines): each registers its Readings
-    (:mod:`rulings_lib.readings`)."""
-    import importlib
-
-    for module in _TABLES.values():
-        importlib.import_module(module)
-
-
 class _Registry(Mapping):
     """The formats by name. A format's modules are imported (plain imports, in its function above)
     the first time its record is asked for, so a WRGP scenario never loads the tag battle's engine

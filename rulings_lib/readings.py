@@ -6,8 +6,8 @@ FAQ lists every reading among its open questions.
 
 This module is a leaf: it imports nothing of the kit at its import. Each format's tables register
 its readings into it when they are imported; :func:`reading` and :func:`readings` import every
-format's tables first (:func:`rulings_lib.formats.load_tables`: the tables only, not the engines),
-so the list is whole whenever it is asked for, also right after ``import rulings_lib``.
+format's tables first (:data:`TABLES`: the tables only, not the engines), so the list is whole
+whenever it is asked for, also right after ``import rulings_lib``.
 
 >>> from rulings_lib.readings import reading
 >>> reading("draw-survivor-stays-at-0").rule
@@ -54,12 +54,18 @@ _REGISTRY: dict[str, Reading] = {}
 _WHOLE: list[bool] = []         # [True] once every format's tables were imported
 
 
+# The modules that register Readings: each format's tables (rulings_lib.formats.FORMATS lists the
+# formats; a format added there adds its tables here, tests/test_readings_by_name.py checks it).
+TABLES = ("rulings_lib.wrgp.tables", "rulings_lib.tag.tables")
+
+
 def _whole() -> None:
     """Import every format's tables (each registers its Readings), once."""
     if not _WHOLE:
-        from .formats import load_tables
+        import importlib
 
-        load_tables()
+        for module in TABLES:
+            importlib.import_module(module)
         _WHOLE.append(True)
 
 

@@ -24,3 +24,13 @@ def test_every_reading_has_a_japanese_name_that_is_not_its_id(r):
     assert r.title_in("en") == r.title
     ja = r.title_in("ja")
     assert ja and r.id not in ja and not ja.isascii()
+
+
+def test_every_format_registers_its_readings_through_the_tables_the_lookup_imports():
+    from rulings_lib.formats import FORMATS
+    from rulings_lib.readings import TABLES
+
+    for name in FORMATS:
+        module = FORMATS[name].match.__module__.rsplit(".", 1)[0] + ".tables"
+        assert module in TABLES
+        assert all(r.id in {x.id for x in readings(name)} for r in FORMATS[name].readings)

@@ -502,9 +502,20 @@ def left_out_extensions(app: Path) -> int:
 def lite_notebook(text: str) -> str:
     """A notebook as the lab ships it: its kernelspec names the lab's kernel (``python``, Pyodide), so
     that JupyterLab starts that kernel for it and never asks "Select Kernel" (the repository's
-    notebooks name CPython's ``python3``, which the lab does not have). Nothing else changes."""
+    notebooks name CPython's ``python3``, which the lab does not have). And a stored picture is shipped
+    once: an output that carries it both as ``image/svg+xml`` and as the same SVG embedded in its
+    ``text/html`` keeps the HTML only, which is what JupyterLab renders anyway (its HTML renderer ranks
+    before its SVG one, trusted or not; the repository keeps both for GitHub and VS Code). Nothing
+    else changes."""
     nb = json.loads(text)
     nb.setdefault("metadata", {})["kernelspec"] = dict(LAB_KERNELSPEC)
+    for cell in nb.get("cells", ()):
+        for out in cell.get("outputs", ()):
+            data = out.get("data") or {}
+            html = data.get("text/html", "")
+            html = "".join(html) if isinstance(html, list) else html
+            if "image/svg+xml" in data and 'src="data:image/svg+xml;base64,' in html:
+                del data["image/svg+xml"]
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 

@@ -5,7 +5,9 @@ page, and pressing "Show the answer" shows it.
 
 from __future__ import annotations
 
+import hashlib
 import shutil
+from pathlib import Path
 
 import pytest
 from test_lab_smoke import PANEL, open_and_run_all
@@ -13,14 +15,15 @@ from test_lab_smoke import PANEL, open_and_run_all
 from rulings_lib.widgets.exercises import exercise
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _keep_outputs(lab, monkeypatch):
     """Copies of the notebooks with their stored outputs (the fixture's copies have none)."""
     def copy_for(test: str, notebook: str) -> str:
-        from conftest import ROOT, _slug
-
-        folder = lab.root / _slug(test)
+        # (its own folder name: `from conftest import ...` finds another directory's conftest when the
+        # whole suite runs)
+        folder = lab.root / ("kept-" + hashlib.sha256(test.encode()).hexdigest()[:16])
         shutil.copytree(ROOT / "notebooks", folder,
                         ignore=shutil.ignore_patterns(".ipynb_checkpoints", "py", "jupytext.toml"))
         return f"{folder.name}/{notebook}"
@@ -36,7 +39,7 @@ def test_an_untrusted_notebook_shows_its_stored_pictures(page, lab, open_noteboo
     assert trusted is False                                   # as a fresh clone opens
     pictures = panel.locator(".jp-OutputArea-output img")
     pictures.first.wait_for()
-    assert pictures.count() >= 2                              # the PNG diagrams and the embedded step pictures
+    assert pictures.count() >= 2                              # the diagrams and step pictures as embedded images
     assert "<Diagram " not in panel.inner_text()
     for i in range(pictures.count()):
         assert pictures.nth(i).evaluate("img => img.complete && img.naturalWidth > 0"), f"picture {i} is empty"
