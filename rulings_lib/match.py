@@ -465,9 +465,28 @@ class Match(abc.ABC):
         self.rejected.append(rejection_dict(step, err))
 
     @query()
-    def is_legal(self, verb: str, *args, **kwargs) -> bool:
-        """Would ``verb(*args, **kwargs)`` be accepted now? Tried on a copy; nothing changes. A
-        malformed call (not one of the verbs, or arguments the verb refuses) raises ArgumentError."""
+    def is_legal(self, verb, *args, **kwargs) -> bool:
+        """Would ``verb(*args, **kwargs)`` be accepted now -- or the :class:`~rulings_lib.verbs.Action`
+        ``verb`` (python-chess's ``board.is_legal(move)``)? Tried on a copy; nothing changes. A
+        malformed call (not one of the verbs, or arguments the verb refuses) raises ArgumentError.
+
+        >>> from rulings_lib import WrgpMatch
+        >>> from rulings_lib.verbs import Action
+        >>> m = WrgpMatch()
+        >>> m.is_legal(Action("phase", "main1")), m.is_legal(Action("phase", "battle"))
+        (True, False)
+        """
+        from .verbs import Action
+
+        if isinstance(verb, Action):
+            if args or kwargs:
+                raise ArgumentError("verb", Msg("input.arg.call", call="is_legal(action)"), args or kwargs)
+            trial = self.copy()
+            try:
+                verb.play(trial)
+            except IllegalAction:
+                return False
+            return True
         if isinstance(verb, bool) or not isinstance(verb, str) or verb not in self.VERBS:
             raise ArgumentError("verb", Msg("input.schema.one_of", choices=", ".join(self.VERBS)), verb)
         trial = self.copy()
@@ -534,6 +553,20 @@ class Match(abc.ABC):
         except IllegalAction:
             return False
         return True
+
+    # What the moves so far add up to is the position; how it came about is history: ``step`` (the
+    # number of verbs played) and the logs. Two matches in the same position are equal (python-chess's
+    # Board.__eq__), however they got there.
+    _HISTORY: tuple = ("step",)
+
+    def __eq__(self, other) -> bool:
+        """The same position: every field a move can change, but the history (``_HISTORY``, the events,
+        the refused steps, the move stack)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return _same(self._fields_snapshot(*self._HISTORY), other._fields_snapshot(*other._HISTORY))
+
+    __hash__ = None     # type: ignore[assignment]      (a match changes: no hash, as a mutable value)
 
     def __repr__(self) -> str:
         """The match's class, format and moment: ``<WrgpMatch wrgp turn=3 player=B phase=main1 ...>``."""
