@@ -5,7 +5,11 @@ after a loss and on a page showing an input error."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+MEASURE = Path(__file__).with_name("measure_sizes.js")
 
 PHONE = {"width": 390, "height": 844, "has_touch": True, "is_mobile": True}
 
@@ -60,3 +64,51 @@ def test_lp_and_amounts_are_typed_on_the_number_pad_and_damage_goes_to_the_oppon
     yaml = page.locator("#src").input_value()
     assert "lp: {A: 1000}" in yaml, yaml
     assert "damage: {by: A, to: opponent, amount: 1200}" in yaml, yaml
+
+
+# ------------------------------------------------------------------------------ text and targets
+def open_every_faq_part(page):
+    """Every entry's part loaded (each loads as it comes near the screen) and every details opened
+    (the transcripts; the path diagrams drawn by Graphviz in WebAssembly)."""
+    page.wait_for_function("document.body.dataset.parts")
+    for _ in range(400):
+        if not page.evaluate("(() => { const b = document.querySelector('.part[aria-busy]');"
+                             " if (b) b.scrollIntoView(); return !!b; })()"):
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_function("!document.querySelector('.part[aria-busy]')")
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    page.wait_for_function("[...document.querySelectorAll('details.diagram .dot')].every(d => d.querySelector('svg'))",
+                           timeout=300_000)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("path", ["faq.html", "index.html", "tracker.html", "tag.html", "notebooks.html"])
+def test_no_text_under_12_px_and_no_target_under_24_px_on_a_phone(new_context, server, path, lang):
+    """At 390 px: every text (the pictures' and the path diagrams' included, at the size they are
+    shown) at least 12 CSS px; every target (links, buttons, fields, summaries) at least 24x24."""
+    ctx, page = phone(new_context, server, f"{path}?lang={lang}")
+    if path == "faq.html":
+        open_every_faq_part(page)
+        # the path diagrams in the page's language
+        shown = page.locator(f"details.diagram .dot[lang={lang}] svg")
+        assert shown.count() > 0 and page.locator(f"details.diagram .dot[lang={lang}] svg:visible").count() == shown.count()
+        words = " ".join(page.locator(f"details.diagram .dot[lang={lang}] svg text").all_text_contents()[:400])
+        assert ("ドローフェイズ" in words or "フェイズ" in words) if lang == "ja" else "Phase" in words, words[:200]
+    else:
+        page.wait_for_function("Number(document.body.dataset.runs || document.body.dataset.changes || 0) >= 1 "
+                               "|| !document.querySelector('[data-runs-expected]')")
+        page.wait_for_timeout(500)
+    found = page.evaluate(MEASURE.read_text(encoding="utf-8"))
+    assert not found["small"], found["small"][:10]
+    assert not found["targets"], found["targets"][:10]
+
+
+@pytest.mark.browser
+def test_the_once_per_duel_line_is_not_cut_on_a_phone(new_context, server):
+    ctx, page = phone(new_context, server, "faq.html?lang=ja#faq-power-bond-handover")
+    page.wait_for_function("!document.querySelector('#faq-power-bond-handover .part').hasAttribute('aria-busy')")
+    texts = page.locator("#faq-power-bond-handover figure.state.phone[lang=ja] svg text").all_text_contents()
+    once = [t for t in texts if t.startswith("デュエル中1度の使用済み")]
+    assert once and not any(t.endswith("…") for t in once), once
