@@ -134,7 +134,7 @@ def _diagram_svg(entry: Entry, cache: dict, dot: bool = False) -> str:
             if svg.startswith("<?xml"):
                 svg = svg[svg.index("<svg"):]
             if svg:
-                parts.append(f'<div class="drawn" lang="{lang}">{svg}</div>')
+                parts.append(f'<figure class="drawn" lang="{lang}">{svg}</figure>')
         out = "".join(parts)
     cache[entry.scenario] = out
     return out
