@@ -239,3 +239,28 @@ def test_axe_is_clean_on_a_page_showing_an_input_error(new_context, server, lang
     page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
     assert page.locator("#error").is_visible() and page.locator("#error").inner_text()
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_phone_pictures_once_per_duel_line_is_whole(lang):
+    """The phone layout clipped "デュエル中1度の使用済み（WRGP-F6）: なし" to 22 characters; now it wraps
+    it in full (its panel growing), whatever cards it names."""
+    import html
+    import re
+
+    from rulings_lib.draw.pick import svg
+    from rulings_lib.draw.words import word
+    from rulings_lib.scenario import builtin_scenarios, load_scenario, run_scenario
+
+    seen = 0
+    for path in builtin_scenarios("wrgp")[:40]:
+        result = run_scenario(load_scenario(path))
+        picture = svg(result.match, lang, layout="phone")
+        texts = [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", picture)]
+        head = word("once", lang, cards="").split(":")[0]
+        at = [i for i, t in enumerate(texts) if t.startswith(head)]
+        assert len(at) == 2, (path.name, texts)                          # one per team
+        for i in at:
+            assert not any(t.endswith("…") for t in texts[i:i + 3]), (path.name, texts[i:i + 3])
+        seen += 1
+    assert seen
