@@ -60,6 +60,7 @@ main a{display:inline-flex;align-items:center;min-height:24px;min-width:24px;ver
 nav.toc li{margin:.3em 0}
 .meta,dd{line-height:1.9}
 details>summary{min-height:44px;display:flex;align-items:center;cursor:pointer}
+.langs button,#search{min-height:44px;min-width:44px}
 """
 
 # English first, unless the site's script (site/js/site.js) chose the language already: a module script
