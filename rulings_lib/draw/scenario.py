@@ -54,10 +54,14 @@ def _snapshots(result) -> list:
     return result.replay().snapshots
 
 
-def scenario_svg(result, lang: str = "en") -> str:
-    """The final state of a scenario run (a :class:`~rulings_lib.scenario.RunResult`)."""
+def scenario_svg(result, lang: str = "en", layout: str = "wide") -> str:
+    """The final state of a scenario run (a :class:`~rulings_lib.scenario.RunResult`); ``layout="phone"``:
+    the phone layout (360 wide, shown at 1:1 on a 390 px screen: no text under 12 CSS px)."""
     check_lang(lang)
-    return _draw(result.match, lang, title=result.scenario.title_in(lang))
+    from .pick import svg
+
+    kwargs = {"layout": layout} if layout != "wide" else {}
+    return svg(result.match, lang, title=result.scenario.title_in(lang), **kwargs)
 
 
 def step_svgs(result, lang: str = "en") -> list[str]:

@@ -272,7 +272,9 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int
     PANEL_W = pw  # noqa: N806 (the panel's width in this layout)
     tv = v["teams"][team]
     turn_player = team == v["player"]
-    svg.rect(x, y, PANEL_W, 300, fill="#ffffff", stroke=INK, width=3 if turn_player else 1, rx=6)
+    once = _once_lines(tv, lang, phone)
+    svg.rect(x, y, PANEL_W, _panel_height(tv, lang, phone), fill="#ffffff", stroke=INK, width=3 if turn_player else 1,
+             rx=6)
     svg.text(x + 10, y + 20, word("team", lang, t=team), size=15, weight="bold")
     if turn_player:
         svg.text(x + PANEL_W - 10, y + 20, "▶ " + word("turn_player", lang), size=11, weight="bold",
@@ -341,9 +343,20 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int
     when = wrap(word(tv["when"], lang), 44 if lang == "en" else 24) if phone else [word(tv["when"], lang)]
     for i, line in enumerate(when[:2]):
         svg.text(x + 10, ey + 54 + 16 * i, line, size=10, italic=True)
+    for i, line in enumerate(once):
+        svg.text(x + 10, y + 288 + 16 * i, line, size=10)
+
+
+def _once_lines(tv: dict, lang: str, phone: bool) -> list[str]:
+    """The Once per Duel line (WRGP-F6): clipped to its box in the wide layout; on a phone wrapped in
+    full, the panel growing to hold it (the line was cut after a few words, issue 33)."""
     cards = ", ".join(_name(c, lang) for c in tv["once"]) if tv["once"] else word("none", lang)
-    svg.text(x + 10, y + 288, clip(word("once", lang, cards=cards), (52 if lang == "en" else 30) - (8 if phone else 0)),
-             size=10)
+    text = word("once", lang, cards=cards)
+    return wrap(text, 40 if lang == "en" else 22) if phone else [clip(text, 52 if lang == "en" else 30)]
+
+
+def _panel_height(tv: dict, lang: str, phone: bool) -> int:
+    return 300 + 16 * (len(_once_lines(tv, lang, phone)) - 1)
 
 
 def _footer(svg: Svg, v: dict, lang: str) -> None:
@@ -388,7 +401,10 @@ def _phone(v: dict, lang: str, title: str, desc: str) -> str:
         footer += wrap(_next_words(v, lang), 40 if en else 22)
     out = ", ".join(v["out"]) if v["out"] else word("nobody", lang)
     footer += wrap(word("out_list", lang, who=out), 44 if en else 24)
-    height = panels_y + 2 * 320 + 18 * len(footer) + 12
+    tops = [panels_y]
+    for t in T.TEAMS:
+        tops.append(tops[-1] + _panel_height(v["teams"][t], lang, True) + 20)
+    height = tops[-1] + 18 * len(footer) + 12
     svg = Svg(W, height, title, desc, lang, min_font=PHONE_FONT)
     for i, line in enumerate(head):
         svg.text(10, y + 24 * i, line, size=16, weight="bold")
@@ -416,8 +432,8 @@ def _phone(v: dict, lang: str, title: str, desc: str) -> str:
     for i, line in enumerate(note_lines):
         svg.text(10, track_y + 32 * rows + 12 + 18 * i, line, italic=True)
     for i, t in enumerate(T.TEAMS):
-        _team_panel(svg, 10, panels_y + i * 320, t, v, lang, pw=W - 20, phone=True)
-    fy = panels_y + 2 * 320 + 4
+        _team_panel(svg, 10, tops[i], t, v, lang, pw=W - 20, phone=True)
+    fy = tops[-1] + 4
     for i, line in enumerate(footer):
         svg.text(10, fy + 18 * i, line, weight="bold" if i == 0 else None)
     return svg.document()

@@ -36,16 +36,31 @@ nav.toc ol{margin:.2em 0 .8em}
 .open{background:#fff8e1;border-left:4px solid #f0b400;padding:.3em .6em}
 .meta{font-size:.85em;color:#555}
 .meta a{color:#1f5fa0}
-details pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:.8em}
+details pre{background:#f4f4f4;padding:.6em;overflow-x:auto;font-size:max(12px,.8em)}
+code{font-size:max(12px,1em)}
 .diagram svg{max-width:100%;height:auto}
 .answer{display:flex;flex-wrap:wrap;gap:.8em;align-items:flex-start}
 .answer .state{margin:0;flex:0 1 26em;min-width:16em}
 .answer .state svg{width:100%;height:auto;border:1px solid #ddd}
 .answer details{flex:1 1 20em;min-width:0}
+.answer .state.phone{display:none}
+@media (max-width:600px){
+.answer .state.wide{display:none}
+body.en .answer .state.phone[lang=en],body.ja .answer .state.phone[lang=ja]{display:block;flex:1 1 100%;min-width:0}
+main{padding:.5em}
+.entry{padding:.5em}
+.diagram{overflow-x:auto}
+.diagram svg{max-width:none}
+}
 body.en [lang=ja],body.ja [lang=en]{display:none}
 .hidden{display:none}
 #rules dt{font-weight:bold;margin-top:.4em}
 #count{font-size:.9em}
+main a{display:inline-flex;align-items:center;min-height:24px;min-width:24px;vertical-align:middle}
+nav.toc li{margin:.3em 0}
+.meta,dd{line-height:1.9}
+details>summary{min-height:44px;display:flex;align-items:center;cursor:pointer}
+.langs button,#search{min-height:44px;min-width:44px}
 """
 
 # English first, unless the site's script (site/js/site.js) chose the language already: a module script
@@ -90,34 +105,40 @@ def _t(text: str, quote: bool = True) -> str:
 
 
 def _diagram_svg(entry: Entry, cache: dict, dot: bool = False) -> str:
-    """The scenario's path drawn on the phase diagram, when a Graphviz renderer is available.
-    ``dot``: the diagram as its DOT source (``<div class="dot">`` holding it in a ``text/vnd.graphviz``
-    data block, or in ``data-dot`` if its text could end the block) for a page that
-    draws it itself (the browser edition, with Graphviz in WebAssembly): a tenth of the bytes."""
+    """The scenario's path drawn on the phase diagram in both languages (the page shows the one
+    chosen: Japanese words on the Japanese page, issue 33), when a Graphviz renderer is available.
+    ``dot``: each diagram as its DOT source (``<div class="dot" lang=..>`` holding it in a
+    ``text/vnd.graphviz`` data block, or in ``data-dot`` if its text could end the block) for a page
+    that draws it itself (the browser edition, with Graphviz in WebAssembly): a tenth of the bytes."""
     if entry.scenario in cache:
         return cache[entry.scenario]
-    svg = ""
+    out = ""
     if entry.result is not None:
         try:
             from ..diagrams import RenderUnavailable, scenario_path
         except ImportError:   # the graphviz package is not installed: the page goes without pictures
             cache[entry.scenario] = ""
             return ""
-        if dot:
-            source = scenario_path(entry.result).source
-            # Raw in a data block (no escaping: a third smaller) unless the text could end the block.
-            raw = "</script" not in source.lower() and "<!--" not in source
-            cache[entry.scenario] = (f'<div class="dot"><script type="text/vnd.graphviz">{source}</script></div>' if raw
-                                     else f'<div class="dot" data-dot="{_t(source)}"></div>')
-            return cache[entry.scenario]
-        try:
-            svg = scenario_path(entry.result).svg()
-        except RenderUnavailable:
-            svg = ""
-        if svg.startswith("<?xml"):
-            svg = svg[svg.index("<svg"):]
-    cache[entry.scenario] = svg
-    return svg
+        parts = []
+        for lang in ("en", "ja"):
+            if dot:
+                source = scenario_path(entry.result, lang=lang).source
+                # Raw in a data block (no escaping: a third smaller) unless the text could end the block.
+                raw = "</script" not in source.lower() and "<!--" not in source
+                parts.append(f'<div class="dot" lang="{lang}"><script type="text/vnd.graphviz">{source}</script></div>'
+                             if raw else f'<div class="dot" lang="{lang}" data-dot="{_t(source)}"></div>')
+                continue
+            try:
+                svg = scenario_path(entry.result, lang=lang).svg()
+            except RenderUnavailable:
+                svg = ""
+            if svg.startswith("<?xml"):
+                svg = svg[svg.index("<svg"):]
+            if svg:
+                parts.append(f'<figure class="drawn" lang="{lang}">{svg}</figure>')
+        out = "".join(parts)
+    cache[entry.scenario] = out
+    return out
 
 
 def _state_pictures(entry: Entry) -> list[str]:
@@ -125,8 +146,11 @@ def _state_pictures(entry: Entry) -> list[str]:
     from ..draw import scenario_svg
 
     cap = {"en": "Final state", "ja": "最終状態"}
-    return [f'<figure class="state" lang="{lang}" aria-label="{cap[lang]}">{scenario_svg(entry.result, lang)}</figure>'
-            for lang in ("en", "ja")]
+    # Each in its wide layout and its phone layout (the style shows one by the screen's width, as the
+    # playground does): on a 390 px phone no text under 12 CSS px (issue 33).
+    return [f'<figure class="state {kind}" lang="{lang}" aria-label="{cap[lang]}">'
+            f'{scenario_svg(entry.result, lang, layout)}</figure>'
+            for kind, layout in (("wide", "wide"), ("phone", "phone")) for lang in ("en", "ja")]
 
 
 def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "",

@@ -446,6 +446,10 @@ def _team(name="by", **kw) -> Param:
 BY = _team()
 P_TO = Param("to", "choice", choices=("A", "B", "self", "opponent", "both"),
              allowed="'A', 'B', 'self', 'opponent' or 'both'")
+# A new damage step's form starts at the opponent (issue 33): ``to`` stays required (a file that leaves
+# it out is refused as before, the format unchanged); a required param's ``default`` is only what a
+# form starts with (docs/contracts.md).
+P_TO_DAMAGE = Param("to", "choice", choices=P_TO.choices, allowed=P_TO.allowed, default="opponent")
 P_AMOUNT = Param("amount", "int", min=0, max=MAX_AMOUNT)
 P_CARD = Param("card", "card", max_len=200)
 P_CARD_OPT = Param("card", "card", max_len=200, required=False)
@@ -508,7 +512,7 @@ VERBS = (
     Verb("activate", "record", (BY, P_CARD, P_SUMMON, P_DECLARE), check=_activate,
          rules=("STD-TIMING", "WRGP-D1", "WRGP-D2", "WRGP-F6", "WRGP-H2"),
          example="activate: {by: B, card: Destruction Ring}"),
-    Verb("damage", "record", (BY, P_TO, P_AMOUNT, P_CARD_OPT), rules=("WRGP-F1", "WRGP-F10", "WRGP-D1"),
+    Verb("damage", "record", (BY, P_TO_DAMAGE, P_AMOUNT, P_CARD_OPT), rules=("WRGP-F1", "WRGP-F10", "WRGP-D1"),
          example="damage: {by: B, to: both, amount: 1000}"),
     Verb("gain", "record", (BY, P_TO, P_AMOUNT, P_CARD_OPT), rules=("WRGP-F10", "WRGP-H8"),
          example="gain: {by: A, to: self, amount: 500}"),

@@ -53,15 +53,23 @@ function stepOf(p) {
 
 function intControl(p, value, set, label) {
   const id = nextId(p.name);
-  const input = el("input", { id, type: "number", inputmode: "numeric", min: p.min, max: p.max, step: stepOf(p),
-                              value: value ?? "", "aria-label": label,
-                              placeholder: p.default != null ? String(p.default) : undefined });
+  // A whole number at or above 0 is typed on the phone's number pad (type=text with inputmode=numeric:
+  // type=number opens the full keyboard on some phones); the steppers stay for small changes.
+  const pad = (p.min ?? -1) >= 0;
+  const input = el("input", pad
+    ? { id, type: "text", inputmode: "numeric", pattern: "[0-9]*", enterkeyhint: "done", autocomplete: "off",
+        value: value ?? "", "aria-label": label, placeholder: p.default != null ? String(p.default) : undefined }
+    : { id, type: "number", inputmode: "numeric", min: p.min, max: p.max, step: stepOf(p),
+        value: value ?? "", "aria-label": label, placeholder: p.default != null ? String(p.default) : undefined });
   const clamp = (n) => Math.max(p.min ?? -Infinity, Math.min(p.max ?? Infinity, n));
   input.addEventListener("input", () => {
+    if (pad && /[^0-9]|^0\d/.test(input.value)) input.value = input.value.replace(/[^0-9]/g, "").replace(/^0+(?=\d)/, "");
     if (input.value === "" && !p.required) return set(null);
     const n = Math.trunc(Number(input.value));
     if (Number.isFinite(n)) set(clamp(n));
   });
+  // A tap on the field selects what it holds: the digits typed replace it (not "01000").
+  if (pad) input.addEventListener("focus", () => input.select());
   const bump = (d) => () => {
     // From an empty box the first tap gives the smallest value; then each tap is one step.
     const n = input.value === "" ? clamp(p.min ?? 0) : clamp((Math.trunc(Number(input.value)) || 0) + d * stepOf(p));

@@ -11,16 +11,17 @@ import { verdictRows } from "./verdict.js";
 const loading = new Map();
 
 function diagrams(box) {
+  // One diagram per language (the page shows the reader's): each drawn when its details open.
   for (const d of box.querySelectorAll("details.diagram")) {
-    const dot = d.querySelector(".dot");
-    if (!dot) continue;
-    const source = dot.dataset.dot ?? dot.querySelector('script[type="text/vnd.graphviz"]')?.textContent;
-    let drawn = null;
-    const draw = () => {
-      if (d.open && !drawn) drawn = loaded.then(() => drawDot(source, dot));
-    };
-    d.addEventListener("toggle", draw);
-    draw();
+    for (const dot of d.querySelectorAll(".dot")) {
+      const source = dot.dataset.dot ?? dot.querySelector('script[type="text/vnd.graphviz"]')?.textContent;
+      let drawn = null;
+      const draw = () => {
+        if (d.open && !drawn) drawn = loaded.then(() => drawDot(source, dot));
+      };
+      d.addEventListener("toggle", draw);
+      draw();
+    }
   }
 }
 
