@@ -325,10 +325,15 @@ def test_the_sites_faq_carries_each_diagram_as_its_dot():
 
     entries = load_faq()
     page = render_html(entries, diagrams="dot")
-    dots = [raw if raw else html.unescape(attr) for raw, attr in re.findall(
-        r'<div class="dot">(?:<script type="text/vnd.graphviz">(.*?)</script>|)</div>|<div class="dot" data-dot="([^"]*)">',
-        page, re.S)]
-    assert len(dots) == render_html(entries).count('<details class="diagram">') == page.count('<details class="diagram">')
+    # One DOT per language in each diagram (the Japanese page draws the Japanese one).
+    found = re.findall(r'<div class="dot" lang="(en|ja)">(?:<script type="text/vnd.graphviz">(.*?)</script>|)</div>'
+                       r'|<div class="dot" lang="(en|ja)" data-dot="([^"]*)">', page, re.S)
+    dots = {"en": [], "ja": []}
+    for lang, raw, lang2, attr in found:
+        dots[lang or lang2].append(raw if raw else html.unescape(attr))
+    n = page.count('<details class="diagram">')
+    assert len(dots["en"]) == len(dots["ja"]) == n == render_html(entries).count('<details class="diagram">') > 0
     first = next(e for e in entries if e.result is not None)
-    assert dots[0] == scenario_path(first.result).source
+    assert dots["en"][0] == scenario_path(first.result).source
+    assert dots["ja"][0] == scenario_path(first.result, lang="ja").source
     assert "<svg" not in page.split('<details class="diagram">')[1].split("</details>")[0]

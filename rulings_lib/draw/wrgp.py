@@ -349,7 +349,7 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int
 
 def _once_lines(tv: dict, lang: str, phone: bool) -> list[str]:
     """The Once per Duel line (WRGP-F6): clipped to its box in the wide layout; on a phone wrapped in
-    full, the panel growing to hold it (the line was cut after a few words, issue 33)."""
+    full, the panel growing to hold it (the line was cut after a few words)."""
     cards = ", ".join(_name(c, lang) for c in tv["once"]) if tv["once"] else word("none", lang)
     text = word("once", lang, cards=cards)
     return wrap(text, 40 if lang == "en" else 22) if phone else [clip(text, 52 if lang == "en" else 30)]

@@ -106,7 +106,7 @@ def _t(text: str, quote: bool = True) -> str:
 
 def _diagram_svg(entry: Entry, cache: dict, dot: bool = False) -> str:
     """The scenario's path drawn on the phase diagram in both languages (the page shows the one
-    chosen: Japanese words on the Japanese page, issue 33), when a Graphviz renderer is available.
+    chosen: Japanese words on the Japanese page), when a Graphviz renderer is available.
     ``dot``: each diagram as its DOT source (``<div class="dot" lang=..>`` holding it in a
     ``text/vnd.graphviz`` data block, or in ``data-dot`` if its text could end the block) for a page
     that draws it itself (the browser edition, with Graphviz in WebAssembly): a tenth of the bytes."""
@@ -147,7 +147,7 @@ def _state_pictures(entry: Entry) -> list[str]:
 
     cap = {"en": "Final state", "ja": "最終状態"}
     # Each in its wide layout and its phone layout (the style shows one by the screen's width, as the
-    # playground does): on a 390 px phone no text under 12 CSS px (issue 33).
+    # playground does): on a 390 px phone no text under 12 CSS px.
     return [f'<figure class="state {kind}" lang="{lang}" aria-label="{cap[lang]}">'
             f'{scenario_svg(entry.result, lang, layout)}</figure>'
             for kind, layout in (("wide", "wide"), ("phone", "phone")) for lang in ("en", "ja")]

@@ -446,7 +446,7 @@ def _team(name="by", **kw) -> Param:
 BY = _team()
 P_TO = Param("to", "choice", choices=("A", "B", "self", "opponent", "both"),
              allowed="'A', 'B', 'self', 'opponent' or 'both'")
-# A new damage step's form starts at the opponent (issue 33): ``to`` stays required (a file that leaves
+# A new damage step's form starts at the opponent: ``to`` stays required (a file that leaves
 # it out is refused as before, the format unchanged); a required param's ``default`` is only what a
 # form starts with (docs/contracts.md).
 P_TO_DAMAGE = Param("to", "choice", choices=P_TO.choices, allowed=P_TO.allowed, default="opponent")

@@ -98,12 +98,14 @@ def shot(target, name: str) -> None:
 
 
 def text_of(outputs: list) -> str:
-    """The text a cell printed or returned (stdout, stderr, text/plain), as one string."""
+    """The text a cell printed or returned (stdout, stderr, text/plain: also a picture's or a result's
+    text form beside its HTML, not a widget's, whose text names its live model), as one string."""
     parts = []
     for o in outputs:
         if o["output_type"] == "stream":
             parts.append("".join(o["text"]) if isinstance(o["text"], list) else o["text"])
-        elif "data" in o and "text/plain" in o["data"] and len(o["data"]) == 1:
+        elif "data" in o and "text/plain" in o["data"] and \
+                "application/vnd.jupyter.widget-view+json" not in o["data"]:
             t = o["data"]["text/plain"]
             parts.append("".join(t) if isinstance(t, list) else t)
     return "".join(parts)
