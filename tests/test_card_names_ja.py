@@ -128,7 +128,7 @@ def test_the_pages_word_events_and_refusals_as_python_does(tmp_path, lang):
         for m in out["events"] + [r for r in out["rejected"] if r.get("code")]:
             messages.append({"code": m["code"], "args": m.get("args") or {}, "text": m.get("text")})
             expected.append(in_words(m["code"], m.get("args"), lang, FORMATS[sc.format].cards))
-    proc = node.run(ROOT / "tests" / "site" / "card_words.mjs", tmp_path, lang, timeout=120,
+    proc = node.run(ROOT / "tests" / "site" / "page_words.mjs", tmp_path, lang, "events", timeout=120,
                     input=json.dumps(messages, ensure_ascii=False))
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)

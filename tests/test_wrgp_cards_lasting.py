@@ -6,22 +6,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_wrgp_cards_text import at, refused
 
 from rulings_lib.errors import ArgumentError, IllegalAction
 from rulings_lib.scenario import run_scenario, scenario_from_text
 from rulings_lib.wrgp.engine import WrgpMatch
-
-
-def at(**kw) -> WrgpMatch:
-    kw.setdefault("turn", 3)
-    kw.setdefault("phase", "main1")
-    return WrgpMatch(**kw)
-
-
-def refused(call) -> IllegalAction:
-    with pytest.raises(IllegalAction) as err:
-        call()
-    return err.value
 
 
 def handover(m: WrgpMatch, team: str) -> None:

@@ -211,19 +211,6 @@ def axe_violations(page, scope="document"):
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_axe_is_clean_on_the_tracker_after_a_loss(new_context, server, lang):
-    ctx, page = phone(new_context, server, f"tracker.html?lang={lang}")
-    page.wait_for_function("Number(document.body.dataset.changes || 0) >= 1")
-    before = int(page.evaluate("Number(document.body.dataset.changes)"))
-    page.locator("button[data-team=B]").tap()
-    page.locator("button[data-button=loss]").tap()
-    page.wait_for_function(f"Number(document.body.dataset.changes) > {before}")
-    assert page.locator("[data-board-team=B] .bt-lost").is_visible()
-    assert axe_violations(page) == []
-
-
-@pytest.mark.browser
-@pytest.mark.parametrize("lang", ["en", "ja"])
 def test_axe_is_clean_on_a_page_showing_an_input_error(new_context, server, lang):
     from test_phone import runs, tap, wait_runs
 

@@ -46,7 +46,7 @@ def test_the_pages_word_every_verdict_as_rulings_run_does(tmp_path, lang):
         verdicts.append([v, rejected])
         expected.append([[CLASS.get(k, k), text, rule]
                          for k, text, rule in verdict_items(v, lang, FORMATS[sc.format].cards, rejected)])
-    proc = node.run(ROOT / "tests" / "site" / "verdict_words.mjs", tmp_path, lang, timeout=300,
+    proc = node.run(ROOT / "tests" / "site" / "page_words.mjs", tmp_path, lang, "verdicts", timeout=300,
                     input=json.dumps(verdicts, ensure_ascii=False))
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)
@@ -234,6 +234,9 @@ def test_the_tracker_shows_a_loss_in_large_text(new_context, server, lang):
     page.wait_for_function(f"Number(document.body.dataset.changes) > {before}")
     lost = page.locator("[data-board-team=B] .bt-lost")
     assert lost.is_visible() and "B1" in lost.inner_text()
+    from test_site_phone_inputs_pictures_and_targets import axe_violations
+
+    assert axe_violations(page) == []         # (the message box, scrollable after a loss, takes focus)
     assert ("runs on" if lang == "en" else "自動進行") in lost.inner_text()   # the run-on, then the handover
     size = float(page.evaluate("parseFloat(getComputedStyle(document.querySelector('[data-board-team=B] .bt-lost')).fontSize)"))
     assert size >= 16, size                                   # the board's large plain text, never small print
