@@ -120,8 +120,10 @@ def build_ring(page, end_turn: bool):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("end_turn", [False, True], ids=["stops-after-the-loss", "with-end-turn"])
+# Each language and each ending once (the pages' words for every prefix of every scenario, in both
+# languages, are compared with rulings run's by test_the_pages_word_every_verdict_as_rulings_run_does).
+@pytest.mark.parametrize(("lang", "end_turn"), [("ja", False), ("en", True)],
+                         ids=["stops-after-the-loss-ja", "with-end-turn-en"])
 def test_the_destruction_ring_draw_built_by_taps_gives_the_engines_verdict(new_context, server, tmp_path, lang,
                                                                            end_turn):
     """The issue's case: stopped right after the loss, the page said 'A1 loses', then 'A1 in the duel
@@ -330,8 +332,10 @@ def test_an_input_error_on_a_japanese_page_is_japanese_and_points_at_the_builder
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", ["en", "ja"])
-@pytest.mark.parametrize("end_turn", [False, True], ids=["stops-after-the-chain", "with-end-turn"])
+# Each language and each ending once (the pages' words for every prefix of every scenario, in both
+# languages, are compared with rulings run's by test_the_pages_word_every_verdict_as_rulings_run_does).
+@pytest.mark.parametrize(("lang", "end_turn"), [("ja", False), ("en", True)],
+                         ids=["stops-after-the-chain-ja", "with-end-turn-en"])
 def test_sparks_and_chain_strike_built_by_card_names_give_the_engines_verdict(new_context, server, tmp_path, lang,
                                                                              end_turn):
     """The rulebook's second dispute (WRGP-D2) by taps from card names, with and without the step
