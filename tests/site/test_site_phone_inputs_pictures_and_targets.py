@@ -214,18 +214,9 @@ def axe_violations(page, scope="document"):
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_axe_is_clean_on_a_page_showing_an_input_error(new_context, server, lang):
-    from test_phone import runs, tap, wait_runs
+    from test_site_verdict import show_an_unknown_card_error
 
-    ctx, page = phone(new_context, server, f"index.html?lang={lang}")
-    wait_runs(page)
-    page.locator("#add-step").select_option("activate")
-    combo = ".step[data-verb=activate] [data-param='steps.activate.card'] input[role=combobox]"
-    page.wait_for_selector(combo)
-    page.locator(combo).fill("Foo Bar Card")
-    page.locator(combo).press("Escape")
-    before = runs(page)
-    tap(page, "#run")
-    page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    ctx, page = show_an_unknown_card_error(new_context, server, lang)
     assert page.locator("#error").is_visible() and page.locator("#error").inner_text()
     assert axe_violations(page) == []
 

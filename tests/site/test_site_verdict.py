@@ -307,11 +307,12 @@ def test_a_card_outside_the_catalogue_is_said_so_and_ruled_as_described(new_cont
     assert v["claims"]["next"]["duelist"] == "A2"             # played as the step describes it
 
 
-@pytest.mark.browser
-def test_an_input_error_on_a_japanese_page_is_japanese_and_points_at_the_builders_field(new_context, server):
+def show_an_unknown_card_error(new_context, server, lang: str):
+    """The builder on a phone after Run with a card the catalogue does not know and no numbers: the page
+    showing an input error."""
     from test_phone import runs, tap, wait_runs
 
-    ctx, page = phone(new_context, server, "index.html?lang=ja")
+    ctx, page = phone(new_context, server, f"index.html?lang={lang}")
     wait_runs(page)
     page.locator("#add-step").select_option("activate")
     combo = ".step[data-verb=activate] [data-param='steps.activate.card'] input[role=combobox]"
@@ -321,6 +322,12 @@ def test_an_input_error_on_a_japanese_page_is_japanese_and_points_at_the_builder
     before = runs(page)
     tap(page, "#run")
     page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
+    return ctx, page
+
+
+@pytest.mark.browser
+def test_an_input_error_on_a_japanese_page_is_japanese_and_points_at_the_builders_field(new_context, server):
+    ctx, page = show_an_unknown_card_error(new_context, server, "ja")
     error = page.locator("#error").inner_text()
     label = page.locator(".step[data-verb=activate] [data-param='steps.activate.card'] .flabel").inner_text()
     assert error.startswith(f"手順1の「{label}」: "), error
