@@ -65,6 +65,17 @@ def profile(user_data_dir, local_only: bool = False, **context):
             ctx.close()
 
 
+def _still_loading(page) -> bool:
+    """Whether the page is a new document still being parsed (``document.body`` may be null then, so
+    an expression reading it fails for a moment, as after a language button that reloads the page)."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate("document.readyState") == "loading" or page.evaluate("document.body === null")
+    except Error:
+        return True
+
+
 def under_csp(page) -> None:
     """Every page carries a Content-Security-Policy (issue 31 #1: no inline script, no eval) and the
     tests keep it on, so that anything the pages do against it fails them (a console error). Two of
@@ -93,7 +104,8 @@ def under_csp(page) -> None:
             try:
                 value = page.evaluate(expression, arg)
             except Error as exc:           # a navigation under way: its new page is asked next time
-                if not re.search(r"context was destroyed|Cannot find context|navigat", str(exc)):
+                if not (re.search(r"context was destroyed|Cannot find context|navigat", str(exc))
+                        or _still_loading(page)):
                     raise
                 value = None
             if value:

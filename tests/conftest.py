@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
-from xdist_groups import browser_group
+from xdist_groups import browser_group, run_order
 
 # Hypothesis (issue 20): `./dev test` runs the same cases every time -- derandomized (the examples
 # come from each test's own name, not from a random seed or a database of earlier failures), so a
@@ -31,4 +31,6 @@ def pytest_collection_modifyitems(config, items):
         if item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.xdist_group(browser_group(Path(item.fspath), root,
                                                                    getattr(item, "originalname", item.name))))
+    groups = [None if m is None else m.args[0] for m in (item.get_closest_marker("xdist_group") for item in items)]
+    items[:] = [items[i] for i in run_order(groups)]
 

@@ -8,6 +8,8 @@ import tomllib
 from pathlib import Path
 
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,3 +172,23 @@ def test_browser_tests_are_grouped_for_two_workers():
     halves = {browser_group(phone, tests, n) for n in ("test_axe_finds_no_violations_on_any_page",
                                                          "test_a_dispute_built_with_taps_gives_the_ruling")}
     assert len(halves) == 2     # the longest file is shared by the two workers
+
+
+@given(st.lists(st.sampled_from([None, None, None, "browser-lab", "browser-site-a", "browser-site-b",
+                                 "browser-lite-c"]), max_size=60))
+def test_the_run_order_is_a_permutation_that_keeps_each_group_together(groups):
+    """Every test is handed out once; a group's tests stay together and in their order (one server, one
+    Chromium); JupyterLab's group comes first, and the quick tests keep their relative order."""
+    from xdist_groups import run_order
+
+    order = run_order(groups)
+    assert sorted(order) == list(range(len(groups)))
+    seen = [groups[i] for i in order]
+    for g in set(groups) - {None}:
+        at = [k for k, x in enumerate(seen) if x == g]
+        assert at == list(range(at[0], at[0] + len(at)))
+        assert [i for i in order if groups[i] == g] == sorted(i for i, x in enumerate(groups) if x == g)
+    if "browser-lab" in groups:
+        assert seen[0] == "browser-lab"
+    quick = [i for i in order if groups[i] is None]
+    assert quick == sorted(quick)
