@@ -170,8 +170,17 @@ def test_perft_tag(make, depth, count):
 
 # ---------------------------------------------------------------------- listed iff it applies
 def _reach(cls, steps, data, n: int):
+    """A position random play reaches: steps of the format's property tests (legal or not, cards placed
+    and moved), then a few legal actions, each of a verb drawn among those listed (so that the moments
+    right after a battle, a rewind or a rebuilt Net Ocean come often)."""
     m = cls(lineup=data.draw(st.integers(1, 3))) if cls is WrgpMatch else cls()
     _play(m, data.draw(st.lists(steps(), max_size=n)))
+    for _ in range(data.draw(st.integers(0, 4))):
+        listed = m.legal_actions()
+        if not listed:
+            break
+        verb = data.draw(st.sampled_from(sorted({a.verb for a in listed})))
+        m.apply(data.draw(st.sampled_from([a for a in listed if a.verb == verb])))
     return m
 
 
@@ -194,6 +203,77 @@ def test_listed_iff_it_applies_and_listing_changes_nothing(fmt, examples):
     check()
 
 
+# The moments of a turn that random play seldom stops at, each checked against the oracle as well.
+WIN, LOSE = {"power": 1, "lost": 10}, {"power": 0, "lost": 10}
+
+
+def _tag_moments():
+    def battled(**setup):
+        m = TagMatch(**setup)
+        m.battle({"A": {"red": WIN, "blue": LOSE}, "B": {"red": LOSE, "blue": WIN}})
+        return m
+
+    def rebuilt():
+        m = battled()
+        m.reshuffle("red-A")            # TAG-P5: once each, right after the battle
+        return m
+
+    def one_vs_one():
+        m = TagMatch(turn=2, gauges={"red-A": 10, "blue-B": 10})
+        m.battle({"A": {"red": LOSE, "blue": WIN}, "B": {"red": WIN, "blue": LOSE}})
+        assert m.is_one_vs_one()        # TAG-E3
+        return m
+
+    def truce():
+        m = TagMatch()
+        m.act("red-A", "preparation")
+        m.truce("blue-A")               # TAG-R5 reading truce-timing
+        return m
+
+    def point_calculation():
+        m = TagMatch(turn=2, progress={"phase": "point_calculation", "step": 2})
+        m.act("red-A", "point_calculation", "option")
+        m.pass_("blue-A", "point_calculation")
+        return m
+
+    def changed_up():
+        m = TagMatch()
+        m.card("red-A", "St-319")       # TAG-R3: red's partners exchange letters
+        return m
+
+    def battle_phase():
+        return TagMatch(**T2)
+
+    return [battled, rebuilt, one_vs_one, truce, point_calculation, changed_up, battle_phase, t3]
+
+
+def _wrgp_moments():
+    def fielded():
+        m = WrgpMatch(turn=3, phase="battle")
+        m.place("B", "Dark Magician", "monster")        # STD-TIMING: no direct attack past it
+        m.place("A", "Gate Blocker", "monster")         # WRGP-SW8: B gains no counters
+        m.place("A", "Toll", "spell_trap")              # an attack costs LP
+        return m
+
+    def relay():
+        m = WrgpMatch(turn=3, phase="main1", lp={"A": 1000, "B": 1000})
+        m.place("A", "Cyber Dragon", "monster")
+        m.continuing("A", "Relay Soul")                 # no damage to A while its monster is there
+        return m
+
+    def before_the_draw():
+        return WrgpMatch(lineup=3, turn=2, phase="draw", player="B")     # WRGP-H9: a baton touch
+
+    return [fielded, relay, before_the_draw, w3]
+
+
+@pytest.mark.parametrize("make", _tag_moments() + _wrgp_moments(),
+                         ids=lambda f: getattr(f, "__name__", "moment"))
+def test_listed_iff_it_applies_at_the_moments_of_a_turn(make):
+    m = make()
+    assert m.legal_actions() == [a for a in m.action_grammar() if applies(m, a)]
+
+
 # ---------------------------------------------------------------------- mirror: swapping the teams
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -205,3 +285,11 @@ def test_swapping_the_teams_swaps_the_list(data):
     _play(m, steps)
     _play(swapped, [(verb, mirror(args)) for verb, args in steps])
     assert {mirror(str(a)) for a in m.legal_actions()} == {str(a) for a in swapped.legal_actions()}
+
+
+def test_the_bench_times_legal_actions_for_every_format():
+    from rulings_lib.bench import legal_actions_rate
+    from rulings_lib.formats import FORMATS
+
+    rates = legal_actions_rate(seconds=0, positions=3)
+    assert set(rates) == set(FORMATS) and all(r > 0 for r in rates.values())
