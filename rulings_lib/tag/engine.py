@@ -701,7 +701,16 @@ class TagMatch(Match):
         TAG-P5), targets and uses (TAG-R1, R2, R4, E2: :meth:`check_target`, :meth:`may_use`), the card
         rulings (TAG-R3, R1), the phase order and which kinds belong to which phase (TAG-P1..P5); whether it
         is a seat's moment in its phase's seat order or the battle phase's alternation (TAG-P1..P5), the
-        engine's ``_move``, is tried on a copy (once per player, phase and step in one listing: ``memo``)."""
+        engine's ``_move``, is tried on a copy (once per player, phase and step in one listing: ``memo``).
+
+        >>> from rulings_lib.verbs import Action
+        >>> m = TagMatch()
+        >>> len(m.legal_actions()), len(m.action_grammar())
+        (593, 972)
+        >>> a = Action("rematch", {"by": "red-A"})      # TAG-R5: right after a battle only
+        >>> a in m.action_grammar(), a in m.legal_actions()
+        (True, False)
+        """
         if self.winner is not None and not (self._last == "battle" and (
                 verb == "rematch" or verb == "card" and value["number"] == "St-104")):
             return False        # TAG-S2 (a rewind right after the deciding battle: reading rewind-before-the-match-ends)

@@ -570,7 +570,14 @@ class WrgpMatch(Match):
         when (STD-TIMING, the run-on's table WRGP-H2), Speed Counters (WRGP-SW5), baton touches (WRGP-H9), LP
         costs (STD-LP) and the kit's LP limit. Where a card the match tracks could decide (its text: Gate
         Blocker's counters, Toll's attack cost, a monster in the way, Relay Soul, a card unaffected by
-        effects), and for card moves, the action is tried on a copy (the engine's own code decides)."""
+        effects), and for card moves, the action is tried on a copy (the engine's own code decides).
+
+        >>> m = WrgpMatch(lineup=1, start_lp=1000, phase="end")
+        >>> len(m.legal_actions()), len(m.action_grammar())
+        (81, 109)
+        >>> m.legal_actions()[:2]
+        [Action('end_turn: {}'), Action('damage: {by: A, to: A, amount: 0}')]
+        """
         if self.winner is not None:
             return False        # WRGP-F4: nothing happens after the match ends
         if verb in _BY_CARDS or not self._plain() and verb in _CARD_SENSITIVE:
