@@ -521,7 +521,8 @@ class WrgpMatch(Match):
     # The verbs of the table the grammar leaves out, and why: each names a card by free text (the catalogue's
     # cards in any spelling, or a card described by hand), a file, or a whole verdict or chain.
     LEFT_OUT = {
-        "activate": "names a card by free text (the catalogue's, any spelling) and the choices it asks for",
+        "activate": "names a card by free text (the catalogue's in any spelling, or one it does not know) and "
+                    "the cards its choices name (summon, declare), free text too",
         "chain": "a list of links of any length, each an effect or a card by free text",
         "at_end_phase": "names its card by free text",
         "once_per_duel": "names its card by free text",
@@ -538,7 +539,7 @@ class WrgpMatch(Match):
     # the damage), ``move.by``, ``speed_world.destroy`` (a list of cards: it destroys none), ``lose.why``.
     OPTIONAL = {"attack": ("to",), "pay": ("as",)}
     # The LP amounts of the grammar, besides each team's LP now (the amount that takes it to exactly 0): none,
-    # and 1000 (an amount that leaves a team at the starting LP standing).
+    # and 1000 (a hit a duelist above 1000 LP survives, a gain: the LP in between are reached).
     AMOUNTS = (0, 1000)
     # ``gain_loop.times``: a loop gains once per player whatever its count (WRGP-F7); 2 stands for any.
     LOOP_TIMES = (2,)
@@ -563,8 +564,9 @@ class WrgpMatch(Match):
         (each phase), ``end_turn``, ``attack`` (by each team, each amount, at the opponent or itself),
         ``damage``, ``gain``, ``gain_loop`` (by each team, to each target, each amount), ``pay`` (each amount, as
         a cost or an effect's), ``speed_world`` (each cost), ``baton_touch``, ``act`` (each kind), ``lose``,
-        and ``move``, ``destroy``, ``take_control`` and ``counter_cleaner`` of the cards the match tracks. An
-        amount is one of :attr:`AMOUNTS` or a team's LP now (so that 0 LP is reachable).
+        ``counter_cleaner``, each by either team, and ``move`` (to each place), ``destroy`` and
+        ``take_control`` of each card the match tracks. An amount is one of :attr:`AMOUNTS` or a team's LP now
+        (so that 0 LP is reachable); a parameter the grammar leaves out (:attr:`OPTIONAL`) takes its default.
 
         Decided from the rules: the match's end (WRGP-F4), the phase order (STD-TURN, WRGP-F5), who may act
         when (STD-TIMING, the run-on's table WRGP-H2), Speed Counters (WRGP-SW5), baton touches (WRGP-H9), LP
