@@ -538,7 +538,8 @@ class WrgpMatch(Match):
     # name, free text), ``attack.with`` (a monster's ATK is the catalogue's and the field's: the grammar names
     # the damage), ``move.by``, ``speed_world.destroy`` (a list of cards: it destroys none), ``lose.why``.
     OPTIONAL = {"attack": ("to",), "pay": ("as",)}
-    # The LP amounts of the grammar, besides each team's LP now (the amount that takes it to exactly 0): none,
+    # The LP amounts of the grammar, besides each team's LP now (the amount that takes it to exactly 0, when one
+    # step may deal that much: MAX_AMOUNT): none,
     # and 1000 (a hit a duelist above 1000 LP survives, a gain: the LP in between are reached).
     AMOUNTS = (0, 1000)
     # ``gain_loop.times``: a loop gains once per player whatever its count (WRGP-F7); 2 stands for any.
