@@ -64,6 +64,30 @@ def random_play(steps: int, seed: int = 2022, cpu: bool = False) -> tuple[int, f
     return steps, clock() - t0, finished
 
 
+def legal_actions_rate(seconds: float = 0.5, positions: int = 30, seed: int = 2022) -> dict[str, float]:
+    """``legal_actions()`` calls per CPU second for each format of the registry, over the first ``positions``
+    positions of a random play of legal actions (each listed at least once, then again round the list for
+    ``seconds``)."""
+    from .formats import FORMATS
+
+    out = {}
+    for name, fmt in FORMATS.items():
+        rng = random.Random(seed)
+        m, reached = fmt.match(), []
+        for _ in range(positions):
+            reached.append(m.copy())
+            actions = m.legal_actions()
+            if not actions:
+                break
+            m.apply(rng.choice(actions))
+        n, t0 = 0, time.process_time()
+        while n < len(reached) or time.process_time() - t0 < seconds:
+            reached[n % len(reached)].legal_actions()
+            n += 1
+        out[name] = n / (time.process_time() - t0)
+    return out
+
+
 def _time_cmd(cmd: list[str], runs: int = 7) -> float:
     times = []
     for _ in range(runs):
@@ -99,6 +123,9 @@ def main(args) -> int:
     after = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"                        per CPU second {n / cpu_secs:,.0f} / target 150,000 (idle) = "
           f"{n / cpu_secs / 150_000:.0%}, load average {load:.2f} before, {after:.2f} after")
+    rates = legal_actions_rate()
+    print("  legal_actions():      " + ", ".join(f"{k} {v:,.0f}" for k, v in rates.items())
+          + " calls per CPU second (positions of a random play)")
     from .draw.scenario import drawing_times  # a picture of a state, target <= 2 ms
 
     pictures = drawing_times()

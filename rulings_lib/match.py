@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import abc
 import functools
+import itertools
 import math
 
 from .errors import ArgumentError, IllegalAction
@@ -535,22 +536,88 @@ class Match(abc.ABC):
         """The pushed actions, oldest first (python-chess's ``move_stack``)."""
         return [a for a, _ in self.__dict__.get("_moves", ())]
 
+    # ------------------------------------------------------------------ the action grammar
+    # A format declares its grammar of actions on its verb table (one vocabulary: the verbs and their parameters
+    # are the table's). Every verb of the table is in the grammar, in the table's order, but those ``LEFT_OUT``
+    # names, each with why (``{verb: reason}``). Every required parameter of a verb is enumerated; an optional one
+    # only if ``OPTIONAL`` names it (``{verb: (param, ...)}``), else it is left out (its default). A parameter's
+    # values are its domain: a closed type's own values (``choice``, ``team``: the table's choices; ``bool``:
+    # both), else what the format's :meth:`_domain` gives for this position (players, amounts, cards of the
+    # match). An optional parameter's domain is "left out" (its default) and each other value.
+    # tests/test_legal_actions.py checks that these name only verbs and parameters of the table.
+    LEFT_OUT: dict[str, str] = {}
+    OPTIONAL: dict[str, tuple[str, ...]] = {}
+
+    @classmethod
+    def grammar_verbs(cls) -> tuple[str, ...]:
+        """The verbs of the grammar: the table's, in its order, but those ``LEFT_OUT``."""
+        return tuple(v for v in cls.VERB_TABLE if v not in cls.LEFT_OUT)
+
+    def _domain(self, verb: str, param) -> tuple:
+        """The values of ``param`` (a :class:`~rulings_lib.verbs.Param` of ``verb``) in this position, for a
+        parameter whose type is not a closed set (the format's: amounts, players, cards)."""
+        raise NotImplementedError(f"{type(self).__name__}: no domain for {verb}.{param.name}")
+
+    def _values(self, verb: str, param) -> tuple:
+        if param.type in ("choice", "team"):
+            values = tuple(param.choices)
+        elif param.type == "bool":
+            values = (True, False)
+        else:
+            values = tuple(self._domain(verb, param))
+        if param.required:
+            return values
+        return (None, *(v for v in values if v != param.default))
+
+    def _grammar_values(self, verb: str):
+        """Every value of ``verb`` in the grammar, in the table's parameter order (a record as a dict, its
+        left-out parameters absent; a scalar as its value; an empty verb as ``{}``)."""
+        v = self.VERB_TABLE[verb]
+        if v.shape == "empty":
+            yield {}
+            return
+        if v.shape == "scalar":
+            yield from self._values(verb, v.params[0])
+            return
+        named = self.OPTIONAL.get(verb, ())
+        params = [p for p in v.params if p.required or p.name in named]
+        names = [p.name for p in params]
+        for combo in itertools.product(*(self._values(verb, p) for p in params)):
+            yield {n: x for n, x in zip(names, combo, strict=True) if x is not None}
+
+    @query()
+    def action_grammar(self) -> list:
+        """Every action of the format's grammar in this position, legal or not, as
+        :class:`~rulings_lib.verbs.Action` values: what :meth:`legal_actions` chooses from (the format's
+        ``LEFT_OUT``, ``OPTIONAL`` and ``_domain``: its engine's ``_allows`` says what the grammar holds)."""
+        return [_action(verb, value) for verb in self.grammar_verbs() for value in self._grammar_values(verb)]
+
+    @query()
     def legal_actions(self) -> list:
-        """The actions the rules allow right now, as :class:`~rulings_lib.verbs.Action` values:
-        every candidate the format lists (:meth:`_candidates`) that is legal on a copy. A verb with
-        a number (an attack's damage) is listed once, with the smallest number its table allows."""
-        if self.is_finished():
-            return []
-        return [a for a in self._candidates() if self._legal(a)]
+        """Every action of the format's grammar (:meth:`action_grammar`) that the rules allow now, as
+        :class:`~rulings_lib.verbs.Action` values in the grammar's order: each one :meth:`is_legal`, and
+        every action of the grammar that is legal is listed. The format decides each from its rules
+        (``_allows``), trying it on a copy only where its engine says so. Asking changes nothing."""
+        allows = self._allower()
+        return [_action(verb, value) for verb in self.grammar_verbs() for value in self._grammar_values(verb)
+                if allows(verb, value)]
 
-    def _candidates(self) -> list:
-        return []
+    def _allows(self, verb: str, value) -> bool:
+        """Would the action ``verb: value`` of the grammar be accepted now? (By default: tried on a copy.)"""
+        return self._tried(verb, value)
 
-    def _legal(self, action) -> bool:
+    def _allower(self):
+        """What :meth:`legal_actions` asks of each action of the grammar, ``(verb, value) -> bool``: ``_allows``
+        (a format may keep what one listing has worked out, as the tag battle does its seat orders)."""
+        return self._allows
+
+    def _tried(self, verb: str, value) -> bool:
+        """The action ``verb: value`` tried on a copy: accepted, or refused (by the rules, or as a call the
+        engine cannot play in this position: an ArgumentError, e.g. a limit of the kit)."""
         trial = self.copy()
         try:
-            action.play(trial)
-        except IllegalAction:
+            self.VERB_TABLE[verb].play(trial, value)
+        except (IllegalAction, ArgumentError):
             return False
         return True
 
@@ -593,6 +660,24 @@ class Match(abc.ABC):
     @abc.abstractmethod
     def state(self) -> dict:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
+
+
+# The grammar's Actions made so far, by verb and value (an Action's text form costs more to make than a
+# legality decision): kept up to a bound, then begun again.
+_ACTIONS: dict[tuple[str, str], object] = {}
+_ACTIONS_KEPT = 50_000
+
+
+def _action(verb: str, value):
+    key = (verb, repr(value))
+    found = _ACTIONS.get(key)
+    if found is None:
+        from .verbs import Action
+
+        if len(_ACTIONS) >= _ACTIONS_KEPT:
+            _ACTIONS.clear()
+        found = _ACTIONS[key] = Action(verb, value)
+    return found
 
 
 _INTERNAL = frozenset({"_own", "_event_cache", "_moves"})

@@ -638,23 +638,174 @@ class TagMatch(Match):
         """The engine's argument check ``name`` (the verb table names it: rulings_lib/tag/verbs.py)."""
         return _ARG_CHECKS[name](param, value, self)
 
-    def _candidates(self) -> list:
-        """The actions to try (:meth:`Match.legal_actions`) for every player still in the game:
-        acting in each phase (each kind, and without one), passing, evolving, calling off, a truce,
-        a rematch and each kind of use. (Battles, card uses and target checks are not listed: a
-        battle needs its powers, and the others are questions, always possible.)"""
-        from ..verbs import Action
+    # ------------------------------------------------------------------ the action grammar (Match.legal_actions)
+    LEFT_OUT = {
+        "check_deck": "reads deck files (a scenario step)",
+        "record_deck_check": "records a deck check's verdict, not a move of play",
+    }
+    # The optional parameters the grammar enumerates (the others are left out: their defaults). ``card.phase``
+    # is left out (a truce by card, St-220, in the phase the turn is in: ``truce`` names its phase).
+    OPTIONAL = {"truce": ("phase",), "target": ("on", "meets_requirements"), "act": ("kind",),
+                "card": ("effect", "on")}
+    # A battle's lost points, besides the loser's points now (the loss that takes them to exactly 0).
+    LOST = 10
 
-        out = []
-        for p in self.in_game_players():
-            for ph in T.PHASE_KEYS:
-                out.append(Action("act", {"by": p, "phase": ph}))
-                out.extend(Action("act", {"by": p, "phase": ph, "kind": k}) for k in T.ACTION_KINDS)
-                out.append(Action("pass", {"by": p, "phase": ph}))
-            out += [Action("evolve", {"by": p}), Action("call_off", {"by": p}), Action("truce", {"by": p}),
-                    Action("rematch", {"by": p})]
-            out.extend(Action("use", {"by": p, "kind": k}) for k in T.USE_KINDS)
-        return out
+    def _domain(self, verb: str, param) -> tuple:
+        if param.type == "player":
+            return tuple(self.players())
+        if verb == "battle":
+            return self._battle_specs()
+        if verb == "card" and param.name == "number":
+            return tuple(T.CARD_RULES)
+        if verb == "card" and param.name == "effect":      # the effects the card rulings name (St-321's 2nd)
+            return tuple(sorted({r.effect for r in T.CARD_RULES.values() if r.effect}))
+        raise NotImplementedError(f"{verb}.{param.name}")
+
+    def _battle_specs(self) -> tuple:
+        """The battles of the grammar: by letters (both, A alone, B alone) and 1-vs-1 (by tags). Each battle
+        one of: the first tag's Digimon wins (powers 1 and 0), the second's, or a draw (0 and 0); both
+        entries' ``lost`` is :attr:`LOST`, or for a win the loser's points now (to reach 0, TAG-E1)."""
+        t1, t2 = self.tags
+
+        def pairs(loser_of):
+            out = []
+            for win, lose in ((t1, t2), (t2, t1)):
+                for lost in sorted({self.LOST, self.points[loser_of(lose)]}):
+                    out.append({win: {"power": 1, "lost": lost}, lose: {"power": 0, "lost": lost}})
+            out.append({t1: {"power": 0, "lost": self.LOST}, t2: {"power": 0, "lost": self.LOST}})
+            return [{t1: p[t1], t2: p[t2]} for p in out]
+
+        by_letter = {x: pairs(lambda tag, x=x: self._holder[(tag, x)]) for x in LETTERS}
+        specs = [{"A": a, "B": b} for a in by_letter["A"] for b in by_letter["B"]]
+        specs += [{x: p} for x in LETTERS for p in by_letter[x]]
+        left = {self._tag_of(p): p for p in self.in_game_players()}
+        specs += pairs(lambda tag: left.get(tag) or self.player(tag, "A"))
+        return tuple(specs)
+
+    def _allower(self):
+        memo: dict = {}
+        return lambda verb, value: self._allows(verb, value, memo)
+
+    def _allows(self, verb: str, value, memo: dict | None = None) -> bool:
+        """The grammar's actions the rules allow now (:meth:`Match.legal_actions`). The grammar holds every verb
+        of the table but those :attr:`LEFT_OUT` (deck files and verdicts): ``battle`` (see
+        :meth:`_battle_specs`), and for each of the four players ``rematch``, ``truce`` (in each phase or the
+        turn's), ``target`` (each effect kind, on each player or nobody named, requirements met or not),
+        ``act`` (in each phase, each kind or none), ``pass`` (each phase), ``evolve``, ``call_off``, ``use``
+        (each kind), ``card`` (each card or ability the regulation rules on, :data:`.tables.CARD_RULES`, its
+        ruled effect or none, on each player or nobody named) and ``reshuffle``. Another card number plays as
+        a card without a ruling: free text, left out.
+
+        Decided from the rules: the match's end (TAG-S2; a rewind right after the deciding battle, TAG-R5),
+        players out (TAG-E1), the battle's shape (TAG-E1, TAG-E3), rewinds and rebuilt Net Oceans (TAG-R5,
+        TAG-P5), targets and uses (TAG-R1, R2, R4, E2: :meth:`check_target`, :meth:`may_use`), the card
+        rulings (TAG-R3, R1), the phase order and which kinds belong to which phase (TAG-P1..P5); whether it
+        is a seat's moment in its phase's seat order or the battle phase's alternation (TAG-P1..P5), the
+        engine's ``_move``, is tried on a copy (once per player, phase and step in one listing: ``memo``).
+
+        >>> from rulings_lib.verbs import Action
+        >>> m = TagMatch()
+        >>> len(m.legal_actions()), len(m.action_grammar())
+        (593, 972)
+        >>> a = Action("rematch", {"by": "red-A"})      # TAG-R5: right after a battle only
+        >>> a in m.action_grammar(), a in m.legal_actions()
+        (True, False)
+        """
+        if self.winner is not None and not (self._last == "battle" and (
+                verb == "rematch" or verb == "card" and value["number"] == "St-104")):
+            return False        # TAG-S2 (a rewind right after the deciding battle: reading rewind-before-the-match-ends)
+        return _ALLOWS[verb](self, value, {} if memo is None else memo)
+
+    def _allows_battle(self, spec: dict, memo: dict) -> bool:
+        if self.turn >= MAX_TURN:
+            return self._tried("battle", spec)      # the kit's limit on turns
+        if self.mode == "1v1":
+            return not (spec.keys() & set(LETTERS))     # TAG-E3: after the switch a battle names the tags
+        if not spec.keys() <= set(LETTERS):
+            return False                                # TAG-E3: before it, the letters
+        # TAG-E1: each letter with both its players in the game battles, and only those.
+        return all((x in spec) == all(self._holder[(t, x)] not in self.out for t in self.tags) for x in LETTERS)
+
+    def _allows_rematch(self, value: dict, memo: dict) -> bool:
+        by = value["by"]
+        if self._last != "battle" or self._undo is None or by in self._undo["out"]:
+            return False        # TAG-R5: right after a battle; TAG-E1: not by a player out before it
+        return any(r.loser == by for r in self.battles)     # TAG-R5: by a loser of this turn's battle
+
+    def _seat_moment(self, by: str, phase: str, kind: str, memo: dict) -> bool:
+        """Is it ``by``'s moment for ``kind`` in ``phase``? Decided first by the rules that need no seat order:
+        in the game (TAG-E1), the phase not over (TAG-P1..P5), a kind of that phase (TAG-P2 ①: evolving and
+        calling off), a call-off by the second tag (TAG-P2 ①); then the seat order (TAG-P1..P3, P5) or the
+        battle phase's alternation (TAG-P4), the engine's ``_move`` tried on a copy. Kinds of one step are
+        one moment (``memo``: the answers of one listing)."""
+        steps = T.ACTION_STEPS[phase]
+        if not (by not in self.out and PHASE_INDEX[phase] >= self._progress.index
+                and (kind == "pass" or kind in steps) and (kind != "call_off" or self._tag_of(by) == self.second)):
+            return False
+        key = (by, phase, "pass" if kind == "pass" else steps[kind])
+        if key not in memo:
+            trial = self.copy()
+            try:
+                trial._move(by, phase, kind)
+                memo[key] = True
+            except IllegalAction:
+                memo[key] = False
+        return memo[key]
+
+    def _allows_truce(self, value: dict, memo: dict) -> bool:
+        ci = self._progress.index
+        phase = value.get("phase") or T.PHASE_KEYS[max(ci, PREPARATION)]
+        if self.turn >= MAX_TURN:
+            return self._tried("truce", value)      # the kit's limit on turns
+        # TAG-R5 reading truce-timing: before battle start, in a truce phase, at an option card's moment there.
+        return phase in T.TRUCE_PHASES and ci < BATTLE_START and self._seat_moment(value["by"], phase, "option", memo)
+
+    def _allows_act(self, value: dict, memo: dict) -> bool:
+        return self._seat_moment(value["by"], value["phase"], value.get("kind") or "use", memo)
+
+    def _allows_pass(self, value: dict, memo: dict) -> bool:
+        return self._seat_moment(value["by"], value["phase"], "pass", memo)
+
+    def _allows_evolve(self, value: dict, memo: dict) -> bool:
+        return self._seat_moment(value["by"], "evolution", "evolve", memo)
+
+    def _allows_call_off(self, value: dict, memo: dict) -> bool:
+        return self._seat_moment(value["by"], "evolution", "call_off", memo)
+
+    def _allows_target(self, value: dict, memo: dict) -> bool:
+        if value.get("on") is None and value["effect"] != "all":
+            return False        # an effect aimed at one player names them (a malformed call otherwise)
+        return self.check_target(value["by"], value["effect"], value.get("on"),
+                                 value.get("meets_requirements", True)).allowed
+
+    def _allows_use(self, value: dict, memo: dict) -> bool:
+        return self.may_use(value["by"], value["kind"])[0]
+
+    def _allows_card(self, value: dict, memo: dict) -> bool:
+        by, key = value["by"], value["number"]
+        rule = T.CARD_RULES[key]
+        if key == "St-104":
+            return self._allows_rematch(value, memo)
+        if by in self.out:
+            return False        # TAG-E1
+        if key == "St-220":
+            return self._allows_truce({"by": by}, memo)
+        if rule.rule == "TAG-R3" and self.mode == "1v1":
+            return True         # TAG-E3: the normal 1-vs-1 regulation
+        if key in T.CHANGE_UP:
+            tag = self._tag_of(value.get("on") or by)
+            return f"{tag}-A" not in self.out and f"{tag}-B" not in self.out    # TAG-E1: a pair to swap
+        if rule.rule == "TAG-R1":
+            on = value.get("on")
+            return on is None or self.check_target(by, "flush", on).allowed
+        if rule.effect is not None:
+            return value.get("effect") != rule.effect       # TAG-R3: the ruled effect cannot be used
+        return rule.allowed                                 # TAG-R3: the named exceptions
+
+    def _allows_reshuffle(self, value: dict, memo: dict) -> bool:
+        by = value["by"]
+        # TAG-P5: right after a battle (or another rebuild), by a player in the game, once.
+        return self._last in ("battle", "reshuffle") and by not in self.out and by not in self._reshuffled
 
     def _draw(self, lang: str = "en") -> str:
         from ..draw.tag import tag_svg
@@ -1488,3 +1639,7 @@ def pairs_level(pairs, player: str) -> str | None:
             if p == player:
                 return entries[t].level
     return None
+
+
+# Match.legal_actions, digimon-tag: each verb of the grammar decided by TagMatch._allows.
+_ALLOWS = {name[len("_allows_"):]: fn for name, fn in vars(TagMatch).items() if name.startswith("_allows_")}

@@ -517,24 +517,126 @@ class WrgpMatch(Match):
         """Costs of the Speed World effects ``team`` could pay for now (counters only)."""
         return [c for c in T.SPEED_WORLD_EFFECTS if self.spc[team] >= c]
 
-    def _candidates(self) -> list:
-        """The timing-dependent actions to try (:meth:`Match.legal_actions`): phase changes, ending
-        the turn, attacks, Speed World effects, baton touches and every ``act`` kind, for both teams.
-        (Damage, gains and card moves are effects that are always possible and are not listed.)
+    # ------------------------------------------------------------------ the action grammar (Match.legal_actions)
+    # The verbs of the table the grammar leaves out, and why: each names a card by free text (the catalogue's
+    # cards in any spelling, or a card described by hand), a file, or a whole verdict or chain.
+    LEFT_OUT = {
+        "activate": "names a card by free text (the catalogue's in any spelling, or one it does not know) and "
+                    "the cards its choices name (summon, declare), free text too",
+        "chain": "a list of links of any length, each an effect or a card by free text",
+        "at_end_phase": "names its card by free text",
+        "once_per_duel": "names its card by free text",
+        "special_victory": "names its card by free text",
+        "place": "puts a new card, named by free text, in the match (a setup's move, not a move of play)",
+        "continuing": "names its card (and a declared card) by free text",
+        "target_speed_world": "names its card by free text",
+        "check_team": "reads deck files (a scenario step)",
+        "record_deck_check": "records a deck check's verdict, not a move of play",
+    }
+    # The optional parameters the grammar enumerates: an attack's target (to: self, a suicide attack, WRGP-F9) and
+    # whether an LP payment is a cost or an effect's (STD-LP). The others are left out: ``card`` (the source's
+    # name, free text), ``attack.with`` (a monster's ATK is the catalogue's and the field's: the grammar names
+    # the damage), ``move.by``, ``speed_world.destroy`` (a list of cards: it destroys none), ``lose.why``.
+    OPTIONAL = {"attack": ("to",), "pay": ("as",)}
+    # The LP amounts of the grammar, besides each team's LP now (the amount that takes it to exactly 0, when one
+    # step may deal that much: MAX_AMOUNT): none,
+    # and 1000 (a hit a duelist above 1000 LP survives, a gain: the LP in between are reached).
+    AMOUNTS = (0, 1000)
+    # ``gain_loop.times``: a loop gains once per player whatever its count (WRGP-F7); 2 stands for any.
+    LOOP_TIMES = (2,)
 
-        >>> WrgpMatch().legal_actions()[:3]
-        [Action('phase: standby'), Action('phase: main1'), Action('phase: end')]
+    def _domain(self, verb: str, param) -> tuple:
+        if param.type == "int":
+            if param.name == "times":
+                return self.LOOP_TIMES
+            return tuple(sorted({*self.AMOUNTS, *(lp for lp in self.lp.values() if lp <= MAX_AMOUNT)}))
+        if param.type == "card":      # move, destroy, take_control: the cards the match tracks
+            return tuple(self.cards)
+        raise NotImplementedError(f"{verb}.{param.name}")
+
+    def _plain(self) -> bool:
+        """A position whose losses and counters no card decides: no card tracked (Gate Blocker, Toll, a
+        monster in the way ...), no restriction, no Relay Soul."""
+        return not (self.cards or self.restrictions or self.relay)
+
+    def _allows(self, verb: str, value) -> bool:
+        """The grammar's actions the rules allow now (:meth:`Match.legal_actions`). The grammar holds every verb
+        of the table but those :attr:`LEFT_OUT` (cards named by free text, chains, files, verdicts): ``phase``
+        (each phase), ``end_turn``, ``attack`` (by each team, each amount, at the opponent or itself),
+        ``damage``, ``gain``, ``gain_loop`` (by each team, to each target, each amount), ``pay`` (each amount, as
+        a cost or an effect's), ``speed_world`` (each cost), ``baton_touch``, ``act`` (each kind), ``lose``,
+        ``counter_cleaner``, each by either team, and ``move`` (to each place), ``destroy`` and
+        ``take_control`` of each card the match tracks. An amount is one of :attr:`AMOUNTS` or a team's LP now
+        (so that 0 LP is reachable); a parameter the grammar leaves out (:attr:`OPTIONAL`) takes its default.
+
+        Decided from the rules: the match's end (WRGP-F4), the phase order (STD-TURN, WRGP-F5), who may act
+        when (STD-TIMING, the run-on's table WRGP-H2), Speed Counters (WRGP-SW5), baton touches (WRGP-H9), LP
+        costs (STD-LP) and the kit's LP limit. Where a card the match tracks could decide (its text: Gate
+        Blocker's counters, Toll's attack cost, a monster in the way, Relay Soul, a card unaffected by
+        effects), and for card moves, the action is tried on a copy (the engine's own code decides).
+
+        >>> m = WrgpMatch(lineup=1, start_lp=1000, phase="end")
+        >>> len(m.legal_actions()), len(m.action_grammar())
+        (81, 109)
+        >>> m.legal_actions()[:2]
+        [Action('end_turn: {}'), Action('damage: {by: A, to: A, amount: 0}')]
         """
-        from ..verbs import Action
+        if self.winner is not None:
+            return False        # WRGP-F4: nothing happens after the match ends
+        if verb in _BY_CARDS or not self._plain() and verb in _CARD_SENSITIVE:
+            return self._tried(verb, value)
+        return _ALLOWS[verb](self, value)
 
-        out = [Action("phase", k) for k in PHASE_KEYS]
-        out.append(Action("end_turn", {}))
-        for team in T.TEAMS:
-            out.append(Action("attack", {"by": team, "damage": 0}))
-            out.extend(Action("speed_world", {"by": team, "remove": cost}) for cost in T.SPEED_WORLD_EFFECTS)
-            out.append(Action("baton_touch", team))
-            out.extend(Action("act", {"by": team, "action": kind}) for kind in T.ACTION_KINDS)
-        return out
+    def _allows_phase(self, name: str) -> bool:
+        i = PHASE_INDEX[name]
+        return not self._skipped(i) and i > self.phase_i     # WRGP-F5; STD-TURN: phases only go forward
+
+    def _allows_end_turn(self, value) -> bool:
+        return self.turn < MAX_TURN                         # the kit's limit on turns
+
+    def _allowed_kind(self, by: str, kind: str) -> bool:
+        """:meth:`_timing`'s answer, without refusing: WRGP-H2 in a run-on, else STD-TIMING."""
+        if self.handover:
+            return T.HANDOVER_ALLOWED[kind]
+        if kind == "attack":
+            return by == self.player and self.phase_i == BATTLE
+        return T.STANDARD_TIMING.get(kind) != "own_main" or (by == self.player and self.phase_i in MAIN_IDX)
+
+    def _allows_attack(self, value: dict) -> bool:
+        # STD-TIMING (a direct attack while the opponent controls no monster: none is tracked here).
+        return self._allowed_kind(value["by"], "attack")
+
+    def _gains_fit(self, value: dict) -> bool:
+        # The kit's limit on LP (MAX_LP): a gain past it is not played.
+        return all(self.lp[t] + value["amount"] <= MAX_LP for t in self._targets(value["by"], value["to"]))
+
+    def _allows_pay(self, value: dict) -> bool:
+        # STD-LP: a cost is paid in full from the LP one has; an effect takes what there is.
+        return value.get("as", "cost") != "cost" or value["amount"] <= self.lp[value["by"]]
+
+    def _allows_speed_world(self, value: dict) -> bool:
+        by = value["by"]
+        # WRGP-H2, WRGP-SW5: own Main Phase (reading speed-world-is-ignition-spell), the counters there.
+        return (self._allowed_kind(by, "speed_world") and by == self.player and self.phase_i in MAIN_IDX
+                and self.spc[by] >= value["remove"])
+
+    def _allows_baton_touch(self, team: str) -> bool:
+        # WRGP-H9: own Draw Phase before the draw, not the match's first turn, not after a loss, a duelist left.
+        return (team == self.player and self.phase_i == DRAW and not self.drawn and self.turn != 1
+                and team not in self.handover and self.pos[team] < self.lineup)
+
+    def _allows_act(self, value: dict) -> bool:
+        return self._allowed_kind(value["by"], value["action"])
+
+    def _allows_lose(self, team: str) -> bool:
+        return team not in self.handover                    # WRGP-H8: a loss is not determined twice
+
+    def _allows_counter_cleaner(self, value: dict) -> bool:
+        by = value["by"]
+        cost = _cards().card(T.COUNTER_CLEANER).effect["cost"]["pay"]
+        # A Normal Spell (Spell Speed 1): own Main Phase, never in a run-on (STD-TIMING, WRGP-H2); its LP cost
+        # paid in full (STD-LP).
+        return self._allowed_kind(by, "spell_speed_1") and self.lp[by] >= cost
 
     def _draw(self, lang: str = "en") -> str:
         from ..draw.wrgp import wrgp_svg
@@ -2187,3 +2289,17 @@ def _is_card(name: str, card_id: str) -> bool:
 def _took_over_from(holder: str, owner: str) -> bool:
     """Did ``holder`` take over directly from ``owner`` (one handover or baton touch, same team)?"""
     return holder[0] == owner[0] and int(holder[1:]) == int(owner[1:]) + 1
+
+
+# Match.legal_actions, WRGP: each verb of the grammar decided from the rules (WrgpMatch._allows), those that move
+# or take a card tried on a copy, and those a tracked card could decide tried on a copy where cards are tracked.
+_ALLOWS = {
+    "phase": WrgpMatch._allows_phase, "end_turn": WrgpMatch._allows_end_turn, "attack": WrgpMatch._allows_attack,
+    "damage": lambda m, v: True, "gain": WrgpMatch._gains_fit, "gain_loop": WrgpMatch._gains_fit,
+    "pay": WrgpMatch._allows_pay, "speed_world": WrgpMatch._allows_speed_world,
+    "baton_touch": WrgpMatch._allows_baton_touch, "act": WrgpMatch._allows_act, "lose": WrgpMatch._allows_lose,
+    "counter_cleaner": WrgpMatch._allows_counter_cleaner,
+}
+_BY_CARDS = frozenset({"move", "destroy", "take_control"})
+_CARD_SENSITIVE = frozenset({"phase", "end_turn", "attack", "damage", "pay", "speed_world", "lose",
+                             "counter_cleaner"})
