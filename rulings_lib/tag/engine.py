@@ -661,6 +661,30 @@ class TagMatch(Match):
 
         return tag_svg(self, lang)
 
+    # ------------------------------------------------------------------ the position as a setup
+    _SETUP_NAMES = {"_undo": "after_battle", "_last": "after_battle", "_reshuffled": "after_battle"}
+
+    def _position(self) -> dict:
+        """The position: the fields but the history. The last verb counts only as "right after a battle" or
+        "right after a rebuilt Net Ocean" (TAG-R5, TAG-P5), the moment before the battle only right after it,
+        and a battle's result by what it decided (its words are the transcript's)."""
+        fields = super()._position()
+        last = self._last if self._last in ("battle", "reshuffle") else None
+        fields["_last"] = last
+        undo = self._undo if last == "battle" else None
+        if undo is not None:
+            undo = {k: v for k, v in undo.items() if k not in self._HISTORY}
+            undo["battles"] = [b.as_dict() for b in undo.get("battles", ())]
+        fields["_undo"] = undo
+        fields["battles"] = [b.as_dict() for b in self.battles]
+        return fields
+
+    def _setup(self) -> dict:
+        """The setup keys for this position (TagMatch.from_state's: the outcome's moment)."""
+        from .scenario import setup_from_state
+
+        return setup_from_state(self.state())
+
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
         state = f" winner={self.winner}" if self.winner else ""

@@ -55,6 +55,7 @@ def new_match(setup: dict) -> WrgpMatch:
             lineup=setup.get("lineup", 3), start_lp=setup.get("start_lp", 8000), first=setup.get("first", "A"),
             turn=at.get("turn", 1), player=at.get("player"), phase=at.get("phase", "draw"),
             duelist=at.get("duelist"), lp=at.get("lp"), spc=at.get("spc"), at_zero=at.get("at_zero", ()),
+            out=at.get("out", ()),
         )
     except ArgumentError as exc:
         key = exc.param if exc.param in _SETUP_TOP else "at"
