@@ -582,6 +582,10 @@ class Match(abc.ABC):
         >>> from rulings_lib import WrgpMatch
         >>> m = WrgpMatch(lineup=2)
         >>> m.phase("main1"); m.damage(by="A", to="opponent", amount=1000)
+        >>> m.setup()
+        Traceback (most recent call last):
+        rulings_lib.errors.NotExportable: this wrgp position cannot be written as a setup: no setup key holds its just_damaged_by_opponent
+        >>> m.end_turn()
         >>> m.setup()["at"]["lp"]
         {'A': 8000, 'B': 7000}
         >>> WrgpMatch.from_setup(m.setup()) == m
@@ -612,11 +616,11 @@ class Match(abc.ABC):
         """A match of this format starting at ``setup`` (a scenario file's ``setup:`` mapping), read and
         checked as a scenario's: a setup the format refuses is a :class:`~rulings_lib.errors.ScenarioError`
         naming ``file`` and the key."""
-        from .formats import get
-        from .scenario import parse_scenario
+        return cls._read_setup(setup, file)
 
-        scenario = parse_scenario({"format": cls.FORMAT, "setup": setup}, file)
-        return get(cls.FORMAT).new_match(scenario.setup)
+    # The format's setup reader, read_setup(setup, file) -> match (rulings_lib.scenario.read_setup), set by
+    # the format's package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py), as _verdict_of is.
+    _read_setup = None
 
     __hash__ = None     # type: ignore[assignment]      (a match changes: no hash, as a mutable value)
 

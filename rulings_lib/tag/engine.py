@@ -681,9 +681,7 @@ class TagMatch(Match):
 
     def _setup(self) -> dict:
         """The setup keys for this position (TagMatch.from_state's: the outcome's moment)."""
-        from .scenario import setup_from_state
-
-        return setup_from_state(self.state())
+        return setup_from_state(TagMatch.state.__wrapped__(self))   # (the moment only: no events worded)
 
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -1512,3 +1510,11 @@ def pairs_level(pairs, player: str) -> str | None:
             if p == player:
                 return entries[t].level
     return None
+
+
+def setup_from_state(state: dict) -> dict:
+    """The scenario setup that starts at the moment ``state`` (a match's outcome): a match set up
+    from it plays on exactly as the one it came from (TagMatch.from_state)."""
+    keys = ("turn", "points", "out", "letters", "progress", "battles", "after_battle")
+    return {"tags": list(state["tags"]), "first": state["first"], "points": state["start_points"],
+            "at": {k: state[k] for k in keys if k in state}}
