@@ -413,7 +413,7 @@ def test_state_hands_out_no_internals():
 
 # ---------------------------------------------------------------------- the saved match
 def test_saved_match_loads_without_copies_and_undoes_without_replay(monkeypatch):
-    from rulings_lib.widgets import record as R
+    from rulings_lib import record as R
 
     rec = R.RecordedMatch()
     for i in range(300):
@@ -432,11 +432,14 @@ def test_saved_match_loads_without_copies_and_undoes_without_replay(monkeypatch)
 
 def test_tracker_limits_and_file_format_are_the_engines():
     from rulings_lib import web
-    from rulings_lib.widgets.record import LIMITS, SETUP_RULES, VERBS, RecordedMatch
+    from rulings_lib.record import RecordedMatch, record_kind
+    from rulings_lib.wrgp.tracking import LIMITS
     from rulings_lib.wrgp.verbs import MAX_LINEUP
 
+    kind = record_kind("wrgp")
+    SETUP_RULES = kind.setup_rules
     assert LIMITS["lineup"] == {"min": 1, "max": MAX_LINEUP}
-    assert "take_control" in VERBS
+    assert "take_control" in kind.verbs and "truce" in record_kind("digimon-tag").verbs
     page = web.WebTracker()
     view = page.new(lineup=50)
     assert view["limits"]["lineup"]["max"] == MAX_LINEUP
@@ -451,7 +454,7 @@ def test_a_recorded_call_is_bound_by_the_verb_table():
     import inspect
 
     from rulings_lib.errors import ArgumentError
-    from rulings_lib.widgets.record import RecordedMatch
+    from rulings_lib.record import RecordedMatch
 
     for fmt in FORMATS.values():
         for v in fmt.verbs.verbs.values():

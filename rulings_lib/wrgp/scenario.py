@@ -33,6 +33,10 @@ OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", 
 
 _SETUP_TOP = ("lineup", "start_lp", "first")
 
+# A saved match's setup (rulings_lib.record): the constructor's keywords, as the first saved matches wrote
+# them (the file format unchanged: no cards, draw survivors or duelists who have left).
+RECORD_SETUP = tuple(p for p in SETUP_PARAMS + AT if p.name not in ("cards", "at_zero", "out"))
+
 
 def check_setup(setup: dict, fail) -> None:
     """Is the setup a moment the rules can reach? The engine's constructor decides (one place);
