@@ -418,7 +418,9 @@ def _replay(kind: RecordKind, setup: dict, actions: list, file: str) -> Recorded
     try:
         rec = RecordedMatch(format=kind.format.name, setup=setup)
     except Exception as exc:   # a file is data: whatever the engine says of it, the file is damaged
-        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=as_message(exc))) from None
+        # (a setup read as a scenario's names its key, setup.tags: the file is this one, not a scenario)
+        why = Msg(exc.code, exc.params) if isinstance(exc, InputError) and exc.code else as_message(exc)
+        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=why)) from None
     for n, action in enumerate(actions, 1):
         if not isinstance(action, dict) or not isinstance(action.get("args", {}), dict):
             raise MatchFileError(file, None, Msg("widgets.file.action_shape_short", n=n))
