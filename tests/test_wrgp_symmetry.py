@@ -257,6 +257,19 @@ def test_a_setup_names_the_duelists_who_have_left_in_order():
         WrgpMatch.from_setup({**m.setup(), "at": {**m.setup()["at"], "out": ["A1"]}})
 
 
+def test_cards_placed_are_set_up_again_and_a_card_set_this_turn_is_named():
+    m = WrgpMatch.from_setup({"cards": [{"by": "A", "card": "Dark Magician", "zone": "monster"},
+                                        {"by": "B", "card": "Mirror Force", "zone": "spell_trap", "face_up": False}]})
+    m.phase("main1")
+    m.place("A", "Dark Magician", "hand")             # a second copy: a card of its own (Dark Magician #2)
+    assert [c["card"] for c in m.setup()["cards"]] == ["Dark Magician", "Mirror Force", "Dark Magician #2"]
+    assert WrgpMatch.from_setup(m.setup()) == m
+    m.place("A", "Pot of Greed", "spell_trap", False)   # Set this turn: not activatable until the next (STD-TIMING)
+    with pytest.raises(NotExportable) as exc:
+        m.setup()
+    assert exc.value.what == ["cards"]
+
+
 def test_a_position_no_setup_holds_is_named_not_exported():
     m = WrgpMatch(lineup=2)
     m.phase("main1")
