@@ -83,13 +83,30 @@ def _run(args) -> int:
         from .draw.scenario import cli_pictures
 
         cli_pictures(result, args.svg, args.svg_steps, _lang(args))   # unusable path: InputError, exit 2
-    if args.json:
+    if getattr(args, "setup", False):     # where the scenario ends, as a scenario that starts there
+        from .errors import NotExportable
+
+        try:
+            print(setup_yaml(result.match), end="")
+        except NotExportable as exc:           # a position no setup holds: named, in one line (exit 2)
+            _err(one_line(f"{args.file}: {exc.render(_lang(args))}"))
+            return EXIT_INPUT
+    elif args.json:
         print(json.dumps(result.outcome, ensure_ascii=False, indent=2))
     else:
         print(result.verdict(_lang(args)))     # the answer first, then how it came about
         print()
         print(result.transcript(_lang(args)))
     return EXIT_OK if result.passed else EXIT_FAILED
+
+
+def setup_yaml(match) -> str:
+    """A scenario file (``format`` and ``setup``, no steps) that starts in ``match``'s position
+    (:meth:`~rulings_lib.match.Match.setup`; NotExportable for a position no setup holds)."""
+    import yaml
+
+    return yaml.safe_dump({"format": match.FORMAT, "setup": match.setup()}, allow_unicode=True, sort_keys=False,
+                          default_flow_style=None)
 
 
 def _refuse_cards_for_other_formats(args, scenario) -> None:
@@ -378,6 +395,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s = sub.add_parser("run", help="play one scenario file (or a shipped example by name) and print its transcript")
     s.add_argument("file", help="a scenario file, or a shipped example's name (rulings examples lists them)")
     s.add_argument("--json", action="store_true", help="print the outcome as one JSON object")
+    s.add_argument("--setup", action="store_true",
+                   help="print, as a scenario file (YAML), the setup that starts where the scenario ends")
     s.add_argument("--svg", metavar="OUT.svg", help="also write the final state as a picture")
     s.add_argument("--svg-steps", metavar="DIR", help="also write one picture per step into DIR")
     s.add_argument("--strict", action="store_true",

@@ -156,6 +156,23 @@ class InputError(RulingsError):
         return self._line(Msg(self.code, self.params).render(lang))
 
 
+class NotExportable(RulingsError):
+    """A position that no setup reproduces (:meth:`~rulings_lib.match.Match.setup`): ``what`` names
+    what it holds that the setup keys cannot express (the match's own names for it: ``handover``,
+    ``restrictions`` ...). ``render(lang)`` words it."""
+
+    def __init__(self, what: list[str], format: str, why=None):
+        self.what, self.format = list(what), format
+        if why is None:
+            self.code, self.params = "input.setup.not_exportable", {"what": ", ".join(self.what), "format": format}
+        else:       # the moment's setup is one the reader refuses (``why``, its refusal)
+            self.code, self.params = "input.setup.moment_refused", {"format": format, "why": why}
+        super().__init__(render(self.code, self.params))
+
+    def render(self, lang: str = "en") -> str:
+        return render(self.code, self.params, lang)
+
+
 class InternalError(RulingsError):
     """A failure inside the kit (a bug), not a refusal of the input: the command line exits 3, says
     so in one line and writes the traceback to a file it names (``where`` says what was running)."""

@@ -631,7 +631,63 @@ class Match(abc.ABC):
         the refused steps, the move stack)."""
         if type(other) is not type(self):
             return NotImplemented
-        return _same(self._fields_snapshot(*self._HISTORY), other._fields_snapshot(*other._HISTORY))
+        return _same(self._position(), other._position())
+
+    def _position(self) -> dict:
+        """The position as plain fields: every field a move can change but the history (``_HISTORY``).
+        A format whose fields keep something of the history beside what the rules read (a step number
+        where only "the step just played" counts) writes it as the rules read it."""
+        return self._fields_snapshot(*self._HISTORY)
+
+    # ------------------------------------------------------------------ setups (a position as a FEN)
+    def setup(self) -> dict:
+        """The scenario file's ``setup:`` mapping that starts a match in this very position (python-chess's
+        ``board.fen()``): ``type(m).from_setup(m.setup()) == m``. Checked before it is handed out: a
+        position holding what no setup key expresses (a handover under way, a lasting restriction ...)
+        raises :class:`~rulings_lib.errors.NotExportable` naming it, never a setup of another position.
+
+        >>> from rulings_lib import WrgpMatch
+        >>> m = WrgpMatch(lineup=2)
+        >>> m.phase("main1"); m.damage(by="A", to="opponent", amount=1000)
+        >>> m.setup()
+        Traceback (most recent call last):
+        rulings_lib.errors.NotExportable: this wrgp position cannot be written as a setup: no setup key holds its just_damaged_by_opponent
+        >>> m.end_turn()
+        >>> m.setup()["at"]["lp"]
+        {'A': 8000, 'B': 7000}
+        >>> WrgpMatch.from_setup(m.setup()) == m
+        True
+        """
+        from .errors import InputError, NotExportable, as_message
+
+        setup = self._setup()
+        try:
+            again = type(self).from_setup(setup)
+        except InputError as exc:       # a moment a setup cannot start at (turn 1's Draw Phase after a step)
+            raise NotExportable(["at"], self.FORMAT, why=as_message(exc)) from None
+        mine, theirs = _form(self._position()), _form(again._position())
+        differ = [k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k)]
+        if differ:
+            raise NotExportable(sorted(self._SETUP_NAMES.get(k, k.lstrip("_")) for k in differ), self.FORMAT)
+        return setup
+
+    # How setup() names a field no setup key holds (the outcome's key for it where there is one).
+    _SETUP_NAMES: dict[str, str] = {}
+
+    def _setup(self) -> dict:
+        """The setup keys for this position, as far as they go (:meth:`setup` checks it)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_setup(cls, setup, file: str = "<setup>"):
+        """A match of this format starting at ``setup`` (a scenario file's ``setup:`` mapping), read and
+        checked as a scenario's: a setup the format refuses is a :class:`~rulings_lib.errors.ScenarioError`
+        naming ``file`` and the key."""
+        return cls._read_setup(setup, file)
+
+    # The format's setup reader, read_setup(setup, file) -> match (rulings_lib.scenario.read_setup), set by
+    # the format's package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py), as _verdict_of is.
+    _read_setup = None
 
     __hash__ = None     # type: ignore[assignment]      (a match changes: no hash, as a mutable value)
 

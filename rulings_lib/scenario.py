@@ -193,6 +193,12 @@ class _Any(Text):
         return value
 
 
+def read_setup(format: str, setup, file: str = "<setup>"):
+    """A match of ``format`` starting at ``setup`` (a scenario file's ``setup:`` mapping), read and checked
+    as a scenario's (ScenarioError naming ``file`` and the key): :meth:`rulings_lib.match.Match.from_setup`."""
+    return get_format(format).new_match(parse_scenario({"format": format, "setup": setup}, file).setup)
+
+
 def load_scenario(path) -> Scenario:
     return parse_scenario(load_file(path), str(path))
 

@@ -12,7 +12,7 @@ The pages run the real engines on Pyodide in a Web Worker; every button and ever
   ``{"error": {"line", "message"}}``, never a traceback), :func:`run_all` (every shipped scenario's
   outcome: the browser's differential test against ``rulings run --json``);
 * the WRGP match tracker: :class:`WebTracker` (the same actions as the Jupyter tracker's buttons,
-  through :class:`~rulings_lib.widgets.record.RecordedMatch`, so the same rules and rejections);
+  through :class:`~rulings_lib.record.RecordedMatch`, the game record, so the same rules and rejections);
 * the tag battle turn helper: :func:`tag_turn_answer` (:func:`rulings_lib.tag.turn.tag_turn`).
 
 The match picture comes from ``_repr_svg_`` (``rulings_lib.draw``) where this version of the kit
@@ -29,7 +29,7 @@ from pathlib import Path
 from .errors import IllegalAction, InputError, as_message
 from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
-from .widgets.record import ACTION_BUTTONS, LIMITS, refusal_in, still_to_come, unusable_in, verb_label
+from .wrgp.tracking import ACTION_BUTTONS, LIMITS, TRACKED, refusal_in, still_to_come, unusable_in, verb_label
 
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 # A scenario written in the page is read as if it sat beside the shipped ones, so deck paths
@@ -207,7 +207,7 @@ def run_all() -> dict:
 
 
 # ------------------------------------------------------------------------------ match tracker
-# The trackers' buttons, shared with the Jupyter tracker (rulings_lib/widgets/record.py): button ->
+# The trackers' buttons, shared with the Jupyter tracker (rulings_lib/wrgp/tracking.py): button ->
 # the Action it plays for the chosen team and amount. tests/site/test_web.py presses every button of
 # both trackers on the same matches and compares what they did.
 TRACKER_BUTTONS = ACTION_BUTTONS
@@ -219,7 +219,7 @@ class WebTracker:
     ``previous`` (the match a "New match" replaced, so that Undo can bring it back)."""
 
     def __init__(self, record=None, lang: str = "en", phone: bool = False):
-        from .widgets.record import RecordedMatch
+        from .record import RecordedMatch
 
         self.record = record or RecordedMatch()
         self.previous = None                    # the match before the last "New match"
@@ -273,8 +273,8 @@ class WebTracker:
 
     def activate(self, values: dict | None = None) -> dict:
         """The "activate a card" control: the verb table's ``activate`` with the fields the page
-        filled in (by, card, summon, declare), as the Jupyter tracker's (record.card_action)."""
-        from .widgets.record import card_action
+        filled in (by, card, summon, declare), as the Jupyter tracker's (tracking.card_action)."""
+        from .wrgp.tracking import card_action
 
         before = len(self.record.match.events)
         try:
@@ -317,7 +317,7 @@ class WebTracker:
         return self.view()
 
     def new(self, lineup: int = 3, start_lp: int = 8000, first: str = "A") -> dict:
-        from .widgets.record import RecordedMatch
+        from .record import RecordedMatch
 
         try:
             record = RecordedMatch(lineup=lineup, start_lp=start_lp, first=first)
@@ -331,10 +331,10 @@ class WebTracker:
 
     def load(self, text: str, file: str = "the file") -> dict:
         """Replace the match by a saved one; a file that cannot be used leaves the match as it was."""
-        from .widgets.record import RecordedMatch
+        from .record import RecordedMatch
 
         try:
-            record = RecordedMatch.from_json(text, file)
+            record = RecordedMatch.from_json(text, file, TRACKED)
         except InputError as exc:
             message = Msg(exc.code, exc.params).render(self.lang) if exc.code else exc.message
             self.say("widgets.tracker.not_loaded", "no", why=message)
@@ -370,10 +370,10 @@ def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
             _tracker.say("site.tracker.restored", "ok", n=len(_tracker.record.actions))
             previous = kwargs.get("previous")
             if previous:
-                from .widgets.record import RecordedMatch
+                from .record import RecordedMatch
 
                 try:
-                    _tracker.previous = RecordedMatch.from_json(previous, "previous")
+                    _tracker.previous = RecordedMatch.from_json(previous, "previous", TRACKED)
                 except InputError:
                     _tracker.previous = None
         return _tracker.view()

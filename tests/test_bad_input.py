@@ -12,7 +12,7 @@ from input_errors import assert_input_error, assert_one_line_error, run_cli
 
 from rulings_lib.cli import main
 from rulings_lib.decks import samples
-from rulings_lib.widgets.record import MatchFileError, RecordedMatch
+from rulings_lib.record import MatchFileError, RecordedMatch
 
 CASES = {
     "malformed-yaml": ("format: wrgp\nsteps: [\n  - phase: main1\n", 3, "bad YAML"),

@@ -30,7 +30,7 @@ from rulings_lib.cli import main
 from rulings_lib.decks import samples
 from rulings_lib.decks.ydk import read_ydk
 from rulings_lib.errors import one_line
-from rulings_lib.widgets.record import MatchFileError, RecordedMatch
+from rulings_lib.record import MatchFileError, RecordedMatch
 
 LONG = os.environ.get("RULINGS_FUZZ") == "long"
 settings.register_profile("fuzz-short", max_examples=60, deadline=None, derandomize=True, database=None,

@@ -294,7 +294,7 @@ def test_every_event_and_refusal_code_names_what_happened_or_why():
 
 # ---------------------------------------------------------------------- the trackers' words, each once
 _TRACKER_FILES = ("site/tracker.html", "site/js/tracker.js", "rulings_lib/web.py", "rulings_lib/widgets/tracker.py",
-                  "rulings_lib/widgets/record.py")
+                  "rulings_lib/wrgp/tracking.py", "rulings_lib/record.py")
 _CODE = re.compile(r"""(?<=["'`])((?:site|widgets|verbs|wrgp)\.[a-z0-9_.]+[a-z0-9_])(?=["'`])""")
 
 

@@ -189,7 +189,7 @@ def test_explain_speed_world_in_japanese():
 
 
 def test_a_saved_match_error_in_japanese(tmp_path):
-    from rulings_lib.widgets.record import MatchFileError, RecordedMatch
+    from rulings_lib.record import MatchFileError, RecordedMatch
 
     f = tmp_path / "m.json"
     f.write_text('{"format": "rulings-kit-match", "version": 1, "oops": 1}', encoding="utf-8")

@@ -53,6 +53,24 @@ def test_run_json_is_one_object_with_contract_keys(capsys):
     assert all(set(r) == {"step", "rule", "reason", "code", "args"} for r in out["rejected"])
 
 
+@pytest.mark.parametrize("name", ["wrgp/battle-interrupted.yaml", "tag/" + sorted(p.name for p in (SCEN / "tag").glob("*.yaml"))[0]])
+def test_run_setup_prints_a_scenario_that_starts_where_this_one_ends(name, capsys, tmp_path):
+    assert main(["run", str(SCEN / name), "--setup"]) == 0
+    written = tmp_path / "there.yaml"
+    written.write_text(capsys.readouterr().out, encoding="utf-8")
+    ended = run_scenario(load_scenario(SCEN / name)).match
+    assert run_scenario(load_scenario(written)).match == ended
+    assert main(["run", str(written), "--setup"]) == 0 and capsys.readouterr().out == written.read_text(encoding="utf-8")
+
+
+def test_run_setup_names_what_no_setup_holds_in_one_line(capsys):
+    # A2 plays on with the monster A1 brought (WRGP-H4): a setup's cards are the current duelist's own.
+    assert main(["run", str(SCEN / "wrgp" / "baton-touch.yaml"), "--setup", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "baton-touch.yaml: this wrgp position cannot be written as a setup" in err
+    assert err.rstrip().endswith("no setup key holds its cards")
+
+
 def test_run_transcript_is_numbered_with_rule_ids(capsys):
     main(["run", str(SCEN / "wrgp" / "sparks-chain-strike.yaml")])
     out = capsys.readouterr().out

@@ -412,31 +412,16 @@ def test_state_hands_out_no_internals():
 
 
 # ---------------------------------------------------------------------- the saved match
-def test_saved_match_loads_without_copies_and_undoes_without_replay(monkeypatch):
-    from rulings_lib.widgets import record as R
-
-    rec = R.RecordedMatch()
-    for i in range(300):
-        rec.try_do("end_turn") if i % 3 else rec.try_do("phase", "battle")
-    text = rec.to_json()
-    monkeypatch.setattr(WrgpMatch, "copy", lambda self: (_ for _ in ()).throw(AssertionError("a copy per action")))
-    loaded = R.RecordedMatch.from_json(text)
-    assert loaded.match.state() == rec.match.state()
-    monkeypatch.setattr(R, "_replay", lambda *a: (_ for _ in ()).throw(AssertionError("a replay on undo")))
-    for _ in range(5):
-        loaded.undo()
-    monkeypatch.undo()
-    expect = R.RecordedMatch.from_dict({**rec.to_dict(), "actions": rec.actions[:-5]})
-    assert loaded.match.state() == expect.match.state() and loaded.actions == expect.actions
-
-
 def test_tracker_limits_and_file_format_are_the_engines():
     from rulings_lib import web
-    from rulings_lib.widgets.record import LIMITS, SETUP_RULES, VERBS, RecordedMatch
+    from rulings_lib.record import RecordedMatch, record_kind
+    from rulings_lib.wrgp.tracking import LIMITS
     from rulings_lib.wrgp.verbs import MAX_LINEUP
 
+    kind = record_kind("wrgp")
+    SETUP_RULES = kind.setup_rules
     assert LIMITS["lineup"] == {"min": 1, "max": MAX_LINEUP}
-    assert "take_control" in VERBS
+    assert "take_control" in kind.verbs and "truce" in record_kind("digimon-tag").verbs
     page = web.WebTracker()
     view = page.new(lineup=50)
     assert view["limits"]["lineup"]["max"] == MAX_LINEUP
@@ -451,7 +436,7 @@ def test_a_recorded_call_is_bound_by_the_verb_table():
     import inspect
 
     from rulings_lib.errors import ArgumentError
-    from rulings_lib.widgets.record import RecordedMatch
+    from rulings_lib.record import RecordedMatch
 
     for fmt in FORMATS.values():
         for v in fmt.verbs.verbs.values():

@@ -812,6 +812,28 @@ class TagMatch(Match):
 
         return tag_svg(self, lang)
 
+    # ------------------------------------------------------------------ the position as a setup
+    _SETUP_NAMES = {"_undo": "after_battle", "_last": "after_battle", "_reshuffled": "after_battle"}
+
+    def _position(self) -> dict:
+        """The position: the fields but the history. The last verb counts only as "right after a battle" or
+        "right after a rebuilt Net Ocean" (TAG-R5, TAG-P5), the moment before the battle only right after it,
+        and a battle's result by what it decided (its words are the transcript's)."""
+        fields = super()._position()
+        last = self._last if self._last in ("battle", "reshuffle") else None
+        fields["_last"] = last
+        undo = self._undo if last == "battle" else None
+        if undo is not None:
+            undo = {k: v for k, v in undo.items() if k not in self._HISTORY}
+            undo["battles"] = [b.as_dict() for b in undo.get("battles", ())]
+        fields["_undo"] = undo
+        fields["battles"] = [b.as_dict() for b in self.battles]
+        return fields
+
+    def _setup(self) -> dict:
+        """The setup keys for this position (TagMatch.from_state's: the outcome's moment)."""
+        return setup_from_state(TagMatch.state.__wrapped__(self))   # (the moment only: no events worded)
+
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
         state = f" winner={self.winner}" if self.winner else ""
@@ -1643,3 +1665,11 @@ def pairs_level(pairs, player: str) -> str | None:
 
 # Match.legal_actions, digimon-tag: each verb of the grammar decided by TagMatch._allows.
 _ALLOWS = {name[len("_allows_"):]: fn for name, fn in vars(TagMatch).items() if name.startswith("_allows_")}
+
+
+def setup_from_state(state: dict) -> dict:
+    """The scenario setup that starts at the moment ``state`` (a match's outcome): a match set up
+    from it plays on exactly as the one it came from (TagMatch.from_state)."""
+    keys = ("turn", "points", "out", "letters", "progress", "battles", "after_battle")
+    return {"tags": list(state["tags"]), "first": state["first"], "points": state["start_points"],
+            "at": {k: state[k] for k in keys if k in state}}

@@ -14,7 +14,7 @@ from ..errors import ArgumentError
 from ..i18n import Msg
 from ..schema import MapOf, Text, scenario_key
 from . import tables as T
-from .engine import TagMatch
+from .engine import TagMatch, setup_from_state
 from .verbs import AT, LEVEL, MAX_PLAYER, TAG_NAME, VERB_TABLE
 from .verbs import ENTRY as ENTRY_PARAM
 from .verbs import SETUP as SETUP_PARAMS
@@ -26,7 +26,7 @@ PLAYER = Text(MAX_PLAYER)
 _TAG_RE = re.compile(r"^\w[\w.]*$")
 ENTRY = ENTRY_PARAM.to_schema()
 BATTLE = VERB_TABLE["battle"].schema()
-__all__ = ["LEVEL", "TAG_NAME", "PLAYER"]
+__all__ = ["LEVEL", "TAG_NAME", "PLAYER", "setup_from_state"]
 
 # verb -> schema of its value, from the verb table (rulings_lib/tag/verbs.py).
 STEPS = VERB_TABLE.schemas()
@@ -67,14 +67,6 @@ def new_match(setup: dict) -> TagMatch:
                     turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()),
                     letters=at.get("letters"), progress=at.get("progress"), battles=at.get("battles"),
                     after_battle=at.get("after_battle"))
-
-
-def setup_from_state(state: dict) -> dict:
-    """The scenario setup that starts at the moment ``state`` (a match's outcome): a match set up
-    from it plays on exactly as the one it came from (TagMatch.from_state)."""
-    keys = ("turn", "points", "out", "letters", "progress", "battles", "after_battle")
-    return {"tags": list(state["tags"]), "first": state["first"], "points": state["start_points"],
-            "at": {k: state[k] for k in keys if k in state}}
 
 
 def apply(match: TagMatch, verb: str, args) -> None:

@@ -6,16 +6,17 @@
 * :class:`TagTurnHelper` -- a tag battle turn: the four powers in, lost points and who goes first out.
 
 Every widget's callbacks are plain methods, tested headlessly (``tests/test_widgets.py``); every
-ruling a widget shows comes from an engine. :mod:`.record` (the match file) needs no Jupyter.
+ruling a widget shows comes from an engine. The match file is the core's game record
+(:mod:`rulings_lib.record`, no Jupyter).
 """
 
 from importlib import import_module
 
 from ..extras import MissingExtra
-from .record import MatchFileError, RecordedMatch
+from ..record import MatchFileError, RecordedMatch
 
-# The widgets are imported when first used, so that the parts without Jupyter (``.record``, the match
-# file) can be imported where ipywidgets is not installed (the browser edition on Pyodide).
+# The widgets are imported when first used, so that the parts without Jupyter (the match file,
+# rulings_lib.record) can be imported where ipywidgets is not installed (the browser edition on Pyodide).
 _LAZY = {
     "SpeedWorldCalculator": "speed_world", "SpeedWorldOption": "speed_world", "explain_speed_world": "speed_world",
     "speed_world_options": "speed_world",

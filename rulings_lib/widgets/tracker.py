@@ -1,6 +1,6 @@
 """The match tracker: a WRGP match at a real table, kept by the engine.
 
-Buttons apply the table's actions through :class:`~.record.RecordedMatch` (so through
+Buttons apply the table's actions through :class:`~rulings_lib.record.RecordedMatch` (so through
 :class:`~rulings_lib.wrgp.engine.WrgpMatch`): LP, Speed Counters, positions, phases, handovers
 and baton touches follow the rules, and a forbidden action is answered with its rule id. The
 match is saved and loaded as JSON (its setup and actions, replayed on load); a file that cannot
@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, as_message
 from ..extras import require
+from ..record import MatchFileError, RecordedMatch
 from ..wrgp import tables as T
-from ._base import KitWidget, lang_toggle, message, pre, say
-from .record import (
+from ..wrgp.tracking import (
     ACTION_BUTTONS,
     LIMITS,
-    MatchFileError,
-    RecordedMatch,
+    TRACKED,
     card_action,
     card_asks,
     card_names,
@@ -28,6 +27,7 @@ from .record import (
     unusable_in,
     verb_label,
 )
+from ._base import KitWidget, lang_toggle, message, pre, say
 
 w = require("ipywidgets", "MatchTracker")   # the [kit] extra: a missing one is named, never a bare ImportError
 
@@ -53,7 +53,7 @@ BUTTONS = {
 
 
 def next_phase_action(match) -> tuple[str, tuple]:
-    """The action behind "next phase" as ``(verb, args)`` (see :data:`~rulings_lib.widgets.record.ACTION_BUTTONS`)."""
+    """The action behind "next phase" as ``(verb, args)`` (see :data:`~rulings_lib.wrgp.tracking.ACTION_BUTTONS`)."""
     action = ACTION_BUTTONS["next_phase"](match, None, None)
     return (action.verb, (action.value,)) if action.verb == "phase" else (action.verb, ())
 
@@ -90,7 +90,7 @@ class MatchTracker(KitWidget):
             b.on_click(getattr(self, f"on_{key}"))
             self.buttons[key] = b
         self.headings = {k: w.HTML() for k in ("title", "turn", "duelist", "card", "match")}
-        # "Activate a card": the verb table's `activate`, one field per parameter (record.card_params),
+        # "Activate a card": the verb table's `activate`, one field per parameter (tracking.card_params),
         # card names offered from the catalogue in the reader's language (any spelling may be typed).
         self.card_fields: dict[str, w.Widget] = {}
         for p in card_params(lang):
@@ -188,7 +188,7 @@ class MatchTracker(KitWidget):
         self.feedback.value = message(text, tone)
 
     def press(self, button: str) -> IllegalAction | None:
-        """Play the Action a button stands for (:data:`~rulings_lib.widgets.record.ACTION_BUTTONS`)."""
+        """Play the Action a button stands for (:data:`~rulings_lib.wrgp.tracking.ACTION_BUTTONS`)."""
         return self.apply(ACTION_BUTTONS[button](self.match, self._team(), self.amount.value))
 
     def apply(self, verb, *args, **kwargs) -> IllegalAction | None:
@@ -259,7 +259,7 @@ class MatchTracker(KitWidget):
         return {name: f.value for name, f in self.card_fields.items() if f.layout.display != "none"}
 
     def on_activate(self, button=None):
-        """Activate the card named in the fields (the verb table's ``activate``, record.card_action)."""
+        """Activate the card named in the fields (the verb table's ``activate``, tracking.card_action)."""
         try:
             action = card_action(self.card_values())
         except ValueError as exc:
@@ -295,7 +295,7 @@ class MatchTracker(KitWidget):
 
     def on_load(self, button=None):
         try:
-            record = RecordedMatch.load(self.path.value)
+            record = RecordedMatch.load(self.path.value, TRACKED)
         except MatchFileError as exc:
             self._say(say("widgets.tracker.not_loaded", self.lang, why=exc.render(self.lang)), "no")
             return

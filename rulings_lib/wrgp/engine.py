@@ -248,9 +248,9 @@ class WrgpMatch(Match):
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
                  duelist: dict | None = None, lp: dict | None = None, spc: dict | None = None,
-                 at_zero=()):
+                 at_zero=(), out=()):
         given = dict(lineup=lineup, start_lp=start_lp, first=first, turn=turn, player=player, phase=phase,
-                     duelist=duelist, lp=lp, spc=spc, at_zero=at_zero)
+                     duelist=duelist, lp=lp, spc=spc, at_zero=at_zero, out=out)
         v = {k: SETUP_CHECKS[k](k, val, None) for k, val in given.items()}
         self.lineup = v["lineup"]
         self.start_lp = v["start_lp"]
@@ -268,9 +268,10 @@ class WrgpMatch(Match):
         self.lp = {t: 0 if t in self.at_zero else self.start_lp for t in T.TEAMS}
         self.lp.update(v["lp"] or {})
         self.spc = {"A": 0, "B": 0, **(v["spc"] or {})}
+        # The duelists who have left so far, in order (WRGP-F1, WRGP-H9): a moment given without them lists none.
+        self.out: list[str] = list(v["out"])
         self._check_moment()
         self.handover: list[str] = []           # teams whose handover has begun, in order of loss
-        self.out: list[str] = []
         self.last_loser: str | None = None
         self.once: dict[str, list[str]] = {"A": [], "B": []}
         self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
@@ -330,6 +331,11 @@ class WrgpMatch(Match):
             # Reading draw-survivor-stays-at-0: one duelist survives a draw; the other lost.
             bad("at_zero", Msg("input.arg.wrgp.one_survivor"), sorted(self.at_zero))
         self._check_history()
+        if self.out:
+            # WRGP-F1, WRGP-H9: the duelists who have left are those before each team's duelist now, each once.
+            left = sorted(f"{t}{i}" for t in T.TEAMS for i in range(1, self.pos[t]))
+            if sorted(self.out) != left:
+                bad("out", Msg("input.arg.wrgp.out_positions", duelists=", ".join(left) or "-"), self.out)
         for t in T.TEAMS:
             if t in self.at_zero:
                 if self.lp[t] != 0:
@@ -642,6 +648,48 @@ class WrgpMatch(Match):
         from ..draw.wrgp import wrgp_svg
 
         return wrgp_svg(self, lang)
+
+    # ------------------------------------------------------------------ the position as a setup
+    # setup(): a field no setup key holds, by the outcome's name for it (state()).
+    _SETUP_NAMES = {"once": "once_per_duel", "resembling": "resembles", "hurt": "just_damaged_by_opponent",
+                    "pos": "duelist", "phase_i": "phase"}
+
+    def _position(self) -> dict:
+        """The position: the fields but the history. ``hurt`` keeps the step of the opponent's last damage to
+        a team, which the rules read only as "in the step just played" (STD-TIMING, Gorz's moment): as such."""
+        fields = super()._position()
+        fields["hurt"] = sorted(t for t, step in self.hurt.items() if step == self.step)
+        return fields
+
+    def _setup(self) -> dict:
+        """The setup keys for this position (scenario-format ``setup``, with ``at``): the moment, the
+        duelists who have left and the cards placed. A finished match or a handover under way names itself."""
+        from ..errors import NotExportable
+
+        if self.winner is not None:
+            raise NotExportable(["winner"], self.FORMAT)
+        if self.handover:
+            raise NotExportable(["handover"], self.FORMAT)
+        setup: dict = {"lineup": self.lineup, "start_lp": self.start_lp, "first": self.first,
+                       "at": {"turn": self.turn, "player": self.player, "phase": self.phase_key,
+                              "duelist": dict(self.pos), "lp": dict(self.lp), "spc": dict(self.spc)}}
+        if self.at_zero:
+            setup["at"]["at_zero"] = sorted(self.at_zero)
+        if self.out:
+            setup["at"]["out"] = list(self.out)
+        cards = []
+        for key, c in self.cards.items():
+            card = {"by": c.holder[0], "card": key, "zone": c.zone}
+            if not c.face_up:
+                card["face_up"] = False
+            if c.position is not None and c.position != ("attack" if c.face_up else "defense"):
+                card["position"] = c.position
+            if c.kind is not None:
+                card["kind"] = c.kind
+            cards.append(card)
+        if cards:
+            setup["cards"] = cards
+        return setup
 
     def _moment(self) -> str:
         """``turn=3 player=B phase=main1 duelist=... lp=... spc=... out=...`` (and the winner, once there is one)."""

@@ -33,6 +33,10 @@ OUTCOME_KEYS = ("format", "finished", "winner", "turn", "duelist", "lp", "spc", 
 
 _SETUP_TOP = ("lineup", "start_lp", "first")
 
+# A saved match's setup (rulings_lib.record): the constructor's keywords, as the first saved matches wrote
+# them (the file format unchanged: no cards, draw survivors or duelists who have left).
+RECORD_SETUP = tuple(p for p in SETUP_PARAMS + AT if p.name not in ("cards", "at_zero", "out"))
+
 
 def check_setup(setup: dict, fail) -> None:
     """Is the setup a moment the rules can reach? The engine's constructor decides (one place);
@@ -55,6 +59,7 @@ def new_match(setup: dict) -> WrgpMatch:
             lineup=setup.get("lineup", 3), start_lp=setup.get("start_lp", 8000), first=setup.get("first", "A"),
             turn=at.get("turn", 1), player=at.get("player"), phase=at.get("phase", "draw"),
             duelist=at.get("duelist"), lp=at.get("lp"), spc=at.get("spc"), at_zero=at.get("at_zero", ()),
+            out=at.get("out", ()),
         )
     except ArgumentError as exc:
         key = exc.param if exc.param in _SETUP_TOP else "at"

@@ -438,6 +438,17 @@ def _teams(param, value, match) -> list[str]:
     return teams
 
 
+def _duelists(param, value, match) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise ArgumentError(param, "a list of duelists ('A1', 'B2' ...)", value)
+    for i, d in enumerate(value):
+        if not isinstance(d, str) or len(d) < 2 or d[0] not in T.TEAMS or not d[1:].isdigit() or d[1] == "0":
+            raise ArgumentError(f"{param}[{i}]", "a duelist such as 'A1' or 'B2'", d)
+    if len(set(value)) != len(value):
+        raise ArgumentError(param, "a list of different duelists", value)
+    return list(value)
+
+
 # ---------------------------------------------------------------------- the parameters
 def _team(name="by", **kw) -> Param:
     return Param(name, "team", choices=T.TEAMS, allowed="a team: 'A' or 'B'", **kw)
@@ -616,6 +627,10 @@ AT = (
     Param("spc", "team_map", choices=T.TEAMS, value=Param("spc", "int", min=0, max=T.SPC_MAX), required=False,
           api_check=_team_map(A.whole(0, T.SPC_MAX), f"Speed Counters (0 to {T.SPC_MAX})")),
     Param("at_zero", "list", item=_team("team"), max_items=2, required=False, api_check=_teams),
+    # The duelists who have left the duel so far (lost or swapped out, WRGP-F1, WRGP-H9), in the order they
+    # left: left out, none are listed (a moment's positions say who has left, not in which order).
+    Param("out", "list", item=Param("duelist", "text", max_len=4), max_items=2 * MAX_LINEUP, required=False,
+          api_check=_duelists),
 )
 
 VERB_TABLE = VerbTable.of(T.FORMAT, VERBS, SETUP, AT, {**T.RULES, **T.STANDARD_RULES})

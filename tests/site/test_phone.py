@@ -331,7 +331,7 @@ def test_tracker_buttons_stay_put_new_match_asks_and_undo(new_context, server, a
     page.wait_for_selector("body[data-ready]")
     # The lineup's range is the verb table's (issue 20 #12), so every match the page starts can be exported and
     # imported again.
-    from rulings_lib.widgets.record import LIMITS
+    from rulings_lib.wrgp.tracking import LIMITS
     assert page.locator("#lineup").get_attribute("max") == str(LIMITS["lineup"]["max"])
     buttons = page.locator("main button")
     where = lambda: [b.bounding_box() for b in buttons.all() if b.is_visible()]   # noqa: E731

@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from rulings_lib import web
 from rulings_lib.i18n import render
-from rulings_lib.widgets.record import RecordedMatch
+from rulings_lib.record import RecordedMatch
 from rulings_lib.widgets.tracker import BUTTONS, MatchTracker
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_web_imports_nothing_heavy():
-    code = ("import sys, rulings_lib.web, rulings_lib.widgets.record, rulings_lib.tag.turn; "
+    code = ("import sys, rulings_lib.web, rulings_lib.record, rulings_lib.tag.turn; "
             "print(sorted(m for m in ('ipywidgets', 'graphviz', 'pygraphviz', 'IPython') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -1,20 +1,32 @@
-"""A WRGP match as a file: its setup plus the list of actions, replayed through the engine.
+"""A match as a file, for every format of the registry (:mod:`rulings_lib.formats`): its setup plus
+the list of actions, replayed through the format's engine -- the game record.
 
-The engine (:class:`~rulings_lib.wrgp.engine.WrgpMatch`) stays the single source of truth: a
-saved match is not a snapshot of LP and counters but the constructor arguments and every action
-tried at the table, in order. Loading replays them, so a file can never hold a state the rules
-would not reach; it takes time linear in the actions (each one a transaction of the engine, no
-copy of the match per action), and an undo puts back the snapshot taken before the last action
-(the engine's one snapshot mechanism, :mod:`rulings_lib.match`) instead of replaying the rest.
-What a file may hold -- its setup keys and their ranges, its verbs -- comes from the verb table
-(:mod:`rulings_lib.wrgp.verbs`), the same declaration the engine and the scenario files use.
+The engine stays the single source of truth: a saved match is not a snapshot of LP, gauges and
+counters but its setup and every action tried at the table, in order. Loading replays them, so a
+file can never hold a state the rules would not reach; it takes time linear in the actions (each
+one a transaction of the engine, no copy of the match per action), and an undo puts back the
+snapshot taken before the last action (the engine's one snapshot mechanism, :mod:`rulings_lib.match`)
+instead of replaying the rest. What a file may hold -- its setup keys and their ranges, its verbs --
+comes from the format's verb table, the same declaration the engine and the scenario files use.
 Nothing here needs Jupyter.
+
+Each format has its file format, ``rulings-kit/<format>-match`` (``rulings-kit/wrgp-match``,
+``rulings-kit/digimon-tag-match``). A WRGP file's setup is the match constructor's keywords
+(``lineup``, ``start_lp``, ``first``, ``turn`` ...: the reader's ``RECORD_SETUP``, as the first
+saved matches wrote it); a format without ``RECORD_SETUP`` (the tag battle) writes the scenario
+file's ``setup:`` mapping, read as a scenario's (:meth:`~rulings_lib.match.Match.from_setup`).
 
 >>> rec = RecordedMatch()
 >>> rec.do("phase", "main1")
 >>> rec.do("damage", by="A", to="opponent", amount=8000)
 >>> RecordedMatch.from_json(rec.to_json()).match.out
 ['B1']
+>>> tag = RecordedMatch(format="digimon-tag", setup={"tags": ["red", "blue"]})
+>>> tag.do("battle", {"A": {"red": {"power": 500, "lost": 30}, "blue": {"power": 300, "lost": 20}},
+...                   "B": {"red": {"power": 300, "lost": 10}, "blue": {"power": 500, "lost": 40}}})
+>>> again = RecordedMatch.from_json(tag.to_json())
+>>> again.match.points == tag.match.points, again.format
+(True, 'digimon-tag')
 """
 
 from __future__ import annotations
@@ -25,154 +37,68 @@ import re
 import tempfile
 from pathlib import Path
 
-from .. import files
-from ..errors import IllegalAction, InputError, as_message
-from ..i18n import Msg, render
-from ..wrgp.engine import WrgpMatch
-from ..wrgp.tables import CARDS
-from ..wrgp.verbs import AT, SETUP, VERB_TABLE
+from . import files
+from .errors import IllegalAction, InputError, as_message
+from .formats import FORMATS
+from .i18n import Msg
 
-FILE_FORMAT = "rulings-kit/wrgp-match"
 FILE_VERSION = 1
-
-# The constructor arguments a file may carry (WrgpMatch's keywords, the verb table's setup keys).
-_SETUP_PARAMS = {p.name: p for p in SETUP + AT if p.name not in ("cards", "at_zero")}
-SETUP_KEYS = tuple(_SETUP_PARAMS)
-
-# The verbs a file may replay: WrgpMatch's actions (the verb table's). Queries (is_legal, state ...) are not.
-_BY_METHOD = {v.method or v.name: v for v in VERB_TABLE.verbs.values() if not v.step_only}
-VERBS = tuple(_BY_METHOD)
+_FILE_PREFIX, _FILE_SUFFIX = "rulings-kit/", "-match"
 
 
-def unusable_in(exc: Exception, lang: str = "en") -> str:
-    """Why an input could not be used, in the reader's language where the error is coded (an
-    ArgumentError's), for both trackers."""
-    render_in = getattr(exc, "render", None)
-    return render_in(lang) if callable(render_in) else as_message(exc)
+def file_format(format: str) -> str:
+    """The file format of a saved match of ``format``: ``rulings-kit/<format>-match``."""
+    return f"{_FILE_PREFIX}{format}{_FILE_SUFFIX}"
 
 
-def refusal_in(rejection: IllegalAction, lang: str = "en") -> str:
-    """A refusal in the reader's words, its cards named in the reader's language (both trackers)."""
-    from ..cards import in_words
-
-    return in_words(rejection.code, rejection.params, lang, CARDS) if rejection.code else rejection.render(lang)
-
-
-def still_to_come(match, lang: str = "en") -> str:
-    """The duelists each team still has to come, in words (the status line of both trackers)."""
-    from ..wrgp.tables import TEAMS
-
-    return render("widgets.tracker.to_come", {"teams": [Msg("widgets.tracker.team_left", team=t, n=match.lineup - match.pos[t])
-                                                        for t in TEAMS]}, lang)
+def _format_of_file(value) -> str | None:
+    """The format a file's ``format`` value names (``rulings-kit/wrgp-match`` -> ``wrgp``), or None."""
+    if not isinstance(value, str) or not value.startswith(_FILE_PREFIX) or not value.endswith(_FILE_SUFFIX):
+        return None
+    name = value[len(_FILE_PREFIX):-len(_FILE_SUFFIX)]
+    return name if name in FORMATS else None
 
 
-def verb_label(verb: str, lang: str = "en") -> str:
-    """A recorded action's verb in the reader's words: the verb table's label ("took back: ..."
-    in both trackers), so that the words of a verb live once."""
-    for v in VERB_TABLE.verbs.values():
-        if (v.method or v.name) == verb:
-            return v.describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)["label"]
-    return verb
+class RecordKind:
+    """What a saved match of one format needs of it: its ``format`` record, its ``file_format``, the
+    ``verbs`` a file may replay (engine method -> the verb table's verb: the match's actions; queries
+    such as is_legal or state are not), and its setup: ``setup_rules`` (key -> (check, what it must
+    be)) for a setup of the constructor's keywords, or None for the scenario file's ``setup:``."""
+
+    __slots__ = ("format", "file_format", "verbs", "setup_rules")
+
+    def __init__(self, fmt):
+        self.format = fmt
+        self.file_format = file_format(fmt.name)
+        self.verbs = {v.method or v.name: v for v in fmt.verbs.verbs.values() if not v.step_only}
+        params = getattr(fmt.reader, "RECORD_SETUP", None)
+        self.setup_rules = None if params is None else {p.name: _setup_rule(p) for p in params}
+
+    @property
+    def setup_keys(self) -> tuple[str, ...] | None:
+        return None if self.setup_rules is None else tuple(self.setup_rules)
+
+    def new_match(self, setup: dict, file: str = "<match>"):
+        """The match a setup starts (ArgumentError, TypeError or ScenarioError when it cannot)."""
+        if self.setup_rules is None:
+            return self.format.match.from_setup(setup, file)
+        unknown = set(setup) - set(self.setup_rules)
+        if unknown:
+            raise TypeError(f"unknown setup keys: {', '.join(sorted(unknown))}")
+        return self.format.match(**setup)
 
 
-# ---------------------------------------------------------------------- the trackers' buttons
-# Button -> the Action it plays for the chosen team and amount: written once, for the Jupyter
-# tracker (rulings_lib/widgets/tracker.py) and the browser's (rulings_lib/web.py).
-def next_phase(match, team=None, amount=None):
-    """The next phase this turn can have (the engine says which: the match's first turn has no
-    Battle Phase, WRGP-F5), or the end of the turn."""
-    from ..verbs import Action
-    from ..wrgp.tables import PHASE_INDEX, PHASE_KEYS
-
-    for key in PHASE_KEYS[PHASE_INDEX[match.phase_key] + 1:]:
-        if match.is_legal("phase", key):
-            return Action("phase", key)
-    return Action("end_turn", {})
+_KINDS: dict[str, RecordKind] = {}
 
 
-def _buttons() -> dict:
-    from ..verbs import Action
-    from ..wrgp.tables import other
-
-    return {
-        "next_phase": next_phase,
-        "standby": lambda m, t, n: Action("phase", "standby"),
-        "end_turn": lambda m, t, n: Action("end_turn", {}),
-        "battle_damage": lambda m, t, n: Action("attack", {"by": other(t), "damage": n}),
-        "effect_damage": lambda m, t, n: Action("damage", {"by": other(t), "to": t, "amount": n}),
-        "pay": lambda m, t, n: Action("pay", {"by": t, "amount": n}),
-        "gain": lambda m, t, n: Action("gain", {"by": t, "to": "self", "amount": n}),
-        "loss": lambda m, t, n: Action("lose", t),
-        "baton_touch": lambda m, t, n: Action("baton_touch", t),
-        "sw4": lambda m, t, n: Action("speed_world", {"by": t, "remove": 4}),
-        "sw7": lambda m, t, n: Action("speed_world", {"by": t, "remove": 7}),
-        "sw10": lambda m, t, n: Action("speed_world", {"by": t, "remove": 10}),
-    }
-
-
-ACTION_BUTTONS = _buttons()
-
-# The trackers' "activate a card" control: the verb table's `activate` (its parameters by, card,
-# summon, declare: their words, choices and order come from there), for the Jupyter tracker and the
-# browser's alike. A card's effect, cost, Spell Speed and timing come from the card (rulings cards).
-CARD_VERB = "activate"
-
-
-def card_verb(lang: str = "en") -> dict:
-    """The ``activate`` verb as ``rulings verbs --json`` describes it (label, help, params in ``lang``)."""
-    return VERB_TABLE[CARD_VERB].describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)
-
-
-def card_params(lang: str = "en") -> list[dict]:
-    """The control's fields: the ``activate`` verb's parameters (name, type, label and help in
-    ``lang``, choices)."""
-    return card_verb(lang)["params"]
-
-
-def card_action(values: dict):
-    """The Action the control plays: ``activate`` with the fields filled in (empty ones left out).
-    A key that is not one of the verb's parameters is a ValueError (nothing is played)."""
-    from ..errors import ArgumentError
-    from ..verbs import Action
-
-    names = [p["name"] for p in card_params()]
-    allowed = Msg("input.arg.verb_fields", verb=CARD_VERB, names=", ".join(names))
-    if not isinstance(values, dict):
-        raise ArgumentError(CARD_VERB, allowed, values)
-    unknown = sorted(set(values) - set(names), key=str)
-    if unknown:
-        raise ArgumentError(str(unknown[0])[:40], allowed, values[unknown[0]])
-    given = {k: values[k] for k in names if values.get(k) not in (None, "")}
-    for p in card_params():
-        if p["required"] and p["name"] not in given:     # an empty field the verb needs: nothing is played
-            raise ArgumentError(p["name"], Msg("input.arg.card_unknown") if p["type"] == "card" else allowed, None)
-    return Action(CARD_VERB, given)
-
-
-def card_names(param: str, lang: str = "en", card: str | None = None) -> list[str]:
-    """The catalogue's names a field of the control offers, in ``lang``: the cards that can be activated
-    for ``card``; the Fusion Monsters for ``summon``; every card for a declared name (``declare``)."""
-    from ..cards import catalogue
-
-    cards = list(catalogue(CARDS))
-    if param == "card":
-        cards = [c for c in cards if c.speed is not None]
-    elif param == "summon":
-        cards = [c for c in cards if c.monster and c.monster.get("fusion")]
-    return [c.label(lang) for c in cards]
-
-
-def card_asks(card: str) -> list[dict] | None:
-    """The choices a catalogue card asks for (Power Bond: ``summon``), as PARAMs; None for a name the
-    catalogue does not know."""
-    from ..cards import card as find
-
-    found = find(card, CARDS) if isinstance(card, str) else None
-    return None if found is None else [dict(c) for c in found.choices]
-
-
-# The tracker's inputs' ranges: the setup parameters' (one declaration).
-LIMITS = {name: {"min": p.min, "max": p.max} for name, p in _SETUP_PARAMS.items() if p.type == "int"}
+def record_kind(format: str | None = None) -> RecordKind:
+    """The record of the format named ``format`` (the registry's first format, WRGP's, when None: the
+    first saved matches were WRGP's)."""
+    name = next(iter(FORMATS)) if format is None else format
+    kind = _KINDS.get(name)
+    if kind is None:
+        kind = _KINDS[name] = RecordKind(FORMATS[name])
+    return kind
 
 
 # The JSON reader's diagnoses (its English words) as messages of the catalogue, so that they read in
@@ -230,9 +156,8 @@ def _setup_rule(param):
     return ok, what
 
 
-# setup key -> (check, what it must be): the engine's limits, so that every match the tracker can
-# start (and every state it can reach from there) can be saved and loaded again.
-SETUP_RULES = {name: _setup_rule(p) for name, p in _SETUP_PARAMS.items()}
+# A RecordKind's setup_rules, setup key -> (check, what it must be): the engine's limits, so that every
+# match a tracker can start (and every state it can reach from there) can be saved and loaded again.
 
 
 def _is_int(v) -> bool:
@@ -302,7 +227,9 @@ def _check_values(value, where: str, count: list) -> Msg | None:
 
 
 class RecordedMatch:
-    """A :class:`WrgpMatch` that remembers how it got where it is.
+    """A match that remembers how it got where it is: ``RecordedMatch(**setup)`` (a WRGP match, its
+    constructor's keywords) or ``RecordedMatch(format=NAME, setup={...})`` (any format: the setup its
+    file holds, see the module's doc).
 
     ``do(verb, ...)`` plays one action; an action the rules forbid raises
     :class:`~rulings_lib.errors.IllegalAction` as the engine does, and is remembered too (the
@@ -310,20 +237,29 @@ class RecordedMatch:
     unusable arguments (``ValueError``, e.g. team ``"C"``) changes nothing and is not remembered.
     """
 
-    def __init__(self, **setup):
-        unknown = set(setup) - set(SETUP_KEYS)
-        if unknown:
-            raise TypeError(f"unknown setup keys: {', '.join(sorted(unknown))}")
-        self.setup = {k: v for k, v in setup.items() if v is not None}
-        self.match = WrgpMatch(**self.setup)
+    def __init__(self, *, format: str | None = None, setup: dict | None = None, **keywords):
+        kind = record_kind(format)
+        if setup is not None and keywords:
+            raise TypeError("a setup is given either as setup={...} or as keywords, not both")
+        given = dict(keywords if setup is None else setup)
+        if kind.setup_rules is not None:
+            given = {k: v for k, v in given.items() if v is not None}
+        self.kind = kind
+        self.setup = given
+        self.match = kind.new_match(given)
         self.actions: list[dict] = []
         self._undo: list = []              # the engine's snapshot before each action (undo without a replay)
 
+    @property
+    def format(self) -> str:
+        return self.kind.format.name
+
     # ----------------------------------------------------------------- playing
     def do(self, verb: str, *args, **kwargs) -> None:
-        if verb not in VERBS:
-            raise ValueError(f"{verb!r} is not a match action (one of: {', '.join(VERBS)})")
-        table_verb = _BY_METHOD[verb]
+        verbs = self.kind.verbs
+        if verb not in verbs:
+            raise ValueError(f"{verb!r} is not a match action (one of: {', '.join(verbs)})")
+        table_verb = verbs[verb]
         named = table_verb.bind(args, kwargs)   # by name, in the verb table's order: readable, replays the same call
         m = self.match
         saved = m._txn_save()              # each verb is a transaction: a failed call changes nothing
@@ -346,7 +282,7 @@ class RecordedMatch:
     def play(self, action) -> IllegalAction | None:
         """Play an :class:`~rulings_lib.verbs.Action` (a step as a scenario writes it), through the
         verb table to the engine's verb; returns the rejection, or None."""
-        verb = VERB_TABLE[action.verb]
+        verb = self.kind.format.verbs[action.verb]
         return self.try_do(verb.method or verb.name, **verb.kwargs(action.value))
 
     def try_do(self, verb: str, *args, **kwargs) -> IllegalAction | None:
@@ -364,7 +300,7 @@ class RecordedMatch:
         saved = self._undo.pop()
         last = self.actions.pop()
         if saved is None:              # older than the snapshots kept: replay the others
-            self.match = _replay(self.setup, self.actions, "<undo>").match
+            self.match = _replay(self.kind, self.setup, self.actions, "<undo>").match
             return last
         m = self.match
         m._txn_restore(saved)
@@ -373,6 +309,7 @@ class RecordedMatch:
 
     def copy(self) -> RecordedMatch:
         new = RecordedMatch.__new__(RecordedMatch)
+        new.kind = self.kind
         new.setup = json.loads(json.dumps(self.setup))
         new.match = self.match.copy()
         new.actions = json.loads(json.dumps(self.actions))
@@ -381,16 +318,17 @@ class RecordedMatch:
 
     # ----------------------------------------------------------------- files
     def to_dict(self) -> dict:
-        return {"format": FILE_FORMAT, "version": FILE_VERSION, "setup": dict(self.setup),
+        return {"format": self.kind.file_format, "version": FILE_VERSION, "setup": json.loads(json.dumps(self.setup)),
                 "actions": [dict(a) for a in self.actions]}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
 
     @classmethod
-    def from_json(cls, text: str, file: str = "<match>") -> RecordedMatch:
-        """Read a saved match. The whole file is checked (and replayed) before anything is
-        returned: any problem is a :class:`MatchFileError`, never another exception."""
+    def from_json(cls, text: str, file: str = "<match>", format: str | None = None) -> RecordedMatch:
+        """Read a saved match (of ``format`` only, when given; else of any format). The whole file is
+        checked (and replayed) before anything is returned: any problem is a :class:`MatchFileError`,
+        never another exception."""
         if not isinstance(text, str):
             raise MatchFileError(file, None, Msg("widgets.file.not_text"))
         if len(text) > MAX_FILE_BYTES:
@@ -404,12 +342,15 @@ class RecordedMatch:
                                                        column=exc.colno)) from None
         except (ValueError, RecursionError) as exc:
             raise MatchFileError(file, None, Msg("widgets.file.not_saved_match", problem=as_message(exc))) from None
-        return cls.from_dict(data, file)
+        return cls.from_dict(data, file, format)
 
     @classmethod
-    def from_dict(cls, data, file: str = "<match>") -> RecordedMatch:
-        if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-            raise MatchFileError(file, None, Msg("widgets.file.no_format", format=FILE_FORMAT))
+    def from_dict(cls, data, file: str = "<match>", format: str | None = None) -> RecordedMatch:
+        name = _format_of_file(data.get("format")) if isinstance(data, dict) else None
+        if name is None or (format is not None and name != format):
+            expected = [file_format(format)] if format is not None else [file_format(f) for f in FORMATS]
+            raise MatchFileError(file, None, Msg("widgets.file.no_format", format='" or "'.join(expected)))
+        kind = record_kind(name)
         version = data.get("version")
         if not _is_int(version) or version != FILE_VERSION:
             shown = json.dumps(version)[:20] if _check_values(version, "", [0]) is None else "unreadable"
@@ -423,11 +364,12 @@ class RecordedMatch:
         setup, actions = data.get("setup", {}), data.get("actions", [])
         if not isinstance(setup, dict) or not isinstance(actions, list):
             raise MatchFileError(file, None, Msg("widgets.file.shape"))
-        for key, value in setup.items():
-            if key not in SETUP_RULES:
+        rules = kind.setup_rules
+        for key, value in setup.items() if rules is not None else ():
+            if key not in rules:
                 raise MatchFileError(file, None, Msg("widgets.file.setup_key", key=repr(key[:40]),
-                                                     known=", ".join(SETUP_KEYS)))
-            check, what = SETUP_RULES[key]
+                                                     known=", ".join(rules)))
+            check, what = rules[key]
             if not check(value):
                 raise MatchFileError(file, None, Msg("widgets.file.setup_value", key=key, what=what,
                                                      got=json.dumps(value)[:40]))
@@ -438,9 +380,9 @@ class RecordedMatch:
                     or not isinstance(action.get("args", {}), dict) \
                     or not isinstance(action.get("accepted", True), bool):
                 raise MatchFileError(file, None, Msg("widgets.file.action_shape", n=n))
-            if action.get("verb") not in VERBS:
+            if action.get("verb") not in kind.verbs:
                 raise MatchFileError(file, None, Msg("widgets.file.not_action", n=n, verb=json.dumps(action.get("verb"))[:40]))
-        return _replay(setup, actions, file)
+        return _replay(kind, setup, actions, file)
 
     def save(self, path) -> Path:
         """Write the match to ``path`` (JSON). The old file is replaced only once the new one is whole."""
@@ -457,32 +399,34 @@ class RecordedMatch:
         return path
 
     @classmethod
-    def load(cls, path) -> RecordedMatch:
-        """Read a saved match: a regular file of at most MAX_FILE_BYTES (a FIFO or a device is refused
-        unread), UTF-8 JSON, checked whole (see :meth:`from_json`)."""
+    def load(cls, path, format: str | None = None) -> RecordedMatch:
+        """Read a saved match (of ``format`` only, when given): a regular file of at most MAX_FILE_BYTES
+        (a FIFO or a device is refused unread), UTF-8 JSON, checked whole (see :meth:`from_json`)."""
         path = Path(path)
         data = files.read_bytes(path, MAX_FILE_BYTES, Msg("widgets.file.expected"), MatchFileError)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             raise MatchFileError(str(path), None, Msg("widgets.file.not_utf8")) from None
-        return cls.from_json(text, str(path))
+        return cls.from_json(text, str(path), format)
 
     def __repr__(self) -> str:
         return f"<RecordedMatch {len(self.actions)} actions: {self.match!r}>"
 
 
-def _replay(setup: dict, actions: list, file: str) -> RecordedMatch:
+def _replay(kind: RecordKind, setup: dict, actions: list, file: str) -> RecordedMatch:
     try:
-        rec = RecordedMatch(**setup)
+        rec = RecordedMatch(format=kind.format.name, setup=setup)
     except Exception as exc:   # a file is data: whatever the engine says of it, the file is damaged
-        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=as_message(exc))) from None
+        # (a setup read as a scenario's names its key, setup.tags: the file is this one, not a scenario)
+        why = Msg(exc.code, exc.params) if isinstance(exc, InputError) and exc.code else as_message(exc)
+        raise MatchFileError(file, None, Msg("widgets.file.setup_unusable", why=why)) from None
     for n, action in enumerate(actions, 1):
         if not isinstance(action, dict) or not isinstance(action.get("args", {}), dict):
             raise MatchFileError(file, None, Msg("widgets.file.action_shape_short", n=n))
         verb, args = action.get("verb"), action.get("args", {})
         accepted = action.get("accepted", True)
-        if verb not in VERBS:
+        if verb not in kind.verbs:
             raise MatchFileError(file, None, Msg("widgets.file.not_action", n=n, verb=repr(verb)))
         try:
             rejection = rec.try_do(verb, **args)
