@@ -70,7 +70,7 @@ def _source_strings() -> set[str]:
     from rulings_lib.widgets.teach import _FAMILIES
 
     found.update(f"teach.topic.{name}" for _, name in _FAMILIES)
-    # every Reading's title is named by the Reading (rulings_lib.verdict.title_code, issue 33)
+    # every Reading's title is named by the Reading (rulings_lib.verdict.title_code)
     from rulings_lib.formats import FORMATS
     from rulings_lib.verdict import title_code
 

@@ -552,7 +552,7 @@ def test_mid_match_setup_checks():
         TagMatch(gauges={"red-A": 50}, out=["red-A"])
     m = TagMatch(gauges={"red-A": 0}, turn=2)
     assert m.out == ["red-A"]
-    # issue 19: at the start of turn 1 no battle has been fought: nobody out, every gauge full (TAG-S1, TAG-E1)
+    # at the start of turn 1 no battle has been fought: nobody out, every gauge full (TAG-S1, TAG-E1)
     for kwargs in ({"gauges": {"red-A": 0}}, {"gauges": {"blue-B": 99}}, {"out": ["blue-A"]},
                    {"out": ["red-B"], "letters": {"red-A": "B", "red-B": "A"}}):
         for first in ("red", "blue"):
