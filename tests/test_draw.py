@@ -376,15 +376,6 @@ def test_path_arrow_leaves_the_phase_where_the_step_happened():
     assert taken[("run_end", "ho_condition")] == "6"
 
 
-def test_module_docstring_runs():
-    import doctest
-
-    import rulings_lib.draw
-
-    result = doctest.testmod(rulings_lib.draw)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_bench_figure_measures_every_kind():
     from rulings_lib.draw.scenario import drawing_times
 

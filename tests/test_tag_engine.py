@@ -562,9 +562,3 @@ def test_mid_match_setup_checks():
     TagMatch(letters={"red-A": "B", "red-B": "A"})     # the seating (TAG-S2) may be given at turn 1
 
 
-@pytest.mark.parametrize("module", ["rulings_lib.tag.engine", "rulings_lib.tag.tables", "rulings_lib.tag.deckcheck"])
-def test_docstring_examples_run(module):
-    import doctest
-    import importlib
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.failed == 0 and result.attempted > 0
