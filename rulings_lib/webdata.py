@@ -6,7 +6,9 @@
 * ``verbs.<lang>.json``: the verb table of ``rulings verbs --json`` (the question builder's
   forms; schema in the project's contracts), so the page never holds a verb list of its own;
 * ``cards.<lang>.json``: ``rulings cards --json`` (names offered as the builder's card fields),
-  or no cards where the command is not there;
+  or no cards where the command is not there; with ``case_folds``, the characters whose case folding
+  is not their lower case (:func:`rulings_lib.cards.case_folds`), so that the pages match a name as
+  :func:`rulings_lib.cards.fold` does (site/js/cards.js ``fold``);
 * ``answers/<shipped id>.json``: each shipped scenario's answer worked out at build time by the
   same engine (:func:`answers`), which the playground shows while Python loads.
 """
@@ -52,7 +54,10 @@ def verbs(lang: str) -> dict:
 
 
 def cards(lang: str) -> dict:
-    return _cli_json(["cards", "--json", "--lang", lang]) or {"version": 1, "lang": lang, "formats": []}
+    from .cards import case_folds
+
+    table = _cli_json(["cards", "--json", "--lang", lang]) or {"version": 1, "lang": lang, "formats": []}
+    return {**table, "case_folds": case_folds()}
 
 
 def files() -> dict[str, object]:

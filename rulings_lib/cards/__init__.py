@@ -243,9 +243,36 @@ _DROP = {"P", "Z", "S"}     # punctuation, separators (spaces), symbols: ・ ･
 
 
 def fold(name: str) -> str:
-    """A name as matched: NFKC, case-folded, without spaces, punctuation or symbols."""
+    """A name as matched: NFKC, case-folded, without spaces, punctuation or symbols.
+
+    >>> fold("STRASSE") == fold("Straße") == fold("ＳＴＲＡẞＥ") == "strasse"
+    True
+    >>> fold("パワー・ボンド"), fold("ﾊﾟﾜｰ･ﾎﾞﾝﾄﾞ")
+    ('パワーボンド', 'パワーボンド')
+    """
     text = unicodedata.normalize("NFKC", str(name)).casefold()
     return "".join(ch for ch in text if unicodedata.category(ch)[0] not in _DROP)
+
+
+@functools.cache
+def case_folds() -> dict[str, str]:
+    """The characters whose case folding (:func:`fold`'s) is not their lower case, each with its
+    folding (``ß``: ``ss``, ``ς``: ``σ``, Cherokee letters: upper case): the pages fold a name as
+    ``NFKC``, then this table or else the character's lower case, then drop the same categories, so
+    JavaScript (which has no case folding) folds as :func:`fold` does. Only characters NFKC leaves as
+    they are: no others can follow NFKC.
+
+    >>> case_folds()["ß"], case_folds()["ς"], "A" in case_folds()
+    ('ss', 'σ', False)
+    """
+    out = {}
+    for code in range(0x110000):
+        ch = chr(code)
+        if 0xD800 <= code < 0xE000 or ch.casefold() == ch.lower():
+            continue
+        if unicodedata.normalize("NFKC", ch) == ch:
+            out[ch] = ch.casefold()
+    return out
 
 
 def identity(name: str) -> str:
