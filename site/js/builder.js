@@ -40,6 +40,9 @@ function initial(p, ctx) {
   }
 }
 
+// The tags a format's setup starts with when it has them (the verb table's default of `tags`).
+const defaultTags = (format) => format?.setup.find((p) => p.name === "tags")?.default ?? [];
+
 function players(ctx) {
   const tags = ctx.setup?.tags?.length === 2 ? ctx.setup.tags : ctx.defaultTags;
   return tags.flatMap((tag) => [`${tag}-A`, `${tag}-B`]);
@@ -336,11 +339,11 @@ function listControl(p, value, set, ctx, path, label) {
   return box;
 }
 
-// The keys of a team_map: its own choices when given; else the players of a tag battle, or teams A and B.
+// The keys of a team_map: its own choices (the format's teams) when the verb table gives them, else the
+// match's players (docs/contracts.md).
 function mapKeys(p, ctx) {
   if (p.choices?.length) return p.choices.map((c) => [c.value, c.label ?? String(c.value)]);
-  if (ctx.format === "digimon-tag") return players(ctx).map((x) => [x, x]);
-  return ["A", "B"].map((x) => [x, t("site.builder.team", { team: x })]);
+  return players(ctx).map((x) => [x, x]);
 }
 
 function teamMapControl(p, value, set, ctx, path) {
@@ -440,11 +443,11 @@ export class Builder {
   get formats() { return table?.formats ?? []; }
   format() { return this.formats.find((f) => f.format === this.q.format); }
   ctx() {
-    return { setup: this.q.setup, format: this.q.format, defaultTags: ["red", "blue"], redraw: () => this.draw() };
+    return { setup: this.q.setup, format: this.q.format, defaultTags: defaultTags(this.format()), redraw: () => this.draw() };
   }
 
-  // A new, empty question of a format.
-  start(format = "wrgp") {
+  // A new, empty question of a format (the verb table's first, the registry's first, when none is named).
+  start(format = this.formats[0]?.format) {
     this.q = { format, title: "", setup: {}, steps: [] };
     this.draw();
     this.changed();

@@ -309,10 +309,10 @@ async function start() {
   await loaded;
   shipped = await (await fetch("data/scenarios.json")).json();
   const first = early(await asked, answer);
-  const groups = { wrgp: "site.play.group_wrgp", "digimon-tag": "site.play.group_tag" };
-  for (const [fmt, code] of Object.entries(groups)) {
+  // One group per format, in the order the list ships them, named as the verb table names the format.
+  for (const fmt of new Set(shipped.map((x) => x.format))) {
     const g = document.createElement("optgroup");
-    g.label = t(code);
+    g.label = t(`verbs.${fmt}.format.label`);
     for (const s of shipped.filter((x) => x.format === fmt)) {
       const o = document.createElement("option");
       o.value = s.id;
