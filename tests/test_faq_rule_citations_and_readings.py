@@ -411,8 +411,10 @@ def test_every_reading_has_a_japanese_name_under_the_code_the_site_derives():
 
     every = {r.id: r for r in readings() + readings(settled=True)}
     assert set(READING) == set(every)
-    en = json.loads((PKG / "i18n" / "readings.en.json").read_text(encoding="utf-8"))
-    ja = json.loads((PKG / "i18n" / "readings.ja.json").read_text(encoding="utf-8"))
+    from rulings_lib.i18n.glossary import resolve
+
+    en = resolve(json.loads((PKG / "i18n" / "readings.en.json").read_text(encoding="utf-8")), "en")
+    ja = resolve(json.loads((PKG / "i18n" / "readings.ja.json").read_text(encoding="utf-8")), "ja")
     for rid, code in READING.items():
         assert code == "readings." + rid.replace("-", "_") and "_" not in rid
         assert en[code] == every[rid].title and ja[code] and not re.search("[a-z]{3,}", ja[code]), rid

@@ -499,10 +499,12 @@ def _read(path: Path):
     Nothing is kept between runs: a cache written beside the package (as before) wrote
     where the user never asked, was read unchecked and keyed by size and time only. Parsing the
     YAML costs a few milliseconds of a ``rulings run`` (the README's start-up figure stays within
-    its target), so the file is simply read: an edit, of any size, at any time, is always seen."""
+    its target), so the file is simply read: an edit, of any size, at any time, is always seen.
+    A rulebook term in a card's words (``{term:speed_counters}``) is spelled by the glossary."""
+    from ..i18n.glossary import resolve
     from ..yamlsrc import load_file
 
-    return load_file(path)
+    return resolve(load_file(path), where=str(path))
 
 
 def card(name, file: str) -> Card | None:
@@ -797,11 +799,12 @@ def _check_clauses(raw: dict, effect: dict, bad) -> None:
 def _faq_texts() -> dict[str, list[tuple[str, str]]]:
     """format -> [(entry id, its text in both languages, folded)]: each game's FAQ file, by the
     format it declares (``format: wrgp``; the notes on the tool declare none)."""
+    from ..i18n.glossary import resolve
     from ..yamlsrc import load_file
 
     out: dict[str, list[tuple[str, str]]] = {}
     for path in sorted((HERE.parent / "faq").glob("*.yaml")):
-        data = load_file(path)
+        data = resolve(load_file(path), where=str(path))
         if not isinstance(data, dict) or not isinstance(data.get("format"), str):
             continue
         entries = out.setdefault(data["format"], [])

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ..i18n.glossary import resolve
+
 LANGS = ("en", "ja")
 
 WORDS: dict[str, dict[str, str]] = {
@@ -19,7 +21,7 @@ WORDS: dict[str, dict[str, str]] = {
     "comes_in": {"en": "comes in", "ja": "次に出る"},
     "at_zero": {"en": "0 LP, stays in", "ja": "ライフ0で残留"},
     "lp": {"en": "LP", "ja": "ライフポイント"},
-    "spc": {"en": "Speed Counters", "ja": "スピードカウンター"},
+    "spc": {"en": "{term:speed_counters}", "ja": "{term:speed_counters}"},
     "sw_damage": {"en": "{cost}: {size} damage", "ja": "{cost}: {size}ダメージ"},
     "sw_draw": {"en": "{cost}: draw {size}", "ja": "{cost}: {size}枚ドロー"},
     "sw_destroy": {"en": "{cost}: destroy up to {size}", "ja": "{cost}: {size}枚まで破壊"},
@@ -42,8 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
     "wrgp_over": {"en": "Match over: team {t} wins (WRGP-F4)", "ja": "試合終了: チーム{t}の勝利（WRGP-F4）"},
     "out_list": {"en": "Out: {who}", "ja": "脱落: {who}"},
     "desc_turn": {"en": "Turn {n}, team {t}'s turn, {phase}.", "ja": "ターン{n}、チーム{t}のターン、{phase}。"},
-    "desc_team": {"en": "Team {t}: {d} ({pos}) in the duel, {lp} LP, {spc} Speed Counters{notes}.",
-                  "ja": "チーム{t}: {d}（{pos}）がデュエル中、ライフポイント{lp}、スピードカウンター{spc}{notes}。"},
+    "desc_team": {"en": "Team {t}: {d} ({pos}) in the duel, {lp} LP, {spc} {term:speed_counters}{notes}.",
+                  "ja": "チーム{t}: {d}（{pos}）がデュエル中、ライフポイント{lp}、{term:speed_counters}{spc}{notes}。"},
     "desc_sw": {"en": "Speed World effects it could pay for: {effects}", "ja": "使える「スピード・ワールド」の効果: {effects}"},
     "cards": {"en": "Cards: {cards}.", "ja": "カード: {cards}。"},
     "card_at": {"en": "{name} ({player} {zone}, owner {owner})", "ja": "{name}（{player}の{zone}、持ち主{owner}）"},
@@ -86,6 +88,7 @@ WORDS: dict[str, dict[str, str]] = {
     "after_step": {"en": "After step {n} of {total}", "ja": "手順{n}/{total}の後"},
     "step_short": {"en": "step {n}", "ja": "手順{n}"},
 }
+resolve(WORDS)      # the rulebooks' terms ({term:...}) spelled by the glossary, once
 
 def word(key: str, lang: str, **kw) -> str:
     return WORDS[key][lang if lang in LANGS else "en"].format(**kw)

@@ -6,6 +6,7 @@ notebooks read. Rule ids are those of ``shared/spec/wrgp-rules.md``.
 
 from __future__ import annotations
 
+from ..i18n.glossary import word as term
 from ..readings import Reading, register
 from ..values import Frozen, init
 
@@ -107,7 +108,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("draw", "Draw Phase", ("WRGP-F5", "WRGP-H9"),
           "Baton touch only before the draw; no draw on the match's first turn."),
     Phase("standby", "Standby Phase", ("WRGP-SW3",),
-          "Both teams gain 2 Speed Counters (max 12)."),
+          f"Both teams gain 2 {term('speed_counters')} (max 12)."),
     Phase("main1", "Main Phase 1", ("WRGP-SW5",),
           "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
     Phase("battle", "Battle Phase", ("WRGP-F5", "WRGP-H3"),
@@ -368,7 +369,7 @@ READINGS = (
     Reading("loss-counters-at-the-moment", "WRGP-SW4", FORMAT, "Loss counters use the positions at that moment",
             "a and b are the lineup positions of the duelists in the duel when the loss happens (a duelist "
             "whose handover is pending still counts), and the counters are added at once."),
-    Reading("counter-cap-12", "WRGP-SW4", FORMAT, "At most 12 Speed Counters, losses included",
+    Reading("counter-cap-12", "WRGP-SW4", FORMAT, f"At most 12 {term('speed_counters')}, losses included",
             "The source writes (max 12) on WRGP-SW3 only; the kit caps a team's counters at 12 whatever adds "
             "them, the counters for a loss (WRGP-SW4) included."),
     Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, "Speed World effects are Spell Speed 1",
@@ -379,11 +380,11 @@ READINGS = (
             source="kit"),
     Reading("counter-cleaner-clears-both-teams", "WRGP-SW8", FORMAT, "Counter Cleaner empties Speed World",
             "Counter Cleaner removes all counters from one card, and Speed World is one card, so both teams' "
-            "Speed Counters drop to 0.", source="kit",
+            f"{term('speed_counters')} drop to 0.", source="kit",
             settled_by="カウンタークリーナーの効果を受けカウンターは取り除かれます (WRGP-SW8), and the card's own "
                        "text: remove all counters on the field"),
-    Reading("gate-blocker-stops-loss-counters", "WRGP-SW8", FORMAT, "Gate Blocker stops every Speed Counter",
-            "While the opponent controls a face-up Gate Blocker a team gains no Speed Counters at all, neither in the "
+    Reading("gate-blocker-stops-loss-counters", "WRGP-SW8", FORMAT, f"Gate Blocker stops every {term('speed_counter')}",
+            f"While the opponent controls a face-up Gate Blocker a team gains no {term('speed_counters')} at all, neither in the "
             "Standby Phase (WRGP-SW3) nor for a loss (WRGP-SW4)."),
     Reading("gain-after-loss-does-not-save", "WRGP-H8", FORMAT, "LP gained after a loss are counted but void",
             "LP gained by a duelist whose loss is determined are added to their LP, but the loss stands and "

@@ -1,0 +1,78 @@
+"""The rulebooks' terms, each spelled once (``glossary.json`` beside this module), in English and Japanese.
+
+The kit's words name a term by ``{term:NAME}`` and read its spelling here: the message catalogues
+(``<domain>.<lang>.json``, resolved as they are read, so the pages' ``words.<lang>.json`` holds the
+spelled words too), the pictures' words (:mod:`rulings_lib.draw.words`), the FAQ
+(``rulings_lib/faq/*.yaml``) and the cards' words (``rulings_lib/cards/*.yaml``); the tables, whose
+English is Python text, call :func:`word`. ``tests/test_glossary.py`` fails where a term is spelled
+literally anywhere else in those words.
+
+>>> from rulings_lib.i18n.glossary import with_terms, word
+>>> word("speed_counters"), word("speed_counters", "ja")
+('Speed Counters', 'スピードカウンター')
+>>> with_terms("両チームが{term:speed_counter}を2個得る", "ja")
+'両チームがスピードカウンターを2個得る'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+
+LANGS = ("en", "ja")
+FILE = Path(__file__).with_name("glossary.json")
+TERM = re.compile(r"\{term:([a-z_]+)\}")
+
+
+class GlossaryError(ValueError):
+    """A ``{term:NAME}`` the glossary has no NAME for (or a glossary entry without every language)."""
+
+
+@functools.cache
+def terms() -> dict[str, dict[str, str]]:
+    """Every term: name -> {lang: spelling}."""
+    data = json.loads(FILE.read_text(encoding="utf-8"))
+    for name, spelled in data.items():
+        if not TERM.fullmatch("{term:" + name + "}") or set(spelled) != set(LANGS):
+            raise GlossaryError(f"{FILE.name}: {name!r}: a term is named in lower case and spelled in {LANGS}")
+    return data
+
+
+def word(name: str, lang: str = "en") -> str:
+    """The spelling of the term ``name`` in ``lang`` (English for a language the glossary lacks)."""
+    try:
+        spelled = terms()[name]
+    except KeyError:
+        raise GlossaryError(f"no term {name!r} in {FILE.name} (one of: {', '.join(terms())})") from None
+    return spelled.get(lang) or spelled["en"]
+
+
+def with_terms(text: str, lang: str = "en", where: str = "<text>") -> str:
+    """``text`` with each ``{term:NAME}`` spelled in ``lang``."""
+    if "{term:" not in text:
+        return text
+    try:
+        return TERM.sub(lambda m: word(m.group(1), lang), text)
+    except GlossaryError as exc:
+        raise GlossaryError(f"{where}: {exc}") from None
+
+
+def resolve(data, lang: str = "en", where: str = "<data>"):
+    """Every text in ``data`` (dicts and lists, changed in place, so that whatever a reader noted about
+    them, such as their lines, still holds) with its terms spelled: a text under an ``en`` or ``ja``
+    key in that language, any other in ``lang``. Returns ``data`` (a lone text: the new text)."""
+    if isinstance(data, str):
+        return with_terms(data, lang, where)
+    if isinstance(data, dict):
+        for key, value in data.items():
+            new = resolve(value, key if key in LANGS else lang, where)
+            if new is not value:
+                data[key] = new
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            new = resolve(value, lang, where)
+            if new is not value:
+                data[i] = new
+    return data
