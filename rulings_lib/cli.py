@@ -36,6 +36,7 @@ import sys
 
 from .errors import InputError, one_line
 from .i18n import LANGS, Msg, default_lang, render
+from .i18n.glossary import word as term
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_RESOURCE = 0, 1, 2, 3
 EXIT_INTERNAL = 3   # no answer either way: a bug of the kit (the traceback is kept in a file)
@@ -197,7 +198,7 @@ def cmd_cards(args) -> int:
         print(f"# {fmt['format']}")
         for c in fmt["cards"]:
             other = "en" if lang == "ja" else "ja"
-            speed = f", Spell Speed {c['speed']}" if c["speed"] else ""
+            speed = f", {term('spell_speed')} {c['speed']}" if c["speed"] else ""
             number = f"{c['number']} " if c.get("number") else ""
             print(f"{number}{c['name'][lang]} / {c['name'][other]}  [{c['kind']}{speed}]")
             print(f"    {c['does'][lang]}")

@@ -55,8 +55,8 @@ RULES: dict[str, str] = {
 # is rejected for a reason that is not WRGP's own.
 STANDARD_RULES: dict[str, str] = {
     "STD-TURN": "A turn's phases come in order: Draw, Standby, Main 1, Battle, Main 2, End",
-    "STD-TIMING": "Summons, sets, ignition effects and Spell Speed 1 only in one's own Main Phase; "
-                  "attacks only in one's own Battle Phase; a chain link needs Spell Speed 2 or more, "
+    "STD-TIMING": f"Summons, sets, ignition effects and {term('spell_speed')} 1 only in one's own Main Phase; "
+                  f"attacks only in one's own Battle Phase; a chain link needs {term('spell_speed')} 2 or more, "
                   "at least the speed of the link it answers",
     "STD-LP": "A cost cannot be paid with more LP than one has",
     "STD-CARDS": "Only a card that is on the field can be destroyed or handed over; a card leaving the "
@@ -110,11 +110,11 @@ PHASES: tuple[Phase, ...] = (
     Phase("standby", "Standby Phase", ("WRGP-SW3",),
           f"Both teams gain 2 {term('speed_counters')} (max 12)."),
     Phase("main1", "Main Phase 1", ("WRGP-SW5",),
-          "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
+          f"Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, {term('spell_speed')} 1)."),
     Phase("battle", "Battle Phase", ("WRGP-F5", "WRGP-H3"),
           "None on the match's first turn; a loss during battle interrupts it."),
     Phase("main2", "Main Phase 2", ("WRGP-SW5",),
-          "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
+          f"Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, {term('spell_speed')} 1)."),
     Phase("end", "End Phase", ("WRGP-H1",),
           "Delayed effects apply; a pending handover completes when the turn ends."),
 )
@@ -224,9 +224,9 @@ HANDOVER_ALLOWED: dict[str, bool] = {
 ACTION_LABELS: dict[str, str] = {
     "ignition_effect": "activate a monster's ignition effect",
     "trigger_effect": "activate a monster's trigger effect",
-    "spell_speed_1": "activate a Spell Speed 1 Spell Card",
-    "spell_speed_2": "activate a Spell Speed 2 card or effect",
-    "spell_speed_3": "activate a Spell Speed 3 card or effect",
+    "spell_speed_1": f"activate a {term('spell_speed')} 1 Spell Card",
+    "spell_speed_2": f"activate a {term('spell_speed')} 2 card or effect",
+    "spell_speed_3": f"activate a {term('spell_speed')} 3 card or effect",
     "summon": "summon a monster without a card effect",
     "summon_by_effect": "summon a monster by a card effect",
     "set": "set a card without a card effect",
@@ -372,7 +372,7 @@ READINGS = (
     Reading("counter-cap-12", "WRGP-SW4", FORMAT, f"At most 12 {term('speed_counters')}, losses included",
             "The source writes (max 12) on WRGP-SW3 only; the kit caps a team's counters at 12 whatever adds "
             "them, the counters for a loss (WRGP-SW4) included."),
-    Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, "Speed World effects are Spell Speed 1",
+    Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, f"Speed World effects are {term('spell_speed')} 1",
             "A Speed World effect is used like an ignition-type Spell effect: in one's own Main Phase with "
             "an open game state, any number of times while counters last, never during a handover's run-on."),
     Reading("lp-loop-once-per-player", "WRGP-F7", FORMAT, "An LP loop gives each player one iteration",
