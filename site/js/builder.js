@@ -363,11 +363,17 @@ function teamMapControl(p, value, set, ctx, path) {
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_ .\-']*$/;
 const RESERVED = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
 
+// Double quotes as JSON writes them, and as escapes what JSON leaves as it is but YAML reads otherwise:
+// DEL and the C1 controls (NEL is a line break to YAML), the line and paragraph separators, the BOM
+// and the non-characters U+FFFE and U+FFFF (tests/test_builder_yaml.py reads every kind back).
+const YAML_RAW = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
+const quoted = (s) => JSON.stringify(s).replace(YAML_RAW, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+
 function scalar(v) {
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   if (v == null) return "null";
   const s = String(v);
-  return PLAIN.test(s) && !RESERVED.test(s) && !/ $/.test(s) ? s : JSON.stringify(s);
+  return PLAIN.test(s) && !RESERVED.test(s) && !/ $/.test(s) ? s : quoted(s);
 }
 
 function flow(v) {
