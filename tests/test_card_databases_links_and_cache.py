@@ -317,15 +317,17 @@ def _copy_catalogue(tmp_path) -> Path:
 @pytest.mark.parametrize("hostile", ["[]", "{}", "garbage", '{"format": 1}'])
 def test_nothing_at_a_cache_path_is_read(tmp_path, hostile):
     """Whatever lies where a cache was kept (``__pycache__/wrgp.SIZE-MTIME.json``), the catalogue is
-    its YAML: a ``[]`` there made every command an internal error."""
+    its YAML (with the rulebooks' terms spelled by the glossary): a ``[]`` there made every command an
+    internal error."""
     from rulings_lib import cards
+    from rulings_lib.i18n.glossary import resolve
     from rulings_lib.yamlsrc import load_file
 
     path = _copy_catalogue(tmp_path)
     st = path.stat()
     (tmp_path / "__pycache__").mkdir()
     (tmp_path / "__pycache__" / f"wrgp.{st.st_size}-{st.st_mtime_ns}.json").write_text(hostile, encoding="utf-8")
-    assert cards._parse(cards._read(path), "x") == cards._parse(load_file(path), "x")
+    assert cards._parse(cards._read(path), "x") == cards._parse(resolve(load_file(path)), "x")
 
 
 def test_a_fifo_at_a_cache_path_never_hangs_a_command(tmp_path):
