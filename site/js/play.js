@@ -309,10 +309,10 @@ async function start() {
   await loaded;
   shipped = await (await fetch("data/scenarios.json")).json();
   const first = early(await asked, answer);
-  // One group per format, in the order the list ships them, named as the verb table names the format.
-  for (const fmt of new Set(shipped.map((x) => x.format))) {
+  // One group per format, in the registry's order and named as the verb table names each format.
+  for (const { format: fmt, label } of (await loadedTable).formats ?? []) {
     const g = document.createElement("optgroup");
-    g.label = t(`verbs.${fmt}.format.label`);
+    g.label = label;
     for (const s of shipped.filter((x) => x.format === fmt)) {
       const o = document.createElement("option");
       o.value = s.id;
