@@ -24,6 +24,7 @@ import unicodedata
 from pathlib import Path
 
 from ..errors import ArgumentError, InputError
+from ..i18n.glossary import word as term
 from ..values import Frozen, init
 
 HERE = Path(__file__).parent
@@ -705,7 +706,7 @@ def _parse(data, source: str) -> list[Card]:
             bad(line, f"{raw['id']}: a kind among {', '.join(kinds)}")
         speed = raw.get("speed")
         if speed not in (None, 1, 2, 3):
-            bad(line, f"{raw['id']}: a spell speed 1, 2, 3 or null")
+            bad(line, f"{raw['id']}: a {term('spell_speed').lower()} 1, 2, 3 or null")
         effect = dict(raw.get("effect") or {})
         is_monster = raw["kind"] in monster_kinds
         type_ = raw.get("type")
@@ -724,7 +725,7 @@ def _parse(data, source: str) -> list[Card]:
             if "special_victory" in effect and type_ == "trigger":
                 allowed = (None,)       # WRGP-F8: a trigger effect that cannot be chained to (no chain link)
             if type_ is not None and speed not in allowed:
-                bad(line, f"{raw['id']}: a spell speed agreeing with its type {type_} "
+                bad(line, f"{raw['id']}: a {term('spell_speed').lower()} agreeing with its type {type_} "
                           f"({' or '.join(str(a) if a else 'null' for a in allowed)}), not {speed}")
         if effect.get("when") is not None and effect["when"] not in WHEN:
             bad(line, f"{raw['id']}: when among {', '.join(WHEN)}")

@@ -201,7 +201,7 @@ def _load_domain(domain: str, lang: str) -> None:
         if code.split(".", 1)[0] != domain:
             raise CatalogueError(f"{path.name}: code {code!r} is not named after its domain {domain!r}")
         _DOMAINS[code] = domain
-        if "{term:" in text:            # a rulebook term, spelled by the glossary (glossary.py)
+        if "erm:" in text:              # a rulebook term, {term:NAME}, spelled by the glossary (glossary.py)
             from .glossary import with_terms
 
             text = with_terms(text, lang, f"{path.name}: {code}")

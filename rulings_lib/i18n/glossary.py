@@ -12,6 +12,11 @@ literally anywhere else in those words.
 ('Speed Counters', 'スピードカウンター')
 >>> with_terms("両チームが{term:speed_counter}を2個得る", "ja")
 '両チームがスピードカウンターを2個得る'
+>>> with_terms("{Term:baton_touch} keeps the field", "en"), with_terms("{Term:baton_touch}", "ja")
+('Baton touch keeps the field', 'バトンタッチ')
+>>> with_terms('"On surrender ({term:baton_touch})" (サレンダーについて（{term:baton_touch:ja}）)', "en")
+'"On surrender (baton touch)" (サレンダーについて（バトンタッチ）)'
+
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from pathlib import Path
 
 LANGS = ("en", "ja")
 FILE = Path(__file__).with_name("glossary.json")
-TERM = re.compile(r"\{term:([a-z_]+)\}")
+# {term:NAME}; {Term:NAME}: its first letter a capital; {term:NAME:ja}: in that language whatever the
+# text's (the rulebook's Japanese heading quoted in English).
+TERM = re.compile(r"\{[Tt]erm:([a-z_]+)(?::(en|ja))?\}")
 
 
 class GlossaryError(ValueError):
@@ -35,26 +42,29 @@ def terms() -> dict[str, dict[str, str]]:
     """Every term: name -> {lang: spelling}."""
     data = json.loads(FILE.read_text(encoding="utf-8"))
     for name, spelled in data.items():
-        if not TERM.fullmatch("{term:" + name + "}") or set(spelled) != set(LANGS):
+        if not TERM.fullmatch("{term:" + name + "}") or set(spelled) != set(LANGS):  # (a name in lower case)
             raise GlossaryError(f"{FILE.name}: {name!r}: a term is named in lower case and spelled in {LANGS}")
     return data
 
 
-def word(name: str, lang: str = "en") -> str:
-    """The spelling of the term ``name`` in ``lang`` (English for a language the glossary lacks)."""
+def word(name: str, lang: str = "en", *, capital: bool = False) -> str:
+    """The spelling of the term ``name`` in ``lang`` (English for a language the glossary lacks);
+    with ``capital``, its first letter a capital (a sentence's first word: ``Baton touch``)."""
     try:
         spelled = terms()[name]
     except KeyError:
         raise GlossaryError(f"no term {name!r} in {FILE.name} (one of: {', '.join(terms())})") from None
-    return spelled.get(lang) or spelled["en"]
+    said = spelled.get(lang) or spelled["en"]
+    return said[:1].upper() + said[1:] if capital else said
 
 
 def with_terms(text: str, lang: str = "en", where: str = "<text>") -> str:
-    """``text`` with each ``{term:NAME}`` spelled in ``lang``."""
-    if "{term:" not in text:
+    """``text`` with each ``{term:NAME}`` spelled in ``lang`` (``{Term:NAME}``: with a capital;
+    ``{term:NAME:ja}``: in Japanese whatever ``lang``)."""
+    if "erm:" not in text:
         return text
     try:
-        return TERM.sub(lambda m: word(m.group(1), lang), text)
+        return TERM.sub(lambda m: word(m.group(1), m.group(2) or lang, capital=m.group(0)[1] == "T"), text)
     except GlossaryError as exc:
         raise GlossaryError(f"{where}: {exc}") from None
 

@@ -37,7 +37,7 @@ RULES: dict[str, str] = {
     "WRGP-H6": "Handed-over cards bound for hand, Deck or face-down Extra go to their original owner",
     "WRGP-H7": "Effects already applied carry over",
     "WRGP-H8": "A loss cannot be undone",
-    "WRGP-H9": "Baton touch: a voluntary swap in one's own Draw Phase, before the draw",
+    "WRGP-H9": f"{term('baton_touch', capital=True)}: a voluntary swap in one's own Draw Phase, before the draw",
     "WRGP-D1": "A draw caused by a card: its controller is treated as the winner",
     "WRGP-D2": "Both at 0 after a chain: the side damaged last loses",
     "WRGP-D3": "A second loss during a handover counts; the duel resumes with that team",
@@ -106,7 +106,7 @@ def rule_title(rule_id: str, lang: str = "en") -> str:
 # The turn, in order. ``rules`` are the ids that act in that phase.
 PHASES: tuple[Phase, ...] = (
     Phase("draw", "Draw Phase", ("WRGP-F5", "WRGP-H9"),
-          "Baton touch only before the draw; no draw on the match's first turn."),
+          f"{term('baton_touch', capital=True)} only before the draw; no draw on the match's first turn."),
     Phase("standby", "Standby Phase", ("WRGP-SW3",),
           f"Both teams gain 2 {term('speed_counters')} (max 12)."),
     Phase("main1", "Main Phase 1", ("WRGP-SW5",),
@@ -317,8 +317,8 @@ READINGS = (
             "When a team's last duelist loses the match ends at once, with no run-on to the End Phase "
             "and no handover."),
     Reading("lp-floor-and-start", "WRGP-F10", FORMAT, "LP floor 0, fresh LP for every duelist",
-            "LP never drop below 0 and every duelist, including one who comes in by handover or baton "
-            "touch, starts with the starting LP (8000 unless set)."),
+            f"LP never drop below 0 and every duelist, including one who comes in by handover or {term('baton_touch')}, "
+            "starts with the starting LP (8000 unless set)."),
     Reading("no-attack-in-run-on", "WRGP-H2", FORMAT, "No attack is declared during the run-on",
             "Attacks are not among what WRGP-H2 allows and WRGP-H3 ends a battle at a loss: a Battle Phase passed "
             "through in the run-on starts and ends, but no attack is declared."),
@@ -332,7 +332,7 @@ READINGS = (
             "The incoming duelist takes over with their own Deck, Extra Deck, Graveyard and banishment (none of the "
             "previous duelist's) and draws an opening hand of five from their own Deck as the handover completes, "
             "before the turn in which they play; an event may announce otherwise."),
-    Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, "Baton touch keeps the field and the turn",
+    Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, f"{term('baton_touch', capital=True)} keeps the field and the turn",
             "The incoming duelist inherits the field as in a handover (WRGP-H4..H7) and goes on with the "
             "same turn from the Draw Phase draw."),
     Reading("draw-survivor-stays-at-0", "WRGP-D1", FORMAT, "The survivor of a draw stays at 0 LP",
@@ -392,8 +392,8 @@ READINGS = (
     Reading("banished-handed-over-cards-follow-gy", "WRGP-H5", FORMAT, "Banished handed-over cards go to the new duelist",
             "A handed-over card that is banished goes to the new duelist's banishment, as a card sent to the "
             "GY goes to the new duelist's GY.", source="kit"),
-    Reading("surrender-is-baton-touch", "WRGP-H9", FORMAT, "The only surrender is the baton touch",
-            "The rulebook's surrender (サレンダーについて) is the baton touch, a swap for the team's next "
+    Reading("surrender-is-baton-touch", "WRGP-H9", FORMAT, f"The only surrender is the {term('baton_touch')}",
+            f"The rulebook's surrender (サレンダーについて) is the {term('baton_touch')}, a swap for the team's next "
             "duelist: a team's last duelist has no one to swap in, so cannot surrender; conceding a whole match "
             "is not in the rulebook and is left to the organiser.", source="kit"),
 )
