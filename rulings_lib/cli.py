@@ -458,7 +458,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)
 
-    t = _OnlyOne(sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
+    t = _OnlyOne(sub.add_parser("tag", help=f"Digimon {term('tag_battle')} tools").add_subparsers(
         dest="tag_command", required=True, metavar="TOOL"), None)
     s = t.add_parser("check-deck", help="TAG-K1..K3: check one deck or a tag's two decks")
     s.add_argument("decks", nargs="+", metavar="DECK")

@@ -55,7 +55,7 @@ WORDS: dict[str, dict[str, str]] = {
     "resembles_one": {"en": "{name}, which resembles {like}", "ja": "{name}: {like}に似た別のカード"},
     "desc_lineup": {"en": "lineup {names}", "ja": "番手 {names}"},
     # tag battle
-    "tag": {"en": "Digimon tag battle", "ja": "デジモン タッグバトル"},
+    "tag": {"en": "Digimon {term:tag_battle}", "ja": "デジモン {term:tag_battle}"},
     "first": {"en": "first", "ja": "先攻"},
     "second": {"en": "second", "ja": "後攻"},
     "seat": {"en": "{side}-{letter}", "ja": "{side}{letter}"},
@@ -63,7 +63,7 @@ WORDS: dict[str, dict[str, str]] = {
     "gauge": {"en": "{term:point_gauge}", "ja": "{term:point_gauge}"},
     "tag_out": {"en": "out (TAG-E1)", "ja": "脱落（TAG-E1）"},
     "empty_seat": {"en": "empty seat", "ja": "空席"},
-    "mode_tag": {"en": "tag battle", "ja": "タッグ戦"},
+    "mode_tag": {"en": "{term:tag_battle}", "ja": "タッグ戦"},
     "mode_1v1": {"en": "1-vs-1 (TAG-E3)", "ja": "1対1（TAG-E3）"},
     "tag_head": {"en": "Turn {n}, {mode}: {first} first, {second} second",
                  "ja": "ターン{n}、{mode}: 先攻 {first}、後攻 {second}"},
