@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from .i18n.glossary import word as term
+
 HEAVY = ("ipywidgets", "jupyter_core", "jupyterlab", "IPython", "graphviz", "pygraphviz", "ipykernel")
 
 
@@ -165,7 +167,7 @@ DENSE_TURN = (            # each team loses 1000 and gains 1000 a round: the mat
 )
 # The same round written at length (block style, a comment before each step saying what it does),
 # as an annotated worked example is: a 1 MB file within the kit's limits (scenario.MAX_STEPS steps).
-DENSE_WHY = ("A's duelist enters Main Phase 1", "A activates a Spell Speed 1 card",
+DENSE_WHY = ("A's duelist enters Main Phase 1", f"A activates a {term('spell_speed')} 1 card",
              "Sparks (a Normal Trap) deals 200 to B", "Ookazi (a Normal Spell) deals 800 to B",
              "Dian Keto the Cure Master gives A 1000 LP", "A's Battle Phase", "A's Main Phase 2",
              "A's turn ends; B's duelist's turn begins", "B's duelist enters Main Phase 1", "B summons",

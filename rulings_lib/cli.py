@@ -36,6 +36,7 @@ import sys
 
 from .errors import InputError, one_line
 from .i18n import LANGS, Msg, default_lang, render
+from .i18n.glossary import word as term
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_RESOURCE = 0, 1, 2, 3
 EXIT_INTERNAL = 3   # no answer either way: a bug of the kit (the traceback is kept in a file)
@@ -214,7 +215,7 @@ def cmd_cards(args) -> int:
         print(f"# {fmt['format']}")
         for c in fmt["cards"]:
             other = "en" if lang == "ja" else "ja"
-            speed = f", Spell Speed {c['speed']}" if c["speed"] else ""
+            speed = f", {term('spell_speed')} {c['speed']}" if c["speed"] else ""
             number = f"{c['number']} " if c.get("number") else ""
             print(f"{number}{c['name'][lang]} / {c['name'][other]}  [{c['kind']}{speed}]")
             print(f"    {c['does'][lang]}")
@@ -476,7 +477,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--lang", choices=LANGS, help="language of the text: en or ja (default: the locale's, LANG/LC_ALL)")
     s.set_defaults(func=cmd_wrgp_check_team)
 
-    t = _OnlyOne(sub.add_parser("tag", help="Digimon tag battle tools").add_subparsers(
+    t = _OnlyOne(sub.add_parser("tag", help=f"Digimon {term('tag_battle')} tools").add_subparsers(
         dest="tag_command", required=True, metavar="TOOL"), None)
     s = t.add_parser("check-deck", help="TAG-K1..K3: check one deck or a tag's two decks")
     s.add_argument("decks", nargs="+", metavar="DECK")

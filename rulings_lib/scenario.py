@@ -1,8 +1,9 @@
 """Scenario files: load, validate, run, compare with ``expect:`` (see docs/scenario-format.md).
 
->>> from rulings_lib.scenario import load_scenario, run_scenario      # doctest: +SKIP
->>> result = run_scenario(load_scenario("power-bond.yaml"))           # doctest: +SKIP
->>> result.passed                                                     # doctest: +SKIP
+>>> from rulings_lib.scenario import load_scenario, run_scenario
+>>> from rulings_lib.examples import example_path
+>>> result = run_scenario(load_scenario(example_path("power-bond-cyber-end-dragon")))
+>>> result.passed
 True
 
 Each format (``wrgp``, ``digimon-tag``) is a record of :mod:`rulings_lib.formats`: its verb table

@@ -213,6 +213,14 @@ def run_all() -> dict:
 TRACKER_BUTTONS = ACTION_BUTTONS
 
 
+def tracker_format() -> str:
+    """The format the page's tracker records (the Jupyter tracker's match: rulings_lib/widgets/record.py);
+    the page reads it from its verb table (:func:`rulings_lib.webdata.verbs`), never naming a format."""
+    from .widgets.record import RecordedMatch
+
+    return RecordedMatch().match.FORMAT
+
+
 class WebTracker:
     """The WRGP match tracker of the page: a :class:`RecordedMatch` and the last feedback line.
     The page keeps ``record`` (the match file: setup + actions) in the browser's storage, and

@@ -4,9 +4,13 @@
   the ``site`` domain holding the pages' own words), so the pages word verdicts, events and
   their chrome exactly as the kit does;
 * ``verbs.<lang>.json``: the verb table of ``rulings verbs --json`` (the question builder's
-  forms; schema in the project's contracts), so the page never holds a verb list of its own;
+  forms; schema in the project's contracts), so the page never holds a verb list of its own; with
+  ``tracker``, the format the match tracker records (:func:`rulings_lib.web.tracker_format`), so
+  that no script names a format;
 * ``cards.<lang>.json``: ``rulings cards --json`` (names offered as the builder's card fields),
-  or no cards where the command is not there;
+  or no cards where the command is not there; with ``case_folds``, the characters whose case folding
+  is not their lower case (:func:`rulings_lib.cards.case_folds`), so that the pages match a name as
+  :func:`rulings_lib.cards.fold` does (site/js/cards.js ``fold``);
 * ``answers/<shipped id>.json``: each shipped scenario's answer worked out at build time by the
   same engine (:func:`answers`), which the playground shows while Python loads.
 """
@@ -48,11 +52,16 @@ def verbs(lang: str) -> dict:
     table = _cli_json(["verbs", "--json", "--lang", lang])
     if table is None:
         raise RuntimeError(f"`rulings verbs --json --lang {lang}` gave no verb table")
-    return table
+    from .web import tracker_format
+
+    return {**table, "tracker": tracker_format()}
 
 
 def cards(lang: str) -> dict:
-    return _cli_json(["cards", "--json", "--lang", lang]) or {"version": 1, "lang": lang, "formats": []}
+    from .cards import case_folds
+
+    table = _cli_json(["cards", "--json", "--lang", lang]) or {"version": 1, "lang": lang, "formats": []}
+    return {**table, "case_folds": case_folds()}
 
 
 def files() -> dict[str, object]:

@@ -77,7 +77,7 @@ def _still_loading(page) -> bool:
 
 
 def under_csp(page) -> None:
-    """Every page carries a Content-Security-Policy (issue 31 #1: no inline script, no eval) and the
+    """Every page carries a Content-Security-Policy (no inline script, no eval) and the
     tests keep it on, so that anything the pages do against it fails them (a console error). Two of
     Playwright's helpers run script in the page's own world and are refused by such a policy, rightly:
     ``wait_for_function`` (it evals its expression in the page) and ``add_script_tag(path=)`` (an

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from xdist_groups import browser_group, run_order
 
-# Hypothesis (issue 20): `./dev test` runs the same cases every time -- derandomized (the examples
+# Hypothesis: `./dev test` runs the same cases every time -- derandomized (the examples
 # come from each test's own name, not from a random seed or a database of earlier failures), so a
 # run passes or fails by the code alone. Random exploration is `make fuzz` (RULINGS_FUZZ=long):
 # fresh randomness and a longer budget; each counterexample it finds becomes an ``@example`` on the

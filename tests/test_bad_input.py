@@ -251,7 +251,7 @@ def test_error_in_a_named_deck_names_scenario_line_and_deck(tmp_path, capsys):
     f = tmp_path / "s.yaml"
     f.write_text(_deck_step("bad.ydk"))
     code, _, err = run_cli(capsys, "run", f)
-    # The deck as the step wrote it (issue 20 #21), never the machine's absolute path.
+    # The deck as the step wrote it, never the machine's absolute path.
     assert_one_line_error(code, err, f"{f}:4: steps[2].check_team: ", "check_team: bad.ydk:3: expected a passcode")
     assert str(tmp_path / "bad.ydk") not in err
 

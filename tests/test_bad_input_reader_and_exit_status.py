@@ -24,7 +24,7 @@ def rulings_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "rulings_lib.cli"]
 
 
-# -- #6: folders walked without a recursion limit; link loops refused; the rest still run --------
+# -- folders walked without a recursion limit; link loops refused; the rest still run --------
 
 def test_check_walks_a_folder_deeper_than_the_recursion_limit(tmp_path, capsys):
     root = tmp_path / "root"
@@ -65,7 +65,7 @@ def test_check_follows_linked_folders_and_refuses_loops(tmp_path, capsys):
     assert code == 2
 
 
-# -- #19: the exit status is the verdict's, whoever reads the output --------------------------
+# -- the exit status is the verdict's, whoever reads the output --------------------------
 
 class _ClosedPipe(io.StringIO):
     def write(self, text):
@@ -95,7 +95,7 @@ def test_a_closed_pipe_keeps_the_verdict_in_a_process():
         assert proc.stderr == "", proc.stderr
 
 
-# -- #4: deeply nested flow collections are refused at once, by either parser -----------------
+# -- deeply nested flow collections are refused at once, by either parser -----------------
 
 def _nested(depth: int, opener: str = "[", closer: str = "]", root_flow: bool = False) -> str:
     body = opener * depth + closer * depth
@@ -154,7 +154,7 @@ def test_both_parsers_agree_around_the_depth_limit(monkeypatch):
             assert c[0] == ("ok" if depth + (0 if root_flow else 1) <= yamlsrc._MAX_DEPTH + 1 else "refused"), (depth, c)
 
 
-# -- #18: an Action's text is the step as written, and it parses back to the same Action -----
+# -- an Action's text is the step as written, and it parses back to the same Action -----
 
 def test_action_text_keeps_the_paths_as_the_scenario_wrote_them(tmp_path):
     from rulings_lib import WrgpMatch
@@ -207,7 +207,7 @@ def test_action_text_round_trips_any_text():
     given(st.text(max_size=30))(settings(max_examples=400, deadline=None)(_text_round_trip))()
 
 
-# -- #5: the playground's answer (path diagram included) grows in step with the scenario -----
+# -- the playground's answer (path diagram included) grows in step with the scenario -----
 
 def _long_scenario(n: int) -> str:
     steps = "".join("  - end_turn: {}\n  - gain: {by: A, to: A, amount: 1}\n" for _ in range(n // 2))

@@ -34,7 +34,7 @@ def _end_turns(n: int, title: str = "many turns") -> str:
                       *["  - *t"] * (n - 1)]) + "\n"
 
 
-# ------------------------------------------------------------------ 1. one writer for every output
+# ------------------------------------------------------------------ one writer for every output
 @pytest.mark.parametrize("option", ["--svg", "--svg-steps"])
 def test_a_fifo_is_never_replaced_by_a_picture(tmp_path, capsys, option):
     scenario = SCENARIOS / "wrgp" / "match-start.yaml"
@@ -84,7 +84,7 @@ def test_diagrams_and_faq_page_go_through_the_writer(tmp_path):
     assert stat.S_ISFIFO(os.stat(tmp_path / f"{d.name}.dot").st_mode)
 
 
-# ------------------------------------------------------------------ 2. --svg-steps is linear
+# ------------------------------------------------------------------ --svg-steps is linear
 def _event_dicts_made(tmp_path, n: int, monkeypatch) -> int:
     from rulings_lib import events
     from rulings_lib.draw.scenario import write_step_svgs
@@ -123,7 +123,7 @@ def test_step_pictures_are_the_same_pictures(tmp_path):
             assert [p.read_text(encoding="utf-8") for p in written] == [s + "\n" for s in step_svgs(result, lang)]
 
 
-# ------------------------------------------------------------------ 3. bounded work
+# ------------------------------------------------------------------ bounded work
 def test_steps_are_bounded_counting_aliases(tmp_path, capsys):
     from rulings_lib.scenario import MAX_STEPS
 
@@ -243,7 +243,7 @@ def test_out_of_memory_in_a_real_process_is_status_3(tmp_path):
     assert proc.stderr.count("\n") == 1 and "memory" in proc.stderr
 
 
-# ------------------------------------------------------------------ 4. lflist warnings capped
+# ------------------------------------------------------------------ lflist warnings capped
 def test_lflist_warnings_are_capped_and_counted(tmp_path):
     from rulings_lib.decks.lflist import MAX_WARNINGS, load_banlist, read_lflist
 
@@ -257,8 +257,8 @@ def test_lflist_warnings_are_capped_and_counted(tmp_path):
         assert "行" in banlist.warning_texts("ja")[-1]
 
 
-# ------------------------------------------------------------------ 6. share links (see tests/site/test_share_link.py)
-# ------------------------------------------------------------------ 7. diagrams --check reads safely
+# ------------------------------------------------------------------ share links (see tests/site/test_share_link.py)
+# ------------------------------------------------------------------ diagrams --check reads safely
 @pytest.mark.parametrize("bad", ["latin1", "folder", "fifo"])
 def test_diagrams_check_reads_through_the_kit_reader(tmp_path, capsys, bad):
     from rulings_lib.diagrams import all_diagrams
@@ -305,7 +305,7 @@ def test_wrgp_violations_are_checked(change):
     assert m.state()["deck_checks"] == {}
 
 
-# ------------------------------------------------------------------ 13. exact expectations
+# ------------------------------------------------------------------ exact expectations
 @pytest.mark.parametrize("expect, ok", [
     ("finished: 0", False), ("finished: false", True),
     ("lp: {A: 8000.0000000000001, B: 8000}", False), ("lp: {A: 8000.0, B: 8000}", False),
@@ -333,7 +333,7 @@ def test_same_is_exact():
         assert not same(e, a) and not same(a, e), (e, a)
 
 
-# ------------------------------------------------------------------ 14. tag deck lines
+# ------------------------------------------------------------------ tag deck lines
 @pytest.mark.parametrize("sep", ["\f", "\v", "\x85", "\u2028", "\u2029", "\x1c", "\x1d", "\x1e"])
 def test_a_comment_ends_only_at_a_newline(tmp_path, sep):
     from rulings_lib.tag.deckcheck import check_deck
@@ -349,7 +349,7 @@ def test_a_comment_ends_only_at_a_newline(tmp_path, sep):
     assert a.decks[0].size == b.decks[0].size == 30
 
 
-# ------------------------------------------------------------------ 15. control characters in SVG and DOT
+# ------------------------------------------------------------------ control characters in SVG and DOT
 @pytest.mark.parametrize("title", ["\\x07 bell", "nul \\0 here", "\\x1b[31mred", "\\uFFFE", "a\\x0bb"])
 def test_titles_with_control_characters_still_make_well_formed_xml(tmp_path, capsys, title):
     f = tmp_path / "s.yaml"
@@ -371,14 +371,14 @@ def test_titles_with_control_characters_still_make_well_formed_xml(tmp_path, cap
     assert "syntax error" not in svg
 
 
-# ------------------------------------------------------------------ 16. empty picture paths
+# ------------------------------------------------------------------ empty picture paths
 @pytest.mark.parametrize("option", ["--svg", "--svg-steps"])
 def test_an_empty_picture_path_is_an_error(capsys, option):
     code, _, err = run_cli(capsys, "run", SCENARIOS / "wrgp" / "match-start.yaml", option, "")
     assert code == 2 and err.count("\n") == 1 and f"{option}: an empty file name" in err
 
 
-# ------------------------------------------------------------------ 17. pictures in --lang
+# ------------------------------------------------------------------ pictures in --lang
 def test_lang_ja_draws_in_japanese(tmp_path, capsys):
     out, steps = tmp_path / "o.svg", tmp_path / "st"
     scenario = SCENARIOS / "wrgp" / "power-bond-handover.yaml"
@@ -392,7 +392,7 @@ def test_lang_ja_draws_in_japanese(tmp_path, capsys):
     assert [p.read_text(encoding="utf-8") for p in sorted(steps.iterdir())] == [s + "\n" for s in step_svgs(result, "ja")]
 
 
-# ------------------------------------------------------------------ 18. bench --steps
+# ------------------------------------------------------------------ bench --steps
 @pytest.mark.parametrize("steps", ["-1", "0", "x", "１"])
 def test_bench_needs_at_least_one_step(capsys, steps):
     with pytest.raises(SystemExit) as exc:
@@ -413,7 +413,7 @@ def test_suite_tag_start_points_stay_within_tag_s1(points):
     assert TagMatch(points=100).start_points == 100 and TagMatch(points=1).start_points == 1
 
 
-# ------------------------------------------------------------------ 19. keys of the file, not of the API
+# ------------------------------------------------------------------ keys of the file, not of the API
 @pytest.mark.parametrize("text, where", [
     ("format: digimon-tag\nsetup:\n  at:\n    points: {red-A: 101}\n", "setup.at.points.red-A: "),
     ("format: digimon-tag\nsetup:\n  at:\n    letters: {red-A: B}\n", "setup.at.letters: "),
@@ -427,7 +427,7 @@ def test_setup_errors_name_the_files_keys(tmp_path, capsys, text, where):
     assert "gauges" not in err and "['" not in err
 
 
-# ------------------------------------------------------------------ 20. Japanese input errors
+# ------------------------------------------------------------------ Japanese input errors
 JA_CASES = {
     "tag-at-points": "format: digimon-tag\nsetup:\n  at:\n    points: {red-A: 101}\n",
     "tag-tag-name": "format: digimon-tag\nsetup:\n  tags: [A, red]\n",
@@ -505,9 +505,9 @@ def test_suite_dev_test_stops_at_once_without_npm(tmp_path):
     assert "npm" in readme.split("## ", 1)[0]                    # said in the README's first lines
 
 
-# ---------------------------------------------------------------- 11: the limits of play are those of setups
+# ---------------------------------------------------------------- the limits of play are those of setups
 def test_play_stops_at_the_setup_limits():
-    """Issue 20 #11: a moment play reaches can always be given back as `setup.at` — play refuses (ArgumentError,
+    """A moment play reaches can always be given back as `setup.at` — play refuses (ArgumentError,
     nothing changed) a gain past the LP limit and a turn past the turn limit that `at` takes."""
     from rulings_lib import TagMatch, WrgpMatch
     from rulings_lib.errors import ArgumentError

@@ -72,7 +72,7 @@ def scenario(folder: Path, text: str, name: str = "s.yaml") -> Path:
     return f
 
 
-# ------------------------------------------------------------------ 2. files outside a scenario's folder
+# ------------------------------------------------------------------ files outside a scenario's folder
 @pytest.fixture
 def ydke_folder(tmp_path, monkeypatch):
     """A folder named ``ydke:`` in the current folder, holding a link to (and a copy of) a file outside
@@ -280,7 +280,7 @@ def test_atk_within_the_range_and_a_question_mark_still_read(tmp_path):
     assert stats.monster("Top")["atk"] == MAX_STAT and stats.monster("Unknown")["atk"] is None
 
 
-# ------------------------------------------------------------------ 7. the catalogue's cache
+# ------------------------------------------------------------------ the catalogue's cache
 def _files(top: Path) -> dict[str, int]:
     """Every file under ``top`` but Python's own bytecode, with its modification time."""
     return {str(p.relative_to(top)): p.stat().st_mtime_ns for p in top.rglob("*")
@@ -317,15 +317,17 @@ def _copy_catalogue(tmp_path) -> Path:
 @pytest.mark.parametrize("hostile", ["[]", "{}", "garbage", '{"format": 1}'])
 def test_nothing_at_a_cache_path_is_read(tmp_path, hostile):
     """Whatever lies where a cache was kept (``__pycache__/wrgp.SIZE-MTIME.json``), the catalogue is
-    its YAML: a ``[]`` there made every command an internal error."""
+    its YAML (with the rulebooks' terms spelled by the glossary): a ``[]`` there made every command an
+    internal error."""
     from rulings_lib import cards
+    from rulings_lib.i18n.glossary import resolve
     from rulings_lib.yamlsrc import load_file
 
     path = _copy_catalogue(tmp_path)
     st = path.stat()
     (tmp_path / "__pycache__").mkdir()
     (tmp_path / "__pycache__" / f"wrgp.{st.st_size}-{st.st_mtime_ns}.json").write_text(hostile, encoding="utf-8")
-    assert cards._parse(cards._read(path), "x") == cards._parse(load_file(path), "x")
+    assert cards._parse(cards._read(path), "x") == cards._parse(resolve(load_file(path)), "x")
 
 
 def test_a_fifo_at_a_cache_path_never_hangs_a_command(tmp_path):
@@ -364,7 +366,7 @@ def test_an_edit_of_the_same_size_and_time_is_seen(tmp_path):
     assert not any("Deals 300 damage" in c.does["en"] for c in first)
 
 
-# ------------------------------------------------------------------ 10. --cards on a tag scenario
+# ------------------------------------------------------------------ --cards on a tag scenario
 @pytest.mark.parametrize("exists", [True, False])
 def test_cards_on_a_tag_scenario_is_refused_not_ignored(tmp_path, capsys, exists):
     db = make_cdb(tmp_path / "cards.cdb") if exists else tmp_path / "missing.cdb"
@@ -374,7 +376,7 @@ def test_cards_on_a_tag_scenario_is_refused_not_ignored(tmp_path, capsys, exists
     assert "wrgp" in err and out == ""
 
 
-# ------------------------------------------------------------------ 11. what a later database replaces
+# ------------------------------------------------------------------ what a later database replaces
 def _override_events(out: str) -> list[dict]:
     return [e for e in json.loads(out)["events"] if e.get("code") == "wrgp.event.card_database_overrides"]
 
@@ -397,7 +399,7 @@ def test_a_later_database_replaces_the_cards_it_changes_each_counted_once(tmp_pa
         [(str(a), str(b), 1), (str(b), str(a), 1)]
 
 
-# ------------------------------------------------------------------ 20. messages that name what is wrong
+# ------------------------------------------------------------------ messages that name what is wrong
 def test_an_unusable_cards_db_is_named_by_the_scenario_and_its_line(tmp_path, capsys):
     folder = tmp_path / "scen"
     folder.mkdir()

@@ -32,7 +32,7 @@ def suggest(name):
     return _suggest(name, WRGP.file)
 
 
-# The cards the two rulebooks name (issue 22), by the names the rulebooks print.
+# The cards the two rulebooks name, by the names the rulebooks print.
 RULEBOOK = {
     "破壊指輪": "destruction-ring", "火の粉": "sparks", "連鎖爆撃": "chain-strike", "パワーボンド": "power-bond",
     "サイバーエンドドラゴン": "cyber-end-dragon", "カウンタークリーナー": "counter-cleaner",
@@ -50,7 +50,7 @@ def test_the_rulebooks_cards_are_known_by_their_printed_names():
         assert card(name) is not None and card(name).id == cid, name
     numbers = {c.number: c for c in TAG}
     for number, ja in TAG_RULEBOOK.items():
-        assert numbers[number].name["ja"] == ja     # St-320 too: one card name, 「St-319/320 チェンジアップ！」 (issue 32 #12)
+        assert numbers[number].name["ja"] == ja     # St-320 too: one card name, 「St-319/320 チェンジアップ！」
 
 
 def test_every_card_has_both_names_what_it_does_and_its_sources():
@@ -104,7 +104,7 @@ def test_an_unknown_name_with_explicit_numbers_stays_allowed():
     ("damage: {by: A, card: Ookazi, to: both, amount: 800}", "Ookazi"),
     ("gain: {by: A, card: Pot of Generosity, to: self, amount: 4000}", "Pot of Generosity"),
     ("chain: [{by: A, card: Sparks, damage: {to: opponent, amount: 300}}]", "Sparks"),
-    # (issue 32 #8: 800 as link 2 agrees with Chain Strike, 400 x its link number, and is accepted; 1200 is not)
+    # (800 as link 2 agrees with Chain Strike, 400 x its link number, and is accepted; 1200 is not)
     ("chain: [{by: A, card: Sparks}, {by: B, card: Chain Strike, damage: {to: opponent, amount: 1200}}]", "Chain Strike"),
     ("at_end_phase: {by: A, card: Power Bond, damage: {to: opponent, amount: 4000}}", "Power Bond"),
     ("pay: {by: A, card: Counter Cleaner, amount: 1000}", "Counter Cleaner"),
@@ -213,7 +213,7 @@ def test_power_bonds_monster_is_on_the_field_and_loses_the_doubled_atk_when_it_l
     assert m.monsters == {}                             # its doubled ATK left the field with it
     m.phase("battle")
     with pytest.raises(IllegalAction, match="not in a Monster Zone"):
-        m.attack("A", with_="Cyber End Dragon")         # issue 32 #6: a monster in the Graveyard cannot attack
+        m.attack("A", with_="Cyber End Dragon")         # a monster in the Graveyard cannot attack
 
 
 def test_power_bond_needs_a_machine_fusion_monster():
@@ -256,7 +256,7 @@ def _explicit(c, by):
 
 
 def _comparable(state):
-    # the verdict's words quote the log (the cards as named); its claims are the game's (issue 33)
+    # the verdict's words quote the log (the cards as named); its claims are the game's
     return {k: (v["claims"] if k == "verdict" else v) for k, v in state.items() if k not in ("events",)}
 
 
@@ -299,7 +299,7 @@ def test_property_power_bond_by_name_is_place_and_numbers_with_the_monster_on_th
     """Power Bond by name Fusion Summons its monster onto its controller's field (tracked like `place`,
     its ATK the doubled one): the same outcome as placing the monster, setting the End Phase damage and
     attacking for 8000 by hand, through the End Phase, a handover (the next duelist inherits it, WRGP-H4)
-    and an attack in the next turn of the team (issue 22)."""
+    and an attack in the next turn of the team."""
     atk = CYBER_END.monster["atk"]
     named = WrgpMatch(turn=3 if by == "A" else 4, phase="main1", player=by, lp=dict(lp))
     named.activate(by, "Power Bond", summon=spelling)
@@ -389,7 +389,7 @@ def _wrong_names(rel: str, en: str, ja: str) -> set[tuple[str, str, str]]:
     name ("Prohibition (発禁令)"), or in the English of a text whose Japanese names this card."""
     found = set()
     # A scenario that plays one of those names as a card described by hand, and expects the kit to say
-    # which card it resembles (issue 32 #11: 破壊輪 is a different real card from 破壊指輪), names it rightly.
+    # which card it resembles (look-alikes: 破壊輪 is a different real card from 破壊指輪), names it rightly.
     described = " ".join(re.findall(r"resembles:\s*\{([^}]*)\}", en))
     for c in WRGP:
         if any(wrong in described for wrong in c.not_):
@@ -459,7 +459,7 @@ def _code_violations(path: Path) -> set[tuple[str, str, str]]:
     for line, what, args in _code_links(path):
         try:
             # The shipped texts name catalogue cards by their names: a name close to one is flagged here,
-            # though a scenario's card described by hand with its numbers plays under it (issue 32 #11).
+            # though a scenario's card described by hand with its numbers plays under it (look-alikes).
             c = named_card("card", args["card"], numbers=False, unknown=True)
         except ArgumentError as exc:
             found.add((rel, args["card"], f"line {line}: {exc}"))
@@ -683,7 +683,7 @@ def test_a_database_that_is_not_one_is_exit_2_naming_it(tmp_path, capsys):
 @pytest.mark.parametrize("content, fragment", [(b"", "empty"), (b"SQLite format 3\x00" + b"\0" * 200, "cards.cdb")])
 def test_monster_databases_are_opened_as_the_deck_check_opens_them(tmp_path, capsys, content, fragment):
     """One opener for every cards.cdb (rulings_lib.decks.cdb.read_only): the same one-line refusal
-    for a bad file in `run --cards` as in `wrgp check-team --cards` (issue 22, item 4)."""
+    for a bad file in `run --cards` as in `wrgp check-team --cards` alike."""
     from rulings_lib.cards import cdb as monsters
     from rulings_lib.decks import cdb as decks
 
@@ -705,7 +705,7 @@ def test_monster_databases_are_opened_as_the_deck_check_opens_them(tmp_path, cap
 
 def test_a_babelcdb_sized_database_reads_whole(tmp_path):
     """BabelCDB's databases beside cards.cdb (cards-unofficial.cdb, the largest, some 6,000 cards)
-    are read whole: a database of 8,000 monsters. Its speed (<= 0.2 s, issue 22) is measured by
+    are read whole: a database of 8,000 monsters. Its speed (<= 0.2 s) is measured by
     benchmarks/bench_cards.py, not here: a loaded machine is slow, not wrong."""
     from rulings_lib.cards.cdb import read_databases
 

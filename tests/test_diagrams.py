@@ -265,7 +265,7 @@ def test_power_bond_path_highlights_the_right_nodes_and_edges():
     taken = {(e.tail, e.head): e.badge for e in d.edges if e.taken}
     assert taken[("t_main1", "t_battle")] == "2"
     # The loss of step 3 happened in the Battle Phase: its arrow leaves the Battle Phase box, not
-    # the End Phase box that the "in any phase" arrow is drawn from (issue 13).
+    # the End Phase box that the "in any phase" arrow is drawn from.
     assert taken[("t_battle", W.COND)] == "3"
     assert ("t_end", W.COND) not in taken
     assert taken[(W.COND, W.LOSS)] == "3, 6"

@@ -191,7 +191,7 @@ def test_the_command_without_the_graphviz_package(tmp_path, monkeypatch, capsys)
         monkeypatch.delitem(sys.modules, mod)
     monkeypatch.setitem(sys.modules, "graphviz", None)
     assert cli_diagrams(Namespace(out=str(tmp_path), check=False)) == 2
-    err = capsys.readouterr().err     # the package and the extra that brings it (issue 35 #5)
+    err = capsys.readouterr().err     # the package and the extra that brings it
     assert "graphviz" in err and "pip install 'rulings_lib[kit]'" in err
 
 

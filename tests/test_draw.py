@@ -179,7 +179,7 @@ def test_wrgp_desc_says_the_state():
     assert "Turn 1, team A's turn, Main Phase 1." in d
     assert f"Team A: A1 (1st) in the duel, {s['lp']['A']} LP, {s['spc']['A']} Speed Counters." in d
     assert f"Team B: B1 (1st) in the duel, 0 LP, {s['spc']['B']} Speed Counters, lost: handover." in d
-    assert "Out: B1" in d and "Next turn: turn 2, team B (B2), WRGP-F2" in d      # the verdict's (issue 33)
+    assert "Out: B1" in d and "Next turn: turn 2, team B (B2), WRGP-F2" in d      # the engine's verdict
     d = desc(svg(wrgp_midmatch()))
     assert "A3 (3rd) in the duel, 2500 LP, 7 Speed Counters" in d
     assert "4: 4800 damage, 7: draw 3; usable now (WRGP-SW5)." in d      # X = 3 - 1 = 2
@@ -376,15 +376,6 @@ def test_path_arrow_leaves_the_phase_where_the_step_happened():
     assert taken[("run_end", "ho_condition")] == "6"
 
 
-def test_module_docstring_runs():
-    import doctest
-
-    import rulings_lib.draw
-
-    result = doctest.testmod(rulings_lib.draw)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_bench_figure_measures_every_kind():
     from rulings_lib.draw.scenario import drawing_times
 
@@ -412,7 +403,7 @@ def test_a_scenario_result_shows_its_picture_and_transcript_in_jupyter():
 
     result = run_scenario(load_scenario(next(p for p in builtin_scenarios("wrgp") if p.stem == "power-bond-handover")))
     page = result._repr_html_()
-    # the picture as an embedded image (an untrusted notebook removes inline <svg>, issue 34)
+    # the picture as an embedded image (an untrusted notebook removes inline <svg>)
     import base64
     import re
 

@@ -104,7 +104,7 @@ def test_tool_notes_are_the_maintainers_and_not_in_the_players_faq(entries, note
     assert not players & {n.id for n in notes}
     assert all(n.kind == "tool" and n.reading and n.result.passed for n in notes)
     notes_doc = (ROOT / "docs" / "maintaining.md").read_text(encoding="utf-8")
-    for n in notes:    # the maintainers' notes (docs/maintaining.md, issue 35 #1) name each note and its Reading
+    for n in notes:    # the maintainers' notes (docs/maintaining.md) name each note and its Reading
         assert f"`{n.reading}`" in notes_doc and n.id in notes_doc, n.id
 
 
@@ -179,7 +179,7 @@ def test_the_questions_players_ask_are_answered(entries):
     assert {"rest-of-duel-restriction", "relay-soul", "incoming-hand", "counter-cap", "baton-touch",
             "surrender-last-duelist", "match-structure", "registering-decks-and-order", "exodia-in-hand",
             "inherited-as-they-are", "tag-out-no-battle", "tag-out-by-an-option", "tag-consulting-partners"} <= ids
-    # issue 19's rulings, each proved by its own scenario
+    # the unreachable-moment rulings, each proved by its own scenario
     cited = {e.id: e.scenario for e in entries}
     assert {cited[k] for k in ("one-player-chain", "taken-card-when-i-leave", "chain-spell-speed",
                                "counter-cleaner-timing", "first-turn-no-draw")} == {

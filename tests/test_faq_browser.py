@@ -61,7 +61,7 @@ def test_rule_links_and_diagram(page, tmp_path_factory):
     page.click("#faq-power-bond-handover .meta a[href='#rule-WRGP-D3']")
     assert page.evaluate("location.hash") == "#rule-WRGP-D3"
     page.locator("#faq-power-bond-handover details.diagram summary").click()
-    svg = page.locator("#faq-power-bond-handover details.diagram [lang=en] svg")   # one per language (issue 33)
+    svg = page.locator("#faq-power-bond-handover details.diagram [lang=en] svg")   # one per language
     assert svg.is_visible()
     box = svg.bounding_box()
     assert box["width"] > 200 and box["height"] > 200

@@ -212,7 +212,7 @@ def _cited(m, code: str) -> list[str]:
 @given(st.sampled_from("AB"), st.integers(min_value=2, max_value=30))
 @settings(max_examples=25, deadline=None)
 def test_an_ordinary_draw_cites_the_standard_turn_whatever_the_turn(first, turn):
-    """#8: no handover, no baton touch: the Draw Phase draw is the standard turn's (STD-TURN), never
+    """No handover, no baton touch: the Draw Phase draw is the standard turn's (STD-TURN), never
     WRGP-F3 (the turn the duel resumes with after a handover)."""
     player = first if turn % 2 else ("B" if first == "A" else "A")
     m = WrgpMatch(first=first, turn=turn, player=player, phase="draw")
@@ -364,7 +364,7 @@ def test_in_japanese_a_reading_is_named_by_its_japanese_name():
 
 
 def test_contact_and_aerial_are_named_in_japanese():
-    """Transcripts name the contact-type effect 接触型 and the ability 空中 in Japanese (issue 34)."""
+    """Transcripts name the contact-type effect 接触型 and the ability 空中 in Japanese."""
     for name in ("targeting.yaml", "card-rulings.yaml"):
         text = run_scenario(load_scenario(PKG / "scenarios" / "tag" / name)).transcript("ja")
         said = "\n".join(line for line in text.splitlines() if "手順" in line and "]" in line)
@@ -411,8 +411,10 @@ def test_every_reading_has_a_japanese_name_under_the_code_the_site_derives():
 
     every = {r.id: r for r in readings() + readings(settled=True)}
     assert set(READING) == set(every)
-    en = json.loads((PKG / "i18n" / "readings.en.json").read_text(encoding="utf-8"))
-    ja = json.loads((PKG / "i18n" / "readings.ja.json").read_text(encoding="utf-8"))
+    from rulings_lib.i18n.glossary import resolve
+
+    en = resolve(json.loads((PKG / "i18n" / "readings.en.json").read_text(encoding="utf-8")), "en")
+    ja = resolve(json.loads((PKG / "i18n" / "readings.ja.json").read_text(encoding="utf-8")), "ja")
     for rid, code in READING.items():
         assert code == "readings." + rid.replace("-", "_") and "_" not in rid
         assert en[code] == every[rid].title and ja[code] and not re.search("[a-z]{3,}", ja[code]), rid

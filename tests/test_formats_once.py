@@ -1,11 +1,16 @@
 """A format is declared once and chosen through its record: no module compares a
 format's name to choose what to do, and the name is written as a literal only where it is declared
-(or where it is a word, a folder or a command, not a choice). Each record agrees with what it names."""
+(or where it is a word, a folder or a command, not a choice). Each record agrees with what it names.
+The site's scripts (site/js) name no format either: what differs by format comes from the registry's
+data shipped to the page (data/verbs.<lang>.json, rulings_lib.webdata)."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 import rulings_lib
 from rulings_lib import cards
@@ -117,3 +122,64 @@ def test_a_faq_entry_takes_its_format_from_its_file_or_its_scenario():
         assert e.format == e.section.format
     for e in load_faq(run=False, tool=True):
         assert e.section is None and e.format == load_scenario(Path(rulings_lib.__file__).parent / "scenarios" / e.scenario).format
+
+
+# ------------------------------------------------------------------ the site's scripts
+SITE_JS = PKG.parent / "site" / "js"
+_JS_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.DOTALL)
+
+
+def _js_format_names(text: str) -> list[str]:
+    """Where a script names a format: a string that is a format's name (``"wrgp"``, ``'digimon-tag'``,
+    `` `wrgp` ``), compared, defaulted or looked up, or an object key that is one (``{ wrgp: ... }``). A
+    catalogue code that starts with a domain (``wrgp.kind.``) and a comment are not."""
+    names = "|".join(re.escape(n) for n in sorted(NAMES))
+    code = _JS_COMMENT.sub("", text)
+    quoted = [n for _, n in re.findall(rf"""(["'`])({names})\1""", code)]
+    bare = "|".join(re.escape(n) for n in sorted(NAMES) if n.isidentifier())
+    return quoted + re.findall(rf"[{{,]\s*({bare})\s*:", code)
+
+
+@pytest.mark.parametrize("text, found", [
+    ('if (ctx.format === "digimon-tag") return players(ctx);', ["digimon-tag"]),
+    ("start(format = 'wrgp') {", ["wrgp"]),
+    ("table.formats.find((f) => f.format === `wrgp`)", ["wrgp"]),
+    ('const groups = { wrgp: "site.play.group_wrgp", "digimon-tag": "site.play.group_tag" };', ["digimon-tag", "wrgp"]),
+    ("const code = `wrgp.kind.${kind}`;", []),
+    ("// the WRGP tracker: format \"wrgp\" only", []),
+    ('t("site.play.group_wrgp")', []),
+])
+def test_a_format_name_in_a_script_is_found(text, found):
+    assert _js_format_names(text) == found
+
+
+def test_no_site_script_names_a_format():
+    scripts = sorted(SITE_JS.glob("*.js"))
+    assert len(scripts) > 10
+    found = [f"{p.relative_to(PKG.parent)}: {n}" for p in scripts for n in _js_format_names(p.read_text(encoding="utf-8"))]
+    assert found == [], "drive it by the verb table's data (rulings_lib.webdata), not by a format's name"
+
+
+def test_the_pages_data_says_what_the_scripts_would_otherwise_name():
+    """The tracker's format and each format's tags come from the data; a team_map keyed by the match's
+    players (the tag battle's) has no choices, and every one keyed by teams (WRGP's) has them."""
+    from rulings_lib.web import tracker_format
+    from rulings_lib.webdata import verbs
+
+    table = verbs("en")
+    assert table["tracker"] == tracker_format() in NAMES
+    assert [f["format"] for f in table["formats"]] == list(FORMATS)
+
+    def team_maps(params):
+        for p in params:
+            if p["type"] == "team_map":
+                yield p
+            yield from team_maps(p.get("params", []) + ([p["item"]] if "item" in p else []))
+
+    for f in table["formats"]:
+        maps = list(team_maps(f["setup"] + [p for v in f["verbs"] for p in v.get("params", [])]))
+        assert maps
+        for p in maps:     # keyed by the players, whose names the page makes from the setup's tags
+            if "choices" not in p:
+                tags = next(s for s in f["setup"] if s["name"] == "tags")
+                assert len(tags["default"]) == 2, (f["format"], p["name"])

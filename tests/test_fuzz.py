@@ -422,7 +422,7 @@ def test_fuzz_web_entry_point():
 
 
 def test_fuzz_action_text():
-    """An Action's text (issue 31 #18): every mutated step line of every verb's example either is
+    """An Action's text: every mutated step line of every verb's example either is
     refused with a ScenarioError or reads as an Action whose own text reads back as the same Action
     (the same text, value and hash), so that a step line written by the kit is never read otherwise."""
     from rulings_lib.errors import ScenarioError

@@ -40,7 +40,7 @@ def test_run_transcript_in_japanese_and_english_unchanged(capsys):
     code_default, default, _ = run(capsys, "run", str(POWER_BOND), "--lang", "en")
     code_ja, ja, _ = run(capsys, "run", str(POWER_BOND), "--lang", "ja")
     assert code_en == code_default == code_ja == 0
-    # the verdict first (issue 33), then the transcript
+    # the engine's verdict first, then the transcript
     assert en == default and en.startswith("Verdict:\n") and "\nScenario: " in en and "Final state:" in en
     assert ja.startswith("裁定:\n") and "\nシナリオ: " in ja and "最終状態:" in ja and "期待した結果:" in ja and "手順5" in ja
     assert "スピードカウンター" in ja and "番手" in ja      # the final state in the rulebook's terms

@@ -243,7 +243,7 @@ def test_every_case_is_played_by_the_engine_without_a_refusal_it_does_not_ask_ab
 # ----------------------------------------------------------------------- 09: every answer with its reason
 @pytest.mark.parametrize("name", ["09-faq.ipynb", "ja/09-faq.ipynb"])
 def test_the_faq_notebook_prints_every_answer_with_its_reason(name):
-    # issue 34: ja/09 printed 38 bare answers (「出せません。」) without the reason the English gives.
+    # ja/09 once printed 38 bare answers (「出せません。」) without the reason the English gives.
     from rulings_lib.faq import load_faq
 
     lang = "ja" if name.startswith("ja/") else "en"
@@ -268,7 +268,7 @@ def test_every_wrgp_rule_title_has_its_japanese_and_the_english_is_the_tables():
 
 @pytest.mark.parametrize("path", sorted(NB_DIR.glob("*.ipynb")), ids=lambda p: p.stem)
 def test_the_japanese_edition_prints_the_rule_lines_and_phase_notes_the_english_prints(path):
-    # issue 34: ja/01 dropped the rule lines, ja/02 the phase notes.
+    # ja/01 once dropped the rule lines, ja/02 the phase notes.
     from rulings_lib.wrgp.tables import PHASES, RULES, rule_title
 
     en, ja = _stored_text(path), _stored_text(NB_DIR / "ja" / path.name)

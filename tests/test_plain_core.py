@@ -70,7 +70,7 @@ def test_a_copy_on_write_format_must_write_out_its_snapshot():
                                             (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (100, "100th"),
                                             (101, "101st"), (111, "111th"), (112, "112th")])
 def test_lineup_positions_are_written_as_english_ordinals(n, written):
-    # Issue 36 #6: lineups go to 100, and the pictures wrote 21 and up as "21th".
+    # Lineups go to 100, and the pictures wrote 21 and up as "21th".
     from rulings_lib.draw.words import ordinal
 
     assert ordinal(n, "en") == written

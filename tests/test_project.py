@@ -34,7 +34,7 @@ def _conda_deps(path: Path) -> tuple[set[str], list]:
 
 
 def test_environment_yml_matches_pyproject():
-    """Names and versions (issue 35 #6): the dependencies, the [kit] extra and the test group."""
+    """Names and versions: the dependencies, the [kit] extra and the test group."""
     pp = tomllib.loads((ROOT / "pyproject.toml").read_text())
     reqs = pp["project"]["dependencies"] + [r for extra in pp["project"]["optional-dependencies"].values() for r in extra] \
         + [r for group in pp["dependency-groups"].values() for r in group]
@@ -70,12 +70,12 @@ def test_import_is_light():
 
 
 def test_rulings_run_imports_only_what_the_run_needs():
-    # Issue 25, goal 2: one WRGP scenario, worded in English, needs the WRGP engine and the words of
+    # One WRGP scenario, worded in English, needs the WRGP engine and the words of
     # its final state; not the other format's engine, the pictures' SVG code, the deck checks, the
     # entity table of `html`, difflib (a misspelt card's suggestions), `typing`, `dataclasses` (and with it
     # `inspect`, `ast`, `dis`, `tokenize`: the kit's value classes are plain ones, rulings_lib/values.py),
     # or another language's words; and no code compiled at run time: every verb is the plain Python of
-    # rulings_lib/match.py (issue 36 #1).
+    # rulings_lib/match.py (plain Python, no code generated at run time).
     scenario = ROOT / "rulings_lib" / "scenarios" / "wrgp" / "destruction-ring-draw.yaml"
     code = ("import sys, io, contextlib, json; from rulings_lib.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()) as out: code = main(['run', '--lang', 'en', sys.argv[1]])\n"

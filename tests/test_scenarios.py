@@ -74,7 +74,7 @@ def test_run_setup_names_what_no_setup_holds_in_one_line(capsys):
 def test_run_transcript_is_numbered_with_rule_ids(capsys):
     main(["run", str(SCEN / "wrgp" / "sparks-chain-strike.yaml")])
     out = capsys.readouterr().out
-    # the chain resolves by the standard rules; WRGP-D2 decides who loses (issue 34 #8)
+    # the chain resolves by the standard rules; WRGP-D2 decides who loses
     assert "  1. step 1    [STD-TIMING]" in out and "  8. step 1    [WRGP-D2] both duelists" in out
     assert "Final state:" in out and "Expectations:" in out and "ok    out" in out
 

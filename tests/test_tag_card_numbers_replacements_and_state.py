@@ -255,7 +255,7 @@ def test_a_moment_the_battle_does_not_lead_to_is_a_file_error(tmp_path, capsys):
     assert_one_line_error(code, err, f, "after_battle")
 
 
-# The property (issue 31 #17): at every moment of random play, the match set up from its printed
+# The property (the printed state is a setup): at every moment of random play, the match set up from its printed
 # state() is the same match: the same next action is accepted or refused alike, with the same
 # events, and leaves the same state.
 def _random_move(m: TagMatch, rng: random.Random):

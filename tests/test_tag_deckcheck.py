@@ -186,7 +186,7 @@ def test_k3_digivice_replacement_cards_at_most_30_and_not_part_of_the_deck(n, he
     assert (len(k3) == 1) == (n > 30) and not [w for w in report.warnings if w.rule == "TAG-K3"]
     if n > 30:
         assert (k3[0].count, k3[0].limit) == (n, 30) and "digivice-pool-30" in k3[0].message \
-                and "「『デジヴァイス01』の入替用のカードは30枚まで」" in k3[0].message.render("ja")   # its Japanese name (issue 34)
+                and "「『デジヴァイス01』の入替用のカードは30枚まで」" in k3[0].message.render("ja")   # its Japanese name
     else:
         assert [(f.rule, f.count) for f in report.notes if f.check == "digivice-pool"] == [("TAG-K3", n)]
 

@@ -552,7 +552,7 @@ def test_mid_match_setup_checks():
         TagMatch(gauges={"red-A": 50}, out=["red-A"])
     m = TagMatch(gauges={"red-A": 0}, turn=2)
     assert m.out == ["red-A"]
-    # issue 19: at the start of turn 1 no battle has been fought: nobody out, every gauge full (TAG-S1, TAG-E1)
+    # at the start of turn 1 no battle has been fought: nobody out, every gauge full (TAG-S1, TAG-E1)
     for kwargs in ({"gauges": {"red-A": 0}}, {"gauges": {"blue-B": 99}}, {"out": ["blue-A"]},
                    {"out": ["red-B"], "letters": {"red-A": "B", "red-B": "A"}}):
         for first in ("red", "blue"):
@@ -562,9 +562,3 @@ def test_mid_match_setup_checks():
     TagMatch(letters={"red-A": "B", "red-B": "A"})     # the seating (TAG-S2) may be given at turn 1
 
 
-@pytest.mark.parametrize("module", ["rulings_lib.tag.engine", "rulings_lib.tag.tables", "rulings_lib.tag.deckcheck"])
-def test_docstring_examples_run(module):
-    import doctest
-    import importlib
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.failed == 0 and result.attempted > 0

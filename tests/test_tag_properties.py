@@ -458,7 +458,7 @@ def test_only_reachable_setups_are_accepted(gauges, out, letters, first, turn):
         and all(not {f"{t}-A", f"{t}-B"} <= zero for t in TAGS)
         and all(holds[f"{t}-A"] != holds[f"{t}-B"] for t in TAGS)
         and first in TAGS
-        # the start of turn 1: no battle yet, so nobody out and every gauge full (issue 19; TAG-S1, TAG-E1)
+        # the start of turn 1: no battle yet, so nobody out and every gauge full (TAG-S1, TAG-E1)
         and (turn > 1 or (not out and all(v == START for v in gauges.values())))
     )
     try:
@@ -510,7 +510,7 @@ def fight_all():
 @settings(max_examples=500, deadline=None)
 @given(st.lists(ANY, max_size=3), st.dictionaries(st.sampled_from(
     ["first", "points", "turn", "gauges", "out", "letters", "tags", "x"]), ANY, max_size=3))
-# Counterexamples random runs found, kept as fixed cases (issue 20): a start above TAG-S1's 100.
+# Counterexamples random runs found, kept as fixed cases: a start above TAG-S1's 100.
 @example([], {"points": 101})
 @example([("red", "blue"), None, 101], {})
 def test_constructor_fuzz_only_argument_errors(args, kwargs):
@@ -522,8 +522,8 @@ def test_constructor_fuzz_only_argument_errors(args, kwargs):
 
 
 # ------------------------------------------------------------------ set up from any reached state
-# The setup is the outcome as printed (setup_from_state: nulls, the battle phase's start value and all,
-# issue 31 #17), and it carries what the steps that look back at the last step need (TAG-R5's rewind
+# The setup is the outcome as printed (setup_from_state: nulls, the battle phase's start value and all),
+# and it carries what the steps that look back at the last step need (TAG-R5's rewind
 # right after a battle, the Net Oceans rebuilt then): every step is played on.
 NOT_SET_UP = ("events", "rejected", "deck_check",  # the log, and a deck check's record (no rule reads it)
               "verdict")                          # (worded from the log: tests/test_verdict.py checks it)

@@ -24,7 +24,7 @@ SPLIT = {"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 20}},
          "B": {"red": {"power": 200, "lost": 30}, "blue": {"power": 400}}}
 
 
-# ---------------------------------------------------------------------------------- item 8: TAG-P5
+# ---------------------------------------------------------------------------------- TAG-P5
 def test_p5_options_and_abilities_are_two_rounds():
     m = TagMatch()                     # red first: red-A, blue-A, red-B, blue-B
     m.act("red-B", "point_calculation", "option")
@@ -43,7 +43,7 @@ def test_p5_passes_end_the_options_round():
     m.act("red-A", "point_calculation", "ability")
 
 
-# ---------------------------------------------------------------------------------- item 9: TAG-P4
+# ---------------------------------------------------------------------------------- TAG-P4
 def test_p4_first_tag_may_act_once_the_second_tag_passed():
     m = TagMatch()
     assert rejected(m, "act", "red-A", "battle") == "TAG-P4"
@@ -90,7 +90,7 @@ def test_p4_four_acts_in_a_row_by_one_tag_are_not_all_accepted():
     assert rejected(m, "act", "blue-B", "battle") == "TAG-P4"
 
 
-# ---------------------------------------------------------------------------------- item 10: TAG-P2
+# ---------------------------------------------------------------------------------- TAG-P2
 def test_p2_seat_order_is_enforced():
     m = TagMatch()
     m.evolve("blue-B")                                    # second-B: the earlier seats' turns are over
@@ -128,7 +128,7 @@ def test_p2_act_without_kind_is_still_an_option():
     assert m.events[-1].rule == "TAG-P2"
 
 
-# ---------------------------------------------------------------------------------- item 11: TAG-R3
+# ---------------------------------------------------------------------------------- TAG-R3
 def test_change_up_swaps_letters_for_the_rest_of_the_game():
     m = TagMatch()
     m.card("red-A", "St-320")
@@ -170,7 +170,7 @@ def test_change_up_is_mirror_of_the_other_tag():
     assert m.letters["blue-A"] == "B" and m.letters["red-A"] == "A"
 
 
-# ---------------------------------------------------------------------------------- item 12: TAG-R5
+# ---------------------------------------------------------------------------------- TAG-R5
 @pytest.mark.parametrize("phase", ["battle_start", "battle", "point_calculation"])
 def test_truce_from_battle_start_on_is_rejected(phase):
     m = TagMatch()

@@ -248,7 +248,7 @@ def test_tag_deck_checks_speak_japanese_in_japanese_transcripts():
         e = explain(name, "ja")
         said = e.short + e.full.split("期待した結果")[0]      # the expectations quote the English verdict
         assert [f for f in fragments if f in said] == [], name
-        assert "デックの違反" in said or "デックの注意" in said   # the regulation writes デック (issue 34)
+        assert "デックの違反" in said or "デックの注意" in said   # the regulation writes デック
 
 
 def _notebook_cells():
@@ -265,7 +265,7 @@ def _notebook_cells():
 
 def test_every_exercise_is_asked_in_sight_and_answered_behind_a_button():
     # The prediction cell is where the reader types: never hidden. The full answer is behind a button
-    # (``.reveal()``, issue 34), never printed unasked: a collapsed solution cell still prints it on Run All.
+    # (``.reveal()``), never printed unasked: a collapsed solution cell still prints it on Run All.
     checks = buttons = 0
     for name, cell in _notebook_cells():
         hidden = cell.metadata.get("jupyter", {})
@@ -281,7 +281,7 @@ def test_every_exercise_is_asked_in_sight_and_answered_behind_a_button():
 
 
 def test_the_japanese_notebooks_wording():
-    # What a bilingual judge flagged in Japanese (issue 23): the words, the card names in 「」, no
+    # What a bilingual judge flagged in Japanese: the words, the card names in 「」, no
     # English full stop in Japanese prose.
     from pathlib import Path
 
@@ -312,7 +312,7 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
     from rulings_lib.formats import FORMATS
     from rulings_lib.scenario import builtin_scenarios
     from rulings_lib.widgets.teach import MADE_UP_JA
-    from rulings_lib.wrgp.verbs import copy_of  # a later copy of a card, NAME #2 (issue 32 #9)
+    from rulings_lib.wrgp.verbs import copy_of  # a later copy of a card, NAME #2
 
     card = FORMATS["wrgp"].catalogue().card
 
@@ -328,7 +328,7 @@ def test_every_card_a_wrgp_scenario_names_is_in_the_catalogue_or_said_to_be_made
 
     def described(data) -> set:
         # A real card the catalogue does not hold, described by hand with its numbers: the scenario
-        # expects the outcome to name the catalogue card it only resembles (issue 32 #11).
+        # expects the outcome to name the catalogue card it only resembles (look-alikes).
         return set((data.get("expect") or {}).get("resembles") or {})
 
     unknown = sorted({(p.name, n) for p in builtin_scenarios() if p.parent.name == "wrgp"

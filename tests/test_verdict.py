@@ -1,7 +1,7 @@
-"""One verdict, decided by the engine (issue 33): who lost and why, who stays in, the pending
+"""One verdict, decided by the engine: who lost and why, who stays in, the pending
 handovers and what the incoming duelists inherit, whose turn is next and why, the Readings relied on.
 
-The property (issue 33 #2): for every shipped scenario and every prefix of its steps, the verdict's
+The property: for every shipped scenario and every prefix of its steps, the verdict's
 claims equal what playing on to the next turn actually gives -- the same scenario with an
 ``end_turn`` step added, played by the scenario runner -- and the picture says the same next turn.
 """

@@ -246,7 +246,7 @@ def test_the_builders_cards_are_the_kits(lang):
 
 # What the builder asks for a card's required choices in the question below (a new required
 # choice fails here until it is given a value).
-CHOICE_VALUES = {"summon": "Cyber End Dragon", "declare": "Ookazi"}     # (a declared name: Sales Ban, Prohibition, issue 32 #3)
+CHOICE_VALUES = {"summon": "Cyber End Dragon", "declare": "Ookazi"}     # (a declared name: Sales Ban, Prohibition)
 
 
 def _by_name(card_name: str, choices: dict, link: bool) -> dict:
@@ -261,8 +261,8 @@ def _by_name(card_name: str, choices: dict, link: bool) -> dict:
         outcome = run_scenario(parse_scenario(data, "question.yaml")).outcome
     except ScenarioError as exc:
         # A card with a clause the kit does not play (Stardust Dragon's negation) is refused, saying so:
-        # never ruled as if the clause were not there (issue 32); so is one whose choice names a card not
-        # where its text takes it from (Monster Reborn's monster: placed in a Graveyard first, issue 32 #3).
+        # never ruled as if the clause were not there; so is one whose choice names a card not
+        # where its text takes it from (Monster Reborn's monster: placed in a Graveyard first).
         assert re.search(r"does not play|is not played|place it first", str(exc)), str(exc)
         return {"refused": "a clause the kit does not play"}
     return {**{k: v for k, v in outcome.items() if k not in ("events", "effects", "once_per_duel", "cards")},
@@ -297,7 +297,7 @@ def test_a_question_from_card_names_alone_is_complete_in_either_language():
 
 
 def test_the_answers_shown_before_python_are_the_engines():
-    """data/answers/<id>.json, shown while Python loads (issue 25): each shipped scenario's outcome is
+    """data/answers/<id>.json, shown while Python loads: each shipped scenario's outcome is
     exactly what `rulings run --json` prints, and its checks are the live answer's."""
     got = answers()
     paths = builtin_scenarios()

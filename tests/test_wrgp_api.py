@@ -67,7 +67,7 @@ def test_malformed_calls_raise_argument_error_and_change_nothing(call, param):
     ({"turn": -5}, "turn"), ({"lp": {"C": 5}}, "lp key"), ({"lp": {"A": math.nan}}, "lp['A']"),
     ({"first": "C"}, "first"), ({"spc": {"A": 13}}, "spc['A']"), ({"duelist": {"A": 4}}, "duelist"),
     ({"player": 1}, "player"), ({"at_zero": "A"}, "at_zero"), ({"lp": [1, 2]}, "lp"),
-    # unreachable moments (issue 10 items 2 and 3)
+    # unreachable moments (a setup the rules cannot have reached)
     ({"phase": "battle"}, "phase"), ({"phase": "main2"}, "phase"),
     ({"player": "B"}, "player"), ({"duelist": {"B": 2}}, "duelist"), ({"phase": "main1", "spc": {"A": 4}}, "spc"),
     ({"spc": {"A": 2}}, "spc"),
@@ -95,7 +95,7 @@ def test_unknown_card_is_an_argument_error():
     m.place("A", "c1", "monster")
     with pytest.raises(UnknownCard, match="place it first"):
         m.move("c2", "gy")
-    m.place("B", "c1", "monster")                   # another copy of c1 (issue 32 #9): "c1 #2"
+    m.place("B", "c1", "monster")                   # another copy of c1: "c1 #2"
     with pytest.raises(ArgumentError, match="next copy"):
         m.place("B", "c1 #5", "monster")
 

@@ -75,8 +75,8 @@ def test_a_database_monster_keeps_its_doubled_atk_whatever_spelling_attacks(twin
        other=st.sampled_from(card("Cyber End Dragon", "wrgp.yaml").names()))
 def test_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other):
     """Any spelling finds the summoned monster: its doubled ATK, its card on the field (destroyed by
-    another spelling, it loses the doubling), and a second summon of it is a second copy of the card (issue 32
-    #9: cards are instances)."""
+    another spelling, it loses the doubling), and a second summon of it is a second copy of the card
+    (cards are instances)."""
     m = _at(lp={"A": 8000, "B": 8000})
     m.activate("A", "Power Bond", summon=summon)
     second = m.copy()
@@ -90,7 +90,7 @@ def test_a_catalogue_monster_is_one_card_in_every_spelling(summon, ops, other):
     assert m.monsters == {}                 # its doubled ATK left the field with it
     m.phase("battle")
     with pytest.raises(IllegalAction, match="not in a Monster Zone"):
-        m.attack("A", with_=summon)         # issue 32 #6: in the Graveyard, whatever spelling names it
+        m.attack("A", with_=summon)         # in the Graveyard, whatever spelling names it
 
 
 def test_a_card_described_by_hand_is_one_card_in_every_spelling():
@@ -100,7 +100,7 @@ def test_a_card_described_by_hand_is_one_card_in_every_spelling():
     m.move("Ｓｋｙ　Ｐｉｒａｔｅ　Ｔｏｋｅｎ", "hand")
     assert m.state()["cards"] == {"Sky Pirate Token": {"zone": "hand", "player": "A1", "owner": "A1",
                                                        "kind": "Normal Monster"}}
-    m.place("A", "SKY  PIRATE-TOKEN", "monster")         # another copy of the same card (issue 32 #9)
+    m.place("A", "SKY  PIRATE-TOKEN", "monster")         # another copy of the same card
     assert m.card_key("sky pirate token #2") == "SKY  PIRATE-TOKEN #2"
 
 
@@ -149,7 +149,7 @@ def test_every_cards_choices_are_its_catalogue_entrys(c):
             m.activate("A", c.en, **{key: "Ookazi"})
         except ArgumentError as exc:
             # Refused as a choice the card does not take, or (a choice it takes) for its value: Monster Reborn
-            # summons a monster placed in a Graveyard, and "Ookazi" is none (issue 32 #3).
+            # summons a monster placed in a Graveyard, and "Ookazi" is none.
             not_taken = getattr(exc.allowed, "code", None) in ("input.arg.wrgp.choice_not_taken",
                                                                "input.arg.wrgp.choice_none")
             assert exc.param == key and (key not in takes) == not_taken, exc

@@ -14,9 +14,9 @@ from rulings_lib.wrgp.engine import WrgpMatch
 
 CARDS = list(catalogue("wrgp.yaml"))
 MONSTERS = [c for c in CARDS if c.is_monster]
-# (issue 32 #2: a card whose negation the kit does not play -- of a destruction, of an attack -- is refused
+# (a card whose negation the kit does not play -- of a destruction, of an attack -- is refused
 # as a chain link, tests/test_wrgp_costs_negation_and_contradictions.py; the properties here are about the cards it plays)
-# (issue 32 #3: a card whose every activation relies on a clause the kit does not play -- Mirror Force's attack
+# (a card whose every activation relies on a clause the kit does not play -- Mirror Force's attack
 # declaration, Junk Synchron's Normal Summon -- is refused as a whole, tests/test_wrgp_card_clauses.py)
 ACTIVATED = [c for c in CARDS if c.speed is not None and c.id != "speed-world-wrgp"
              and c.effect.get("negate") in (None, "spell_trap_activation") and not c.unplayed_for("activation")]

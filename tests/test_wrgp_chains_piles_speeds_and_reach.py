@@ -262,7 +262,7 @@ def check_transcript(outcome: dict, start: WrgpMatch) -> None:
             lp[a["duelist"]] = a["after"]
         elif code in ("wrgp.event.cost_paid", "wrgp.event.lp_paid_by_effect"):
             lp[a["who"]] = a["after"]
-        elif code == "wrgp.event.activation_cost_paid":  # a card's cost (issue 32 #1: Counter Cleaner's too)
+        elif code == "wrgp.event.activation_cost_paid":  # a card's cost (Counter Cleaner's too)
             lp[a["duelist"]] = a["after"]
         elif code == "wrgp.event.handover_completes":
             lp[a["new"]] = a["lp"]

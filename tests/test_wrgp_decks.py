@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import base64
 import csv
-import doctest
 import json
 import sqlite3
 import struct
@@ -34,9 +33,7 @@ from rulings_lib.decks import (
     select_list,
 )
 from rulings_lib.decks import cdb as cdb_module
-from rulings_lib.decks import lflist as lflist_module
 from rulings_lib.decks import wrgp_team as wrgp_team_module
-from rulings_lib.decks import ydk as ydk_module
 from rulings_lib.errors import InputError
 
 DM, DM_ALT = 46986414, 36996508           # Dark Magician and its alternate artwork
@@ -718,13 +715,6 @@ def test_import_is_light_and_free_of_jupyter():
             "print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
-
-
-@pytest.mark.parametrize("module", [ydk_module, lflist_module, cdb_module, wrgp_team_module,
-                                    sys.modules["rulings_lib.decks"]])
-def test_doctests(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
 
 
 def test_open_cdb_for_some_passcodes_only():

@@ -39,7 +39,7 @@ def step_strategy():
         st.tuples(st.just("special_victory"), st.fixed_dictionaries({"by": TEAM, "card": st.just("Exodia")})),
         st.tuples(st.just("at_end_phase"), st.fixed_dictionaries(
             {"by": TEAM, "card": st.just("Power Bond"),
-             # Power Bond's End Phase damage is its controller's own (issue 32 #8: another target is refused)
+             # Power Bond's End Phase damage is its controller's own (another target is refused)
              "damage": st.fixed_dictionaries({"to": st.just("self"), "amount": AMOUNT})})),
         st.tuples(st.just("place"), st.fixed_dictionaries(
             {"by": TEAM, "card": st.sampled_from(CARDS), "zone": st.sampled_from(T.ZONES)})),

@@ -1,8 +1,8 @@
-"""A second judge's probes of six rules (one-player chains, owners' piles, Spell Speeds, Counter Cleaner,
+"""Six rules played as small scenarios (one-player chains, owners' piles, Spell Speeds, Counter Cleaner,
 ``drawn`` on turn 1, reachable setups): each a small scenario whose expectations come from the rules reference (WRGP-*, STD-*, the named Readings), not from the engine.
 
-Each probe is played through the scenario runner (as ``rulings run --json`` does); a probe of an unreachable
-setup must be refused at its ``at:`` line (exit 2). The probes mirror the teams, let B go first, and vary
+Each scenario is played through the scenario runner (as ``rulings run --json`` does); one of an unreachable
+setup must be refused at its ``at:`` line (exit 2). The scenarios mirror the teams, let B go first, and vary
 what worked examples fix: chain lengths and mixes, where a taken card goes, spell speeds in every
 order, Counter Cleaner in every phase, ``drawn`` on turn 1, reachable moments."""
 
@@ -14,7 +14,7 @@ from rulings_lib.errors import ScenarioError
 from rulings_lib.scenario import run_scenario, scenario_from_text
 
 
-def probe(setup: str, steps: str, expect: str) -> str:
+def scenario_text(setup: str, steps: str, expect: str) -> str:
     return f"format: wrgp\nsetup:\n{setup}\nsteps:\n{steps}\nexpect:\n{expect}\n"
 
 
@@ -23,7 +23,7 @@ def at(first: str, turn: int, player: str, phase: str = "main1", extra: str = ""
 
 
 def run(text: str):
-    result = run_scenario(scenario_from_text(text, "probe.yaml"))
+    result = run_scenario(scenario_from_text(text, "rule.yaml"))
     assert result.passed, [(c.key, c.expected, c.actual) for c in result.failures]
     return result.outcome
 
@@ -83,7 +83,7 @@ def test_one_player_chain(first, builder, in_turn_of, name, links, lp, result):
         loser = builder if result == "builder-only-at-0" else foe
         expect = (f"  out: [{loser}1]\n  at_zero: []\n  duelist: {{{loser}: 2, {other(loser)}: 1}}\n"
                   f"  turn: {{number: {turn}, player: {loser}, phase: draw}}\n  rejected: []")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("first", "AB")
@@ -98,7 +98,7 @@ def test_a_chain_with_a_link_of_each_player_is_still_wrgp_d2(first, opener):
     turn = own_turn(first, opener) + 1
     expect = (f"  out: [{answer}1]\n  at_zero: ['{opener}1']\n"
               f"  turn: {{number: {turn}, player: {answer}, phase: draw}}\n  rejected: []")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("survivor", "AB")
@@ -113,7 +113,7 @@ def test_one_player_chain_against_a_survivor_at_zero_is_d1_again(survivor):
     steps = (f"  - chain:\n      - {{by: {builder}, damage: {{to: opponent, amount: 100}}}}\n"
              f"      - {{by: {builder}, damage: {{to: self, amount: 500}}}}")
     expect = f"  out: [{survivor}1]\n  at_zero: ['{builder}2']\n  rejected: []"
-    run(probe(f"  first: {first}\n" + setup, steps, expect))
+    run(scenario_text(f"  first: {first}\n" + setup, steps, expect))
 
 
 # ------------------------------------------------------------ 2. a card goes to its owner's pile (STD-CARDS, WRGP-H5)
@@ -150,7 +150,7 @@ def test_a_taken_card_goes_to_its_owners_pile(first, owner, how, zone, face_up):
     steps = f"  - take_control: {{by: {taker}, card: {card}}}\n" + leave(card, how, taker)
     expect = ("  cards:\n" + card_expect(card, zone, f"{owner}1", f"{owner}1", face_up, how, f"{taker}1")
               + "\n  rejected: []")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("owner", "AB")
@@ -166,7 +166,7 @@ def test_a_taken_card_goes_to_its_owners_pile_after_the_owner_lost(owner, how, z
              f"  - end_turn: {{}}\n  - phase: main1\n" + leave(card, how, owner))
     expect = ("  cards:\n" + card_expect(card, zone, f"{owner}1", f"{owner}1", face_up, how, f"{owner}2")
               + f"\n  duelist: {{{owner}: 2, {taker}: 1}}\n  rejected: []")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("owner", "AB")
@@ -176,7 +176,7 @@ def test_a_taken_card_handed_over_by_its_taker(owner, how, zone, face_up):
     has become theirs for the Graveyard, banishment and face-up Extra Deck (WRGP-H5); to the hand, the Deck or
     face-down to the Extra Deck it goes to the duelist who brought it (WRGP-H6, reading owner-is-who-brought-it).
     A Pendulum Monster sent from the field to the Graveyard goes face-up to the taker's 2nd's Extra Deck instead
-    (WRGP-H5, issue 32 #7); only an Extra Deck monster goes face-down to the Extra Deck (Stardust Dragon)."""
+    (WRGP-H5); only an Extra Deck monster goes face-down to the Extra Deck (Stardust Dragon)."""
     taker = other(owner)
     card = "Stardust Dragon" if how == "extra" else "Stargazer Magician"
     setup = at(taker, 3, taker) + f"\n  cards:\n    - {{card: {card}, by: {owner}, zone: monster}}"
@@ -188,7 +188,7 @@ def test_a_taken_card_handed_over_by_its_taker(owner, how, zone, face_up):
     to = f"{taker}2" if zone in ("gy", "banished") or how in ("extra_face_up", "gy", "destroy") else f"{owner}1"
     expect = ("  cards:\n" + card_expect(card, zone, to, f"{owner}1", face_up, how, f"{taker}2")
               + "\n  rejected: []")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("owner", "AB")
@@ -206,7 +206,7 @@ def test_a_card_taken_twice(owner):
     expect = ("  cards:\n" + card_expect("Junk Synchron", "gy", f"{owner}1", f"{owner}1", None, "destroy", f"{taker}1") + "\n"
               + card_expect("Effect Veiler", "gy", f"{owner}2", f"{owner}1", None, "destroy", f"{taker}1").replace(
                   "}", ", kind: Tuner Monster}") + "\n  rejected: []")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 # ------------------------------------------------------------ 3. spell speeds (STD-TIMING)
@@ -234,7 +234,7 @@ def test_spell_speeds_in_every_order(speeds, first):
         expect = f"  lp: {{A: {hit['A']}, B: {hit['B']}}}\n  rejected: []"
     else:
         expect = "  lp: {A: 8000, B: 8000}\n  rejected: [{step: 1, rule: STD-TIMING}]"
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("first", "AB")
@@ -247,7 +247,7 @@ def test_counter_trap_answers_counter_trap_and_nothing_slower(first):
              f"  - chain:\n      - {{by: {first}, card: Sparks}}\n      - {{by: {foe}, kind: spell_speed_3}}\n"
              f"      - {{by: {first}, kind: trigger_effect, damage: {{to: opponent, amount: 100}}}}")
     expect = f"  lp: {{{first}: 8000, {foe}: 7900}}\n  rejected: [{{step: 2, rule: STD-TIMING}}, {{step: 3, rule: STD-TIMING}}]"
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("first", "AB")
@@ -262,7 +262,7 @@ def test_quick_play_in_the_opponents_turn_and_spell_speed_1_only_in_ones_own_mai
     rejected = ["{step: 2, rule: STD-TIMING}"] + ([] if own_main else ["{step: 3, rule: STD-TIMING}"])
     expect = (f"  lp: {{{first}: 7900, {foe}: {7900 if own_main else 8000}}}\n"
               f"  rejected: [{', '.join(rejected)}]")
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 @pytest.mark.parametrize("first", "AB")
@@ -274,7 +274,7 @@ def test_trigger_effects_start_a_chain_together_but_never_answer_a_link(first):
              f"      - {{by: {first}, speed: 2, damage: {{to: opponent, amount: 100}}}}\n"
              f"  - chain:\n      - {{by: {first}, speed: 2}}\n      - {{by: {foe}, kind: trigger_effect}}")
     expect = f"  lp: {{{first}: 7900, {foe}: 7800}}\n  rejected: [{{step: 2, rule: STD-TIMING}}]"
-    run(probe(setup, steps, expect))
+    run(scenario_text(setup, steps, expect))
 
 
 # ------------------------------------------------------------ 4. Counter Cleaner (WRGP-SW8, STD-TIMING, WRGP-H2)
@@ -288,7 +288,7 @@ def test_counter_cleaner_in_each_phase(first, whose, phase):
     ok = whose == "own" and phase in ("main1", "main2")
     expect = ("  spc: {A: 0, B: 0}\n  rejected: []" if ok else
               "  spc: {A: 8, B: 6}\n  rejected: [{step: 1, rule: STD-TIMING}]")
-    run(probe(setup, f"  - counter_cleaner: {{by: {by}}}", expect))
+    run(scenario_text(setup, f"  - counter_cleaner: {{by: {by}}}", expect))
 
 
 @pytest.mark.parametrize("first", "AB")
@@ -301,7 +301,7 @@ def test_counter_cleaner_never_in_the_run_on(first, loser, by):
     setup = at(first, 5, player, "main1", ", spc: {A: 8, B: 6}")
     steps = f"  - lose: {lose}\n  - counter_cleaner: {{by: {user}}}\n  - phase: main2\n  - counter_cleaner: {{by: {user}}}"
     expect = "  rejected: [{step: 2, rule: WRGP-H2}, {step: 4, rule: WRGP-H2}]"
-    out = run(probe(setup, steps, expect))
+    out = run(scenario_text(setup, steps, expect))
     assert out["spc"][lose] > 0 and out["spc"][other(lose)] == {"A": 8, "B": 6}[other(lose)]
 
 
@@ -310,7 +310,7 @@ def test_counter_cleaner_on_turn_1_and_as_a_chain_link():
     setup = at("B", 1, "B", "main1")
     steps = ("  - counter_cleaner: {by: B}\n  - chain:\n      - {by: A, card: Sparks}\n"
              "      - {by: B, card: Counter Cleaner}\n  - counter_cleaner: {by: A}")
-    run(probe(setup, steps, "  rejected: [{step: 2, rule: STD-TIMING}, {step: 3, rule: STD-TIMING}]"))
+    run(scenario_text(setup, steps, "  rejected: [{step: 2, rule: STD-TIMING}, {step: 3, rule: STD-TIMING}]"))
 
 
 # ------------------------------------------------------------ 5. drawn (WRGP-F5, WRGP-F3, WRGP-H9)
@@ -318,17 +318,17 @@ def test_counter_cleaner_on_turn_1_and_as_a_chain_link():
 @pytest.mark.parametrize("to", ["standby", "main1", "end"])
 def test_no_draw_on_turn_1_for_either_first_team(first, to):
     steps = f"  - phase: {to}"
-    out = run(probe(f"  first: {first}", steps, f"  drawn: false\n  turn: {{number: 1, player: {first}, phase: {to}}}"))
+    out = run(scenario_text(f"  first: {first}", steps, f"  drawn: false\n  turn: {{number: 1, player: {first}, phase: {to}}}"))
     assert not any(e["rule"] == "WRGP-F3" for e in out["events"])
 
 
 @pytest.mark.parametrize("first", "AB")
 def test_the_second_turn_draws_and_a_loss_on_turn_1_does_not_make_one(first):
     foe = other(first)
-    run(probe(f"  first: {first}", "  - end_turn: {}\n  - phase: standby",
+    run(scenario_text(f"  first: {first}", "  - end_turn: {}\n  - phase: standby",
               f"  drawn: true\n  turn: {{number: 2, player: {foe}, phase: standby}}"))
     # a loss in turn 1's Draw Phase: the run-on still has no draw (WRGP-F5 before WRGP-H2's mandatory draw)
-    run(probe(f"  first: {first}", f"  - lose: {first}\n  - phase: end", "  drawn: false\n  rejected: []"))
+    run(scenario_text(f"  first: {first}", f"  - lose: {first}\n  - phase: end", "  drawn: false\n  rejected: []"))
 
 
 @pytest.mark.parametrize("first", "AB")
@@ -337,14 +337,14 @@ def test_drawn_after_a_baton_touch(first, turn):
     player = first if turn % 2 else other(first)
     setup = at(first, turn, player, "draw")
     steps = f"  - baton_touch: {player}\n  - phase: main1"
-    out = run(probe(setup, steps, f"  drawn: true\n  duelist: {{{player}: 2, {other(player)}: 1}}\n  rejected: []"))
-    # the incoming duelist continues the turn from the draw (WRGP-H9), not a resumed turn (WRGP-F3), issue 34 #8
+    out = run(scenario_text(setup, steps, f"  drawn: true\n  duelist: {{{player}: 2, {other(player)}: 1}}\n  rejected: []"))
+    # the incoming duelist continues the turn from the draw (WRGP-H9), not a resumed turn (WRGP-F3)
     assert [e["rule"] for e in out["events"] if e["code"] == "wrgp.event.normal_draw"] == ["WRGP-H9"]
 
 
 def test_no_baton_touch_on_turn_1_whoever_goes_first():
     for first in "AB":
-        run(probe(f"  first: {first}", f"  - baton_touch: {first}\n  - phase: main1",
+        run(scenario_text(f"  first: {first}", f"  - baton_touch: {first}\n  - phase: main1",
                   "  drawn: false\n  rejected: [{step: 1, rule: WRGP-H9}]"))
 
 
@@ -385,7 +385,7 @@ UNREACHABLE = [
 def test_an_unreachable_moment_is_refused_at_its_at_line(first, moment):
     text = f"format: wrgp\nsetup:\n  at: {moment}\n  first: {first}\n"
     with pytest.raises(ScenarioError) as exc:
-        scenario_from_text(text, "probe.yaml")
+        scenario_from_text(text, "rule.yaml")
     assert exc.value.line == 3
 
 
@@ -402,7 +402,7 @@ LINEUP_UNREACHABLE = [
 def test_an_unreachable_moment_for_each_lineup_size(lineup, moment):
     text = f"format: wrgp\nsetup:\n  at: {moment}\n  lineup: {lineup}\n"
     with pytest.raises(ScenarioError) as exc:
-        scenario_from_text(text, "probe.yaml")
+        scenario_from_text(text, "rule.yaml")
     assert exc.value.line == 3
 
 

@@ -41,7 +41,7 @@ def comparable(outcome: dict) -> dict:
     for e in outcome["events"]:
         by_step.setdefault(e["step"], []).append((e["rule"], e["text"]))
     out["events"] = {k: sorted(v) for k, v in by_step.items()}
-    if "verdict" in out:        # its claims (issue 33): who is out, who is next, what is inherited
+    if "verdict" in out:        # its claims (the engine's verdict): who is out, who is next, what is inherited
         out["verdict"] = out["verdict"]["claims"]
     return out
 
@@ -108,7 +108,7 @@ def random_step(rng: random.Random, m: WrgpMatch):
     if r < 0.93:
         return "special_victory", {"by": by, "card": "Exodia"}
     if r < 0.96:
-        # Power Bond's End Phase damage is its controller's own (issue 32 #8: another target is refused)
+        # Power Bond's End Phase damage is its controller's own (another target is refused)
         return "at_end_phase", {"by": by, "card": "Power Bond", "damage": {"to": rng.choice(("self", by)), "amount": 4000}}
     return "act", {"by": by, "action": rng.choice(T.ACTION_KINDS)}
 
@@ -157,7 +157,7 @@ def test_thousands_of_random_matches_are_mirror_symmetric():
 def _game(m: WrgpMatch) -> dict:
     s = m.state()
     del s["events"]
-    s["verdict"] = s["verdict"]["claims"]     # its words quote the log; its claims are the game's (issue 33)
+    s["verdict"] = s["verdict"]["claims"]     # its words quote the log; its claims are the game's
     return s
 
 
@@ -196,7 +196,7 @@ def test_the_order_of_links_that_do_not_damage_does_not_matter(seed, links, shuf
 
     def played(chain):
         """The game after the chain, or the rule that refuses it (a Mystical Space Typhoon in the opponent's
-        turn needs a Set card from an earlier turn of its team, issue 32 #10: refused in either order)."""
+        turn needs a Set card from an earlier turn of its team: refused in either order)."""
         after = m.copy()
         try:
             after.chain(chain)
@@ -297,15 +297,15 @@ UNREACHABLE = [
     {"lineup": 2, "at": {"turn": 4, "duelist": {"B": 3}}},
     {"at": {"turn": 4, "spc": {"A": 13}}},
     {"at": {"turn": 0}},
-    # issue 19: counters, turn order and LP the rules cannot have reached yet
+    # unreachable moments: counters, turn order and LP the rules cannot have reached yet
     {"at": {"turn": 2, "player": "B", "phase": "main1", "spc": {"A": 12, "B": 12}}},
     {"at": {"turn": 2, "player": "B", "duelist": {"A": 2}}},
     {"at": {"turn": 1, "lp": {"A": 7000}}},
     {"start_lp": 4000, "at": {"turn": 1, "lp": {"B": 8000}}},
     {"at": {"turn": 3, "player": "A", "phase": "main1", "spc": {"A": 7}}},
     {"at": {"turn": 5, "duelist": {"A": 2}, "at_zero": ["A"]}},
-    # issue 31 #14: a name that only looks like another card's (a Cyrillic а); copies of one card are cards of
-    # their own (issue 32 #9), and the next copy's number is the only one a setup may give
+    # look-alike names: a name that only looks like another card's (a Cyrillic а); copies of one card are cards of
+    # their own (NAME #2), and the next copy's number is the only one a setup may give
     {"cards": [{"card": "Dark Magician", "by": "A", "zone": "monster"},
                {"card": "D\u0430rk Magician", "by": "B", "zone": "hand"}]},
     {"cards": [{"card": "X", "by": "A", "zone": "monster"}, {"card": "X #3", "by": "B", "zone": "hand"}]},

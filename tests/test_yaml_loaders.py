@@ -242,7 +242,7 @@ def _tags_both_ways(text: str, lname: str) -> list:
 
 @pytest.mark.parametrize("lname", [n for n in LOADERS if n == "pure" or yaml.__with_libyaml__])
 def test_the_reader_types_scalars_as_the_resolver_does(lname):
-    # The reader skips the resolver for quoted text and remembers plain answers (issue 25): the same
+    # The reader skips the resolver for quoted text and remembers plain answers (for speed): the same
     # tag for every scalar of every fixture, read twice (the second time from what it remembered).
     texts = [t for t, *_ in CASES.values()] + list(YAML_CASES.values()) + [t for t, _ in PURE_REFUSES.values()]
     texts += [f.read_text(encoding="utf-8") for f in builtin_scenarios()]

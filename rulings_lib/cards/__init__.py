@@ -24,6 +24,7 @@ import unicodedata
 from pathlib import Path
 
 from ..errors import ArgumentError, InputError
+from ..i18n.glossary import word as term
 from ..values import Frozen, init
 
 HERE = Path(__file__).parent
@@ -243,9 +244,36 @@ _DROP = {"P", "Z", "S"}     # punctuation, separators (spaces), symbols: ・ ･
 
 
 def fold(name: str) -> str:
-    """A name as matched: NFKC, case-folded, without spaces, punctuation or symbols."""
+    """A name as matched: NFKC, case-folded, without spaces, punctuation or symbols.
+
+    >>> fold("STRASSE") == fold("Straße") == fold("ＳＴＲＡẞＥ") == "strasse"
+    True
+    >>> fold("パワー・ボンド"), fold("ﾊﾟﾜｰ･ﾎﾞﾝﾄﾞ")
+    ('パワーボンド', 'パワーボンド')
+    """
     text = unicodedata.normalize("NFKC", str(name)).casefold()
     return "".join(ch for ch in text if unicodedata.category(ch)[0] not in _DROP)
+
+
+@functools.cache
+def case_folds() -> dict[str, str]:
+    """The characters whose case folding (:func:`fold`'s) is not their lower case, each with its
+    folding (``ß``: ``ss``, ``ς``: ``σ``, Cherokee letters: upper case): the pages fold a name as
+    ``NFKC``, then this table or else the character's lower case, then drop the same categories, so
+    JavaScript (which has no case folding) folds as :func:`fold` does. Only characters NFKC leaves as
+    they are: no others can follow NFKC.
+
+    >>> case_folds()["ß"], case_folds()["ς"], "A" in case_folds()
+    ('ss', 'σ', False)
+    """
+    out = {}
+    for code in range(0x110000):
+        ch = chr(code)
+        if 0xD800 <= code < 0xE000 or ch.casefold() == ch.lower():
+            continue
+        if unicodedata.normalize("NFKC", ch) == ch:
+            out[ch] = ch.casefold()
+    return out
 
 
 def identity(name: str) -> str:
@@ -472,10 +500,12 @@ def _read(path: Path):
     Nothing is kept between runs: a cache written beside the package (as before) wrote
     where the user never asked, was read unchecked and keyed by size and time only. Parsing the
     YAML costs a few milliseconds of a ``rulings run`` (the README's start-up figure stays within
-    its target), so the file is simply read: an edit, of any size, at any time, is always seen."""
+    its target), so the file is simply read: an edit, of any size, at any time, is always seen.
+    A rulebook term in a card's words (``{term:speed_counters}``) is spelled by the glossary."""
+    from ..i18n.glossary import resolve
     from ..yamlsrc import load_file
 
-    return load_file(path)
+    return resolve(load_file(path), where=str(path))
 
 
 def card(name, file: str) -> Card | None:
@@ -676,7 +706,7 @@ def _parse(data, source: str) -> list[Card]:
             bad(line, f"{raw['id']}: a kind among {', '.join(kinds)}")
         speed = raw.get("speed")
         if speed not in (None, 1, 2, 3):
-            bad(line, f"{raw['id']}: a spell speed 1, 2, 3 or null")
+            bad(line, f"{raw['id']}: a {term('spell_speed').lower()} 1, 2, 3 or null")
         effect = dict(raw.get("effect") or {})
         is_monster = raw["kind"] in monster_kinds
         type_ = raw.get("type")
@@ -695,7 +725,7 @@ def _parse(data, source: str) -> list[Card]:
             if "special_victory" in effect and type_ == "trigger":
                 allowed = (None,)       # WRGP-F8: a trigger effect that cannot be chained to (no chain link)
             if type_ is not None and speed not in allowed:
-                bad(line, f"{raw['id']}: a spell speed agreeing with its type {type_} "
+                bad(line, f"{raw['id']}: a {term('spell_speed').lower()} agreeing with its type {type_} "
                           f"({' or '.join(str(a) if a else 'null' for a in allowed)}), not {speed}")
         if effect.get("when") is not None and effect["when"] not in WHEN:
             bad(line, f"{raw['id']}: when among {', '.join(WHEN)}")
@@ -770,11 +800,12 @@ def _check_clauses(raw: dict, effect: dict, bad) -> None:
 def _faq_texts() -> dict[str, list[tuple[str, str]]]:
     """format -> [(entry id, its text in both languages, folded)]: each game's FAQ file, by the
     format it declares (``format: wrgp``; the notes on the tool declare none)."""
+    from ..i18n.glossary import resolve
     from ..yamlsrc import load_file
 
     out: dict[str, list[tuple[str, str]]] = {}
     for path in sorted((HERE.parent / "faq").glob("*.yaml")):
-        data = load_file(path)
+        data = resolve(load_file(path), where=str(path))
         if not isinstance(data, dict) or not isinstance(data.get("format"), str):
             continue
         entries = out.setdefault(data["format"], [])

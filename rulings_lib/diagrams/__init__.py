@@ -7,8 +7,9 @@ in them is read from the same tables the engines play by (``rulings_lib.wrgp.tab
 >>> from rulings_lib.diagrams import wrgp_turn, scenario_path
 >>> wrgp_turn()
 <Diagram wrgp-turn: 10 nodes, 13 edges>
->>> scenario_path("rulings_lib/scenarios/wrgp/power-bond-handover.yaml", upto=3)   # doctest: +SKIP
-<Diagram power-bond-handover-path-step3: 27 nodes, 36 edges>
+>>> from rulings_lib.examples import example_path
+>>> scenario_path(example_path("power-bond-handover"), upto=3)
+<Diagram power-bond-handover-path-step3: 27 nodes, 38 edges>
 
 Each function returns a :class:`Diagram`: ``.source`` is the DOT text, ``.svg()`` the picture
 (``_repr_svg_`` draws it in Jupyter), ``.save(folder)`` writes both. Rendering uses pygraphviz

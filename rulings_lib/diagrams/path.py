@@ -1,9 +1,10 @@
 """A scenario's path, drawn on its format's diagram: the WRGP map (the turn and the handover in one
 diagram), or for a tag battle scenario the tag turn diagram.
 
->>> from rulings_lib.diagrams import scenario_path                       # doctest: +SKIP
->>> scenario_path("rulings_lib/scenarios/wrgp/power-bond-handover.yaml", upto=3)   # doctest: +SKIP
-<Diagram power-bond-handover-path-step3: 27 nodes, 36 edges>
+>>> from rulings_lib.diagrams import scenario_path
+>>> from rulings_lib.examples import example_path
+>>> scenario_path(example_path("power-bond-handover"), upto=3)
+<Diagram power-bond-handover-path-step3: 27 nodes, 38 edges>
 
 Each format's record (:data:`rulings_lib.formats.FORMATS`) names its tracer (``paths``:
 :mod:`.wrgp_path`, :mod:`.tag_path`), which reads the path from what the engine recorded and

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ..i18n.glossary import resolve
+
 LANGS = ("en", "ja")
 
 WORDS: dict[str, dict[str, str]] = {
@@ -19,7 +21,7 @@ WORDS: dict[str, dict[str, str]] = {
     "comes_in": {"en": "comes in", "ja": "次に出る"},
     "at_zero": {"en": "0 LP, stays in", "ja": "ライフ0で残留"},
     "lp": {"en": "LP", "ja": "ライフポイント"},
-    "spc": {"en": "Speed Counters", "ja": "スピードカウンター"},
+    "spc": {"en": "{term:speed_counters}", "ja": "{term:speed_counters}"},
     "sw_damage": {"en": "{cost}: {size} damage", "ja": "{cost}: {size}ダメージ"},
     "sw_draw": {"en": "{cost}: draw {size}", "ja": "{cost}: {size}枚ドロー"},
     "sw_destroy": {"en": "{cost}: destroy up to {size}", "ja": "{cost}: {size}枚まで破壊"},
@@ -42,8 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
     "wrgp_over": {"en": "Match over: team {t} wins (WRGP-F4)", "ja": "試合終了: チーム{t}の勝利（WRGP-F4）"},
     "out_list": {"en": "Out: {who}", "ja": "脱落: {who}"},
     "desc_turn": {"en": "Turn {n}, team {t}'s turn, {phase}.", "ja": "ターン{n}、チーム{t}のターン、{phase}。"},
-    "desc_team": {"en": "Team {t}: {d} ({pos}) in the duel, {lp} LP, {spc} Speed Counters{notes}.",
-                  "ja": "チーム{t}: {d}（{pos}）がデュエル中、ライフポイント{lp}、スピードカウンター{spc}{notes}。"},
+    "desc_team": {"en": "Team {t}: {d} ({pos}) in the duel, {lp} LP, {spc} {term:speed_counters}{notes}.",
+                  "ja": "チーム{t}: {d}（{pos}）がデュエル中、ライフポイント{lp}、{term:speed_counters}{spc}{notes}。"},
     "desc_sw": {"en": "Speed World effects it could pay for: {effects}", "ja": "使える「スピード・ワールド」の効果: {effects}"},
     "cards": {"en": "Cards: {cards}.", "ja": "カード: {cards}。"},
     "card_at": {"en": "{name} ({player} {zone}, owner {owner})", "ja": "{name}（{player}の{zone}、持ち主{owner}）"},
@@ -53,15 +55,15 @@ WORDS: dict[str, dict[str, str]] = {
     "resembles_one": {"en": "{name}, which resembles {like}", "ja": "{name}: {like}に似た別のカード"},
     "desc_lineup": {"en": "lineup {names}", "ja": "番手 {names}"},
     # tag battle
-    "tag": {"en": "Digimon tag battle", "ja": "デジモン タッグバトル"},
+    "tag": {"en": "Digimon {term:tag_battle}", "ja": "デジモン {term:tag_battle}"},
     "first": {"en": "first", "ja": "先攻"},
     "second": {"en": "second", "ja": "後攻"},
     "seat": {"en": "{side}-{letter}", "ja": "{side}{letter}"},
-    "points": {"en": "{v} points", "ja": "ポイントゲージ {v}"},
-    "gauge": {"en": "point gauge", "ja": "ポイントゲージ"},
+    "points": {"en": "{v} points", "ja": "{term:point_gauge} {v}"},
+    "gauge": {"en": "{term:point_gauge}", "ja": "{term:point_gauge}"},
     "tag_out": {"en": "out (TAG-E1)", "ja": "脱落（TAG-E1）"},
     "empty_seat": {"en": "empty seat", "ja": "空席"},
-    "mode_tag": {"en": "tag battle", "ja": "タッグ戦"},
+    "mode_tag": {"en": "{term:tag_battle}", "ja": "タッグ戦"},
     "mode_1v1": {"en": "1-vs-1 (TAG-E3)", "ja": "1対1（TAG-E3）"},
     "tag_head": {"en": "Turn {n}, {mode}: {first} first, {second} second",
                  "ja": "ターン{n}、{mode}: 先攻 {first}、後攻 {second}"},
@@ -79,13 +81,14 @@ WORDS: dict[str, dict[str, str]] = {
     "first_given": {"en": "{tag} goes first in turn {n} (as the setup gives it)",
                     "ja": "ターン{n}の先攻: {tag}（セットアップの指定）"},
     "tag_over": {"en": "Match over: {tag} wins ({rule})", "ja": "試合終了: {tag}の勝利（{rule}）"},
-    "desc_player": {"en": "{p}: {seat}, {v} points", "ja": "{p}: {seat}、ポイントゲージ{v}"},
-    "desc_player_out": {"en": "{p}: out, {v} points", "ja": "{p}: 脱落、ポイントゲージ{v}"},
+    "desc_player": {"en": "{p}: {seat}, {v} points", "ja": "{p}: {seat}、{term:point_gauge}{v}"},
+    "desc_player_out": {"en": "{p}: out, {v} points", "ja": "{p}: 脱落、{term:point_gauge}{v}"},
     # scenarios
     "after_setup": {"en": "After the setup", "ja": "初期状態"},
     "after_step": {"en": "After step {n} of {total}", "ja": "手順{n}/{total}の後"},
     "step_short": {"en": "step {n}", "ja": "手順{n}"},
 }
+resolve(WORDS)      # the rulebooks' terms ({term:...}) spelled by the glossary, once
 
 def word(key: str, lang: str, **kw) -> str:
     return WORDS[key][lang if lang in LANGS else "en"].format(**kw)

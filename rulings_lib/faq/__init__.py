@@ -38,6 +38,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..formats import FORMATS as _REGISTRY
 from ..i18n import Msg
+from ..i18n.glossary import resolve
 from ..schema import Choice, ListOf, MapOf, Text
 from ..yamlsrc import load_file
 
@@ -190,7 +191,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
     seen: dict[str, str] = {}
     cache: dict[str, object] = {}
     for f in files:
-        data = load_file(f)
+        data = resolve(load_file(f), where=str(f))     # the rulebooks' terms spelled by the glossary
         _fmt, _title_, sections = _sections_of(f, data)
         for section, raws in sections:
             for i, (raw, line) in enumerate(raws):
@@ -266,7 +267,7 @@ def load_titles() -> dict[str, dict]:
     """Each game's FAQ title, format -> {lang: title}, in the order of the FAQ."""
     out = {}
     for n in PLAYER_FILES:
-        fmt, title, _ = _sections_of(FAQ_DIR / n, load_file(FAQ_DIR / n))
+        fmt, title, _ = _sections_of(FAQ_DIR / n, resolve(load_file(FAQ_DIR / n), where=n))
         out[fmt] = title
     return out
 

@@ -14,6 +14,7 @@ import hashlib
 import html
 from pathlib import Path
 
+from ..i18n.glossary import word as term
 from . import LABELS, Entry, all_rule_ids, by_section, load_titles, readings_line, standard_rule_ids
 from . import flag as flag_of
 
@@ -174,7 +175,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
            if assets is not None else f"<style>{_CSS}</style><script>{_JS}</script>")
     out = [f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">{policy}',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           "<title>Ruling FAQ — WRGP and Digimon tag battle</title>",
+           f"<title>Ruling FAQ — WRGP and Digimon {term('tag_battle')}</title>",
            f"{own}{head}</head><body class=\"en\">",
            '<header><h1><span lang="en">Ruling FAQ</span><span lang="ja">裁定FAQ</span></h1>',
            '<input id="search" type="search" placeholder="Search / 検索" aria-label="search">',

@@ -16,6 +16,9 @@ lives in exactly one domain. Plain JSON, no build step: it works the same in Pyo
 >>> str(Msg("common.transcript.scenario", title="Power Bond"))
 'Scenario: Power Bond'
 
+A rulebook term is written ``{term:speed_counters}`` and spelled by the glossary
+(:mod:`rulings_lib.i18n.glossary`) as the catalogue is read.
+
 The formatter is deliberately small: a text may hold only ``{name}`` placeholders (``{{`` and
 ``}}`` for literal braces); no attribute access, no indexing, no format spec, no conversion.
 Nothing a catalogue or a file says is evaluated. An argument may itself be a message (a
@@ -198,6 +201,10 @@ def _load_domain(domain: str, lang: str) -> None:
         if code.split(".", 1)[0] != domain:
             raise CatalogueError(f"{path.name}: code {code!r} is not named after its domain {domain!r}")
         _DOMAINS[code] = domain
+        if "erm:" in text:              # a rulebook term, {term:NAME}, spelled by the glossary (glossary.py)
+            from .glossary import with_terms
+
+            text = with_terms(text, lang, f"{path.name}: {code}")
         sources[code] = text            # parsed when first rendered (_parts); _load() parses them all
     _LOADED.add((domain, lang))
 

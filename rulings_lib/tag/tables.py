@@ -19,6 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from ..i18n.glossary import word as term
 from ..readings import Reading, register
 
 FORMAT = "digimon-tag"
@@ -26,7 +27,7 @@ CARDS = "tag.yaml"       # its card catalogue, rulings_lib/cards/tag.yaml (the r
 
 # Every rule id of the tag battle reference, with a short title (the full text is in the spec).
 RULES: dict[str, str] = {
-    "TAG-S1": "Stand-by: a face-down Level 3 Digimon, decks shuffled by an opponent, point gauge at 100",
+    "TAG-S1": f"Stand-by: a face-down Level 3 Digimon, decks shuffled by an opponent, {term('point_gauge')} at 100",
     "TAG-S2": "Start: draw 6, the RPS winner's tag goes first, letters A and B (changed only by Change Up!, TAG-R3)",
     "TAG-P1": "Preparation phase: first-A, second-A, first-B, second-B, steps 1-6",
     "TAG-P2": "Evolution phase: evolve (only the second tag may call it off), then abilities",
@@ -38,7 +39,7 @@ RULES: dict[str, str] = {
     "TAG-N3": "One battle was a draw: the other battle's winner goes first",
     "TAG-N4": "Both battles were draws: first and second swap",
     "TAG-N5": "Only one battle took place: it decides; a draw swaps",
-    "TAG-E1": "A player whose point gauge reaches 0 is out",
+    "TAG-E1": f"A player whose {term('point_gauge')} reaches 0 is out",
     "TAG-E2": "A player whose opponent is out carries on (no 'if the opponent's ...' effects)",
     "TAG-E3": "One A and one B of different tags left: they finish 1-vs-1",
     "TAG-E4": "Both remaining players of the same tag: that tag wins",
@@ -173,7 +174,7 @@ PHASES: tuple[Phase, ...] = (
             PhaseStep(3, "Each loser reduces their gauge by their lost points for the same-letter "
                          "opponent's level",
                       "バトルに負けた人は、自分のロストポイントを見て、同じアルファベットの人のデジモン"
-                      "レベルが書かれた所のポイント分だけ自分のポイントゲージを減らす"),
+                      f"レベルが書かれた所のポイント分だけ自分の{term('point_gauge', 'ja')}を減らす"),
             PhaseStep(4, "Abilities may be used in seat order",
                       "【先攻Ａ】＞【後攻Ａ】＞【先攻Ｂ】＞【後攻Ｂ】の順に能力を使用できる"),
         ),
@@ -452,7 +453,7 @@ READINGS = (
     Reading("change-up-lasts-the-game", "TAG-R3", FORMAT, "Change Up! swaps letters for the rest of the game",
             "After Change Up! (St-319/320) the two partners exchange letters from that moment for the rest "
             "of the game: each battles the other letter's opponent and takes that letter's seat, keeping "
-            "their own Digimon, cards and point gauge (open question: the swap could also last one turn)."),
+            f"their own Digimon, cards and {term('point_gauge')} (open question: the swap could also last one turn)."),
     Reading("out-player-cannot-be-targeted", "TAG-R4", FORMAT, "Only players in the game can be named",
             "A player who is out takes no further part (TAG-E1), so an effect cannot name them and 'all' "
             "means all players still in the game.", source="kit"),
@@ -461,7 +462,7 @@ READINGS = (
             "pool at 30 cards; the deck itself is 30 cards by TAG-K1 and the replacement cards are not part "
             "of it."),
     Reading("out-when-the-gauge-reaches-0", "TAG-E1", FORMAT, "A player is out the moment their gauge is 0",
-            "A player is out from the moment their point gauge reaches 0, whatever brought it there (an option "
+            f"A player is out from the moment their {term('point_gauge')} reaches 0, whatever brought it there (an option "
             "card before any battle included), not only after a point calculation: the regulation's やられたら "
             "speaks of a player who has lost, without saying when.", source="kit"),
 )

@@ -22,6 +22,8 @@ import html
 import re
 import unicodedata
 
+from ..i18n.glossary import word as term
+
 # --------------------------------------------------------------------------- answers people type
 YES = {"yes", "y", "true", "ok", "allowed", "can", "はい", "うん", "ええ", "できる", "できます", "可", "可能",
        "○", "〇", "使える", "使えます", "いい", "よい", "はい。"}
@@ -202,7 +204,7 @@ def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
 MADE_UP_JA = {
     "a Quick-Play Spell that gains 500 LP (made up)": "ライフを500回復する速攻魔法（架空）",
     "a Quick-Play Spell that gains 1000 LP (made up)": "ライフを1000回復する速攻魔法（架空）",
-    "a Spell Speed 2 card that gains 4000 LP (made up)": "ライフを4000回復するスペルスピード2のカード（架空）",
+    f"a {term('spell_speed')} 2 card that gains 4000 LP (made up)": f"ライフを4000回復する{term('spell_speed', 'ja')}2のカード（架空）",
     "a Trap that deals 1000 damage (made up)": "1000ダメージを与える罠（架空）",
     "a Counter Trap (made up)": "カウンター罠（架空）",
     "a Trap that deals damage to its controller (made up)": "自分にダメージを与える罠（架空）",

@@ -6,6 +6,7 @@ notebooks read. Rule ids are those of ``shared/spec/wrgp-rules.md``.
 
 from __future__ import annotations
 
+from ..i18n.glossary import word as term
 from ..readings import Reading, register
 from ..values import Frozen, init
 
@@ -36,7 +37,7 @@ RULES: dict[str, str] = {
     "WRGP-H6": "Handed-over cards bound for hand, Deck or face-down Extra go to their original owner",
     "WRGP-H7": "Effects already applied carry over",
     "WRGP-H8": "A loss cannot be undone",
-    "WRGP-H9": "Baton touch: a voluntary swap in one's own Draw Phase, before the draw",
+    "WRGP-H9": f"{term('baton_touch', capital=True)}: a voluntary swap in one's own Draw Phase, before the draw",
     "WRGP-D1": "A draw caused by a card: its controller is treated as the winner",
     "WRGP-D2": "Both at 0 after a chain: the side damaged last loses",
     "WRGP-D3": "A second loss during a handover counts; the duel resumes with that team",
@@ -54,8 +55,8 @@ RULES: dict[str, str] = {
 # is rejected for a reason that is not WRGP's own.
 STANDARD_RULES: dict[str, str] = {
     "STD-TURN": "A turn's phases come in order: Draw, Standby, Main 1, Battle, Main 2, End",
-    "STD-TIMING": "Summons, sets, ignition effects and Spell Speed 1 only in one's own Main Phase; "
-                  "attacks only in one's own Battle Phase; a chain link needs Spell Speed 2 or more, "
+    "STD-TIMING": f"Summons, sets, ignition effects and {term('spell_speed')} 1 only in one's own Main Phase; "
+                  f"attacks only in one's own Battle Phase; a chain link needs {term('spell_speed')} 2 or more, "
                   "at least the speed of the link it answers",
     "STD-LP": "A cost cannot be paid with more LP than one has",
     "STD-CARDS": "Only a card that is on the field can be destroyed or handed over; a card leaving the "
@@ -105,15 +106,15 @@ def rule_title(rule_id: str, lang: str = "en") -> str:
 # The turn, in order. ``rules`` are the ids that act in that phase.
 PHASES: tuple[Phase, ...] = (
     Phase("draw", "Draw Phase", ("WRGP-F5", "WRGP-H9"),
-          "Baton touch only before the draw; no draw on the match's first turn."),
+          f"{term('baton_touch', capital=True)} only before the draw; no draw on the match's first turn."),
     Phase("standby", "Standby Phase", ("WRGP-SW3",),
-          "Both teams gain 2 Speed Counters (max 12)."),
+          f"Both teams gain 2 {term('speed_counters')} (max 12)."),
     Phase("main1", "Main Phase 1", ("WRGP-SW5",),
-          "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
+          f"Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, {term('spell_speed')} 1)."),
     Phase("battle", "Battle Phase", ("WRGP-F5", "WRGP-H3"),
           "None on the match's first turn; a loss during battle interrupts it."),
     Phase("main2", "Main Phase 2", ("WRGP-SW5",),
-          "Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, Spell Speed 1)."),
+          f"Speed World effects may be used (Reading speed-world-is-ignition-spell: own Main Phase, {term('spell_speed')} 1)."),
     Phase("end", "End Phase", ("WRGP-H1",),
           "Delayed effects apply; a pending handover completes when the turn ends."),
 )
@@ -223,9 +224,9 @@ HANDOVER_ALLOWED: dict[str, bool] = {
 ACTION_LABELS: dict[str, str] = {
     "ignition_effect": "activate a monster's ignition effect",
     "trigger_effect": "activate a monster's trigger effect",
-    "spell_speed_1": "activate a Spell Speed 1 Spell Card",
-    "spell_speed_2": "activate a Spell Speed 2 card or effect",
-    "spell_speed_3": "activate a Spell Speed 3 card or effect",
+    "spell_speed_1": f"activate a {term('spell_speed')} 1 Spell Card",
+    "spell_speed_2": f"activate a {term('spell_speed')} 2 card or effect",
+    "spell_speed_3": f"activate a {term('spell_speed')} 3 card or effect",
     "summon": "summon a monster without a card effect",
     "summon_by_effect": "summon a monster by a card effect",
     "set": "set a card without a card effect",
@@ -316,8 +317,8 @@ READINGS = (
             "When a team's last duelist loses the match ends at once, with no run-on to the End Phase "
             "and no handover."),
     Reading("lp-floor-and-start", "WRGP-F10", FORMAT, "LP floor 0, fresh LP for every duelist",
-            "LP never drop below 0 and every duelist, including one who comes in by handover or baton "
-            "touch, starts with the starting LP (8000 unless set)."),
+            f"LP never drop below 0 and every duelist, including one who comes in by handover or {term('baton_touch')}, "
+            "starts with the starting LP (8000 unless set)."),
     Reading("no-attack-in-run-on", "WRGP-H2", FORMAT, "No attack is declared during the run-on",
             "Attacks are not among what WRGP-H2 allows and WRGP-H3 ends a battle at a loss: a Battle Phase passed "
             "through in the run-on starts and ends, but no attack is declared."),
@@ -331,7 +332,7 @@ READINGS = (
             "The incoming duelist takes over with their own Deck, Extra Deck, Graveyard and banishment (none of the "
             "previous duelist's) and draws an opening hand of five from their own Deck as the handover completes, "
             "before the turn in which they play; an event may announce otherwise."),
-    Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, "Baton touch keeps the field and the turn",
+    Reading("baton-touch-inherits-field", "WRGP-H9", FORMAT, f"{term('baton_touch', capital=True)} keeps the field and the turn",
             "The incoming duelist inherits the field as in a handover (WRGP-H4..H7) and goes on with the "
             "same turn from the Draw Phase draw."),
     Reading("draw-survivor-stays-at-0", "WRGP-D1", FORMAT, "The survivor of a draw stays at 0 LP",
@@ -368,10 +369,10 @@ READINGS = (
     Reading("loss-counters-at-the-moment", "WRGP-SW4", FORMAT, "Loss counters use the positions at that moment",
             "a and b are the lineup positions of the duelists in the duel when the loss happens (a duelist "
             "whose handover is pending still counts), and the counters are added at once."),
-    Reading("counter-cap-12", "WRGP-SW4", FORMAT, "At most 12 Speed Counters, losses included",
+    Reading("counter-cap-12", "WRGP-SW4", FORMAT, f"At most 12 {term('speed_counters')}, losses included",
             "The source writes (max 12) on WRGP-SW3 only; the kit caps a team's counters at 12 whatever adds "
             "them, the counters for a loss (WRGP-SW4) included."),
-    Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, "Speed World effects are Spell Speed 1",
+    Reading("speed-world-is-ignition-spell", "WRGP-SW5", FORMAT, f"Speed World effects are {term('spell_speed')} 1",
             "A Speed World effect is used like an ignition-type Spell effect: in one's own Main Phase with "
             "an open game state, any number of times while counters last, never during a handover's run-on."),
     Reading("lp-loop-once-per-player", "WRGP-F7", FORMAT, "An LP loop gives each player one iteration",
@@ -379,11 +380,11 @@ READINGS = (
             source="kit"),
     Reading("counter-cleaner-clears-both-teams", "WRGP-SW8", FORMAT, "Counter Cleaner empties Speed World",
             "Counter Cleaner removes all counters from one card, and Speed World is one card, so both teams' "
-            "Speed Counters drop to 0.", source="kit",
+            f"{term('speed_counters')} drop to 0.", source="kit",
             settled_by="カウンタークリーナーの効果を受けカウンターは取り除かれます (WRGP-SW8), and the card's own "
                        "text: remove all counters on the field"),
-    Reading("gate-blocker-stops-loss-counters", "WRGP-SW8", FORMAT, "Gate Blocker stops every Speed Counter",
-            "While the opponent controls a face-up Gate Blocker a team gains no Speed Counters at all, neither in the "
+    Reading("gate-blocker-stops-loss-counters", "WRGP-SW8", FORMAT, f"Gate Blocker stops every {term('speed_counter')}",
+            f"While the opponent controls a face-up Gate Blocker a team gains no {term('speed_counters')} at all, neither in the "
             "Standby Phase (WRGP-SW3) nor for a loss (WRGP-SW4)."),
     Reading("gain-after-loss-does-not-save", "WRGP-H8", FORMAT, "LP gained after a loss are counted but void",
             "LP gained by a duelist whose loss is determined are added to their LP, but the loss stands and "
@@ -391,8 +392,8 @@ READINGS = (
     Reading("banished-handed-over-cards-follow-gy", "WRGP-H5", FORMAT, "Banished handed-over cards go to the new duelist",
             "A handed-over card that is banished goes to the new duelist's banishment, as a card sent to the "
             "GY goes to the new duelist's GY.", source="kit"),
-    Reading("surrender-is-baton-touch", "WRGP-H9", FORMAT, "The only surrender is the baton touch",
-            "The rulebook's surrender (サレンダーについて) is the baton touch, a swap for the team's next "
+    Reading("surrender-is-baton-touch", "WRGP-H9", FORMAT, f"The only surrender is the {term('baton_touch')}",
+            f"The rulebook's surrender (サレンダーについて) is the {term('baton_touch')}, a swap for the team's next "
             "duelist: a team's last duelist has no one to swap in, so cannot surrender; conceding a whole match "
             "is not in the rulebook and is left to the organiser.", source="kit"),
 )

@@ -12,6 +12,7 @@ import re
 from .. import args as A
 from ..errors import ArgumentError
 from ..i18n import Msg
+from ..i18n.glossary import word as term
 from ..i18n.terms import CARD_KIND, DECK_SECTION, WRGP_ACTION, WRGP_PHASE, WRGP_SCOPE, WRGP_ZONE
 from ..schema import DeckPath, ListOf, Schema
 from ..verbs import Param, Verb, VerbTable, card_check
@@ -625,7 +626,7 @@ AT = (
     Param("lp", "team_map", choices=T.TEAMS, value=Param("lp", "int", min=0, max=MAX_LP), required=False,
           api_check=_team_map(A.whole(0, MAX_LP), f"LP (0 to {MAX_LP})")),
     Param("spc", "team_map", choices=T.TEAMS, value=Param("spc", "int", min=0, max=T.SPC_MAX), required=False,
-          api_check=_team_map(A.whole(0, T.SPC_MAX), f"Speed Counters (0 to {T.SPC_MAX})")),
+          api_check=_team_map(A.whole(0, T.SPC_MAX), f"{term('speed_counters')} (0 to {T.SPC_MAX})")),
     Param("at_zero", "list", item=_team("team"), max_items=2, required=False, api_check=_teams),
     # The duelists who have left the duel so far (lost or swapped out, WRGP-F1, WRGP-H9), in the order they
     # left: left out, none are listed (a moment's positions say who has left, not in which order).

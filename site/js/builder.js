@@ -40,6 +40,9 @@ function initial(p, ctx) {
   }
 }
 
+// The tags a format's setup starts with when it has them (the verb table's default of `tags`).
+const defaultTags = (format) => format?.setup.find((p) => p.name === "tags")?.default ?? [];
+
 function players(ctx) {
   const tags = ctx.setup?.tags?.length === 2 ? ctx.setup.tags : ctx.defaultTags;
   return tags.flatMap((tag) => [`${tag}-A`, `${tag}-B`]);
@@ -336,11 +339,11 @@ function listControl(p, value, set, ctx, path, label) {
   return box;
 }
 
-// The keys of a team_map: its own choices when given; else the players of a tag battle, or teams A and B.
+// The keys of a team_map: its own choices (the format's teams) when the verb table gives them, else the
+// match's players (docs/contracts.md).
 function mapKeys(p, ctx) {
   if (p.choices?.length) return p.choices.map((c) => [c.value, c.label ?? String(c.value)]);
-  if (ctx.format === "digimon-tag") return players(ctx).map((x) => [x, x]);
-  return ["A", "B"].map((x) => [x, t("site.builder.team", { team: x })]);
+  return players(ctx).map((x) => [x, x]);
 }
 
 function teamMapControl(p, value, set, ctx, path) {
@@ -360,11 +363,17 @@ function teamMapControl(p, value, set, ctx, path) {
 const PLAIN = /^[A-Za-z_][A-Za-z0-9_ .\-']*$/;
 const RESERVED = /^(y|n|yes|no|on|off|true|false|null|~)$/i;
 
+// Double quotes as JSON writes them, and as escapes what JSON leaves as it is but YAML reads otherwise:
+// DEL and the C1 controls (NEL is a line break to YAML), the line and paragraph separators, the BOM
+// and the non-characters U+FFFE and U+FFFF (tests/test_builder_yaml.py reads every kind back).
+const YAML_RAW = /[\u007f-\u009f\u2028\u2029\ufeff\ufffe\uffff]/g;
+const quoted = (s) => JSON.stringify(s).replace(YAML_RAW, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+
 function scalar(v) {
   if (typeof v === "number" || typeof v === "boolean") return String(v);
   if (v == null) return "null";
   const s = String(v);
-  return PLAIN.test(s) && !RESERVED.test(s) && !/ $/.test(s) ? s : JSON.stringify(s);
+  return PLAIN.test(s) && !RESERVED.test(s) && !/ $/.test(s) ? s : quoted(s);
 }
 
 function flow(v) {
@@ -440,11 +449,11 @@ export class Builder {
   get formats() { return table?.formats ?? []; }
   format() { return this.formats.find((f) => f.format === this.q.format); }
   ctx() {
-    return { setup: this.q.setup, format: this.q.format, defaultTags: ["red", "blue"], redraw: () => this.draw() };
+    return { setup: this.q.setup, format: this.q.format, defaultTags: defaultTags(this.format()), redraw: () => this.draw() };
   }
 
-  // A new, empty question of a format.
-  start(format = "wrgp") {
+  // A new, empty question of a format (the verb table's first, the registry's first, when none is named).
+  start(format = this.formats[0]?.format) {
     this.q = { format, title: "", setup: {}, steps: [] };
     this.draw();
     this.changed();

@@ -4,7 +4,19 @@
 // punctuation and symbols ignored), and named in the reader's language.
 import { bilingual, has, lang, t } from "./i18n.js";
 
-export const fold = (name) => String(name ?? "").normalize("NFKC").toLowerCase().replace(/[\p{P}\p{Z}\p{S}]/gu, "");
+// Python's case folding where it is not the lower case (ß -> ss, ς -> σ), shipped with the cards
+// (rulings_lib.cards.case_folds): JavaScript has lower case only. tests/test_name_folding.py holds
+// this fold to Python's over every kind of input.
+const caseFolds = new Map();
+export const setCaseFolds = (table) => {
+  caseFolds.clear();
+  for (const [ch, folded] of Object.entries(table ?? {})) caseFolds.set(ch, folded);
+};
+export const fold = (name) => {
+  let out = "";
+  for (const ch of String(name ?? "").normalize("NFKC")) out += caseFolds.get(ch) ?? ch.toLowerCase();
+  return out.replace(/[\p{P}\p{Z}\p{S}]/gu, "");
+};
 
 const formats = new Map();        // format -> [card, ...] in the catalogue's order
 const index = new Map();          // format -> Map(folded name -> card)
@@ -13,6 +25,7 @@ export const loadedCards = fetch(new URL(`../data/cards.${lang}.json`, import.me
   .then((r) => (r.ok ? r.json() : { formats: [] }))
   .catch(() => ({ formats: [] }))
   .then((data) => {
+    setCaseFolds(data.case_folds);
     for (const f of data.formats ?? []) {
       const byName = new Map();
       for (const c of f.cards ?? []) {

@@ -309,10 +309,10 @@ async function start() {
   await loaded;
   shipped = await (await fetch("data/scenarios.json")).json();
   const first = early(await asked, answer);
-  const groups = { wrgp: "site.play.group_wrgp", "digimon-tag": "site.play.group_tag" };
-  for (const [fmt, code] of Object.entries(groups)) {
+  // One group per format, in the registry's order and named as the verb table names each format.
+  for (const { format: fmt, label } of (await loadedTable).formats ?? []) {
     const g = document.createElement("optgroup");
-    g.label = t(code);
+    g.label = label;
     for (const s of shipped.filter((x) => x.format === fmt)) {
       const o = document.createElement("option");
       o.value = s.id;

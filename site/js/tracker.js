@@ -70,12 +70,14 @@ function bump(d) {
 // the question builder's own form, card names offered from the catalogue in the reader's language.
 async function cardVerb() {
   const table = await loadedTable;
-  const v = table.formats?.find((f) => f.format === "wrgp")?.verbs.find((x) => x.name === "activate");
+  // (the format the tracker records: the verb table says which, rulings_lib.webdata.verbs)
+  const format = table.formats?.find((f) => f.format === table.tracker);
+  const v = format?.verbs.find((x) => x.name === "activate");
   if (!v) { $("card-verb").hidden = true; return; }
   $("card-head").textContent = v.label;
   $("card-help").textContent = v.help;
   const step = { verb: v.name, value: { by: team } };
-  const ctx = { setup: {}, format: "wrgp", defaultTags: [], redraw() {} };
+  const ctx = { setup: {}, format: format.format, defaultTags: [], redraw() {} };
   $("card-form").replaceChildren(verbForm(v, ctx, step, () => {}));
   $("activate").addEventListener("click", () => act("activate", { values: step.value }));
   $("activate").disabled = false;

@@ -303,7 +303,7 @@ def open_notebook(lab, page, request):
         # closed under a live kernel leaves the server writing to closed websockets.
         opener.close()
         page.context.close()
-    # What issue 12's failures left in the server's log: a kernel interrupted while starting, a
+    # What a lab torn down too early left in the server's log: a kernel interrupted while starting, a
     # websocket torn down while it was being opened. Neither may happen any more.
     with open(lab.log, "rb") as fh:
         fh.seek(log_start)

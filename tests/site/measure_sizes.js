@@ -1,4 +1,4 @@
-// What a phone shows too small (tests/site/test_site_phone_round3.py): texts under 12 CSS px (an SVG text at the size it is drawn) and targets under 24x24 CSS px.
+// What a phone shows too small (tests/site/test_site_phone_inputs_pictures_and_targets.py): texts under 12 CSS px (an SVG text at the size it is drawn) and targets under 24x24 CSS px.
 (() => {
   const visible = (el) => { const r = el.getBoundingClientRect(); if (r.width === 0 || r.height === 0) return false;
     const s = getComputedStyle(el); return s.visibility !== "hidden" && s.display !== "none"; };

@@ -1,5 +1,5 @@
 // node tests/site/render_dot.mjs: the pages' Graphviz (@viz-js/viz, the site's vendor/viz.js) drawing DOT
-// sources as the playground does (issue 31 #1: the fuzz test reads what a hostile title becomes).
+// sources as the playground does (the fuzz test reads what a hostile title becomes).
 // Reads a JSON list of DOT sources on stdin; prints the list of {svg} or {error}.
 import { readFileSync } from "node:fs";
 import { instance } from "../../node_modules/@viz-js/viz/dist/viz.js";

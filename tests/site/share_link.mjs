@@ -1,4 +1,4 @@
-// node tests/site/share_link.mjs: the share-link decoder on hostile #z= links (issue 20 #6).
+// node tests/site/share_link.mjs: the share-link decoder on hostile #z= links.
 // Reads one JSON object on stdin {cases: [{name, hash}]}; prints {name: {ok, text_length | error, ms, rss_mb}}.
 import { decode, encode, MAX_CHARS } from "../../site/js/share.js";
 

@@ -20,7 +20,7 @@ def test_an_opened_diagram_is_drawn_from_its_dot(new_context, server, site_dir):
     entry = page.locator("#faq-power-bond-handover")
     assert entry.locator("details.diagram svg").count() == 0          # drawn only when opened
     entry.locator("details.diagram summary").click()
-    svg = entry.locator("details.diagram .dot[lang=en] svg")   # one per language, the page's shown (issue 33)
+    svg = entry.locator("details.diagram .dot[lang=en] svg")   # one per language, the page's shown
     svg.wait_for()
     assert svg.get_attribute("role") == "img"
     box = svg.bounding_box()

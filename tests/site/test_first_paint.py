@@ -44,7 +44,7 @@ def test_the_verdict_is_shown_before_python_is_ready(new_context, server, site_d
     rules = page.eval_on_selector_all("#verdict a.rule", "as => as.map((a) => a.textContent)")
     assert rules, early
     outcome = json.loads((site_dir / "data" / "answers" / f"{ident}.json").read_text(encoding="utf-8"))["outcome"]
-    named = ({r["rule"] for r in outcome["verdict"]["rows"] if r.get("rule")}     # the engine's verdict (issue 33)
+    named = ({r["rule"] for r in outcome["verdict"]["rows"] if r.get("rule")}     # the engine's verdict
              | {r["rule"] for r in outcome["rejected"]})                            # and the steps it refused
     assert set(rules) == named, (rules, named)
     text = page.inner_text("#verdict")

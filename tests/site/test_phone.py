@@ -108,7 +108,7 @@ def test_a_dispute_built_with_taps_gives_the_ruling(new_context, server, artifac
     page.wait_for_function(f"Number(document.body.dataset.runs || 0) > {before}")
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
     text = check_verdict(page, lang)
-    # the engine's verdict (issue 33): the turn the end_turn began is A2's, WRGP-F2
+    # the engine's verdict: the turn the end_turn began is A2's, WRGP-F2
     if lang == "ja":
         assert "敗北" in text and "このターン（ターン3）はA2（チームA）のターン" in text
     else:
@@ -272,7 +272,7 @@ def test_the_answer_reads_as_words_and_an_error_clears_it(new_context, server):
     # Edited: the title says so.
     src = page.locator("#src").input_value()
     # (B's LP, not the damage: Destruction Ring's 1000 comes from the card, and a scenario that
-    # contradicts a known card is refused, issue 22)
+    # contradicts a known card is refused)
     assert "lp: {A: 1000, B: 1000}" in src
     page.fill("#src", src.replace("lp: {A: 1000, B: 1000}", "lp: {A: 1000, B: 2000}"))
     assert page.locator("#edited").is_visible()
@@ -329,7 +329,7 @@ def test_pictures_read_at_390_px(new_context, server, artifacts):
 def test_tracker_buttons_stay_put_new_match_asks_and_undo(new_context, server, artifacts):
     ctx, page = phone_page(new_context, server, "tracker.html")
     page.wait_for_selector("body[data-ready]")
-    # The lineup's range is the verb table's (issue 20 #12), so every match the page starts can be exported and
+    # The lineup's range is the verb table's, so every match the page starts can be exported and
     # imported again.
     from rulings_lib.wrgp.tracking import LIMITS
     assert page.locator("#lineup").get_attribute("max") == str(LIMITS["lineup"]["max"])

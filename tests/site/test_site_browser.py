@@ -303,7 +303,7 @@ def test_offline_after_the_first_visit(new_context, server, site_dir, artifacts)
     page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1")
     cold = page.evaluate("kit.timings.firstRuling")
     cold_wall = time.monotonic() - t0
-    assert page.evaluate("kit.timings.snapshot") is True        # Python restored, not started (issue 25)
+    assert page.evaluate("kit.timings.snapshot") is True        # Python restored, not started (the memory snapshot)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     precache = page.evaluate("""async () => { const keys = await caches.keys();
         const c = await caches.open(keys.find(k => k.startsWith('rulings-kit-'))); return (await c.keys()).length; }""")

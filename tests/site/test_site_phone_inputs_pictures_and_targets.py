@@ -1,4 +1,4 @@
-"""The builder and the pages on a phone, round 3 (issue 33, the phone items): LP and amounts typed on
+"""The builder and the pages on a phone: LP and amounts typed on
 the number pad; a new damage step aimed at the opponent; pictures and targets readable on every page
 (FAQ included); the rulebook's Power Bond and run-on disputes built by taps only; axe on the tracker
 after a loss and on a page showing an input error."""

@@ -329,7 +329,7 @@ def test_the_faq_page_under_its_policy(new_context, server):
     page.goto(server.url + "faq.html#faq-power-bond-handover")
     page.wait_for_function("!document.querySelector('#faq-power-bond-handover .part').hasAttribute('aria-busy')")
     entry = page.locator("#faq-power-bond-handover")
-    assert entry.locator("figure.state svg").count() == 4         # en, ja; wide and phone layouts (issue 33)
+    assert entry.locator("figure.state svg").count() == 4         # en, ja; wide and phone layouts
     # The pictures' own sizing (their style attribute) is given through the CSSOM, not refused.
     assert entry.locator("figure.state svg").first.evaluate("e => e.style.maxWidth") == "100%"
     entry.locator("details.diagram summary").click()

@@ -1,4 +1,4 @@
-"""The pages only word the engine's verdict (issue 33 #3): site/js/verdict.js holds no rule logic;
+"""The pages only word the engine's verdict: site/js/verdict.js holds no rule logic;
 for every shipped scenario and every prefix of its steps, the page's verdict (verdictLines, run under
 Node with the build's catalogues) is word for word what ``rulings run`` prints, in both languages.
 The browser tests (marked) build the rulebook's disputes by taps on a 390x844 touch phone and
@@ -150,7 +150,7 @@ def test_the_destruction_ring_draw_built_by_taps_gives_the_engines_verdict(new_c
     assert "A2" in page.locator("#picture svg desc").first.text_content()
 
 
-# ------------------------------------------------------------------------------ the phone (issue 33 #4)
+# ------------------------------------------------------------------------------ the phone ---------------
 def phone(new_context, server, path, **kwargs):
     ctx, _ = new_context(**{**PHONE, **kwargs})
     page = ctx.new_page()

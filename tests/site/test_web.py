@@ -169,7 +169,7 @@ def test_built_site_is_complete_and_pure(site_dir):
 
 
 def test_the_site_stays_within_its_size_budget(site_dir):
-    """Issue 25 goal 5: the whole site (pages, Python and its snapshot, the lab) in at most 45 MB."""
+    """The whole site (pages, Python and its snapshot, the lab) in at most 45 MB."""
     files = [p for p in site_dir.rglob("*") if p.is_file()]
     total = sum(p.stat().st_size for p in files)
     assert total <= 45_000_000, f"the site is {total / 1e6:.1f} MB, over the 45 MB budget; largest: " + ", ".join(
