@@ -214,11 +214,11 @@ TRACKER_BUTTONS = ACTION_BUTTONS
 
 
 def tracker_format() -> str:
-    """The format the page's tracker records (the Jupyter tracker's match: rulings_lib/widgets/record.py);
+    """The format the page's tracker records (the Jupyter tracker's too: :data:`rulings_lib.wrgp.tracking.TRACKED`);
     the page reads it from its verb table (:func:`rulings_lib.webdata.verbs`), never naming a format."""
-    from .widgets.record import RecordedMatch
+    from .wrgp.tracking import TRACKED
 
-    return RecordedMatch().match.FORMAT
+    return TRACKED
 
 
 class WebTracker:
