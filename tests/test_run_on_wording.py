@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulings_lib.i18n.glossary import with_terms
 from rulings_lib.wrgp import tables as T
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,7 +49,7 @@ def _faq(lang: str) -> tuple[str, str]:
     entries = yaml.safe_load((ROOT / "rulings_lib" / "faq" / "wrgp.yaml").read_text(encoding="utf-8"))
     items = entries["entries"] if isinstance(entries, dict) and "entries" in entries else entries
     entry = next(e for e in _walk(items) if e.get("id") == "run-on-allowed")
-    why = entry[lang]["why"]
+    why = with_terms(entry[lang]["why"], lang)      # as the FAQ shows it (its terms spelled by the glossary)
     if lang == "en":
         return _between(why, "Both sides may:", "Nobody may:"), _between(why, "Nobody may:", ". That no attack")
     return _between(why, "できること：", "できないこと："), _between(why, "できないこと：", "自動で進む間は攻撃")
@@ -67,7 +68,7 @@ def _walk(node):
 
 def _refusal(lang: str) -> tuple[str, str]:
     words = json.loads((ROOT / "rulings_lib" / "i18n" / f"wrgp.{lang}.json").read_text(encoding="utf-8"))
-    text = words["wrgp.reject.not_in_run_on"]
+    text = with_terms(words["wrgp.reject.not_in_run_on"], lang)
     allowed = _between(text, "WRGP-H2 allows only", ")") if lang == "en" else _between(text, "WRGP-H2で行えるのは", "だけ）")
     return allowed, ""          # the refusal lists what may be done; what may not is the refused action
 
