@@ -51,6 +51,34 @@ export function shareWasm(url, cached) {
   return { bytes: shared.then((s) => s.bytes), done: () => { globalThis.fetch = realFetch; } };
 }
 
+// Pyodide sizes a restored Python's memory by the snapshot (its prepareSnapshot sets INITIAL_MEMORY to the
+// snapshot's length), but this build's wasm makes its own memory (480 pages, its declared minimum) and
+// that setting is not read: a snapshot whose memory grew past it fails to restore ("offset is out of
+// bounds"). So while Pyodide instantiates its wasm, the instance's memory is grown to the snapshot's
+// pages before Pyodide makes its views of it. (The snapshot's header, under a page, is not memory.)
+// (The build's snapshot has grown past it: tests/site/test_node_pyodide.py restores it without a browser.)
+async function withMemoryPages(pages, run) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grown = (result) => {
+    const memory = (result.instance ?? result).exports?.memory;
+    if (memory instanceof WebAssembly.Memory) {
+      const have = memory.buffer.byteLength / 65536;
+      if (have < pages) memory.grow(pages - have);
+    }
+    return result;
+  };
+  WebAssembly.instantiate = async (...args) => grown(await instantiate.apply(WebAssembly, args));
+  if (instantiateStreaming) {
+    WebAssembly.instantiateStreaming = async (...args) => grown(await instantiateStreaming.apply(WebAssembly, args));
+  }
+  try {
+    return await run();
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    if (instantiateStreaming) WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 // Start Python with `wheels` (a promise of their bytes, each an ArrayBuffer or a Uint8Array) unpacked in
 // its site-packages; `snapshot` is {size, response, wasm} (site.json's snapshot_bytes, a promise of the
 // packed snapshot's Response, a promise of the wasm file's bytes) or null to start Python from nothing.
@@ -82,7 +110,8 @@ export async function startPython({ options, wheels, snapshot = null, unpacked =
       const filled = Promise.all([snapshot.response, snapshot.wasm])
         .then(([response, wasm]) => fillSnapshot(memory, response, wasm));
       filled.catch(() => {});        // (its failure fails loadPyodide below)
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: memory, fsInit: fsInit(filled) });
+      pyodide = await withMemoryPages(Math.floor(snapshot.size / 65536),
+        () => loadPyodide({ ...options, _loadSnapshot: memory, fsInit: fsInit(filled) }));
     } catch (err) {
       if (noWheels) throw noWheels;
       console.warn("Python's snapshot could not be used; starting Python from nothing: " + String(err));
