@@ -6,7 +6,7 @@ from collections import namedtuple
 
 from .errors import IllegalAction
 from .i18n import Msg, plain_args, render
-from .values import Frozen, init
+from .values import Value, field
 
 _EventFields = namedtuple("_EventFields", "step rule code args")   # (int, str, str, dict)
 
@@ -55,17 +55,16 @@ def event_text(event: dict, lang: str = "en") -> str:
     return render(event["code"], event.get("args") or {}, lang)
 
 
-class Outcome(Frozen):
+class Outcome(Value, frozen=True):
     """How a match ended: the winning team or tag, the rule id that ended it, and why
     (python-chess's ``Outcome``): ``text`` in English, ``code`` and ``args`` the message, which
     :meth:`render` words in any language (``==`` and the hash leave them out)."""
 
-    __slots__ = ("winner", "termination", "text", "code", "args")
-    _EQ = ("winner", "termination", "text")
-
-    def __init__(self, winner: str, termination: str, text: str, code: str | None = None,
-                 args: dict | None = None):
-        init(self, (winner, termination, text, code, args))
+    winner: str
+    termination: str
+    text: str
+    code: str | None = field(default=None, compare=False)
+    args: dict | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, winner: str, termination: str, message: Msg) -> Outcome:

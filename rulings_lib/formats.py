@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from .values import Frozen, init
+from .values import Value
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:      # the names are known without importing anything (`rulings --help`, the CLI's choices)
     from .verbs import VerbTable
 
 
-class Format(Frozen):
+class Format(Value, frozen=True):
     """A format's record. ``reader``: the scenario reader (SETUP, STEPS, OUTCOME_KEYS,
     check_setup, new_match); ``folder``: rulings_lib/scenarios/<folder>; ``cards``: its card
     catalogue, rulings_lib/cards/<cards> (the format's tables.CARDS); ``svg``: the picture,
@@ -40,13 +40,19 @@ class Format(Frozen):
     verdict(match) -> dict (:mod:`rulings_lib.verdict`: who lost and why, who is next and why, what is
     inherited, the Readings relied on; the one answer every page words)."""
 
-    __slots__ = ("name", "match", "verbs", "reader", "readings", "rule_ids", "folder", "cards", "svg",
-                 "summary", "now", "paths", "verdict")
-
-    def __init__(self, name: str, match: type, verbs: VerbTable, reader: ModuleType, readings: tuple,
-                 rule_ids: dict, folder: str, cards: str, svg: Callable, summary: Callable, now: Callable,
-                 paths: Callable[[], ModuleType], verdict: Callable):
-        init(self, (name, match, verbs, reader, readings, rule_ids, folder, cards, svg, summary, now, paths, verdict))
+    name: str
+    match: type
+    verbs: VerbTable
+    reader: ModuleType
+    readings: tuple
+    rule_ids: dict
+    folder: str
+    cards: str
+    svg: Callable
+    summary: Callable
+    now: Callable
+    paths: Callable[[], ModuleType]
+    verdict: Callable
 
     def new_match(self, setup: dict):
         return self.reader.new_match(setup)

@@ -24,7 +24,7 @@ from .formats import FORMATS
 from .formats import get as get_format
 from .i18n import Msg, check_lang, render
 from .schema import Either, ListOf, MapOf, Text, _show
-from .values import Value
+from .values import Value, field
 from .yamlsrc import YMap, load_file, load_text
 
 # What one scenario may ask the kit to do: a scenario is a worked example of a ruling,
@@ -44,10 +44,11 @@ class Step(Value):
     """One step of a scenario: its ``number``, ``verb`` and ``args`` (as the verb table reads
     them), its ``line`` in the file and its ``raw`` value as written."""
 
-    __slots__ = ("number", "verb", "args", "line", "raw")
-
-    def __init__(self, number: int, verb: str, args: object, line: int, raw: object = None):
-        self.number, self.verb, self.args, self.line, self.raw = number, verb, args, line, raw
+    number: int
+    verb: str
+    args: object
+    line: int
+    raw: object = None
 
     def label(self) -> str:
         return f"{self.verb}: {compact(self.raw)}"
@@ -56,16 +57,17 @@ class Step(Value):
 class Scenario(Value):
     """A scenario as read: ``titles`` is ``{lang: title}`` when `title:` gives one per language."""
 
-    __slots__ = ("path", "format", "title", "rules", "setup", "steps", "expect", "expect_lines", "description",
-                 "line", "titles")
-
-    def __init__(self, path: str, format: str, title: str, rules: list[str], setup: dict, steps: list[Step],
-                 expect: dict, expect_lines: dict | None = None, description: str = "", line: int = 1,
-                 titles: dict | None = None):
-        self.path, self.format, self.title, self.rules, self.setup = path, format, title, rules, setup
-        self.steps, self.expect, self.description, self.line = steps, expect, description, line
-        self.expect_lines = {} if expect_lines is None else expect_lines
-        self.titles = {} if titles is None else titles
+    path: str
+    format: str
+    title: str
+    rules: list[str]
+    setup: dict
+    steps: list[Step]
+    expect: dict
+    expect_lines: dict = field(default_factory=dict)
+    description: str = ""
+    line: int = 1
+    titles: dict = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -205,23 +207,24 @@ class Check(Value):
     """One ``expect:`` key compared: what was ``expected``, what the run gave (``actual``), whether
     they agree, and the key's line."""
 
-    __slots__ = ("key", "expected", "actual", "ok", "line")
-
-    def __init__(self, key: str, expected: object, actual: object, ok: bool, line: int = 0):
-        self.key, self.expected, self.actual, self.ok, self.line = key, expected, actual, ok, line
+    key: str
+    expected: object
+    actual: object
+    ok: bool
+    line: int = 0
 
 
 class RunResult(Value):
     """A scenario played: ``snapshots`` holds the match after each step (when asked),
     ``unexpected`` the rejections the scenario does not expect (no `rejected:`)."""
 
-    __slots__ = ("scenario", "match", "outcome", "checks", "snapshots", "unexpected", "strict")
-
-    def __init__(self, scenario: Scenario, match: object, outcome: dict, checks: list[Check],
-                 snapshots: list | None = None, unexpected: list | None = None, strict: bool = False):
-        self.scenario, self.match, self.outcome, self.checks, self.strict = scenario, match, outcome, checks, strict
-        self.snapshots = [] if snapshots is None else snapshots
-        self.unexpected = [] if unexpected is None else unexpected
+    scenario: Scenario
+    match: object
+    outcome: dict
+    checks: list[Check]
+    snapshots: list = field(default_factory=list)
+    unexpected: list = field(default_factory=list)
+    strict: bool = False
 
     @property
     def passed(self) -> bool:

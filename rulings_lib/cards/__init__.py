@@ -24,7 +24,7 @@ import unicodedata
 from pathlib import Path
 
 from ..errors import ArgumentError, InputError
-from ..values import Frozen, init
+from ..values import Value, field
 
 HERE = Path(__file__).parent
 LANGS = ("en", "ja")
@@ -104,21 +104,29 @@ SCOPES = ("own_field", "opponent_field", "both_fields", "field_zone", "empty_fie
 TO = ("self", "opponent", "both")
 
 
-class Card(Frozen):
+class Card(Value, frozen=True):
     """One card of the catalogue (see the comment at the top of ``wrgp.yaml`` for each field);
     ``is_monster``: its kind is one its catalogue's ``kinds.monster`` lists."""
 
-    __slots__ = ("id", "format", "name", "kind", "does", "speed", "aliases", "not_", "number", "monster", "effect",
-                 "choices", "assumes", "rules", "sources", "is_monster", "type", "same_name", "unplayed")
-
-    def __init__(self, id: str, format: str, name: dict, kind: str, does: dict, speed: int | None = None,
-                 aliases: tuple = (), not_: tuple = (), number: str | None = None, monster: dict | None = None,
-                 effect: dict | None = None, choices: tuple = (), assumes: dict | None = None, rules: tuple = (),
-                 sources: tuple = (), is_monster: bool = False, type: str | None = None,
-                 same_name: str | None = None, unplayed: tuple = ()):
-        init(self, (id, format, name, kind, does, speed, aliases, not_, number, monster,
-                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type, same_name,
-                    unplayed))
+    id: str
+    format: str
+    name: dict
+    kind: str
+    does: dict
+    speed: int | None = None
+    aliases: tuple = ()
+    not_: tuple = ()
+    number: str | None = None
+    monster: dict | None = None
+    effect: dict = field(default_factory=dict)
+    choices: tuple = ()
+    assumes: dict | None = None
+    rules: tuple = ()
+    sources: tuple = ()
+    is_monster: bool = False
+    type: str | None = None
+    same_name: str | None = None
+    unplayed: tuple = ()
 
     def clauses(self) -> list[dict]:
         """Every clause of its text: those the engine plays (``played``: its effect keys, each in words in
