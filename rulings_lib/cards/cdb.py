@@ -18,13 +18,13 @@ the game's range (:data:`MAX_STAT`; a negative one is the card's ``?``, not know
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..decks.cdb import EXPECTED_CDB as EXPECTED
 from ..decks.cdb import MAX_ROWS, check_name, database_files, read_only, stored_tables
 from ..errors import InputError
 from ..i18n import Msg
+from ..values import Value, field
 from . import fold
 
 TYPE_MONSTER, TYPE_FUSION = 0x1, 0x40
@@ -44,8 +44,7 @@ RACES = {0x1: "Warrior", 0x2: "Spellcaster", 0x4: "Fairy", 0x8: "Fiend", 0x10: "
          0x200000: "Divine-Beast", 0x400000: "Creator God", 0x800000: "Wyrm", 0x1000000: "Cyberse"}
 
 
-@dataclass
-class CardStats:
+class CardStats(Value):
     """Monsters by passcode and by folded name, from one or more databases."""
 
     by_code: dict[int, dict] = field(default_factory=dict)

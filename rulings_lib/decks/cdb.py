@@ -28,12 +28,12 @@ import stat
 import time
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
 from ..files import check_regular
 from ..i18n import Msg
+from ..values import Value, field
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 EXPECTED_CDB = Msg("decks.expected.cdb")
@@ -67,8 +67,7 @@ TYPE_CODES = {
 }
 
 
-@dataclass
-class CardDB:
+class CardDB(Value):
     """Names and aliases of a card database. ``aliases`` holds only non-zero, non-self aliases;
     ``ids`` the passcodes that exist (those read, where the database was read for a deck check)."""
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from .. import files
 from ..errors import InputError, one_line
 from ..i18n import Msg, text
+from ..values import Value, field
 from ._text import MAX_BYTES, shown
 
 FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED = 0, 1, 2, 3
@@ -32,8 +32,7 @@ MAX_PASSCODE = 0xFFFFFFFF
 MAX_WARNINGS = 50
 
 
-@dataclass(frozen=True)
-class Banlist:
+class Banlist(Value, frozen=True):
     """One Forbidden/Limited list: ``limits`` maps passcodes to 0..3 copies."""
 
     name: str

@@ -31,11 +31,11 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import one_line
 from ..i18n import Msg, render, text
+from ..values import Value
 from ..wrgp.tables import DECK_READINGS
 from .cdb import CardDB, load_cards
 from .lflist import STATUS, UNLIMITED, Banlist, load_banlist, select_list
@@ -76,8 +76,7 @@ def _plural(n: int, word: str, words: str | None = None) -> Msg:
     return Msg(one if n == 1 else many, n=n)
 
 
-@dataclass(frozen=True)
-class DeckCopies:
+class DeckCopies(Value, frozen=True):
     """How many copies of one card a deck holds, by section."""
 
     deck: int
@@ -141,8 +140,7 @@ class _CardViolation:
         }
 
 
-@dataclass(frozen=True)
-class CopyLimitViolation(_CardViolation):
+class CopyLimitViolation(Value, _CardViolation, frozen=True):
     """WRGP-S2: the team holds more copies of a card than the list allows."""
 
     card: int                                # the passcode counted (the alias target where there is one)
@@ -168,8 +166,7 @@ class CopyLimitViolation(_CardViolation):
                    copies=_plural(self.count, "copy"), limit=self.limit, where=self._where_msg())
 
 
-@dataclass(frozen=True)
-class WhitelistViolation(_CardViolation):
+class WhitelistViolation(Value, _CardViolation, frozen=True):
     """WRGP-S2 with an EDOPro ``$whitelist`` list: the card is not on the list, so not allowed."""
 
     card: int
@@ -190,8 +187,7 @@ class WhitelistViolation(_CardViolation):
                    copies=_plural(self.count, "copy"), where=self._where_msg())
 
 
-@dataclass(frozen=True)
-class DeckSizeViolation:
+class DeckSizeViolation(Value, frozen=True):
     """WRGP-S2 (Reading): one deck's section is outside its size on its own."""
 
     deck: int
@@ -221,8 +217,7 @@ class DeckSizeViolation:
 Violation = CopyLimitViolation | WhitelistViolation | DeckSizeViolation
 
 
-@dataclass(frozen=True)
-class DeckSummary:
+class DeckSummary(Value, frozen=True):
     deck: int
     file: str
     main: int
@@ -233,8 +228,7 @@ class DeckSummary:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
 
-@dataclass(frozen=True)
-class TeamReport:
+class TeamReport(Value, frozen=True):
     """The verdict of WRGP-S2 on a team's decks: ``legal``, ``violations`` (in a fixed order) and
     ``warnings`` (things the check could not know, never a reason to fail)."""
 

@@ -25,11 +25,11 @@ import binascii
 import os
 import struct
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..errors import InputError
 from ..files import ascii_number
 from ..i18n import Msg
+from ..values import Value
 from ._text import numbered_lines, read_text, shown
 
 SECTIONS = ("main", "extra", "side")
@@ -39,8 +39,7 @@ YDKE_PREFIX = "ydke://"
 EXPECTED_YDK = Msg("decks.expected.ydk")
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Value, frozen=True):
     """One duelist's deck: passcodes of the main, extra and side decks, in file order."""
 
     main: tuple[int, ...] = ()

@@ -7,12 +7,12 @@ a picture (``.svg()``, ``_repr_svg_`` in Jupyter).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..draw._svg import image_picture
 from ..draw._svg import label_escape as escape
 from ..extras import require
+from ..values import Value, field
 from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
 
@@ -29,8 +29,7 @@ TONES = {
 }
 
 
-@dataclass
-class Row:
+class Row(Value):
     """One line of a node's label. ``key`` names what the row stands for (an action kind, a
     seat, a zone ...), so tests and the path highlighter can find it; ``tone`` colours it."""
 
@@ -51,8 +50,7 @@ class Row:
         return (f'<TR><TD ALIGN="LEFT" BALIGN="LEFT"{bg}><FONT COLOR="{ink}">{body}</FONT></TD></TR>')
 
 
-@dataclass
-class Node:
+class Node(Value):
     id: str
     title: str
     rules: tuple[str, ...] = ()
@@ -109,8 +107,7 @@ class Node:
         return a
 
 
-@dataclass
-class Edge:
+class Edge(Value):
     tail: str
     head: str
     label: str = ""
@@ -156,8 +153,7 @@ class Edge:
         return a
 
 
-@dataclass
-class Cluster:
+class Cluster(Value):
     id: str
     title: str
     parent: str | None = None

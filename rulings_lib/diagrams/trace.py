@@ -6,13 +6,11 @@ read from the events the engine recorded. Each format's tracer (its record's ``p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..events import event_dicts
+from ..values import Value, field
 
 
-@dataclass(frozen=True)
-class Visit:
+class Visit(Value, frozen=True):
     """The path reached ``node`` in ``step`` (0: the setup), by the event citing ``rule``.
     A ``side`` visit (a Speed World effect, a baton touch) does not move the position."""
 
@@ -22,8 +20,7 @@ class Visit:
     side: bool = False
 
 
-@dataclass
-class PathTrace:
+class PathTrace(Value):
     """What a scenario (or a played match) went through, as nodes of its format's diagram (the
     WRGP map, the tag turn diagram). A node id ``"node#key"`` is a row of a node."""
 

@@ -32,13 +32,13 @@ an :class:`~rulings_lib.errors.InputError` naming the file, the line and the ent
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
 from ..formats import FORMATS as _REGISTRY
 from ..i18n import Msg
 from ..schema import Choice, ListOf, MapOf, Text
+from ..values import Value, field
 from ..yamlsrc import load_file
 
 FAQ_DIR = Path(__file__).parent
@@ -67,8 +67,7 @@ ENTRY = MapOf({
 }, required=("id", "kind", "rules", "scenario", "en", "ja"), name="a FAQ entry")
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Value, frozen=True):
     """A heading of one game's FAQ: ``id`` (stable, the page's anchor), ``title`` in each language."""
     id: str
     format: str
@@ -79,8 +78,7 @@ class Section:
         return self.title[lang]
 
 
-@dataclass
-class Entry:
+class Entry(Value):
     id: str
     kind: str
     rules: list[str]
@@ -280,8 +278,7 @@ def by_section(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
     return list(groups.values())
 
 
-@dataclass
-class Coverage:
+class Coverage(Value):
     demonstrated: dict[str, list[str]]    # rule id -> entry ids
     missing: list[str]
     readings_missing: list[str]           # readings no entry (FAQ or tool note) answers

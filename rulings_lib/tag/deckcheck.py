@@ -23,12 +23,12 @@ import html
 import io
 import json
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import files
 from ..errors import InputError, one_line
 from ..i18n import Msg, render
+from ..values import Value, field
 from . import tables as T
 
 DECK_SIZE = 30                    # TAG-K1
@@ -82,16 +82,14 @@ def _count(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------------------- decks
-@dataclass(frozen=True)
-class DeckEntry:
+class DeckEntry(Value, frozen=True):
     number: str
     count: int
     line: int
     name: str = ""
 
 
-@dataclass
-class Deck:
+class Deck(Value):
     """One player's deck, as read from a deck file."""
 
     name: str
@@ -163,8 +161,7 @@ def read_deck(path) -> Deck:
 
 
 # ------------------------------------------------------------------------------------ catalogue
-@dataclass(frozen=True)
-class CatalogueCard:
+class CatalogueCard(Value, frozen=True):
     number: str
     name: str
     level: str            # "3", "4", "perfect", "ultimate" or "" (option cards)
@@ -265,8 +262,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "tag"
 
 
 # --------------------------------------------------------------------------------------- report
-@dataclass(frozen=True)
-class Finding:
+class Finding(Value, frozen=True):
     """One violation or warning: the rule id, a sentence, and details for the JSON form."""
 
     rule: str
@@ -291,15 +287,13 @@ class Finding:
         return d
 
 
-@dataclass(frozen=True)
-class DeckSummary:
+class DeckSummary(Value, frozen=True):
     deck: str
     size: int
     level3: int | None   # Level 3 Digimon cards found (None: no catalogue to tell)
 
 
-@dataclass
-class DeckReport:
+class DeckReport(Value):
     """The result of a deck check: legal or not, the violations and warnings (each with a rule id)."""
 
     decks: list[DeckSummary]

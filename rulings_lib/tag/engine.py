@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
@@ -47,6 +46,7 @@ from ..i18n.terms import (
     term,
 )
 from ..match import Match, plain_copy, query
+from ..values import Value
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
@@ -61,8 +61,7 @@ _PASSED = 9                 # in a moment's order: a seat's moment after its pas
 _END = 10                   # in a moment's order: after everyone passed the turn's last phase
 
 
-@dataclass(frozen=True)
-class BattleTurn:
+class BattleTurn(Value, frozen=True):
     """TAG-P4 ② (reading battle-phase-alternation): where the battle phase's alternation stands.
     The second tag has its first turn; in a turn one person of the tag acts; two turns in a row
     that are passes (one of each tag) bring step ③."""
@@ -82,8 +81,7 @@ class BattleTurn:
         return {"tag": self.tag, "actor": self.actor, "uses": self.uses, "passes": self.passes, "turn": self.number}
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(Value, frozen=True):
     """How far this turn has come (TAG-P1..P5): the phase reached, the step reached in it, the seat
     that acted last in it (its position in the phase's seat order) and whether that seat has passed,
     whether every seat has passed the turn's last phase, and the battle phase's alternation. A
@@ -149,8 +147,7 @@ def _whole(param: str, value, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
     return A.whole(lo, hi)(param, value, None)
 
 
-@dataclass(frozen=True)
-class Fighter:
+class Fighter(Value, frozen=True):
     """One player's side of a battle: attack power and how their lost points are found.
 
     ``lost`` gives the lost points directly; ``lost_table`` (level -> points) reads them at the
@@ -209,8 +206,7 @@ def _level(param: str, value, table: bool = False) -> str:
         raise ArgumentError(param, Msg("input.arg.tag.level"), value) from None
 
 
-@dataclass(frozen=True)
-class BattleResult:
+class BattleResult(Value, frozen=True):
     """One battle of a turn: ``letter`` (None in 1-vs-1), each tag's power, the winner (None: draw)."""
 
     letter: str | None
@@ -226,8 +222,7 @@ class BattleResult:
                 "winner": self.winner, "loser": self.loser, "lost": self.lost}
 
 
-@dataclass(frozen=True)
-class TargetRuling:
+class TargetRuling(Value, frozen=True):
     """May ``by`` aim an effect of ``effect`` kind at ``on``? Who does it affect, under which rule."""
 
     allowed: bool

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 from ..readings import Reading, register
+from ..values import Value
 
 FORMAT = "digimon-tag"
 CARDS = "tag.yaml"       # its card catalogue, rulings_lib/cards/tag.yaml (the record's Format.cards)
@@ -75,15 +75,13 @@ def seat_parts(seat: str) -> tuple[str, str]:
     return side, letter
 
 
-@dataclass(frozen=True)
-class PhaseStep:
+class PhaseStep(Value, frozen=True):
     number: int
     text: str
     japanese: str = ""
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(Value, frozen=True):
     key: str
     name: str
     rule: str
@@ -221,8 +219,7 @@ def phase(key: str) -> Phase:
     return PHASES[PHASE_INDEX[key]]
 
 
-@dataclass(frozen=True)
-class NextTurnRule:
+class NextTurnRule(Value, frozen=True):
     rule: str
     condition: str
     result: str   # "winner-first" | "swap"
@@ -301,8 +298,7 @@ def lost_points(table: dict, opponent_level) -> int:
     return norm[col]
 
 
-@dataclass(frozen=True)
-class CardRule:
+class CardRule(Value, frozen=True):
     """A card-specific ruling of the tag regulation (mostly TAG-R3)."""
 
     key: str               # card number ("St-296") or ability name ("aerial")

@@ -6,17 +6,15 @@ what, who is out and which tag goes first next turn out. No Jupyter needed: the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import ArgumentError
 from ..i18n import Msg, render
 from ..i18n.terms import TAG_CONDITION, term
+from ..values import Value
 from . import tables as TT
 from .engine import TagMatch
 
 
-@dataclass(frozen=True)
-class TagTurn:
+class TagTurn(Value, frozen=True):
     """What one turn's battles did. ``events`` are the engine's, with rule ids."""
 
     battles: tuple[str, ...]          # one line per battle

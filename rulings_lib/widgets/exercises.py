@@ -21,9 +21,9 @@ Not yet. Hint: ...
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..values import Value
 from .teach import Unreadable, read_answer, show_value
 
 
@@ -90,8 +90,7 @@ def _team_legal(r):
     return r.outcome["deck_checks"]["A"]["legal"]
 
 
-@dataclass(frozen=True)
-class Exercise:
+class Exercise(Value, frozen=True):
     """One prediction: ``case`` is the scenario the engine plays (its text, or a function that
     makes it), ``read`` takes the answer from the played result; the reader's answer is read as
     ``kind``; the words are the messages ``teach.ex.<id>.hint`` and ``teach.ex.<id>.why``."""
@@ -364,8 +363,7 @@ EXERCISES = {e.id: e for e in _EXERCISES}
 
 def exercise(exercise_id: str, lang: str = "en") -> Exercise:
     """The exercise ``exercise_id``, speaking ``lang``."""
-    from dataclasses import replace
-
     from ..i18n import check_lang
+    from ..values import replace
 
     return replace(EXERCISES[exercise_id], lang=check_lang(lang))

@@ -7,10 +7,9 @@ drift from the rules the engine plays by (WRGP-SW5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import IllegalAction
 from ..extras import require
+from ..values import Value
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 from ._base import KitWidget, lang_toggle, say, table
@@ -18,8 +17,7 @@ from ._base import KitWidget, lang_toggle, say, table
 w = require("ipywidgets", "SpeedWorldCalculator")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 
-@dataclass(frozen=True)
-class SpeedWorldOption:
+class SpeedWorldOption(Value, frozen=True):
     cost: int
     kind: str           # damage | draw | destroy
     size: int           # damage dealt, cards drawn, or cards destroyed at most
