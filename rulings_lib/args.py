@@ -24,7 +24,14 @@ from collections.abc import Callable, Iterable
 from .errors import ArgumentError
 from .i18n import Msg
 
-Check = Callable[[str, object, object], object]
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
+    # A check: (param, value, match) -> the value to use (of any type: each check says which).
+    Check = Callable[[str, Any, Any], Any]
+else:
+    Check = Callable[[str, object, object], object]
 
 
 def whole(lo: int | None = 0, hi: int | None = None) -> Check:
@@ -44,7 +51,7 @@ def whole(lo: int | None = 0, hi: int | None = None) -> Check:
                 (lo is not None and value < lo) or (hi is not None and value > hi):
             raise ArgumentError(param, allowed, value)
         return value
-    check.quick = ("range", lo, hi)
+    check.quick = ("range", lo, hi)  # type: ignore[attr-defined]
     return check
 
 
@@ -62,7 +69,7 @@ def choice(*options, name: str | None = None) -> Check:
         return value
     kinds = {type(o) for o in options}
     if len(kinds) == 1 and kinds <= {str, int}:
-        check.quick = ("in", kinds.pop(), frozenset(options))
+        check.quick = ("in", kinds.pop(), frozenset(options))  # type: ignore[attr-defined]
     return check
 
 
@@ -97,7 +104,7 @@ def optional(inner: Check) -> Check:
     def check(param, value, match):
         return None if value is None else inner(param, value, match)
     if getattr(inner, "quick", None) is not None:
-        check.quick = ("optional", inner.quick)
+        check.quick = ("optional", inner.quick)  # type: ignore[attr-defined]
     return check
 
 

@@ -33,6 +33,8 @@ from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
 from .i18n import Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+
 _new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
 
@@ -150,7 +152,7 @@ def _transaction(cls, name: str, method, checks: dict):
             self._own = None
 
     functools.update_wrapper(verb, method)
-    verb.__wrapped_verb__ = True
+    verb.__wrapped_verb__ = True  # type: ignore[attr-defined]
     return verb
 
 
@@ -291,6 +293,11 @@ class Match(abc.ABC):
     was changed in place (tests/test_wrgp_properties.py)."""
 
     FORMAT = ""
+    # What the match classes provide (their types, for a type checker).
+    rejected: list[dict]
+    step: int
+    if TYPE_CHECKING:
+        def is_finished(self) -> bool: ...
 
     VERBS: dict[str, dict] = {}
     _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
@@ -403,7 +410,7 @@ class Match(abc.ABC):
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
+        saved: dict[str, object] = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
                  if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
@@ -566,7 +573,7 @@ class Match(abc.ABC):
             return NotImplemented
         return _same(self._fields_snapshot(*self._HISTORY), other._fields_snapshot(*other._HISTORY))
 
-    __hash__ = None     # type: ignore[assignment]      (a match changes: no hash, as a mutable value)
+    __hash__ = None     # type: ignore[assignment]  # (a match changes: no hash, as a mutable value)
 
     def __repr__(self) -> str:
         """The match's class, format and moment: ``<WrgpMatch wrgp turn=3 player=B phase=main1 ...>``."""

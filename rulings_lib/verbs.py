@@ -31,6 +31,10 @@ import re
 from .i18n import Msg, has, render
 from .values import Value, field
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 # The parameter types of the contract (docs/contracts.md, `rulings verbs --json`).
 TYPES = ("int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player")
 SHAPES = ("record", "scalar", "empty", "list")
@@ -75,7 +79,7 @@ class Param(Value, frozen=True):
     # catalogue code of its word (rulings_lib.i18n.terms).
     internal: bool = False
     api_only: bool = False
-    terms: object = None
+    terms: dict | None = None
 
     def __post_init__(self) -> None:
         if self.type not in TYPES:
@@ -158,7 +162,7 @@ class Param(Value, frozen=True):
     # ------------------------------------------------------------------ the description (contract)
     def describe(self, lang: str, where: str) -> dict:
         code = f"{where}.{self.name}"
-        out = {"name": self.name, "type": self.type}
+        out: dict[str, object] = {"name": self.name, "type": self.type}
         if self.type == "int":
             out.update(min=self.min, max=self.max)
         elif self.type in ("choice", "team", "team_map", "player"):
@@ -171,10 +175,10 @@ class Param(Value, frozen=True):
         elif self.type == "record":
             out["params"] = [p.describe(lang, code) for p in self.params if not p.internal]
         elif self.type == "list":
-            out.update(item=self.item.describe(lang, code), min_items=self.min_items,
+            out.update(item=self.item.describe(lang, code), min_items=self.min_items,  # type: ignore[union-attr]
                        max_items=self.max_items if self.max_items is not None else 10_000)
         if self.type == "team_map":
-            out["value"] = self.value.describe(lang, code)
+            out["value"] = self.value.describe(lang, code)  # type: ignore[union-attr]
         out.update(required=self.required, default=self.default,
                    label=_param_word(self.name, where, "label", lang),
                    help=_param_word(self.name, where, "help", lang))
@@ -252,7 +256,7 @@ class Verb(Value, frozen=True):
     rules: tuple = ()
     example: str = ""
     method: str | None = None
-    call: object = None
+    call: Callable | None = None
     flatten: str | None = None
     step_only: bool = False
     api_only: bool = False
@@ -492,6 +496,9 @@ class Action:
     """
 
     __slots__ = ("verb", "_value", "_text")
+    verb: str
+    _value: object
+    _text: str
 
     def __init__(self, verb: str, value=None):
         object.__setattr__(self, "verb", verb)

@@ -69,7 +69,7 @@ CARD_KIND = {  # rulings_lib.cards: a card's kind
 }
 
 
-def term(table: dict, key: str, fallback: str | None = None):
+def term(table: dict, key: object, fallback: str | None = None):
     """The word for ``key`` as a message (English: the table's word); a key the table does not
     know is shown as ``fallback`` (or the key itself)."""
     code = table.get(key)

@@ -106,7 +106,7 @@ class Progress(Value, frozen=True):
         if self.done:
             return (_END,)
         if self.phase is not None and T.SEAT_ROUNDS.get(self.phase) == "round":
-            key = () if self.step is None else (self.step,)
+            key: tuple = () if self.step is None else (self.step,)
             if self.seat is not None:
                 key += (self.seat, _PASSED) if self.passed else (self.seat,)
             return key
@@ -423,7 +423,7 @@ class TagMatch(Match):
         if after.get("rebuilt"):
             # TAG-P5: Net Oceans rebuilt right after this turn's battle (and more may be, by the others).
             if not self.battles:
-                raise ArgumentError("after_battle", Msg("input.arg.tag.after_battle"), dict(after_battle))
+                raise ArgumentError("after_battle", Msg("input.arg.tag.after_battle"), dict(after_battle))  # type: ignore[arg-type]
             self._last, self._reshuffled = "reshuffle", after["rebuilt"]
         self._setup_events()
 
@@ -572,7 +572,7 @@ class TagMatch(Match):
                                                           players=list(everyone)))
         if on in self.out:
             return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.target_out", player=on))
-        same_tag = self._tag_of(on) == self._tag_of(by)
+        same_tag = self._tag_of(on) == self._tag_of(by)  # type: ignore[arg-type]
         if effect in ("projection", "both_sides", "flush", "opponent"):
             # TAG-R1 / TAG-R4: one named opponent, either player of the other tag.
             if same_tag:
@@ -584,17 +584,17 @@ class TagMatch(Match):
                     "both_sides": Msg("tag.target.both_sides", by=by, on=on),
                     "flush": Msg("tag.target.flush", on=on),
                     "opponent": Msg("tag.target.opponent", on=on)}[effect]
-            return TargetRuling(True, rule, affected, Msg("tag.event.opponent_named", by=by, on=on, what=what, where=where))
+            return TargetRuling(True, rule, affected, Msg("tag.event.opponent_named", by=by, on=on, what=what, where=where))  # type: ignore[arg-type]
         # TAG-R2: contact-type effects and support Digimon.
         if on == by:
             return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_own_digimon", by=by, effect=effect))
         if same_tag:
             if effect == "support" and meets_requirements:
-                return TargetRuling(True, rule, (on,), Msg("tag.event.support_on_partner", principle=principle, by=by, on=on))
+                return TargetRuling(True, rule, (on,), Msg("tag.event.support_on_partner", principle=principle, by=by, on=on))  # type: ignore[arg-type]
             why = (Msg("tag.target.support_not_met", on=on) if effect == "support"
                    else Msg("tag.target.contact_partner"))
             return TargetRuling(False, rule, (), Msg("tag.reject.not_on_partner", by=by, on=on, why=why))
-        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=term(TAG_EFFECT, effect), on=on))
+        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=term(TAG_EFFECT, effect), on=on))  # type: ignore[arg-type]
 
     @query()
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
@@ -856,7 +856,7 @@ class TagMatch(Match):
         allowed = Msg("input.arg.tag.battles", tags=", ".join(self.tags))
         if not isinstance(value, list | tuple) or len(value) > len(LETTERS):
             raise ArgumentError(param, allowed, value)
-        out = []
+        out: list = []
         for i, b in enumerate(value):
             where = f"{param}[{i}]"
             if not isinstance(b, Mapping) or set(b) != {"letter", "players", "powers", "winner", "loser", "lost"} \
@@ -1101,7 +1101,7 @@ class TagMatch(Match):
         if winners:
             row, win = T.next_turn_rule(winners)
             # TAG-N1..N5: the NEXT_TURN table decides.
-            self.first = win if row.result == "winner-first" else self.second
+            self.first = win if row.result == "winner-first" else self.second  # type: ignore[assignment]
             rule = row.rule
             note = term(TAG_CONDITION, (row.rule, row.result), row.condition)
             if row.rule == "TAG-N5":
@@ -1128,7 +1128,7 @@ class TagMatch(Match):
 
     def _rematch(self, by: str, card: str) -> None:
         right_after = self._last == "battle" and self._undo is not None
-        if by in (self._undo["out"] if right_after else self.out):
+        if by in (self._undo["out"] if right_after else self.out):  # type: ignore[index]
             # TAG-E1: a player who was out before this turn's battle takes no further part (St-104 is used in
             # the point calculation's step ② for option cards, before ③ reduces the gauges: its user is not
             # out yet if this battle's loss is what brought them to 0).
@@ -1144,7 +1144,7 @@ class TagMatch(Match):
             # TAG-R5: only a user who lost this turn's battle may rewind it.
             self._fail("TAG-R5", "tag.reject.rematch_loser_only", by=by, why=why)
         partner_won = any(r.winner == self._tag_of(by) for r in self.battles)
-        self._fields_restore(self._undo)
+        self._fields_restore(self._undo)  # type: ignore[arg-type]
         self._undo = None
         even = Msg("tag.note.even_though_won", partner=self.partner(by)) if partner_won else ""
         self._ev("TAG-R5", "tag.event.turn_rewound", card=card, by=by, even=even)

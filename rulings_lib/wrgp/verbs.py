@@ -144,7 +144,7 @@ def resembles(name):
 _WHAT = {"damage": {"en": "damage", "ja": "ダメージ"}, "gain": {"en": "gain", "ja": "回復"}}
 
 
-def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None,
+def contradiction(param: str, card, what: str, effect: dict, by: str | None = None,
                   n: int | None = None, in_chain: bool = False) -> None:
     """Refuse explicit numbers that contradict what ``card`` does at that moment, and accept those that agree
     (ArgumentError naming the card and wording its rule): ``what`` is ``damage``, ``gain``,
@@ -377,7 +377,7 @@ def link_targets(param: str, links: list[dict], single: bool = False) -> list[di
         what = found.effect.get("negate") if found is not None else None
         if what is None:
             continue
-        card = {"en": found.en, "ja": f"「{found.label('ja')}」"}
+        card = {"en": found.en, "ja": f"「{found.label('ja')}」"}  # type: ignore[union-attr]
         where = param if single else f"{param}[{n - 1}].card"
         if what not in NEGATES_PLAYED:
             raise ArgumentError(where, Msg("input.arg.wrgp.negation_not_played", card=card, what=_NEGATED[what]),
