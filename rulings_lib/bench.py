@@ -29,7 +29,7 @@ def random_play(steps: int, seed: int = 2022, cpu: bool = False) -> tuple[int, f
     from .wrgp.tables import ACTION_KINDS, PHASE_KEYS
 
     rng = random.Random(seed)
-    plan = []
+    plan: list[tuple[str, tuple]] = []
     for _ in range(steps):
         r = rng.random()
         by = "A" if rng.random() < 0.5 else "B"

@@ -77,7 +77,7 @@ class IllegalAction(RulingsError):
     def reason(self) -> str:
         """The reason in English."""
         if self._reason is None:
-            self._reason = render(self.code, self.params)
+            self._reason = render(self.code, self.params)  # type: ignore[arg-type]
         return self._reason
 
     def __str__(self) -> str:

@@ -28,7 +28,7 @@ class MissingExtra(ImportError):
         self.module, self.feature, self.extra = module, feature, extra
         super().__init__(self.msg().render("en"), name=module)
 
-    def msg(self, feature: str | None = None) -> Msg:
+    def msg(self, feature: str | None = None) -> Msg:  # type: ignore[override]
         return Msg("common.extra_missing", feature=feature or self.feature, module=self.module, extra=self.extra)
 
     def render(self, lang: str = "en", feature: str | None = None) -> str:

@@ -150,4 +150,4 @@ def get(name: str) -> Format:
 def of(match) -> Format:
     """The format of a match (or of an outcome dict, by its ``format`` key)."""
     name = match.get("format") if isinstance(match, dict) else getattr(match, "FORMAT", None)
-    return get(name)
+    return get(name)  # type: ignore[arg-type]

@@ -310,7 +310,7 @@ def _written_paths(value, found: dict) -> dict:
         for v in value:
             _written_paths(v, found)
     elif isinstance(value, str) and getattr(value, "written", None) is not None:
-        found[str(value)] = value.written
+        found[str(value)] = value.written  # type: ignore[attr-defined]
     return found
 
 

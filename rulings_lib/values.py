@@ -76,6 +76,8 @@ class _ValueClass(type):
     """Makes a value class: its fields from its own annotations, in order (a ``ClassVar`` is not
     one), as ``__slots__``; each field's default and options on the class (``_FIELDS`` ...)."""
 
+    _FIELDS: tuple[str, ...]
+
     def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], frozen: bool = False) -> _ValueClass:
         if not bases:       # Value itself
             return super().__new__(mcs, name, bases, ns)

@@ -35,7 +35,7 @@ def _cli_json(argv: list[str]) -> dict | None:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(argv)
     except SystemExit as exc:          # argparse: unknown command
-        code = exc.code
+        code = exc.code  # type: ignore[assignment]
     if code not in (0, None):
         return None
     try:

@@ -94,7 +94,7 @@ _CLoader = type("_CLoader", (_Resolving, yaml.CSafeLoader), {"__doc__": "libyaml
 _LOADER = _CLoader or _PureLoader
 # The safe loaders have no path resolvers: a scalar's tag depends on its text and its implicit
 # flags only (what _Builder.scalar_tag relies on to skip the resolver).
-_PATHLESS = not _PureLoader.yaml_path_resolvers and not (_CLoader and _CLoader.yaml_path_resolvers)
+_PATHLESS = not _PureLoader.yaml_path_resolvers and not (_CLoader and _CLoader.yaml_path_resolvers)  # type: ignore[attr-defined]
 
 
 def use_loader(name: str) -> str:
@@ -402,7 +402,7 @@ def _problem(problem: str) -> Msg:
 
 def load_text(text: str, file: str = "<string>"):
     """Parse YAML text into plain values (YMap/YSeq keep line numbers)."""
-    bad = _NOT_PRINTABLE.search(text)
+    bad = _NOT_PRINTABLE.search(text)  # type: ignore[union-attr]
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         raise ScenarioError(file, line, Msg("input.yaml.control", char=f"U+{ord(bad.group()):04X}"))
@@ -416,7 +416,7 @@ def load_text(text: str, file: str = "<string>"):
     try:
         return _parse(text, file)
     except _TooDeep as exc:
-        raise ScenarioError(file, exc.problem_mark.line + 1, Msg("input.yaml.too_large")) from None
+        raise ScenarioError(file, exc.problem_mark.line + 1, Msg("input.yaml.too_large")) from None  # type: ignore[union-attr]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1

@@ -526,7 +526,7 @@ def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool 
     close = suggest(name, file) if isinstance(name, str) else []
     if close:
         # Each close name in the reader's language (a text in both languages, quoted as each quotes).
-        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(file).card, close)]
+        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(file).card, close)]  # type: ignore[union-attr]
         raise ArgumentError(param, Msg("input.arg.card_close", names=names), name)
     if not unknown:
         raise ArgumentError(param, Msg("input.arg.card_unknown"), name)
@@ -562,7 +562,7 @@ def _known_copy(name, file: str | None) -> tuple[Card | None, str]:
     """The catalogue card a copy's name ``NAME #N`` names, and N; (None, "") for any other name."""
     m = _COPY_SUFFIX.match(name) if isinstance(name, str) else None
     found = _known(m.group(1), file) if m else None
-    return (found, m.group(2)) if found is not None else (None, "")
+    return (found, m.group(2)) if found is not None else (None, "")  # type: ignore[union-attr]
 
 
 def _known(name, file: str | None) -> Card | None:
@@ -660,7 +660,8 @@ def _parse(data, source: str) -> list[Card]:
         bad(lines.get("kinds", 1), "kinds: {monster: [kind, ...], other: [kind, ...]}")
     monster_kinds = tuple(declared.get("monster") or ())
     kinds = monster_kinds + tuple(declared.get("other") or ())
-    out, seen = [], set()
+    out: list[Card] = []
+    seen: set = set()
     rows = data["cards"]
     row_lines = getattr(rows, "lines", [lines.get("cards", 1)] * len(rows))
     for i, raw in enumerate(rows):

@@ -259,5 +259,5 @@ def load_banlist(path, name: str | None = None) -> Banlist:
     file, text, extra = _read(path)
     lists, names = _parse(text, file, name)
     if not lists:
-        raise _unknown(file, name, names)
+        raise _unknown(file, name, names)  # type: ignore[arg-type]
     return _with(lists[0], extra)

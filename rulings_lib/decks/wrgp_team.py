@@ -120,20 +120,20 @@ class _CardViolation:
         if len(self.passcodes) > 1 or (self.passcodes and self.passcodes[0][0] != self.card):
             codes = [Msg("decks.copies.passcode", passcode=passcode_text(c), n=n) for c, n in self.passcodes]
             return Msg("decks.copies.with_passcodes", decks=decks, passcodes=codes)
-        return decks
+        return decks  # type: ignore[return-value]
 
     def _where(self) -> str:
         return str(self._where_msg())
 
     def text(self, lang: str = "en") -> str:
-        return self.msg().render(lang)
+        return self.msg().render(lang)  # type: ignore[attr-defined]
 
     def __str__(self) -> str:
-        return str(self.msg())
+        return str(self.msg())  # type: ignore[attr-defined]
 
     def _json(self, status: str, **extra) -> dict:
         return {
-            "rule": RULE, "kind": self.kind, "card": self.card, "name": self.name, "status": status,
+            "rule": RULE, "kind": self.kind, "card": self.card, "name": self.name, "status": status,  # type: ignore[attr-defined]
             "count": self.count, "limit": self.limit, **extra,
             "passcodes": [{"passcode": c, "count": n} for c, n in self.passcodes],
             "per_deck": [d.to_dict() for d in self.per_deck],
@@ -158,6 +158,7 @@ class CopyLimitViolation(Value, _CardViolation, frozen=True):
         return self._json(self.status, listed_as=list(self.listed_as))
 
     def msg(self) -> Msg:
+        listed: Msg | str
         if self.listed_as and self.listed_as != (self.card,):
             listed = Msg("decks.copies.listed_as", passcodes=[passcode_text(c) for c in self.listed_as])
         else:
@@ -414,7 +415,7 @@ def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = Non
                                 passcodes=[passcode_text(c) for c in loop], counted=passcode_text(loop[0])))
     summaries = tuple(DeckSummary(n, d.source, len(d.main), len(d.extra), len(d.side))
                       for n, d in enumerate(decks, 1))
-    return TeamReport(tuple(violations + whitelisted + sizes), summaries, banlist.name, banlist.source,
+    return TeamReport(tuple(violations + whitelisted + sizes), summaries, banlist.name, banlist.source,  # type: ignore[operator]
                       banlist.whitelist, cards.source if cards is not None else None, tuple(warnings))
 
 

@@ -71,7 +71,7 @@ def cli_diagrams(args) -> int:
 
             _err(render("cli.diagrams.check_not_checkout", {}, lang))
             return EXIT_INPUT
-        args.out = str(checkout() / "diagrams")
+        args.out = str(checkout() / "diagrams")  # type: ignore[operator]
     out = Path(args.out if args.out is not None else "diagrams")
     diagrams = all_diagrams()
 

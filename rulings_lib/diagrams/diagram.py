@@ -99,7 +99,7 @@ class Node(Value):
         if self.tone:
             ink, tone_fill = TONES[self.tone]
             a.update(color=ink, penwidth="2.6" if self.tone == "path" else "3.2")
-            a["fillcolor"] = tone_fill
+            a["fillcolor"] = tone_fill  # type: ignore[assignment]
         if self.tooltip:
             a["tooltip"] = self.tooltip
         if self.group:
@@ -231,7 +231,7 @@ class Diagram:
 
     # ---------------------------------------------------------------- Graphviz
     @property
-    def graph(self) -> graphviz.Digraph:
+    def graph(self) -> graphviz.Digraph:  # type: ignore[name-defined]
         """The diagram as a ``graphviz.Digraph`` (made afresh from the model each time)."""
         graph_attr, node_attr, edge_attr = dict(S.GRAPH_ATTR), dict(S.NODE_ATTR), dict(S.EDGE_ATTR)
         if self.lang != "en":

@@ -90,7 +90,7 @@ def _find_edge(d: Diagram, tail: str, head: str, rule: str) -> Edge | None:
     for e in found:
         if rule and rule in e.rules:
             return e
-    return (exact or found or [None])[0]
+    return (exact or found or [None])[0]  # type: ignore[list-item]
 
 
 def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagram:

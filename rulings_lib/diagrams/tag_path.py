@@ -47,7 +47,7 @@ def trace(result, upto: int | None = None) -> PathTrace:
             continue
         if rule in phase_of:
             j = index[G.phase_node(phase_of[rule])]
-            i = index.get(pos)
+            i = index.get(pos)  # type: ignore[arg-type]
             if i is not None and i < j:              # a turn passes through every phase
                 for k in range(i + 1, j):
                     go(G.phase_node(TT.PHASES[k].key), step, "")
@@ -56,8 +56,8 @@ def trace(result, upto: int | None = None) -> PathTrace:
             go(G.DECIDE, step, rule)
             rows = [(i, r) for i, r in enumerate(TT.NEXT_TURN) if r.rule == rule]
             note = args.get("note")             # the condition's code, perhaps inside a reading's note
-            cond = msg_code(note.get("args", {}).get("text")) if msg_code(note) == "tag.note.with_reading" else msg_code(note)
-            row = next(((i, r) for i, r in rows if (r.rule, r.result) == _CONDITION_ROW.get(cond)), None)
+            cond = msg_code(note.get("args", {}).get("text")) if msg_code(note) == "tag.note.with_reading" else msg_code(note)  # type: ignore[union-attr]
+            row = next(((i, r) for i, r in rows if (r.rule, r.result) == _CONDITION_ROW.get(cond)), None)  # type: ignore[arg-type]
             row = row or (rows[0] if len({r.result for _, r in rows}) == 1 else None)
             if row is not None:
                 i, r = row

@@ -135,7 +135,7 @@ def _turn_part(d: Diagram, lang: str = "en") -> None:
         name = _phase_name(phase, lang)
         rows = [_table_text(PHASE_NOTE_CODES, phase.key, phase.note, lang)]
         if phase.key in skipped:
-            rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))
+            rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))  # type: ignore[arg-type]
         if phase.key == "draw":
             d.cluster(DRAW, name, parent=TURN)
             d.node(DRAW_BEFORE, t("diagrams.wrgp.before_draw", phase=name), phase.rules, rows, cluster=DRAW,

@@ -74,7 +74,7 @@ def _entered_phase(rule: str, code: str, args: dict) -> str | None:
     if code == _NEW_TURN:
         return "draw"
     if code in _PHASE_ENTRY:
-        return _PHASE_OF_CODE.get(msg_code(args.get("phase")))
+        return _PHASE_OF_CODE.get(msg_code(args.get("phase")))  # type: ignore[arg-type]
     return None
 
 
@@ -101,7 +101,7 @@ class _Walker:
             self.visits.append(Visit(node, step, rule, side=True))
 
     def event(self, step: int, rule: str, code: str | None, args: dict) -> None:
-        key = _entered_phase(rule, code, args)
+        key = _entered_phase(rule, code, args)  # type: ignore[arg-type]
         if key is not None:
             self.phase = key
             self.go(W.runon_node(key) if rule == "WRGP-H1" else W.turn_node(key), step, rule)
@@ -217,6 +217,6 @@ def trace_match(source: WrgpMatch, upto: int | None = None) -> PathTrace:
         w.settle(upto, source)
         here, where = state_node(source), describe_state(source)
     else:
-        here, where = w.pos, Msg("diagrams.path.after_step", n=upto)
+        here, where = w.pos, Msg("diagrams.path.after_step", n=upto)  # type: ignore[assignment]
     rejected = [r for r in source.rejected if r["step"] <= upto]
     return PathTrace("match", "a WRGP match", w.visits, here, where, upto, last, rejected)

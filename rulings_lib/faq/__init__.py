@@ -135,7 +135,7 @@ def standard_rule_ids() -> dict[str, str]:
 def _sections_of(f: Path, data) -> tuple[str, dict, list]:
     """The file's format, title and ``[(Section, [(raw entry, line)])]``; the tool file is a plain list."""
     if isinstance(data, list):
-        return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]
+        return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]  # type: ignore[attr-defined]
     if not isinstance(data, dict):
         raise InputError(str(f), getattr(data, "line", 1), Msg("input.faq.not_faq"))
     lines = getattr(data, "lines", {})
@@ -152,12 +152,12 @@ def _sections_of(f: Path, data) -> tuple[str, dict, list]:
         raise InputError(str(f), lines["sections"], Msg("input.faq.sections"))
     out, seen = [], set()
     for i, s in enumerate(secs):
-        sline = secs.lines[i]
+        sline = secs.lines[i]  # type: ignore[attr-defined]
         if not isinstance(s, dict):
             raise InputError(str(f), sline, Msg("input.faq.not_section"))
         for key in s:
             if key not in ("section", "title", "entries"):
-                raise InputError(str(f), s.lines.get(key, sline), Msg("input.faq.section_unknown_key", key=repr(key)))
+                raise InputError(str(f), s.lines.get(key, sline), Msg("input.faq.section_unknown_key", key=repr(key)))  # type: ignore[attr-defined]
         for key in ("section", "title", "entries"):
             if key not in s:
                 raise InputError(str(f), sline, Msg("input.faq.section_needs", key=repr(key)))
@@ -165,11 +165,11 @@ def _sections_of(f: Path, data) -> tuple[str, dict, list]:
         if sid in seen:
             raise InputError(str(f), sline, Msg("input.faq.section_again", section=repr(sid)))
         seen.add(sid)
-        stitle = _title.parse(s["title"], str(f), s.lines["title"], Msg("input.faq.section_title", section=repr(sid)))
+        stitle = _title.parse(s["title"], str(f), s.lines["title"], Msg("input.faq.section_title", section=repr(sid)))  # type: ignore[attr-defined]
         ents = s["entries"]
         if not isinstance(ents, list) or not ents:
-            raise InputError(str(f), s.lines["entries"], Msg("input.faq.entries", section=repr(sid)))
-        out.append((Section(sid, fmt, stitle, i + 1), [(raw, ents.lines[j]) for j, raw in enumerate(ents)]))
+            raise InputError(str(f), s.lines["entries"], Msg("input.faq.entries", section=repr(sid)))  # type: ignore[attr-defined]
+        out.append((Section(sid, fmt, stitle, i + 1), [(raw, ents.lines[j]) for j, raw in enumerate(ents)]))  # type: ignore[attr-defined]
     return fmt, title, out
 
 
@@ -251,8 +251,8 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                     if e["scenario"] not in cache:
                         cache[e["scenario"]] = run_scenario(sc, keep_snapshots=False)
                     result = cache[e["scenario"]]
-                    if not result.passed:
-                        bad = result.failures[0]
+                    if not result.passed:  # type: ignore[attr-defined]
+                        bad = result.failures[0]  # type: ignore[attr-defined]
                         fail(Msg("input.faq.scenario_fails", scenario=e["scenario"], key=bad.key,
                                  expected=repr(bad.expected), actual=repr(bad.actual)))
                     entry.result = result

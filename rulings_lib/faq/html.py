@@ -203,7 +203,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
             out.append(f'<h3 id="sec-{_t(fmt)}-{_t(sec.id)}" class="section">' + "".join(
                 f'<span lang="{lang}">{sec.number}. {_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</h3>")
             for e in group:
-                out.extend(_entry_html(e, link, diagrams, pictures, cache, answer))
+                out.extend(_entry_html(e, link, diagrams, pictures, cache, answer))  # type: ignore[arg-type]
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
         # Each entry that cites it, by its id in English and by its question in Japanese (an id can be a
@@ -225,12 +225,12 @@ def _verdict_html(e: Entry) -> list[str]:
     from ..formats import get
     from ..verdict import verdict_items
 
-    cards = get(e.result.scenario.format).cards
+    cards = get(e.result.scenario.format).cards  # type: ignore[attr-defined]
     out = []
     for lang in ("en", "ja"):
         items = "".join(f'<li class="{_t(kind)}">{_t(text)}'
                         + (f' <span class="why">[<a class="rule" href="#rule-{_t(rule)}">{_t(rule)}</a>]</span>' if rule else "")
-                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))
+                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))  # type: ignore[attr-defined]
         out.append(f'<ul class="verdict" lang="{lang}">{items}</ul>')
     return out
 
@@ -266,7 +266,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, ans
             out.extend(_state_pictures(e))
         # The transcript in both languages; the language switch shows one.
         out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
-                   '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'
+                   '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'  # type: ignore[attr-defined]
                                           for lang in ("en", "ja")) + '</details></div>')
     svg = _diagram_svg(e, cache, dot=diagrams == "dot") if diagrams else ""
     if svg:

@@ -211,7 +211,7 @@ def _load() -> dict[str, dict[str, tuple]]:
     global _ALL
     if not _ALL:
         for path in catalogue_files():
-            _load_domain(*_FILE.match(path.name).groups())
+            _load_domain(*_FILE.match(path.name).groups())  # type: ignore[union-attr]
         for lang, sources in _SOURCES.items():
             for code in sources:
                 _parts(code, lang)
@@ -330,7 +330,7 @@ def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
         if part.__class__ is str:
             out.append(part)
             continue
-        value = args[part[0]]
+        value = args[part[0]]  # type: ignore[index]
         kind = value.__class__
         if kind is str:
             out.append(value)

@@ -5,7 +5,7 @@ from .engine import BattleResult, Event, Fighter, Outcome, TagMatch, TargetRulin
 from .tables import CARD_RULES, NEXT_TURN, PHASES, READINGS, RULES, SEATS, card_rule, lost_points
 from .verdict import verdict as _verdict
 
-TagMatch._verdict_of = staticmethod(_verdict)      # state() carries the verdict
+TagMatch._verdict_of = staticmethod(_verdict)  # type: ignore[assignment]      # state() carries the verdict
 
 __all__ = ["BattleResult", "CARD_RULES", "Event", "Fighter", "NEXT_TURN", "Outcome", "PHASES", "READINGS",
            "RULES", "SEATS", "TagMatch", "TargetRuling", "UnknownPlayer", "card_rule", "lost_points"]

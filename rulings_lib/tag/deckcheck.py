@@ -276,7 +276,7 @@ class Finding(Value, frozen=True):
     numbers: tuple[str, ...] | None = None
 
     def as_dict(self) -> dict:
-        d = {"rule": self.rule}
+        d: dict[str, object] = {"rule": self.rule}
         for k in ("check", "deck", "card", "count", "limit", "line"):
             v = getattr(self, k)
             if v is not None:

@@ -7,6 +7,7 @@ what, who is out and which tag goes first next turn out. No Jupyter needed: the 
 from __future__ import annotations
 
 from ..errors import ArgumentError
+from ..events import Outcome
 from ..i18n import Msg, render
 from ..i18n.terms import TAG_CONDITION, term
 from ..values import Value
@@ -31,7 +32,7 @@ class TagTurn(Value, frozen=True):
     events: tuple[tuple[str, str], ...]
     state: dict | None = None         # the match after the turn (its outcome dict), for the picture
     said: tuple = ()                  # the engine's Event objects behind battles + notes (words per language)
-    outcome: object = None            # the match's Outcome when the turn ended it (its reason in any language)
+    outcome: Outcome | None = None    # the match's Outcome when the turn ended it (its reason in any language)
 
     def text(self, lang: str = "en") -> str:
         """What the turn did, in ``lang`` (``en`` or ``ja``)."""
@@ -90,7 +91,7 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}
     decided = [e for e in new if e.rule.startswith("TAG-N")]
     if match.winner:
-        rule, reason = match.termination.termination, match.termination.text
+        rule, reason = match.termination.termination, match.termination.text  # type: ignore[union-attr]
     else:
         rule = decided[-1].rule if decided else ""
         row, _ = TT.next_turn_rule([b.winner for b in match.battles])

@@ -12,7 +12,7 @@ w = require("ipywidgets", "rulings_lib.widgets")   # the [kit] extra: a missing 
 LANG_NAMES = {"en": "English", "ja": "日本語"}
 
 
-def lang_toggle(lang: str = "en") -> w.ToggleButtons:
+def lang_toggle(lang: str = "en") -> w.ToggleButtons:  # type: ignore[name-defined]
     """The en/ja switch every widget carries: the widget redraws in that language."""
     check_lang(lang)
     return w.ToggleButtons(options=[(LANG_NAMES[code], code) for code in LANGS], value=lang,
@@ -24,13 +24,13 @@ def say(code: str, lang: str, **args) -> str:
     return render(code, args, lang)
 
 
-class KitWidget(w.VBox):
+class KitWidget(w.VBox):  # type: ignore[name-defined]
     """A box of controls. Outside a live kernel (a stored notebook, nbval, GitHub) it shows a
     one-line text instead of ipywidgets' long ``repr``; its widget view is never a ruling."""
 
     name_code = "widgets.name.widget"    # the widget's name in the widgets catalogue
     css_class = "rulings-kit-widget"     # a hook for the page (and the browser test) to find it by
-    lang_widget: w.ToggleButtons | None = None
+    lang_widget: w.ToggleButtons | None = None  # type: ignore[name-defined]
 
     @property
     def lang(self) -> str:
@@ -39,7 +39,7 @@ class KitWidget(w.VBox):
 
     @lang.setter
     def lang(self, value: str) -> None:
-        self.lang_widget.value = check_lang(value)
+        self.lang_widget.value = check_lang(value)  # type: ignore[union-attr]
 
     def __init__(self, children, **kwargs):
         super().__init__(children, **kwargs)

@@ -50,7 +50,7 @@ _TO_READER = {"wrgp.reject.not_enough_counters": "widgets.sw.your_spc_short"}
 
 def _reason(exc: IllegalAction, lang: str) -> str:
     """The engine's reason, said to the reader: the calculator's team A is "your team"."""
-    code = _TO_READER.get(exc.code)
+    code = _TO_READER.get(exc.code)  # type: ignore[arg-type]
     return say(code, lang, **exc.params) if code else exc.render(lang)
 
 

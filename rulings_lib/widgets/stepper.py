@@ -167,12 +167,12 @@ class ScenarioStepper(KitWidget):
         self.back.disabled = n == 0
         self.forward.disabled = n >= self.slider.max
         lang = self.lang
-        self.transcript.value = pre(transcript_until(self.result, n, lang))
-        self.state.value = pre(state_after(self.result, n, lang))
+        self.transcript.value = pre(transcript_until(self.result, n, lang))  # type: ignore[arg-type]
+        self.state.value = pre(state_after(self.result, n, lang))  # type: ignore[arg-type]
         from ..draw import html_picture
 
-        self.picture.value = html_picture(picture_after(self.result, n, lang), width=480)
-        svg = _svg(path_diagram(self.result, n, lang)) if self.with_diagram else ""
+        self.picture.value = html_picture(picture_after(self.result, n, lang), width=480)  # type: ignore[arg-type]
+        svg = _svg(path_diagram(self.result, n, lang)) if self.with_diagram else ""  # type: ignore[arg-type]
         self.diagram.value = (f'<div style="max-height: 820px; overflow: auto; border: 1px solid #ddd">{svg}</div>'
                               if svg else "")
 

@@ -4,6 +4,6 @@ from .engine import Card, Event, Outcome, UnknownCard, WrgpMatch
 from .tables import PHASES, READINGS, RULES
 from .verdict import verdict as _verdict
 
-WrgpMatch._verdict_of = staticmethod(_verdict)     # state() carries the verdict
+WrgpMatch._verdict_of = staticmethod(_verdict)  # type: ignore[assignment]     # state() carries the verdict
 
 __all__ = ["Card", "Event", "Outcome", "PHASES", "READINGS", "RULES", "UnknownCard", "WrgpMatch"]

@@ -138,7 +138,7 @@ def verdict(match) -> dict:
         elif match.phase_i < _END and any(e.code in _THEN for e in later):
             rows.append(row("run_on", "STD-TURN", "verdict.wrgp.turn_goes_on", phase=phase))
         rows.extend(row("then", e.rule, "verdict.then", what=as_message(e)) for e in later if e.code in _THEN)
-    claims = {"played_on": played_on,
+    claims: dict = {"played_on": played_on,
               "finished": False, "winner": None, "out": list(match.out), "next": None, "inherits": {}}
     if after is not None:
         claims.update(finished=after.winner is not None, winner=after.winner, out=list(after.out),
