@@ -14,6 +14,7 @@ exits 2), never a bare ``ModuleNotFoundError``.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from .i18n import Msg
 
@@ -35,7 +36,7 @@ class MissingExtra(ImportError):
         return self.msg(feature).render(lang)
 
 
-def require(module: str, feature: str, extra: str = EXTRA):
+def require(module: str, feature: str, extra: str = EXTRA) -> ModuleType:
     """``module`` imported, or :class:`MissingExtra` naming ``feature`` and ``extra`` when it is not
     installed (a package that is installed but fails inside is left to raise as it does)."""
     try:

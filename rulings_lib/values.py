@@ -170,7 +170,7 @@ class Value(metaclass=_ValueClass):
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
             return NotImplemented
-        return self._key() == other._key()      # type: ignore[attr-defined]
+        return self._key() == other._key()
 
     def __reduce__(self) -> tuple[object, ...]:
         # Copied and pickled field by field, as a dataclass (its __init__ is not called again).

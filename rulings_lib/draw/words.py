@@ -87,7 +87,7 @@ WORDS: dict[str, dict[str, str]] = {
     "step_short": {"en": "step {n}", "ja": "手順{n}"},
 }
 
-def word(key: str, lang: str, **kw) -> str:
+def word(key: str, lang: str, **kw: object) -> str:
     return WORDS[key][lang if lang in LANGS else "en"].format(**kw)
 
 

@@ -1,7 +1,8 @@
 """Digimon Card Game tag battle regulation Ver-T,1.0: the 2-vs-2 match (tables, engine, scenario
 steps) and the deck check (:mod:`.deckcheck`, imported on demand)."""
 
-from .engine import BattleResult, Event, Fighter, Outcome, TagMatch, TargetRuling, UnknownPlayer
+from ..events import Event, Outcome
+from .engine import BattleResult, Fighter, TagMatch, TargetRuling, UnknownPlayer
 from .tables import CARD_RULES, NEXT_TURN, PHASES, READINGS, RULES, SEATS, card_rule, lost_points
 from .verdict import verdict as _verdict
 

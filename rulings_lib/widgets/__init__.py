@@ -9,10 +9,16 @@ Every widget's callbacks are plain methods, tested headlessly (``tests/test_widg
 ruling a widget shows comes from an engine. :mod:`.record` (the match file) needs no Jupyter.
 """
 
+from __future__ import annotations
+
 from importlib import import_module
 
 from ..extras import MissingExtra
 from .record import MatchFileError, RecordedMatch
+
+TYPE_CHECKING = False   # (not typing's; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
 
 # The widgets are imported when first used, so that the parts without Jupyter (``.record``, the match
 # file) can be imported where ipywidgets is not installed (the browser edition on Pyodide).
@@ -27,7 +33,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         try:
             module = import_module(f".{_LAZY[name]}", __name__)

@@ -1,7 +1,9 @@
 """WRGP rules ver.2022: the 3-vs-3 relay duel (tables, engine, scenario steps)."""
 
-from .engine import Card, Event, Outcome, UnknownCard, WrgpMatch
+from ..events import Event, Outcome
+from .engine import Card, WrgpMatch
 from .tables import PHASES, READINGS, RULES
+from .verbs import UnknownCard
 from .verdict import verdict as _verdict
 
 WrgpMatch._verdict_of = staticmethod(_verdict)  # type: ignore[assignment]     # state() carries the verdict
