@@ -50,7 +50,7 @@ class Deck(Value, frozen=True):
     def section(self, name: str) -> tuple[int, ...]:
         if name not in SECTIONS:
             raise ValueError(f"no deck section {name!r}; sections: {', '.join(SECTIONS)}")
-        return getattr(self, name)
+        return getattr(self, name)  # type: ignore[no-any-return]
 
     def cards(self) -> Iterator[tuple[str, int]]:
         """Every card as ``(section, passcode)``, main first."""
@@ -114,7 +114,7 @@ def parse_ydk(text: str, file: str = "<ydk>") -> Deck:
     return Deck(tuple(sections["main"]), tuple(sections["extra"]), tuple(sections["side"]), file)
 
 
-def read_ydk(path) -> Deck:
+def read_ydk(path: str | os.PathLike[str]) -> Deck:
     """Read a ``.ydk`` file."""
     file, text = read_text(path, EXPECTED_YDK)
     return parse_ydk(text, file)
@@ -156,7 +156,7 @@ def parse_ydke(url: str, label: str | None = None) -> Deck:
     return Deck(decoded[0], decoded[1], decoded[2], label)
 
 
-def load_deck(spec) -> Deck:
+def load_deck(spec: Deck | str | os.PathLike[str]) -> Deck:
     """A :class:`Deck` from a ``Deck``, a ``ydke://`` URL or the path of a ``.ydk`` file."""
     if isinstance(spec, Deck):
         return spec

@@ -21,6 +21,10 @@ import unicodedata
 from ..readings import Reading, register
 from ..values import Value
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 FORMAT = "digimon-tag"
 CARDS = "tag.yaml"       # its card catalogue, rulings_lib/cards/tag.yaml (the record's Format.cards)
 
@@ -271,7 +275,7 @@ _LEVEL_ALIASES = {
 }
 
 
-def level_key(value) -> str:
+def level_key(value: object) -> str:
     """A level as given (``3``, ``"IV"``, ``"Perfect"``, ``"究極体級"`` ...) -> ``"3"``, ``"4"``,
     ``"perfect"``, ``"ultimate"`` or ``"ultimate-class"``. Raises ValueError otherwise."""
     if isinstance(value, bool):
@@ -282,13 +286,13 @@ def level_key(value) -> str:
     return key
 
 
-def table_level(level) -> str:
+def table_level(level: object) -> str:
     """The column of a lost-points table that a loss to ``level`` reads (Ultimate-class -> ultimate)."""
     key = level_key(level)
     return "ultimate" if key == ULTIMATE_CLASS else key
 
 
-def lost_points(table: dict, opponent_level) -> int:
+def lost_points(table: dict[Any, int], opponent_level: object) -> int:
     """TAG-P5 ③: the points a loser loses, read from their own lost-points table at the level of
     the same-letter opponent's Digimon."""
     norm = {table_level(k): v for k, v in table.items()}
@@ -347,7 +351,7 @@ _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u
                                              "\u2500\u2501\ufe63\uff0d"})
 
 
-def card_number(text) -> str | None:
+def card_number(text: object) -> str | None:
     """``text`` read as a card number, in its printed form (``"St-319"``), or None: any width, case
     and dash, or none (``"ＳＴ－３１９"``, ``"st‐319"``, ``"ST ー 319"``, ``"St319"`` all read ``"St-319"``)."""
     if not isinstance(text, str) or len(text) > 40:
