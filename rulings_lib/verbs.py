@@ -35,6 +35,8 @@ TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing ty
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from .schema import Schema
+
 # The parameter types of the contract (docs/contracts.md, `rulings verbs --json`).
 TYPES = ("int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player")
 SHAPES = ("record", "scalar", "empty", "list")
@@ -70,7 +72,7 @@ class Param(Value, frozen=True):
     api: str | None = None
     check: object = None
     api_check: object = None
-    schema: object = None
+    schema: Schema | None = None
     file: bool | str = False
     name_msg: object = None
     allowed: str | None = None
@@ -90,14 +92,15 @@ class Param(Value, frozen=True):
         return self.api or self.name
 
     # ------------------------------------------------------------------ the scenario schema
-    def to_schema(self):
+    def to_schema(self) -> Schema:
         from . import schema as S
 
         if self.schema is not None:
             return self.schema
         t = self.type
+        out: Schema
         if t == "int":
-            out = S.Int(self.min, self.max)
+            out = S.Int(self.min, self.max)  # type: ignore[arg-type]
         elif t in ("choice", "team"):
             out = S.Choice(*self.choices)
         elif t == "bool":
@@ -110,11 +113,11 @@ class Param(Value, frozen=True):
             out = S.MapOf({p.name: p.to_schema() for p in self.params if not p.api_only},
                           required=tuple(p.name for p in self.params if p.required), name=self.name_msg)
         elif t == "list":
-            out = S.ListOf(self.item.to_schema(), min_len=self.min_items,
+            out = S.ListOf(self.item.to_schema(), min_len=self.min_items,  # type: ignore[union-attr]
                            max_len=self.max_items if self.max_items is not None else 10_000)
         elif t == "team_map":
             keys = S.Choice(*self.choices) if self.choices else S.Text(self.max_len or 80)
-            out = S.DictOf(keys, self.value.to_schema())
+            out = S.DictOf(keys, self.value.to_schema())  # type: ignore[union-attr]
         else:   # pragma: no cover - TYPES is closed
             raise ValueError(t)
         if self.check is not None:
@@ -269,7 +272,7 @@ class Verb(Value, frozen=True):
             raise ValueError(f"verb {self.name}: unknown shape {self.shape!r}")
 
     # ------------------------------------------------------------------ scenario
-    def schema(self):
+    def schema(self) -> Schema:
         from . import schema as S
 
         if self.shape == "empty":

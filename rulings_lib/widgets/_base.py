@@ -7,6 +7,10 @@ from html import escape
 from ..extras import require
 from ..i18n import LANGS, check_lang, render
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 w = require("ipywidgets", "rulings_lib.widgets")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 LANG_NAMES = {"en": "English", "ja": "日本語"}
@@ -19,12 +23,12 @@ def lang_toggle(lang: str = "en") -> w.ToggleButtons:  # type: ignore[name-defin
                            style={"button_width": "80px"}, tooltips=["English", "日本語"])
 
 
-def say(code: str, lang: str, **args) -> str:
+def say(code: str, lang: str, **args: object) -> str:
     """A widget's words from the ``widgets`` catalogue."""
     return render(code, args, lang)
 
 
-class KitWidget(w.VBox):  # type: ignore[name-defined]
+class KitWidget(w.VBox):  # type: ignore[name-defined,misc]
     """A box of controls. Outside a live kernel (a stored notebook, nbval, GitHub) it shows a
     one-line text instead of ipywidgets' long ``repr``; its widget view is never a ruling."""
 
@@ -41,12 +45,12 @@ class KitWidget(w.VBox):  # type: ignore[name-defined]
     def lang(self, value: str) -> None:
         self.lang_widget.value = check_lang(value)  # type: ignore[union-attr]
 
-    def __init__(self, children, **kwargs):
+    def __init__(self, children: list[Any], **kwargs: Any) -> None:
         super().__init__(children, **kwargs)
         self.add_class("rulings-kit-widget")
         self.add_class(self.css_class)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)
         if data is not None:
             data["text/plain"] = say("widgets.placeholder", self.lang, name=say(self.name_code, self.lang))

@@ -111,7 +111,7 @@ class SpeedWorldCalculator(KitWidget):
             s.observe(self.update, names="value")
         self.update()
 
-    def update(self, change=None) -> None:
+    def update(self, change: object = None) -> None:
         a, b, spc, lang = self.a.value, self.b.value, self.spc.value, self.lang
         self.heading.value = say("widgets.sw.title", lang)
         self.a.description = say("widgets.sw.a", lang)
