@@ -103,7 +103,7 @@ def _stat(value: object, code: int, what: str, source: str) -> int | None:
     return value
 
 
-def read_databases(paths: object) -> CardStats:
+def read_databases(paths: Iterable[Any]) -> CardStats:
     """Read every database ``paths`` names (later ones override earlier ones, per passcode)."""
     stats = CardStats()
     for path in database_files(paths):

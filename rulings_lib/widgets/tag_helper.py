@@ -24,7 +24,7 @@ class TagTurnHelper(KitWidget):
     name_code = "widgets.name.tag"
     css_class = "rulings-kit-tag-helper"
 
-    def __init__(self, tags: tuple[str, str] = ("red", "blue"), first: str | None = None,
+    def __init__(self, tags: tuple[str, ...] = ("red", "blue"), first: str | None = None,
                  powers: dict[str, int] | None = None, lost: dict[str, int] | None = None,
                  points: dict[str, int] | None = None, lang: str = "en") -> None:
         self.tags = tuple(tags)
