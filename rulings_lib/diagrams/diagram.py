@@ -16,6 +16,11 @@ from ..values import Value, field
 from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
 graphviz = require("graphviz", "rulings_lib.diagrams")   # the [kit] extra
 
 TONES = {
@@ -186,18 +191,18 @@ class Diagram:
         self._svg: str | None = None
 
     # ---------------------------------------------------------------- building
-    def node(self, id: str, title: str, rules=(), rows=(), **kw) -> Node:
+    def node(self, id: str, title: str, rules: Iterable[str] = (), rows: Iterable[Row | str] = (), **kw: Any) -> Node:
         if id in self.nodes:
             raise ValueError(f"{self.name}: node {id!r} twice")
         rows = [r if isinstance(r, Row) else Row(r) for r in rows]
-        n = Node(id, title, tuple(rules), rows, **kw)
+        n = Node(id, title, tuple(rules), rows, **kw)  # type: ignore[arg-type]
         if n.cluster is not None and n.cluster not in self.clusters:
             raise ValueError(f"{self.name}: node {id!r} in unknown cluster {n.cluster!r}")
         self.nodes[id] = n
         self._svg = None
         return n
 
-    def edge(self, tail: str, head: str, label: str = "", rules=(), **kw) -> Edge:
+    def edge(self, tail: str, head: str, label: str = "", rules: Iterable[str] = (), **kw: Any) -> Edge:
         for end in (tail, head):
             if end not in self.nodes:
                 raise ValueError(f"{self.name}: edge to unknown node {end!r}")
@@ -206,7 +211,7 @@ class Diagram:
         self._svg = None
         return e
 
-    def cluster(self, id: str, title: str, parent: str | None = None, **kw) -> Cluster:
+    def cluster(self, id: str, title: str, parent: str | None = None, **kw: Any) -> Cluster:
         if not id.startswith("cluster_"):
             raise ValueError("Graphviz draws a box only around subgraphs named cluster_...")
         c = Cluster(id, title, parent, **kw)
@@ -252,7 +257,7 @@ class Diagram:
             g.edge(tail, head, **e.attrs(self.compact))
         return g
 
-    def _emit(self, g, parent: str | None) -> None:
+    def _emit(self, g: Any, parent: str | None) -> None:
         for n in self.nodes.values():
             if n.cluster == parent:
                 g.node(n.id, n.label(self.compact), **n.attrs())
@@ -268,7 +273,7 @@ class Diagram:
     @property
     def source(self) -> str:
         """The DOT source (what ``rulings diagrams`` writes to ``<name>.dot``)."""
-        return self.graph.source
+        return self.graph.source  # type: ignore[no-any-return]
 
     def svg(self) -> str:
         """The rendered SVG text (deterministic). Raises :class:`RenderUnavailable` without Graphviz."""
@@ -280,7 +285,7 @@ class Diagram:
         """The diagram as a PNG image (to look at it outside a browser); ``dpi`` 72 is the SVG's size."""
         return render(self.source, "png", dpi)
 
-    def save(self, folder=".", *, svg: bool = True) -> list[Path]:
+    def save(self, folder: str | Path = ".", *, svg: bool = True) -> list[Path]:
         """Write ``<name>.dot`` (and ``<name>.svg``) into ``folder``; return the paths written."""
         from ..files import make_folder, write_text
         from ..i18n import Msg
@@ -298,7 +303,7 @@ class Diagram:
         except RenderUnavailable:
             return None
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
         """SVG, and the same SVG as an embedded image in HTML: an untrusted notebook (a fresh clone)
         shows no SVG output in JupyterLab, but renders the sanitized HTML, which keeps an ``<img>``
         with embedded data; GitHub and VS Code show the SVG. (A PNG beside it would do too, at eight

@@ -23,10 +23,6 @@ from __future__ import annotations
 
 from . import tables as T
 
-TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
-if TYPE_CHECKING:
-    pass
-
 
 def _other(team: str) -> str:
     return "B" if team == "A" else "A"
