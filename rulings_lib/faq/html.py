@@ -17,6 +17,11 @@ from pathlib import Path
 from . import LABELS, Entry, all_rule_ids, by_section, load_titles, readings_line, standard_rule_ids
 from . import flag as flag_of
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;margin:0;
 background:#fafafa;color:#222;line-height:1.5}
@@ -104,7 +109,7 @@ def _t(text: str, quote: bool = True) -> str:
     return html.escape(text, quote=True) if quote else html.escape(text, quote=False).replace('"', "&quot;")
 
 
-def _diagram_svg(entry: Entry, cache: dict, dot: bool = False) -> str:
+def _diagram_svg(entry: Entry, cache: dict[str, str], dot: bool = False) -> str:
     """The scenario's path drawn on the phase diagram in both languages (the page shows the one
     chosen: Japanese words on the Japanese page), when a Graphviz renderer is available.
     ``dot``: each diagram as its DOT source (``<div class="dot" lang=..>`` holding it in a
@@ -153,8 +158,9 @@ def _state_pictures(entry: Entry) -> list[str]:
             for kind, layout in (("wide", "wide"), ("phone", "phone")) for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "",
-                assets: str | None = None, csp: str | None = None, answer=None) -> str:
+def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True,
+                link: Callable[[Entry], str] | None = None, head: str = "",
+                assets: str | None = None, csp: str | None = None, answer: Any = None) -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
     scenario (the browser edition's playground): each entry gets an "open in playground" link.
     ``diagrams="dot"``: each diagram as its DOT source, drawn by the page (see :func:`_diagram_svg`).
@@ -203,7 +209,7 @@ def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: boo
             out.append(f'<h3 id="sec-{_t(fmt)}-{_t(sec.id)}" class="section">' + "".join(
                 f'<span lang="{lang}">{sec.number}. {_t(sec.t(lang))}</span>' for lang in ("en", "ja")) + "</h3>")
             for e in group:
-                out.extend(_entry_html(e, link, diagrams, pictures, cache, answer))  # type: ignore[arg-type]
+                out.extend(_entry_html(e, link, diagrams, pictures, cache, answer))
     out.append('<h2 id="rules"><span lang="en">Rules reference</span><span lang="ja">ルール一覧</span></h2><dl>')
     for rid, title in ids.items():
         # Each entry that cites it, by its id in English and by its question in Japanese (an id can be a
@@ -235,7 +241,8 @@ def _verdict_html(e: Entry) -> list[str]:
     return out
 
 
-def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, answer=None) -> list[str]:
+def _entry_html(e: Entry, link: Callable[[Entry], str] | None, diagrams: bool | str, pictures: bool,
+                cache: dict[str, str], answer: Any = None) -> list[str]:
     """One Q&A: the question, the answer first (flagged when it is an interpretation), why, the rule ids."""
     out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
     for lang in ("en", "ja"):
@@ -276,7 +283,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, ans
     return out
 
 
-def write_html(entries: list[Entry], path) -> Path:
+def write_html(entries: list[Entry], path: str | Path) -> Path:
     from ..files import write_text
     from ..i18n import Msg
 
