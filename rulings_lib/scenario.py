@@ -27,6 +27,10 @@ from .schema import Either, ListOf, MapOf, Text, _show
 from .values import Value, field
 from .yamlsrc import YMap, load_file, load_text
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 # What one scenario may ask the kit to do: a scenario is a worked example of a ruling,
 # some dozens of steps. A file within the size cap could otherwise ask for hours of play and
 # gigabytes of output (YAML aliases repeat a step without repeating its text). Aliases count as
@@ -191,7 +195,7 @@ def parse_scenario(data, file: str) -> Scenario:
 class _Any(Text):
     expected = Msg("input.schema.value")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         return value
 
 

@@ -34,6 +34,7 @@ from .values import Value, field
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from .schema import Schema
 
@@ -70,7 +71,7 @@ class Param(Value, frozen=True):
     max_items: int | None = None
     value: Param | None = None
     api: str | None = None
-    check: object = None
+    check: Callable[..., Any] | None = None
     api_check: object = None
     schema: Schema | None = None
     file: bool | str = False
@@ -264,7 +265,7 @@ class Verb(Value, frozen=True):
     step_only: bool = False
     api_only: bool = False
     name_msg: object = None
-    check: object = None        # a check of the whole record (keys that go together), at the scenario's line
+    check: Callable[..., Any] | None = None     # a check of the whole record (keys that go together), at the scenario's line
     _api_names: tuple[str, ...] = field(init=False, repr=False, compare=False)     # a cache (api_names)
 
     def __post_init__(self) -> None:

@@ -41,6 +41,13 @@ from .cdb import CardDB, load_cards
 from .lflist import STATUS, UNLIMITED, Banlist, load_banlist, select_list
 from .ydk import SECTIONS, Deck, load_deck
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
+    from ..decks.cdb import CardDB
+
 RULE = "WRGP-S2"
 READING = "team-count-by-name"
 COPIES_PER_NAME = UNLIMITED  # WRGP-S2: at most 3 copies of a card name across the team
@@ -89,7 +96,7 @@ class DeckCopies(Value, frozen=True):
     def total(self) -> int:
         return self.main + self.extra + self.side
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
     def msg(self) -> Msg:
@@ -108,6 +115,9 @@ class _CardViolation:
     limit: int
     per_deck: tuple[DeckCopies, ...]
     passcodes: tuple[tuple[int, int], ...]
+    kind: ClassVar[str]
+    if TYPE_CHECKING:
+        def msg(self) -> Msg: ...
 
     @property
     def label(self) -> str:
@@ -120,20 +130,20 @@ class _CardViolation:
         if len(self.passcodes) > 1 or (self.passcodes and self.passcodes[0][0] != self.card):
             codes = [Msg("decks.copies.passcode", passcode=passcode_text(c), n=n) for c, n in self.passcodes]
             return Msg("decks.copies.with_passcodes", decks=decks, passcodes=codes)
-        return decks  # type: ignore[return-value]
+        return decks  # type: ignore[return-value]  # (a violation names at least one deck)
 
     def _where(self) -> str:
         return str(self._where_msg())
 
     def text(self, lang: str = "en") -> str:
-        return self.msg().render(lang)  # type: ignore[attr-defined]
+        return self.msg().render(lang)
 
     def __str__(self) -> str:
-        return str(self.msg())  # type: ignore[attr-defined]
+        return str(self.msg())
 
-    def _json(self, status: str, **extra) -> dict:
+    def _json(self, status: str, **extra: Any) -> dict[str, Any]:
         return {
-            "rule": RULE, "kind": self.kind, "card": self.card, "name": self.name, "status": status,  # type: ignore[attr-defined]
+            "rule": RULE, "kind": self.kind, "card": self.card, "name": self.name, "status": status,
             "count": self.count, "limit": self.limit, **extra,
             "passcodes": [{"passcode": c, "count": n} for c, n in self.passcodes],
             "per_deck": [d.to_dict() for d in self.per_deck],
@@ -154,7 +164,7 @@ class CopyLimitViolation(Value, _CardViolation, frozen=True):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "copies"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return self._json(self.status, listed_as=list(self.listed_as))
 
     def msg(self) -> Msg:
@@ -180,7 +190,7 @@ class WhitelistViolation(Value, _CardViolation, frozen=True):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "whitelist"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return self._json("not on the whitelist", list=self.list_name)
 
     def msg(self) -> Msg:
@@ -200,7 +210,7 @@ class DeckSizeViolation(Value, frozen=True):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "deck-size"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rule": RULE, "kind": self.kind, "deck": self.deck, "file": self.file, "section": self.section,
                 "count": self.count, "min": self.min, "max": self.max}
 
@@ -225,7 +235,7 @@ class DeckSummary(Value, frozen=True):
     extra: int
     side: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
 
@@ -250,7 +260,7 @@ class TeamReport(Value, frozen=True):
         """The violations of one kind: ``copies``, ``whitelist`` or ``deck-size``."""
         return [v for v in self.violations if v.kind == kind]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "violations": [v.to_dict() for v in self.violations],
@@ -273,7 +283,7 @@ class TeamReport(Value, frozen=True):
 
     def text(self, lang: str = "en") -> str:
         """The report people read, in ``lang`` (``en`` or ``ja``)."""
-        def t(code, **args):
+        def t(code: str, **args: object) -> str:
             return render(code, args, lang)
 
         banlist = "decks.team.banlist_whitelist" if self.whitelist else "decks.team.banlist"
@@ -333,7 +343,7 @@ class TeamReport(Value, frozen=True):
         return "".join(out)
 
 
-def _load_banlist(banlist, list_name: str | None) -> Banlist:
+def _load_banlist(banlist: Any, list_name: str | None) -> Banlist:
     if isinstance(banlist, Banlist):
         if list_name is not None and list_name != banlist.name:
             raise ValueError(f"list_name {list_name!r} given with the Banlist {banlist.name!r}")
@@ -344,7 +354,7 @@ def _load_banlist(banlist, list_name: str | None) -> Banlist:
     return load_banlist(banlist, list_name)
 
 
-def check_team(decks: Sequence, banlist, list_name: str | None = None, cards=None) -> TeamReport:
+def check_team(decks: Sequence[Any], banlist: Any, list_name: str | None = None, cards: Any = None) -> TeamReport:
     """WRGP-S2 on a team's decks.
 
     ``decks``: the team's decks (three in WRGP), each a :class:`Deck`, a ``ydke://`` URL or the
@@ -365,8 +375,8 @@ def check_team(decks: Sequence, banlist, list_name: str | None = None, cards=Non
 def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = None) -> TeamReport:
     """WRGP-S2 on decks already read. The one place the rule is enforced."""
     counted = cards.target if cards is not None else (lambda code: code)
-    by_section: dict[int, Counter] = {}   # card -> Counter[(deck, section)]
-    by_passcode: dict[int, Counter] = {}  # card -> Counter[passcode as written]
+    by_section: dict[int, Counter[tuple[int, str]]] = {}   # card -> Counter[(deck, section)]
+    by_passcode: dict[int, Counter[int]] = {}  # card -> Counter[passcode as written]
     unknown: dict[int, str] = {}
     violations: list[Violation] = []
     sizes: list[DeckSizeViolation] = []
@@ -425,7 +435,7 @@ def _write(text: str) -> None:
     print(text.encode(encoding, "backslashreplace").decode(encoding, "replace"))
 
 
-def cli_check_team(args) -> int:
+def cli_check_team(args: argparse.Namespace) -> int:
     """``rulings wrgp check-team``: exit 0 legal, 1 illegal; unusable input raises InputError (exit 2)."""
     from ..i18n import default_lang
 

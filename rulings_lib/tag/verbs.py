@@ -17,6 +17,10 @@ from ..schema import DictOf, Int, Schema, Text, _show
 from ..verbs import Param, Verb, VerbTable
 from . import tables as T
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 # The limits of play and of setups: one declaration.
 MAX_AMOUNT = 1_000_000          # powers, lost points, gauges
 MAX_TURN = 1_000_000
@@ -53,7 +57,7 @@ class _OrNull(Schema):
     def __init__(self, inner: Schema):
         self.inner, self.expected = inner, inner.expected
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         return None if value is None else self.inner.parse(value, file, line, where)
 
 
@@ -69,7 +73,7 @@ class _Data(Schema):
 
     expected = Msg("input.arg.tag.after_battle")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         budget = [500]
 
         def plain(v, depth):
@@ -90,7 +94,7 @@ class _Data(Schema):
 class _Level(Schema):
     expected = Msg("input.arg.tag.level")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         try:
             return T.level_key(value)
         except ValueError:
@@ -115,7 +119,7 @@ class _Battle(Schema):
 
     expected = Msg("input.arg.tag.battle")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if not isinstance(value, dict) or not value:
             self.fail(value, file, line, where)
         entry = ENTRY.to_schema()

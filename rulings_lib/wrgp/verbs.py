@@ -17,6 +17,10 @@ from ..schema import DeckPath, ListOf, Schema
 from ..verbs import Param, Verb, VerbTable, card_check
 from . import tables as T
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 # The limits of play and of setups: one declaration (a moment of play may be given back as a setup).
 MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
 MAX_LP = 1_000_000_000          # LP of a moment of play (gains may add up)
@@ -584,7 +588,7 @@ class _Databases(Schema):
 
     expected = Msg("input.schema.cards_db")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if isinstance(value, list):
             return ListOf(DeckPath(500), min_len=1, max_len=20).parse(value, file, line, where)
         return [DeckPath(500).parse(value, file, line, where)]
