@@ -41,6 +41,13 @@ from ..schema import Choice, ListOf, MapOf, Text
 from ..values import Value, field
 from ..yamlsrc import load_file
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any, NoReturn
+
+    from ..scenario import RunResult
+
 FAQ_DIR = Path(__file__).parent
 SCENARIO_DIR = FAQ_DIR.parent / "scenarios"
 LANGS = ("en", "ja")
@@ -71,7 +78,7 @@ class Section(Value, frozen=True):
     """A heading of one game's FAQ: ``id`` (stable, the page's anchor), ``title`` in each language."""
     id: str
     format: str
-    title: dict           # lang -> text
+    title: dict[str, str]  # lang -> text
     number: int           # 1, 2, ... in the game's order
 
     def t(self, lang: str = "en") -> str:
@@ -83,15 +90,15 @@ class Entry(Value):
     kind: str
     rules: list[str]
     scenario: str
-    text: dict            # lang -> {"q", "a", "why", ["open"], ["settled"]}
+    text: dict[str, dict[str, str]]  # lang -> {"q", "a", "why", ["open"], ["settled"]}
     reading: str | None
     file: str
     line: int
     section: Section | None = None
     settles: str | None = None
-    result: object = field(default=None, repr=False)   # the scenario's RunResult
+    result: RunResult | None = field(default=None, repr=False)   # the scenario's RunResult
     # The Readings a ruling's answer rests on (each answered by its own entry): the answer says so.
-    rests_on: tuple = ()
+    rests_on: tuple[str, ...] = ()
     # The game it is about, as declared: its file's ``format:`` (the section's), or for a note on the
     # tool (tool.yaml has no sections) the ``format:`` of the scenario that proves it.
     format: str = ""
@@ -132,7 +139,7 @@ def standard_rule_ids() -> dict[str, str]:
     return dict(STANDARD_RULES)
 
 
-def _sections_of(f: Path, data) -> tuple[str, dict, list]:
+def _sections_of(f: Path, data: Any) -> tuple[str, dict[str, str], list[Any]]:
     """The file's format, title and ``[(Section, [(raw entry, line)])]``; the tool file is a plain list."""
     if isinstance(data, list):
         return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]  # type: ignore[attr-defined]
@@ -173,7 +180,7 @@ def _sections_of(f: Path, data) -> tuple[str, dict, list]:
     return fmt, title, out
 
 
-def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]:
+def load_faq(paths: Iterable[str | Path] | None = None, run: bool = True, *, tool: bool = False) -> list[Entry]:
     """Load and validate the players' FAQ (both games, in order), or with ``tool`` the notes on the
     tool; with ``run`` each entry's scenario is played and must pass. ``paths`` reads other files."""
     from ..readings import readings
@@ -186,7 +193,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
     settled_ids = {r.id for r in readings(settled=True)}
     entries: list[Entry] = []
     seen: dict[str, str] = {}
-    cache: dict[str, object] = {}
+    cache: dict[str, RunResult] = {}
     for f in files:
         data = load_file(f)
         _fmt, _title_, sections = _sections_of(f, data)
@@ -201,7 +208,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                                                                langs=", ".join(LANGS)))
                 e = ENTRY.parse(raw, str(f), line, where)
 
-                def fail(msg, e=e, line=line, f=f):
+                def fail(msg: object, e: Any = e, line: int = line, f: Path = f) -> NoReturn:
                     raise InputError(str(f), line, Msg("input.faq.entry_problem", entry=repr(e["id"]), problem=msg))
 
                 if e["id"] in seen:
@@ -251,8 +258,8 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                     if e["scenario"] not in cache:
                         cache[e["scenario"]] = run_scenario(sc, keep_snapshots=False)
                     result = cache[e["scenario"]]
-                    if not result.passed:  # type: ignore[attr-defined]
-                        bad = result.failures[0]  # type: ignore[attr-defined]
+                    if not result.passed:
+                        bad = result.failures[0]
                         fail(Msg("input.faq.scenario_fails", scenario=e["scenario"], key=bad.key,
                                  expected=repr(bad.expected), actual=repr(bad.actual)))
                     entry.result = result
@@ -260,7 +267,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
     return entries
 
 
-def load_titles() -> dict[str, dict]:
+def load_titles() -> dict[str, dict[str, str]]:
     """Each game's FAQ title, format -> {lang: title}, in the order of the FAQ."""
     out = {}
     for n in PLAYER_FILES:
@@ -271,7 +278,7 @@ def load_titles() -> dict[str, dict]:
 
 def by_section(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
     """The entries grouped under their sections, in the FAQ's order (games, then sections)."""
-    groups: dict[tuple, tuple[Section, list[Entry]]] = {}
+    groups: dict[tuple[Any, ...], tuple[Section, list[Entry]]] = {}
     for e in entries:
         if e.section is not None:
             groups.setdefault((e.section.format, e.section.id), (e.section, []))[1].append(e)

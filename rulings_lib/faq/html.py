@@ -231,12 +231,12 @@ def _verdict_html(e: Entry) -> list[str]:
     from ..formats import get
     from ..verdict import verdict_items
 
-    cards = get(e.result.scenario.format).cards  # type: ignore[attr-defined]
+    cards = get(e.result.scenario.format).cards  # type: ignore[union-attr]
     out = []
     for lang in ("en", "ja"):
         items = "".join(f'<li class="{_t(kind)}">{_t(text)}'
                         + (f' <span class="why">[<a class="rule" href="#rule-{_t(rule)}">{_t(rule)}</a>]</span>' if rule else "")
-                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))  # type: ignore[attr-defined]
+                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))  # type: ignore[union-attr]
         out.append(f'<ul class="verdict" lang="{lang}">{items}</ul>')
     return out
 
@@ -273,7 +273,7 @@ def _entry_html(e: Entry, link: Callable[[Entry], str] | None, diagrams: bool | 
             out.extend(_state_pictures(e))
         # The transcript in both languages; the language switch shows one.
         out.append('<details><summary><span lang="en">Transcript</span><span lang="ja">処理記録</span>'
-                   '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'  # type: ignore[attr-defined]
+                   '</summary>' + "".join(f'<pre lang="{lang}">{_t(e.result.transcript(lang))}</pre>'
                                           for lang in ("en", "ja")) + '</details></div>')
     svg = _diagram_svg(e, cache, dot=diagrams == "dot") if diagrams else ""
     if svg:
