@@ -5,6 +5,7 @@ ones, immutability, copy and pickle, replace."""
 import copy
 import dataclasses
 import pickle
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -102,6 +103,7 @@ def test_replace_a_scenario_s_steps():
 
 
 class _Frozen(Value, frozen=True):
+    kind: ClassVar[str] = "frozen"      # not a field
     a: int
     b: str = "x"
     c: tuple = ()
@@ -155,6 +157,7 @@ def test_a_value_class_behaves_as_the_same_dataclass(one, other, given_n):
 
 
 def test_value_class_refusals_name_the_field():
+    assert _Frozen._FIELDS == ("a", "b", "c", "d") and _Frozen.kind == "frozen"
     with pytest.raises(TypeError, match="missing an argument: 'a'"):
         _Frozen()
     with pytest.raises(TypeError, match="multiple values for argument 'a'"):
