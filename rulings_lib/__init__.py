@@ -13,8 +13,14 @@ Importing this package is light: no Jupyter, ipywidgets or graphviz until a modu
 or shows widgets is imported.
 """
 
+from __future__ import annotations
+
 from .errors import IllegalAction, InputError, MatchOver, RulingsError, ScenarioError
 from .readings import Reading, reading, readings
+
+TYPE_CHECKING = False   # (not typing's: `import rulings_lib` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.4.0"   # the one declaration (pyproject.toml reads it; CHANGELOG.md says what changed)
 
@@ -22,7 +28,7 @@ __version__ = "0.4.0"   # the one declaration (pyproject.toml reads it; CHANGELO
 _LAZY = {"TagMatch": ".tag.engine", "WrgpMatch": ".wrgp.engine"}
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     where = _LAZY.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -33,7 +39,7 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 __all__ = [

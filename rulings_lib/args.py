@@ -24,7 +24,14 @@ from collections.abc import Callable, Iterable
 from .errors import ArgumentError
 from .i18n import Msg
 
-Check = Callable[[str, object, object], object]
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
+    # A check: (param, value, match) -> the value to use (of any type: each check says which).
+    Check = Callable[[str, Any, Any], Any]
+else:
+    Check = Callable[[str, object, object], object]
 
 
 def whole(lo: int | None = 0, hi: int | None = None) -> Check:
@@ -39,20 +46,20 @@ def whole(lo: int | None = 0, hi: int | None = None) -> Check:
     else:
         allowed = Msg("input.arg.whole")
 
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or \
                 (lo is not None and value < lo) or (hi is not None and value > hi):
             raise ArgumentError(param, allowed, value)
         return value
-    check.quick = ("range", lo, hi)
+    check.quick = ("range", lo, hi)  # type: ignore[attr-defined]
     return check
 
 
-def choice(*options, name: str | None = None) -> Check:
+def choice(*options: object, name: str | None = None) -> Check:
     """One of ``options`` (compared by equality; bools never match numbers)."""
     allowed = name or Msg("input.schema.one_of", choices=", ".join(repr(o) for o in options))
 
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         try:
             ok = not isinstance(value, bool) and value in options
         except TypeError:  # unhashable
@@ -62,7 +69,7 @@ def choice(*options, name: str | None = None) -> Check:
         return value
     kinds = {type(o) for o in options}
     if len(kinds) == 1 and kinds <= {str, int}:
-        check.quick = ("in", kinds.pop(), frozenset(options))
+        check.quick = ("in", kinds.pop(), frozenset(options))  # type: ignore[attr-defined]
     return check
 
 
@@ -70,7 +77,7 @@ def text(max_len: int = 200, optional: bool = False) -> Check:
     """A non-empty ``str`` of printable text (no lone surrogates), at most ``max_len`` characters."""
     allowed = Msg("input.arg.name_or_none" if optional else "input.arg.name", max=max_len)
 
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         if value is None and optional:
             return None
         if not isinstance(value, str) or not 0 < len(value) <= max_len or not value.isprintable():
@@ -85,7 +92,7 @@ def text(max_len: int = 200, optional: bool = False) -> Check:
 
 def flag() -> Check:
     """``True`` or ``False``."""
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         if not isinstance(value, bool):
             raise ArgumentError(param, Msg("input.arg.flag"), value)
         return value
@@ -94,16 +101,16 @@ def flag() -> Check:
 
 def optional(inner: Check) -> Check:
     """``None`` or what ``inner`` allows."""
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         return None if value is None else inner(param, value, match)
     if getattr(inner, "quick", None) is not None:
-        check.quick = ("optional", inner.quick)
+        check.quick = ("optional", inner.quick)  # type: ignore[attr-defined]
     return check
 
 
 def list_of(inner: Check, max_len: int = 1000, min_len: int = 0) -> Check:
     """A list (or tuple) of values each allowed by ``inner``."""
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         if not isinstance(value, list | tuple) or not min_len <= len(value) <= max_len:
             raise ArgumentError(param, Msg("input.schema.list_len", min=min_len, max=max_len), value)
         return [inner(f"{param}[{i}]", v, match) for i, v in enumerate(value)]
@@ -117,7 +124,7 @@ def anything() -> Check:
 
 def mapping_of(keys: Check, values: Check, what: str = "a mapping") -> Check:
     """A ``dict`` whose keys ``keys`` allows and whose values ``values`` allows (a new dict)."""
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         if not isinstance(value, dict):
             raise ArgumentError(param, what, value)
         return {keys(f"{param} key", k, match): values(f"{param}[{k!r}]", v, match) for k, v in value.items()}
@@ -129,7 +136,7 @@ def record(fields: dict[str, Check], required: Iterable[str] = (), name: str = "
     required = tuple(required)
     allowed = f"{name} with keys {', '.join(fields)}" + (f" ({', '.join(required)} required)" if required else "")
 
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         if not isinstance(value, dict):
             raise ArgumentError(param, allowed, value)
         out = {}

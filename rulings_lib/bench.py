@@ -17,6 +17,11 @@ from pathlib import Path
 
 from .i18n.glossary import word as term
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
 HEAVY = ("ipywidgets", "jupyter_core", "jupyterlab", "IPython", "graphviz", "pygraphviz", "ipykernel")
 
 
@@ -31,7 +36,7 @@ def random_play(steps: int, seed: int = 2022, cpu: bool = False) -> tuple[int, f
     from .wrgp.tables import ACTION_KINDS, PHASE_KEYS
 
     rng = random.Random(seed)
-    plan = []
+    plan: list[tuple[str, tuple[Any, ...]]] = []
     for _ in range(steps):
         r = rng.random()
         by = "A" if rng.random() < 0.5 else "B"
@@ -112,7 +117,7 @@ def import_cost() -> tuple[float, list[str]]:
     return statistics.median(out), heavy
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     steps = getattr(args, "steps", 200_000)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"rulings bench (figures vary by machine; {os.cpu_count()} cores, load average {load:.2f} now)")
@@ -267,7 +272,7 @@ def load_average() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count() or 0} cores"
 
 
-def _env() -> dict:
+def _env() -> dict[str, str]:
     """The children's environment: the kit this process runs (PYTHONPATH first)."""
     here = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ)
@@ -275,7 +280,7 @@ def _env() -> dict:
     return env
 
 
-def large_stages(path, loader: str = "c", runs: int = 3, lift: bool = False) -> dict:
+def large_stages(path: str | Path, loader: str = "c", runs: int = 3, lift: bool = False) -> dict[str, Any]:
     """Median CPU seconds of each stage of playing ``path`` as ``rulings run`` does (reading the
     YAML, checking the scenario, playing it, writing the transcript), each run in a fresh process,
     with its steps, events and peak memory (max RSS, MB). ``lift``: the step and event limits lifted."""
@@ -297,7 +302,7 @@ _WATCH = ("import json, resource, subprocess, sys, time; t = time.perf_counter()
           "p.stderr.decode(errors='replace')[:300]]))")
 
 
-def command_run(path, runs: int = 3) -> dict:
+def command_run(path: str | Path, runs: int = 3) -> dict[str, Any]:
     """``rulings run FILE`` as a user runs it, in a fresh process each time: median CPU seconds,
     wall-clock seconds and peak memory (MB), its exit code and the start of its error output."""
     import json
@@ -311,7 +316,7 @@ def command_run(path, runs: int = 3) -> dict:
             "rss_mb": statistics.median(o[2] for o in out), "code": out[0][3], "stderr": out[0][4].strip()}
 
 
-def start_up(scenario=None, runs: int = 15, warmup: int = 2) -> dict:
+def start_up(scenario: str | Path | None = None, runs: int = 15, warmup: int = 2) -> dict[str, Any]:
     """``rulings run`` on one shipped scenario against ``python -c "import yaml"``, the two run in
     turn (interleaved, so a change of the machine's load touches both alike), with the bytecode
     cached as an installed kit has it: median CPU and wall-clock seconds of each, and their ratios."""
@@ -324,7 +329,7 @@ def start_up(scenario=None, runs: int = 15, warmup: int = 2) -> dict:
     with tempfile.TemporaryDirectory(prefix="rulings-bench-") as tmp:
         env = {k: v for k, v in _env().items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = tmp
-        times: dict = {k: ([], []) for k in commands}
+        times: dict[str, tuple[list[float], list[float]]] = {k: ([], []) for k in commands}
         for i in range(warmup + runs):
             for name, cmd in commands.items():
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -353,7 +358,7 @@ def print_start_up(runs: int = 15) -> None:
           f"target <= {START_UP_TARGET:.0f}x")
 
 
-def print_large(runs: int = 3, size: int = 1_000_000, loaders=("c", "pure")) -> None:
+def print_large(runs: int = 3, size: int = 1_000_000, loaders: tuple[str, ...] = ("c", "pure")) -> None:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="rulings-bench-") as tmp:

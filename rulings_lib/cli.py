@@ -38,24 +38,31 @@ from .errors import InputError, one_line
 from .i18n import LANGS, Msg, default_lang, render
 from .i18n.glossary import word as term
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, TextIO
+
+    from .formats import Format
+
 EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_RESOURCE = 0, 1, 2, 3
 EXIT_INTERNAL = 3   # no answer either way: a bug of the kit (the traceback is kept in a file)
 
 
-def _err(message) -> None:
+def _err(message: object) -> None:
     print(f"rulings: {message}", file=sys.stderr)
 
 
-def _lang(args) -> str:
+def _lang(args: argparse.Namespace) -> str:
     """``--lang`` when given, else the locale's language (LC_ALL, LC_MESSAGES, LANG)."""
     return default_lang(getattr(args, "lang", None))
 
 
-def _say(args, code: str, **kw) -> str:
+def _say(args: argparse.Namespace, code: str, **kw: object) -> str:
     return render(code, kw, _lang(args))
 
 
-def cmd_run(args) -> int:
+def cmd_run(args: argparse.Namespace) -> int:
     import gc
 
     # One scenario: the cycle collector (which would walk every step and event again and again as
@@ -71,7 +78,7 @@ def cmd_run(args) -> int:
             gc.enable()
 
 
-def _run(args) -> int:
+def _run(args: argparse.Namespace) -> int:
     from .examples import scenario_argument
     from .scenario import load_scenario, run_scenario
 
@@ -101,7 +108,7 @@ def _run(args) -> int:
     return EXIT_OK if result.passed else EXIT_FAILED
 
 
-def setup_yaml(match) -> str:
+def setup_yaml(match: Any) -> str:
     """A scenario file (``format`` and ``setup``, no steps) that starts in ``match``'s position
     (:meth:`~rulings_lib.match.Match.setup`; NotExportable for a position no setup holds)."""
     import yaml
@@ -110,12 +117,12 @@ def setup_yaml(match) -> str:
                           default_flow_style=None)
 
 
-def _refuse_cards_for_other_formats(args, scenario) -> None:
+def _refuse_cards_for_other_formats(args: argparse.Namespace, scenario: Any) -> None:
     """``--cards`` is for a format whose setup reads card databases (``setup.cards_db``); given to
     another, it is refused (exit 2), never ignored."""
     from .formats import FORMATS
 
-    def reads_cards(fmt) -> bool:
+    def reads_cards(fmt: Format) -> bool:
         return "cards_db" in getattr(fmt.reader.SETUP, "fields", {})
 
     if not reads_cards(FORMATS[scenario.format]):
@@ -123,7 +130,7 @@ def _refuse_cards_for_other_formats(args, scenario) -> None:
         raise InputError(args.file, None, Msg("cli.cards_not_for_format", format=scenario.format, formats=formats))
 
 
-def cmd_check(args) -> int:
+def cmd_check(args: argparse.Namespace) -> int:
     from .scenario import load_scenario, run_scenario, scan_scenarios
 
     lang = _lang(args)
@@ -160,7 +167,7 @@ def cmd_check(args) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def cmd_examples(args) -> int:
+def cmd_examples(args: argparse.Namespace) -> int:
     from .examples import copy_example, examples
 
     if args.copy:
@@ -184,7 +191,7 @@ def cmd_examples(args) -> int:
     return EXIT_OK
 
 
-def cmd_readings(args) -> int:
+def cmd_readings(args: argparse.Namespace) -> int:
     from .formats import FORMATS
     from .readings import readings
 
@@ -200,7 +207,7 @@ def cmd_readings(args) -> int:
     return EXIT_OK
 
 
-def cmd_cards(args) -> int:
+def cmd_cards(args: argparse.Namespace) -> int:
     """The card catalogue: names in both languages, kind, Spell Speed, what it does, rule ids, FAQ entries."""
     from .cards import listing
     from .formats import FORMATS
@@ -234,7 +241,7 @@ def cmd_cards(args) -> int:
     return EXIT_OK
 
 
-def cmd_rules(args) -> int:
+def cmd_rules(args: argparse.Namespace) -> int:
     from .formats import FORMATS
 
     for name, fmt in FORMATS.items():
@@ -245,7 +252,7 @@ def cmd_rules(args) -> int:
     return EXIT_OK
 
 
-def cmd_verbs(args) -> int:
+def cmd_verbs(args: argparse.Namespace) -> int:
     from .formats import describe_verbs
     from .verbs import markdown, text_table
 
@@ -259,31 +266,31 @@ def cmd_verbs(args) -> int:
     return EXIT_OK
 
 
-def cmd_bench(args) -> int:
+def cmd_bench(args: argparse.Namespace) -> int:
     from .bench import main as bench_main
 
     return bench_main(args)
 
 
-def cmd_wrgp_check_team(args) -> int:
+def cmd_wrgp_check_team(args: argparse.Namespace) -> int:
     from .decks.wrgp_team import cli_check_team
 
     return cli_check_team(args)
 
 
-def cmd_tag_check_deck(args) -> int:
+def cmd_tag_check_deck(args: argparse.Namespace) -> int:
     from .tag.deckcheck import cli_check_deck
 
     return cli_check_deck(args)
 
 
-def cmd_diagrams(args) -> int:
+def cmd_diagrams(args: argparse.Namespace) -> int:
     from .diagrams.cli import cli_diagrams
 
     return cli_diagrams(args)
 
 
-def cmd_faq(args) -> int:
+def cmd_faq(args: argparse.Namespace) -> int:
     from .faq import load_faq, render_text
 
     entries = load_faq()
@@ -302,7 +309,7 @@ def cmd_faq(args) -> int:
     return EXIT_OK
 
 
-def cmd_coverage(args) -> int:
+def cmd_coverage(args: argparse.Namespace) -> int:
     from .faq import all_rule_ids, coverage
 
     cov = coverage()
@@ -336,16 +343,16 @@ def _positive(value: str) -> int:
 class _Unbuilt:
     """A sub-command's parser not built: it takes the calls that would build it and does nothing."""
 
-    def add_argument(self, *args, **kwargs):
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
         return None
 
-    def set_defaults(self, **kwargs):
+    def set_defaults(self, **kwargs: Any) -> None:
         return None
 
-    def add_subparsers(self, **kwargs):
+    def add_subparsers(self, **kwargs: Any) -> _Unbuilt:
         return self
 
-    def add_parser(self, name, **kwargs):
+    def add_parser(self, name: str, **kwargs: Any) -> _Unbuilt:
         return self
 
 
@@ -358,13 +365,13 @@ def _columns() -> int:
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns if columns > 0 else 80
 
 
-def _formatter(prog):
+def _formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.HelpFormatter(prog, width=_columns() - 2)
 
 
@@ -373,10 +380,10 @@ class _OnlyOne:
     built costs argparse a look-up of its words' translations on disk: the start-up of ``rulings
     run``), each with the help formatter above."""
 
-    def __init__(self, sub, name: str | None):
+    def __init__(self, sub: Any, name: str | None) -> None:
         self.sub, self.name = sub, name
 
-    def add_parser(self, name, **kwargs):
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
         if self.name is not None and name != self.name:
             return _Unbuilt()
         return self.sub.add_parser(name, formatter_class=_formatter, **kwargs)
@@ -495,7 +502,7 @@ _PATH_ARGS = {"file": "FILE", "dest": "DEST", "copy": "--copy", "paths": "PATH",
               "html": "--html", "out": "--out", "svg": "--svg", "svg_steps": "--svg-steps"}
 
 
-def _empty_path_arg(args) -> str | None:
+def _empty_path_arg(args: argparse.Namespace) -> str | None:
     for attr, label in _PATH_ARGS.items():
         value = getattr(args, attr, None)
         values = value if isinstance(value, list) else [value]
@@ -521,7 +528,7 @@ class _ReaderGone:
     head -1``), what is left to print is dropped and the command runs on to its verdict, whose exit
     status never depends on who reads the output."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self.gone = False
 
@@ -540,11 +547,11 @@ class _ReaderGone:
             except BrokenPipeError:
                 self.gone = True
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 
-def _silence(stream) -> None:
+def _silence(stream: Any) -> None:
     """Point a stream whose pipe is closed at /dev/null, so that Python's last flush finds nothing
     to say (Python's documented recipe for SIGPIPE)."""
     try:
@@ -559,7 +566,7 @@ def _silence(stream) -> None:
         pass
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(argv[0] if argv and not argv[0].startswith("-") else None)
@@ -570,7 +577,7 @@ def main(argv=None) -> int:
         return EXIT_INPUT
     stdout, sys.stdout = sys.stdout, _ReaderGone(sys.stdout)
     try:
-        return args.func(args)
+        return args.func(args)  # type: ignore[no-any-return]
     except InputError as exc:
         print(exc.render(_lang(args)), file=sys.stderr)
         return EXIT_INPUT
@@ -601,7 +608,7 @@ def main(argv=None) -> int:
             _silence(stdout)
 
 
-def _internal_error(args, exc: BaseException) -> int:
+def _internal_error(args: argparse.Namespace, exc: BaseException) -> int:
     """Exit 3: one line asking for a report, naming the file that holds the traceback."""
     import tempfile
     import traceback

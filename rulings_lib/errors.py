@@ -21,6 +21,10 @@ import re
 
 from .i18n import Msg, render
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 # Characters that could break a one-line message or forge a report line: C0/C1 controls (ANSI
 # escapes, newlines, carriage returns), line/paragraph separators, bidi overrides, lone surrogates.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -29,12 +33,12 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _escape(match: re.Match) -> str:
+def _escape(match: re.Match[str]) -> str:
     ch = match.group()
     return _NAMED.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
 
 
-def one_line(text) -> str:
+def one_line(text: object) -> str:
     """``text`` with every control character escaped (``\\n``, ``\\x1b``, ``\\u2028``): a file
     name, card name or any file-provided text can then neither split a message nor forge a line."""
     text = str(text)
@@ -45,7 +49,7 @@ class RulingsError(ValueError):
     """Base class of the kit's errors."""
 
 
-def _split(message) -> tuple[str, str | None, dict]:
+def _split(message: object) -> tuple[str, str | None, dict[str, Any]]:
     """English text, code and parameters of a message given as text or as a :class:`Msg`."""
     if isinstance(message, Msg):
         return str.__str__(message), message.code, message.args   # a Msg is its English text
@@ -61,13 +65,13 @@ class IllegalAction(RulingsError):
 
     _reason: str | None = None
 
-    def __init__(self, rule: str, reason):
+    def __init__(self, rule: str, reason: object) -> None:
         self._reason, self.code, self.params = _split(reason)
         super().__init__(f"{rule}: {self._reason}")
         self.rule = rule
 
     @classmethod
-    def coded(cls, rule: str, code: str, params: dict) -> IllegalAction:
+    def coded(cls, rule: str, code: str, params: dict[str, Any]) -> IllegalAction:
         """The refusal by ``rule`` with the message ``code`` and its ``params``, worded when read."""
         err = cls.__new__(cls)
         err.rule, err.code, err.params = rule, code, params
@@ -77,7 +81,7 @@ class IllegalAction(RulingsError):
     def reason(self) -> str:
         """The reason in English."""
         if self._reason is None:
-            self._reason = render(self.code, self.params)
+            self._reason = render(self.code, self.params)  # type: ignore[arg-type]
         return self._reason
 
     def __str__(self) -> str:
@@ -86,7 +90,7 @@ class IllegalAction(RulingsError):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.rule!r}, {self.reason!r})"
 
-    def __reduce__(self):   # copy and pickle rebuild it from its code (a coded one has no message args)
+    def __reduce__(self) -> tuple[Any, ...]:   # copy and pickle rebuild it from its code (a coded one has no message args)
         if self.code is None:
             return type(self), (self.rule, self._reason)
         return _coded, (type(self), self.rule, self.code, self.params)
@@ -96,14 +100,14 @@ class IllegalAction(RulingsError):
         return self.reason if self.code is None else render(self.code, self.params, lang)
 
 
-def _coded(cls, rule, code, params):
+def _coded(cls: type[IllegalAction], rule: str, code: str, params: dict[str, Any]) -> IllegalAction:
     return cls.coded(rule, code, params)
 
 
 class ArgumentError(RulingsError):
     """A malformed call: ``param`` got ``value``, but ``allowed`` describes what it may be."""
 
-    def __init__(self, param: str, allowed: str, value=None):
+    def __init__(self, param: str, allowed: str, value: object = None) -> None:
         try:
             shown = repr(value)
         except (ValueError, RecursionError):   # an int too long to print, a too deeply nested value
@@ -134,7 +138,7 @@ class MatchOver(IllegalAction):
 class InputError(RulingsError):
     """A file that cannot be used: names the file, the line (when known) and what was expected."""
 
-    def __init__(self, file: str, line: int | None, message):
+    def __init__(self, file: str, line: int | None, message: object) -> None:
         self.file = str(file)
         self.line = line
         self.message, self.code, self.params = _split(message)
@@ -161,7 +165,7 @@ class NotExportable(RulingsError):
     what it holds that the setup keys cannot express (the match's own names for it: ``handover``,
     ``restrictions`` ...). ``render(lang)`` words it."""
 
-    def __init__(self, what: list[str], format: str, why=None):
+    def __init__(self, what: list[str], format: str, why: Any = None):
         self.what, self.format = list(what), format
         if why is None:
             self.code, self.params = "input.setup.not_exportable", {"what": ", ".join(self.what), "format": format}
@@ -177,7 +181,7 @@ class InternalError(RulingsError):
     """A failure inside the kit (a bug), not a refusal of the input: the command line exits 3, says
     so in one line and writes the traceback to a file it names (``where`` says what was running)."""
 
-    def __init__(self, where: str):
+    def __init__(self, where: str) -> None:
         super().__init__(where)
         self.where = where
 
@@ -186,7 +190,7 @@ class ScenarioError(InputError):
     """A scenario file that is not a valid scenario (exit status 2)."""
 
 
-def as_message(exc: BaseException):
+def as_message(exc: BaseException) -> Msg | str:
     """An error as a message to quote inside another (``why=...``): a :class:`~rulings_lib.i18n.Msg`
     for the kit's coded errors, so that it is worded in the reader's language; any other error's text."""
     if isinstance(exc, ArgumentError | InputError):

@@ -14,6 +14,7 @@ exits 2), never a bare ``ModuleNotFoundError``.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from .i18n import Msg
 
@@ -28,14 +29,14 @@ class MissingExtra(ImportError):
         self.module, self.feature, self.extra = module, feature, extra
         super().__init__(self.msg().render("en"), name=module)
 
-    def msg(self, feature: str | None = None) -> Msg:
+    def msg(self, feature: str | None = None) -> Msg:  # type: ignore[override]
         return Msg("common.extra_missing", feature=feature or self.feature, module=self.module, extra=self.extra)
 
     def render(self, lang: str = "en", feature: str | None = None) -> str:
         return self.msg(feature).render(lang)
 
 
-def require(module: str, feature: str, extra: str = EXTRA):
+def require(module: str, feature: str, extra: str = EXTRA) -> ModuleType:
     """``module`` imported, or :class:`MissingExtra` naming ``feature`` and ``extra`` when it is not
     installed (a package that is installed but fails inside is left to raise as it does)."""
     try:

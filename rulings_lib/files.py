@@ -28,6 +28,10 @@ from pathlib import Path
 from .errors import InputError
 from .i18n import Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 MB = 1024 * 1024
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -51,7 +55,7 @@ def _why_any(exc: Exception) -> Msg | str:
     return _why(exc) if isinstance(exc, OSError) else Msg("files.why.nul")   # ValueError: a NUL in the name
 
 
-def check_regular(path, expected, error=InputError) -> os.stat_result:
+def check_regular(path: str | os.PathLike[str], expected: object, error: Any = InputError) -> os.stat_result:
     """``os.stat`` of ``path`` (links followed); an InputError unless it is a regular file.
 
     A ``ydke://`` deck URL is a deck, never a file: ``ydke://x`` is not looked up as
@@ -77,7 +81,7 @@ def check_regular(path, expected, error=InputError) -> os.stat_result:
     return st
 
 
-def read_bytes(path, cap: int, expected, error=InputError) -> bytes:
+def read_bytes(path: str | os.PathLike[str], cap: int, expected: object, error: Any = InputError) -> bytes:
     """The bytes of the regular file ``path``, at most ``cap`` of them (more is an InputError)."""
     file = str(path)
     st = check_regular(path, expected, error)
@@ -107,7 +111,7 @@ def read_bytes(path, cap: int, expected, error=InputError) -> bytes:
     return b"".join(chunks)
 
 
-def decode_text(data: bytes, file: str, expected, error=InputError) -> str:
+def decode_text(data: bytes, file: str, expected: object, error: Any = InputError) -> str:
     """UTF-8 text (an opening BOM dropped); NUL bytes and other encodings are refused with their line."""
     if b"\x00" in data:
         raise error(file, data[: data.index(b"\x00")].count(b"\n") + 1, Msg("files.binary", expected=expected))
@@ -118,7 +122,7 @@ def decode_text(data: bytes, file: str, expected, error=InputError) -> str:
         raise error(file, line, Msg("files.not_utf8", expected=expected)) from None
 
 
-def read_text(path, cap: int, expected, error=InputError) -> str:
+def read_text(path: str | os.PathLike[str], cap: int, expected: object, error: Any = InputError) -> str:
     """:func:`read_bytes` then :func:`decode_text`."""
     return decode_text(read_bytes(path, cap, expected, error), str(path), expected, error)
 
@@ -135,7 +139,7 @@ def ascii_number(text: str, max_digits: int = 12) -> int | None:
     return int(text)
 
 
-def check_writable(path, what=None) -> os.stat_result | None:
+def check_writable(path: str | os.PathLike[str], what: object = None) -> os.stat_result | None:
     """Could :func:`write_text` write ``path``? Its problems as :func:`write_text` says them (a folder,
     not a regular file, a path under a file), so that a command can say them before long work; the
     file's stat, or None when there is none yet."""
@@ -157,7 +161,7 @@ def check_writable(path, what=None) -> os.stat_result | None:
     return st
 
 
-def write_text(path, text: str, what=None) -> Path:
+def write_text(path: str | os.PathLike[str], text: str, what: object = None) -> Path:
     """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically; problems name the path (exit 2).
 
     Missing parent folders are made. The text goes to a temporary file beside the target, then
@@ -200,7 +204,7 @@ def write_text(path, text: str, what=None) -> Path:
     return path
 
 
-def _still_replaceable(path: Path, file: str, what) -> None:
+def _still_replaceable(path: Path, file: str, what: object) -> None:
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -211,7 +215,7 @@ def _still_replaceable(path: Path, file: str, what) -> None:
         raise InputError(file, None, Msg("files.write_not_regular", what=what))
 
 
-def make_folder(folder, what=None) -> Path:
+def make_folder(folder: str | os.PathLike[str], what: object = None) -> Path:
     """Make ``folder`` (and its parents); a file in the way or no permission is an InputError."""
     folder = Path(folder)
     what = Msg("files.what.output") if what is None else what

@@ -16,17 +16,22 @@ a string (the scenario runner, ``rulings rules``, ``rulings verbs``, the picture
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
 
-from .values import Frozen, init
+from .values import Value
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:      # the names are known without importing anything (`rulings --help`, the CLI's choices)
+    from typing import Any
+
+    from .cards import Catalogue
+    from .match import Match
+    from .readings import Reading
     from .verbs import VerbTable
 
 
-class Format(Frozen):
+class Format(Value, frozen=True):
     """A format's record. ``reader``: the scenario reader (SETUP, STEPS, OUTCOME_KEYS,
     check_setup, new_match); ``folder``: rulings_lib/scenarios/<folder>; ``cards``: its card
     catalogue, rulings_lib/cards/<cards> (the format's tables.CARDS); ``svg``: the picture,
@@ -40,25 +45,31 @@ class Format(Frozen):
     verdict(match) -> dict (:mod:`rulings_lib.verdict`: who lost and why, who is next and why, what is
     inherited, the Readings relied on; the one answer every page words)."""
 
-    __slots__ = ("name", "match", "verbs", "reader", "readings", "rule_ids", "folder", "cards", "svg",
-                 "summary", "now", "paths", "verdict")
+    name: str
+    match: type[Match]
+    verbs: VerbTable
+    reader: ModuleType
+    readings: tuple[Reading, ...]
+    rule_ids: dict[str, str]
+    folder: str
+    cards: str
+    svg: Callable[..., str]
+    summary: Callable[..., list[str]]
+    now: Callable[..., Any]
+    paths: Callable[[], ModuleType]
+    verdict: Callable[[Any], dict[str, Any]]
 
-    def __init__(self, name: str, match: type, verbs: VerbTable, reader: ModuleType, readings: tuple,
-                 rule_ids: dict, folder: str, cards: str, svg: Callable, summary: Callable, now: Callable,
-                 paths: Callable[[], ModuleType], verdict: Callable):
-        init(self, (name, match, verbs, reader, readings, rule_ids, folder, cards, svg, summary, now, paths, verdict))
+    def new_match(self, setup: dict[str, Any]) -> Match:
+        return self.reader.new_match(setup)  # type: ignore[no-any-return]
 
-    def new_match(self, setup: dict):
-        return self.reader.new_match(setup)
-
-    def catalogue(self):
+    def catalogue(self) -> Catalogue:
         """Its card catalogue (:mod:`rulings_lib.cards`), read on first use."""
         from .cards import catalogue
 
         return catalogue(self.cards)
 
 
-def _interpretations(items) -> tuple:
+def _interpretations(items: Iterable[Reading]) -> tuple[Reading, ...]:
     """The Readings still read by the kit (those the rulebook's words settle are rulings now)."""
     return tuple(r for r in items if not r.is_settled)
 
@@ -97,12 +108,12 @@ def _tag_paths() -> ModuleType:
     return tag_path
 
 
-class _Registry(Mapping):
+class _Registry(Mapping[str, "Format"]):
     """The formats by name. A format's modules are imported (plain imports, in its function above)
     the first time its record is asked for, so a WRGP scenario never loads the tag battle's engine
     (``rulings run`` start-up); the names are known without importing anything."""
 
-    def __init__(self, makers: dict[str, Callable[[], Format]]):
+    def __init__(self, makers: dict[str, Callable[[], Format]]) -> None:
         self._makers = makers
         self._made: dict[str, Format] = {}
 
@@ -112,20 +123,20 @@ class _Registry(Mapping):
             made = self._made[name] = self._makers[name]()
         return made
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self._makers)
 
     def __len__(self) -> int:
         return len(self._makers)
 
-    def __contains__(self, name) -> bool:
+    def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self._makers
 
 
 FORMATS: Mapping[str, Format] = _Registry({"wrgp": _wrgp, "digimon-tag": _tag})
 
 
-def describe_verbs(lang: str = "en", format: str | None = None) -> dict:
+def describe_verbs(lang: str = "en", format: str | None = None) -> dict[str, Any]:
     """``rulings verbs --json``: every format's verbs and setup keys (docs/contracts.md)."""
     from .verbs import describe
 
@@ -141,7 +152,7 @@ def get(name: str) -> Format:
         raise KeyError(f"no format {name!r} (one of: {', '.join(FORMATS)})") from None
 
 
-def of(match) -> Format:
+def of(match: object) -> Format:
     """The format of a match (or of an outcome dict, by its ``format`` key)."""
     name = match.get("format") if isinstance(match, dict) else getattr(match, "FORMAT", None)
-    return get(name)
+    return get(name)  # type: ignore[arg-type]

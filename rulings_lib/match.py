@@ -34,6 +34,10 @@ from .errors import ArgumentError, IllegalAction
 from .events import Event, rejection_dict
 from .i18n import Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 _new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
 
@@ -151,7 +155,7 @@ def _transaction(cls, name: str, method, checks: dict):
             self._own = None
 
     functools.update_wrapper(verb, method)
-    verb.__wrapped_verb__ = True
+    verb.__wrapped_verb__ = True  # type: ignore[attr-defined]
     return verb
 
 
@@ -292,6 +296,11 @@ class Match(abc.ABC):
     was changed in place (tests/test_wrgp_properties.py)."""
 
     FORMAT = ""
+    # What the match classes provide (their types, for a type checker).
+    rejected: list[dict]
+    step: int
+    if TYPE_CHECKING:
+        def is_finished(self) -> bool: ...
 
     VERBS: dict[str, dict] = {}
     _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
@@ -404,7 +413,7 @@ class Match(abc.ABC):
     def _fields_restore(self, snapshot: dict) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
-        saved = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
+        saved: dict[str, object] = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
                  if k in current}
         keep = {k: v for k, v in current.items() if k not in snapshot}
         current.clear()
@@ -545,6 +554,7 @@ class Match(abc.ABC):
     # both), else what the format's :meth:`_domain` gives for this position (players, amounts, cards of the
     # match). An optional parameter's domain is "left out" (its default) and each other value.
     # tests/test_legal_actions.py checks that these name only verbs and parameters of the table.
+    VERB_TABLE: Any             # the format's verb table (rulings_lib/<format>/verbs.py), set by each engine
     LEFT_OUT: dict[str, str] = {}
     OPTIONAL: dict[str, tuple[str, ...]] = {}
 
@@ -687,9 +697,9 @@ class Match(abc.ABC):
 
     # The format's setup reader, read_setup(setup, file) -> match (rulings_lib.scenario.read_setup), set by
     # the format's package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py), as _verdict_of is.
-    _read_setup = None
+    _read_setup: Any = None
 
-    __hash__ = None     # type: ignore[assignment]      (a match changes: no hash, as a mutable value)
+    __hash__ = None     # type: ignore[assignment]  # (a match changes: no hash, as a mutable value)
 
     def __repr__(self) -> str:
         """The match's class, format and moment: ``<WrgpMatch wrgp turn=3 player=B phase=main1 ...>``."""

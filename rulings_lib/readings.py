@@ -16,21 +16,23 @@ whenever it is asked for, also right after ``import rulings_lib``.
 
 from __future__ import annotations
 
-from .values import Frozen, init
+from .values import Value
 
 
-class Reading(Frozen):
+class Reading(Value, frozen=True):
     """A named interpretation: ``id``, the ``rule`` it reads, its ``format``, ``title`` and
     ``text``; ``source`` "spec" (chosen in the rules reference) or "kit" (a gap the kit found);
     ``settled_by``: the rulebook's own words that settle what was once read here, so it is no longer
     an interpretation (the FAQ answers it as a ruling that ``settles`` it; :func:`readings` leaves
     it out)."""
 
-    __slots__ = ("id", "rule", "format", "title", "text", "source", "settled_by")
-
-    def __init__(self, id: str, rule: str, format: str, title: str, text: str, source: str = "spec",
-                 settled_by: str = ""):
-        init(self, (id, rule, format, title, text, source, settled_by))
+    id: str
+    rule: str
+    format: str
+    title: str
+    text: str
+    source: str = "spec"
+    settled_by: str = ""
 
     def title_in(self, lang: str = "en") -> str:
         """Its name in ``lang``: the title in English, the catalogue's name in Japanese (never the id)."""

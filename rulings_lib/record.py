@@ -426,7 +426,7 @@ def _replay(kind: RecordKind, setup: dict, actions: list, file: str) -> Recorded
             raise MatchFileError(file, None, Msg("widgets.file.action_shape_short", n=n))
         verb, args = action.get("verb"), action.get("args", {})
         accepted = action.get("accepted", True)
-        if verb not in kind.verbs:
+        if not isinstance(verb, str) or verb not in kind.verbs:
             raise MatchFileError(file, None, Msg("widgets.file.not_action", n=n, verb=repr(verb)))
         try:
             rejection = rec.try_do(verb, **args)

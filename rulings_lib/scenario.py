@@ -25,8 +25,15 @@ from .formats import FORMATS
 from .formats import get as get_format
 from .i18n import Msg, check_lang, render
 from .schema import Either, ListOf, MapOf, Text, _show
-from .values import Value
+from .values import Value, field
 from .yamlsrc import YMap, load_file, load_text
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from types import ModuleType
+    from typing import Any, NoReturn
+
 
 # What one scenario may ask the kit to do: a scenario is a worked example of a ruling,
 # some dozens of steps. A file within the size cap could otherwise ask for hours of play and
@@ -36,7 +43,7 @@ MAX_STEPS = 5_000
 MAX_EVENTS = 50_000
 
 
-def format_module(name: str):
+def format_module(name: str) -> ModuleType:
     """The scenario reader of the format ``name`` (:data:`rulings_lib.formats.FORMATS`)."""
     return get_format(name).reader
 
@@ -45,10 +52,11 @@ class Step(Value):
     """One step of a scenario: its ``number``, ``verb`` and ``args`` (as the verb table reads
     them), its ``line`` in the file and its ``raw`` value as written."""
 
-    __slots__ = ("number", "verb", "args", "line", "raw")
-
-    def __init__(self, number: int, verb: str, args: object, line: int, raw: object = None):
-        self.number, self.verb, self.args, self.line, self.raw = number, verb, args, line, raw
+    number: int
+    verb: str
+    args: object
+    line: int
+    raw: object = None
 
     def label(self) -> str:
         return f"{self.verb}: {compact(self.raw)}"
@@ -57,16 +65,17 @@ class Step(Value):
 class Scenario(Value):
     """A scenario as read: ``titles`` is ``{lang: title}`` when `title:` gives one per language."""
 
-    __slots__ = ("path", "format", "title", "rules", "setup", "steps", "expect", "expect_lines", "description",
-                 "line", "titles")
-
-    def __init__(self, path: str, format: str, title: str, rules: list[str], setup: dict, steps: list[Step],
-                 expect: dict, expect_lines: dict | None = None, description: str = "", line: int = 1,
-                 titles: dict | None = None):
-        self.path, self.format, self.title, self.rules, self.setup = path, format, title, rules, setup
-        self.steps, self.expect, self.description, self.line = steps, expect, description, line
-        self.expect_lines = {} if expect_lines is None else expect_lines
-        self.titles = {} if titles is None else titles
+    path: str
+    format: str
+    title: str
+    rules: list[str]
+    setup: dict[str, Any]
+    steps: list[Step]
+    expect: dict[str, Any]
+    expect_lines: dict[str, int] = field(default_factory=dict)
+    description: str = ""
+    line: int = 1
+    titles: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -77,7 +86,7 @@ class Scenario(Value):
         return self.titles.get(lang) or self.title
 
 
-def plain(value):
+def plain(value: Any) -> Any:
     """YMap/YSeq (which remember lines) to plain dicts and lists."""
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
@@ -86,7 +95,7 @@ def plain(value):
     return value
 
 
-def compact(value) -> str:
+def compact(value: object) -> str:
     """A one-line YAML-flow-like rendering of a step's value, for transcripts."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {compact(v)}" for k, v in value.items()) + "}"
@@ -103,7 +112,7 @@ _TITLE = Either(Text(300), MapOf({"en": Text(300), "ja": Text(300)}, required=("
 _TOP_KEYS = ("format", "title", "description", "rules", "setup", "steps", "expect")
 
 
-def parse_scenario(data, file: str) -> Scenario:
+def parse_scenario(data: Any, file: str) -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioError(file, getattr(data, "line", 1),
                             Msg("input.scenario.not_mapping"))
@@ -122,8 +131,8 @@ def parse_scenario(data, file: str) -> Scenario:
     fmt = FORMATS[fmt_name].reader
     table = FORMATS[fmt_name].verbs
 
-    def at(key):
-        return lines.get(key, top_line)
+    def at(key: str) -> int:
+        return lines.get(key, top_line)  # type: ignore[no-any-return]
 
     # `title:` is one text, or one per language ({en: ..., ja: ...}; en required): an extension.
     titled = _TITLE.parse(data.get("title", Path(file).stem), file, at("title"), "title")
@@ -141,7 +150,7 @@ def parse_scenario(data, file: str) -> Scenario:
     # `setup:` with nothing after it is an empty setup; `setup: false` (or a list, a number) is not.
     setup = fmt.SETUP.parse(YMap() if raw_setup is None else raw_setup, file, at("setup"), "setup")
 
-    def setup_fail(key, message):
+    def setup_fail(key: str, message: object) -> NoReturn:
         sub = data.get("setup")
         line = getattr(sub, "lines", {}).get(key, at("setup"))
         raise ScenarioError(file, line, message)
@@ -190,17 +199,17 @@ def parse_scenario(data, file: str) -> Scenario:
 class _Any(Text):
     expected = Msg("input.schema.value")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         return value
 
 
-def read_setup(format: str, setup, file: str = "<setup>"):
+def read_setup(format: str, setup: Any, file: str = "<setup>") -> Any:
     """A match of ``format`` starting at ``setup`` (a scenario file's ``setup:`` mapping), read and checked
     as a scenario's (ScenarioError naming ``file`` and the key): :meth:`rulings_lib.match.Match.from_setup`."""
     return get_format(format).new_match(parse_scenario({"format": format, "setup": setup}, file).setup)
 
 
-def load_scenario(path) -> Scenario:
+def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(load_file(path), str(path))
 
 
@@ -212,23 +221,24 @@ class Check(Value):
     """One ``expect:`` key compared: what was ``expected``, what the run gave (``actual``), whether
     they agree, and the key's line."""
 
-    __slots__ = ("key", "expected", "actual", "ok", "line")
-
-    def __init__(self, key: str, expected: object, actual: object, ok: bool, line: int = 0):
-        self.key, self.expected, self.actual, self.ok, self.line = key, expected, actual, ok, line
+    key: str
+    expected: object
+    actual: object
+    ok: bool
+    line: int = 0
 
 
 class RunResult(Value):
     """A scenario played: ``snapshots`` holds the match after each step (when asked),
     ``unexpected`` the rejections the scenario does not expect (no `rejected:`)."""
 
-    __slots__ = ("scenario", "match", "outcome", "checks", "snapshots", "unexpected", "strict")
-
-    def __init__(self, scenario: Scenario, match: object, outcome: dict, checks: list[Check],
-                 snapshots: list | None = None, unexpected: list | None = None, strict: bool = False):
-        self.scenario, self.match, self.outcome, self.checks, self.strict = scenario, match, outcome, checks, strict
-        self.snapshots = [] if snapshots is None else snapshots
-        self.unexpected = [] if unexpected is None else unexpected
+    scenario: Scenario
+    match: object
+    outcome: dict[str, Any]
+    checks: list[Check]
+    snapshots: list[Any] = field(default_factory=list)
+    unexpected: list[dict[str, Any]] = field(default_factory=list)
+    strict: bool = False
 
     @property
     def passed(self) -> bool:
@@ -238,7 +248,7 @@ class RunResult(Value):
     def failures(self) -> list[Check]:
         return [c for c in self.checks if not c.ok]
 
-    def replay(self, on_step=None) -> RunResult:
+    def replay(self, on_step: Callable[[int, Any], object] | None = None) -> RunResult:
         """The same scenario played again: keeping the match after each step (``snapshots``), or,
         with ``on_step(n, match)``, showing each moment to it instead (nothing kept)."""
         return run_scenario(self.scenario, keep_snapshots=on_step is None, on_step=on_step, strict=self.strict)
@@ -249,7 +259,7 @@ class RunResult(Value):
     def _repr_svg_(self) -> str:  # Jupyter: the final state drawn (the drawing module loads only when asked)
         from .draw import scenario_svg
 
-        return scenario_svg(self)
+        return scenario_svg(self)  # type: ignore[no-any-return]
 
     def verdict(self, lang: str = "en") -> str:
         """The verdict in words (``rulings run`` prints it first): who lost and why, who is next and
@@ -272,7 +282,7 @@ class RunResult(Value):
         return f"<RunResult {self.scenario.name}: {len(self.scenario.steps)} steps, {verdict}>"
 
 
-def same(expected, actual) -> bool:
+def same(expected: object, actual: object) -> bool:
     """Whether an expected value matches an outcome value exactly (scenario-format: "each must
     match exactly"): the same type as well as the same value, all the way down. ``0`` is not
     ``false``, ``8000.0`` is not ``8000``, ``1.0`` is not ``1``; mappings match key for key, lists
@@ -294,7 +304,7 @@ def same(expected, actual) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
-def _compare(key: str, expected, actual) -> bool:
+def _compare(key: str, expected: Any, actual: Any) -> bool:
     if key == "rejected":
         # Each rejection is matched on its step and rule (its reason is for people; code and args
         # for programs), exactly: `step: 1.0` is not step 1.
@@ -305,7 +315,7 @@ def _compare(key: str, expected, actual) -> bool:
     return same(expected, actual)
 
 
-def _written_paths(value, found: dict) -> dict:
+def _written_paths(value: object, found: dict[str, str]) -> dict[str, str]:
     """``{resolved path: path as written}`` of the files a step names (see schema.DeckPath)."""
     if isinstance(value, dict):
         for v in value.values():
@@ -314,7 +324,7 @@ def _written_paths(value, found: dict) -> dict:
         for v in value:
             _written_paths(v, found)
     elif isinstance(value, str) and getattr(value, "written", None) is not None:
-        found[str(value)] = value.written
+        found[str(value)] = value.written  # type: ignore[attr-defined]
     return found
 
 
@@ -329,7 +339,8 @@ def _as_written(exc: InputError, step: Step) -> Msg:
     return msg
 
 
-def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None, strict: bool = False) -> RunResult:
+def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step: Callable[[int, Any], object] | None = None,
+                 strict: bool = False) -> RunResult:
     """Play every step; a step the rules forbid is rejected (recorded) and play goes on.
 
     ``on_step(n, match)``, when given, is called after the setup (n = 0) and after each step n,
@@ -343,7 +354,7 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None,
     fmt = get_format(scenario.format)
     match = fmt.new_match(scenario.setup)
     snapshots = [match.copy()] if keep_snapshots else []
-    memo: dict = {}      # each file a step names is read and checked once per run
+    memo: dict[Any, Any] = {}      # each file a step names is read and checked once per run
     if on_step is not None:
         on_step(0, match)
     for step in scenario.steps:
@@ -380,7 +391,7 @@ def run_scenario(scenario: Scenario, keep_snapshots: bool = False, on_step=None,
     return RunResult(scenario, match, outcome, checks, snapshots, unexpected, strict)
 
 
-def _shown(key: str, value):
+def _shown(key: str, value: Any) -> Any:
     """An outcome value as an expectation line shows it: a rejection's ``code`` and ``args`` are
     left out (they are for programs; ``reason`` says it in words)."""
     if key == "rejected" and isinstance(value, list):
@@ -389,11 +400,11 @@ def _shown(key: str, value):
     return value
 
 
-def _final_state(fmt, out: dict, lang: str) -> list[str]:
+def _final_state(fmt: object, out: dict[str, Any], lang: str) -> list[str]:
     """The final state in words: the one summary (the pictures' <desc>), the same facts in either language."""
     from .draw import summary  # pure Python; the state in words as the pictures' <desc> says it
 
-    return summary(out, lang)
+    return summary(out, lang)  # type: ignore[no-any-return]
 
 
 def render_transcript(result: RunResult, lang: str = "en") -> str:
@@ -405,17 +416,17 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
     sc, out = result.scenario, result.outcome
     fmt = format_module(sc.format)
 
-    def t(code, **args):
+    def t(code: str, **args: object) -> str:
         return render(code, args, lang)
 
-    def said(code, args):       # an event or a refusal, its cards named in the reader's language
+    def said(code: str, args: dict[str, Any]) -> str:       # an event or a refusal, its cards named in the reader's language
         return in_words(code, args, lang, get_format(sc.format).cards)
 
     lines = [t("common.transcript.scenario", title=sc.title_in(lang))]
     if sc.rules:
         lines.append(t("common.transcript.rules", rules=", ".join(sc.rules)))
     lines.append("")
-    by_step: dict[int, list] = {}
+    by_step: dict[int, list[Any]] = {}
     for ev in out["events"]:
         by_step.setdefault(ev["step"], []).append(ev)
     rejected = {r["step"]: r for r in out["rejected"]}
@@ -464,7 +475,7 @@ def render_transcript(result: RunResult, lang: str = "en") -> str:
 _UNSAFE_BUT_NEWLINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
-def _walk(folder: Path, found: list, problems: list) -> None:
+def _walk(folder: Path, found: list[Path], problems: list[InputError]) -> None:
     """Every scenario file under ``folder``, depth first in name order, with no recursion (a folder
     1,100 levels deep is walked like any other). A linked folder is followed unless it
     leads back to a folder already on the way down (a loop: said, and the rest is still walked)."""
@@ -474,7 +485,7 @@ def _walk(folder: Path, found: list, problems: list) -> None:
         problems.append(InputError(str(folder), None, Msg("input.scan.cannot_list", why=_os_why(exc))))
         return
     # (folder, the (device, inode) of every folder from the top down to it)
-    stack: list[tuple[str, frozenset]] = [(str(folder), frozenset({(top.st_dev, top.st_ino)}))]
+    stack: list[tuple[str, frozenset[tuple[int, int]]]] = [(str(folder), frozenset({(top.st_dev, top.st_ino)}))]
     while stack:
         path, above = stack.pop()
         try:
@@ -483,7 +494,7 @@ def _walk(folder: Path, found: list, problems: list) -> None:
         except OSError as exc:
             problems.append(InputError(path, None, Msg("input.scan.cannot_list", why=_os_why(exc))))
             continue
-        below: list[tuple[str, frozenset]] = []
+        below: list[tuple[str, frozenset[tuple[int, int]]]] = []
         for entry in entries:
             try:
                 if entry.is_dir():                      # a linked folder too
@@ -504,7 +515,7 @@ def _os_why(exc: OSError) -> Msg | str:
     return Msg("files.why.permission") if isinstance(exc, PermissionError) else exc.strerror or str(exc)
 
 
-def scan_scenarios(paths) -> tuple[list[Path], list[InputError]]:
+def scan_scenarios(paths: Iterable[str | Path]) -> tuple[list[Path], list[InputError]]:
     """Every ``*.yaml``/``*.yml`` file under the given files and folders, in a stable order, and
     the problems met on the way (a folder that cannot be listed), each an InputError."""
     found: list[Path] = []
@@ -524,7 +535,7 @@ def scan_scenarios(paths) -> tuple[list[Path], list[InputError]]:
     return found, problems
 
 
-def find_scenarios(paths) -> list[Path]:
+def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     """Every ``*.yaml``/``*.yml`` file under the given files and folders, in a stable order.
     A folder that cannot be listed raises its InputError."""
     found, problems = scan_scenarios(paths)

@@ -15,8 +15,13 @@ from pathlib import Path, PurePath
 from .errors import ScenarioError
 from .i18n import Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any, NoReturn
 
-def _show(value) -> Msg | str:
+
+def _show(value: object) -> Msg | str:
     """A value found in a file, shown briefly (its kind, or its first 40 characters)."""
     if isinstance(value, dict):          # a YAML mapping (yamlsrc.YMap) is a dict
         return Msg("input.show.mapping")
@@ -34,10 +39,10 @@ class Schema(ABC):
     expected = Msg("input.schema.value")
 
     @abstractmethod
-    def parse(self, value, file: str, line: int, where: str):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         """Check ``value`` (found at ``file``:``line``, at ``where`` in the scenario) and return it."""
 
-    def fail(self, value, file, line, where, expected=None):
+    def fail(self, value: Any, file: str, line: int, where: str, expected: object = None) -> NoReturn:
         raise ScenarioError(file, line, Msg("input.schema.expected", where=where, expected=expected or self.expected,
                                             got=_show(value)))
 
@@ -47,18 +52,18 @@ class Int(Schema):
         self.lo, self.hi = lo, hi
         self.expected = Msg("input.schema.int", lo=lo, hi=hi)
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or not self.lo <= value <= self.hi:
             self.fail(value, file, line, where)
         return value
 
 
 class Choice(Schema):
-    def __init__(self, *choices):
+    def __init__(self, *choices: object) -> None:
         self.choices = choices
         self.expected = Msg("input.schema.one_of", choices=", ".join(str(c) for c in choices))
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if isinstance(value, bool) or value not in self.choices:
             self.fail(value, file, line, where)
         return value
@@ -70,7 +75,7 @@ class Text(Schema):
     def __init__(self, max_len: int = 2000):
         self.max_len = max_len
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if not isinstance(value, str) or not value.strip() or len(value) > self.max_len:
             self.fail(value, file, line, where, Msg("input.schema.text_len", max=self.max_len))
         return value
@@ -79,7 +84,7 @@ class Text(Schema):
 class Bool(Schema):
     expected = Msg("input.schema.bool")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if not isinstance(value, bool):
             self.fail(value, file, line, where)
         return value
@@ -90,7 +95,7 @@ class ListOf(Schema):
         self.item, self.min_len, self.max_len = item, min_len, max_len
         self.expected = Msg("input.schema.list_of", item=item.expected)
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if not isinstance(value, list):
             self.fail(value, file, line, where)
         if not self.min_len <= len(value) <= self.max_len:
@@ -102,7 +107,8 @@ class ListOf(Schema):
 class MapOf(Schema):
     """A mapping with named keys; ``required`` keys must be present, others take ``defaults``."""
 
-    def __init__(self, fields: dict, required=(), defaults=None, name=None):
+    def __init__(self, fields: dict[str, Schema], required: Iterable[str] = (), defaults: dict[str, Any] | None = None,
+                 name: object = None) -> None:
         self.fields = fields
         self.required = tuple(required)
         self.defaults = defaults or {}
@@ -110,7 +116,7 @@ class MapOf(Schema):
         self.expected = Msg("input.schema.map_keys", name=name, keys=", ".join(fields)) if fields \
             else Msg("input.schema.map_no_keys", name=name)
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if value is None and not self.required:
             value = {}
         if not isinstance(value, dict):
@@ -136,7 +142,7 @@ class DictOf(Schema):
         self.keys, self.values = keys, values
         self.expected = Msg("input.schema.dict_of", keys=keys.expected, values=values.expected)
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if not isinstance(value, dict):
             self.fail(value, file, line, where)
         lines = getattr(value, "lines", {})
@@ -152,11 +158,11 @@ class Checked(Schema):
     """``inner``'s shape, then a check the API runs too (``check(where, value, None)``, raising
     ArgumentError): what the API refuses, a scenario file refuses at its line, with the same words."""
 
-    def __init__(self, inner: Schema, check):
+    def __init__(self, inner: Schema, check: Callable[..., Any]) -> None:
         self.inner, self.check = inner, check
         self.expected = inner.expected
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         from .errors import ArgumentError
 
         value = self.inner.parse(value, file, line, where)
@@ -177,7 +183,7 @@ class Either(Schema):
             expected = Msg("input.schema.or", a=expected, b=o.expected)
         self.expected = expected
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         for opt in self.options:
             if isinstance(opt, MapOf | DictOf) and isinstance(value, dict):
                 return opt.parse(value, file, line, where)
@@ -191,7 +197,7 @@ class Either(Schema):
 _KIT = Path(__file__).resolve().parent
 
 
-def scenario_key(param: str, prefix: str = "", rename: dict | None = None) -> str:
+def scenario_key(param: str, prefix: str = "", rename: dict[str, str] | None = None) -> str:
     """The scenario key an API parameter stands for: ``gauges['red-A']`` -> ``PREFIX + points.red-A``
     with ``rename={"gauges": "points"}`` (a file's reader knows its keys, not the API's names)."""
     head, sep, rest = param.partition("[")
@@ -211,13 +217,14 @@ class WrittenPath(str):
     line: int
     roots: tuple[Path, ...]
 
-    def __new__(cls, resolved: str, written: str, file: str = "", line: int = 0, roots: tuple = ()):
+    def __new__(cls, resolved: str, written: str, file: str = "", line: int = 0,
+                roots: Iterable[Path] = ()) -> WrittenPath:
         self = super().__new__(cls, resolved)
         self.written, self.file, self.line, self.roots = written, file, line, tuple(roots)
         return self
 
 
-def within(path, roots) -> bool | None:
+def within(path: str | Path, roots: Iterable[Path]) -> bool | None:
     """Is ``path``, every link followed, inside one of the folders ``roots`` (already resolved)? None
     when it cannot be followed (a link loop): then it cannot be read either, and its reader says why."""
     try:
@@ -227,7 +234,7 @@ def within(path, roots) -> bool | None:
     return any(target.is_relative_to(r) for r in roots)
 
 
-def is_deck_url(value) -> bool:
+def is_deck_url(value: object) -> bool:
     """A ``ydke://`` deck URL, spelt as the deck reader reads one (any case, around any white space:
     :func:`rulings_lib.decks.ydk.is_ydke`): a deck, never a path to a file."""
     return isinstance(value, str) and value.strip().lower().startswith("ydke://")
@@ -254,7 +261,7 @@ class DeckPath(Text):
         super().__init__(max_len)
         self.ydke = ydke
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         value = super().parse(value, file, line, where)
         if is_deck_url(value):
             if not self.ydke:

@@ -29,14 +29,21 @@ from __future__ import annotations
 import re
 
 from .i18n import Msg, has, render
-from .values import Frozen, Value, init
+from .values import Value, field
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from .schema import Schema
 
 # The parameter types of the contract (docs/contracts.md, `rulings verbs --json`).
 TYPES = ("int", "choice", "team", "bool", "text", "card", "record", "list", "team_map", "player")
 SHAPES = ("record", "scalar", "empty", "list")
 
 
-class Param(Frozen):
+class Param(Value, frozen=True):
     """One parameter: its ``name`` (the scenario key), ``type`` (one of :data:`TYPES`) and what
     the type needs (``min``/``max``, ``choices``, ``max_len``, ``params``, ``item`` and
     ``min_items``/``max_items``, ``value``). Not ``required``: ``default`` is used when left out.
@@ -50,38 +57,51 @@ class Param(Frozen):
     ``name_msg``: what a record is called in error messages; ``allowed``: the API's English words
     for a choice."""
 
-    __slots__ = ("name", "type", "required", "default", "min", "max", "choices", "max_len", "params", "item",
-                 "min_items", "max_items", "value", "api", "check", "api_check", "schema", "file", "name_msg",
-                 "allowed", "internal", "api_only", "terms")
-
+    name: str
+    type: str
+    required: bool = True
+    default: object = None
+    min: int | None = None
+    max: int | None = None
+    choices: tuple = ()
+    max_len: int | None = None
+    params: tuple = ()
+    item: Param | None = None
+    min_items: int = 0
+    max_items: int | None = None
+    value: Param | None = None
+    api: str | None = None
+    check: Callable[..., Any] | None = None
+    api_check: object = None
+    schema: Schema | None = None
+    file: bool | str = False
+    name_msg: object = None
+    allowed: str | None = None
     # ``internal``: a key of the file that the API never sees (e.g. per_link refused); ``api_only``: a
     # keyword of the API that a scenario step does not write; ``terms``: choice value -> the
     # catalogue code of its word (rulings_lib.i18n.terms).
-    def __init__(self, name: str, type: str, required: bool = True, default: object = None,
-                 min: int | None = None, max: int | None = None, choices: tuple = (), max_len: int | None = None,
-                 params: tuple = (), item: Param | None = None, min_items: int = 0, max_items: int | None = None,
-                 value: Param | None = None, api: str | None = None, check: object = None,
-                 api_check: object = None, schema: object = None, file: bool | str = False, name_msg: object = None,
-                 allowed: str | None = None, internal: bool = False, api_only: bool = False,
-                 terms: object = None):
-        if type not in TYPES:
-            raise ValueError(f"param {name}: unknown type {type!r}")
-        init(self, (name, type, required, default, min, max, choices, max_len, params, item, min_items, max_items,
-                    value, api, check, api_check, schema, file, name_msg, allowed, internal, api_only, terms))
+    internal: bool = False
+    api_only: bool = False
+    terms: dict | None = None
+
+    def __post_init__(self) -> None:
+        if self.type not in TYPES:
+            raise ValueError(f"param {self.name}: unknown type {self.type!r}")
 
     @property
     def api_name(self) -> str:
         return self.api or self.name
 
     # ------------------------------------------------------------------ the scenario schema
-    def to_schema(self):
+    def to_schema(self) -> Schema:
         from . import schema as S
 
         if self.schema is not None:
             return self.schema
         t = self.type
+        out: Schema
         if t == "int":
-            out = S.Int(self.min, self.max)
+            out = S.Int(self.min, self.max)  # type: ignore[arg-type]
         elif t in ("choice", "team"):
             out = S.Choice(*self.choices)
         elif t == "bool":
@@ -94,11 +114,11 @@ class Param(Frozen):
             out = S.MapOf({p.name: p.to_schema() for p in self.params if not p.api_only},
                           required=tuple(p.name for p in self.params if p.required), name=self.name_msg)
         elif t == "list":
-            out = S.ListOf(self.item.to_schema(), min_len=self.min_items,
+            out = S.ListOf(self.item.to_schema(), min_len=self.min_items,  # type: ignore[union-attr]
                            max_len=self.max_items if self.max_items is not None else 10_000)
         elif t == "team_map":
             keys = S.Choice(*self.choices) if self.choices else S.Text(self.max_len or 80)
-            out = S.DictOf(keys, self.value.to_schema())
+            out = S.DictOf(keys, self.value.to_schema())  # type: ignore[union-attr]
         else:   # pragma: no cover - TYPES is closed
             raise ValueError(t)
         if self.check is not None:
@@ -146,7 +166,7 @@ class Param(Frozen):
     # ------------------------------------------------------------------ the description (contract)
     def describe(self, lang: str, where: str) -> dict:
         code = f"{where}.{self.name}"
-        out = {"name": self.name, "type": self.type}
+        out: dict[str, object] = {"name": self.name, "type": self.type}
         if self.type == "int":
             out.update(min=self.min, max=self.max)
         elif self.type in ("choice", "team", "team_map", "player"):
@@ -159,10 +179,10 @@ class Param(Frozen):
         elif self.type == "record":
             out["params"] = [p.describe(lang, code) for p in self.params if not p.internal]
         elif self.type == "list":
-            out.update(item=self.item.describe(lang, code), min_items=self.min_items,
+            out.update(item=self.item.describe(lang, code), min_items=self.min_items,  # type: ignore[union-attr]
                        max_items=self.max_items if self.max_items is not None else 10_000)
         if self.type == "team_map":
-            out["value"] = self.value.describe(lang, code)
+            out["value"] = self.value.describe(lang, code)  # type: ignore[union-attr]
         out.update(required=self.required, default=self.default,
                    label=_param_word(self.name, where, "label", lang),
                    help=_param_word(self.name, where, "help", lang))
@@ -223,7 +243,7 @@ def _param_word(name: str, where: str, kind: str, lang: str) -> str:
     return _word(f"verbs.param.{name}.{kind}", lang)
 
 
-class Verb(Frozen):
+class Verb(Value, frozen=True):
     """A verb: its ``name`` (the scenario step key and the API method name), its ``shape``
     (``record`` ``{by: A, ...}``, ``scalar`` ``baton_touch: A``, ``empty`` ``end_turn: {}``,
     ``list`` ``chain: [...]``), ``params`` (for ``scalar`` and ``list``: the one parameter the
@@ -234,19 +254,26 @@ class Verb(Frozen):
     whose keys the engine takes as its own keywords; ``step_only``: a scenario step with no
     engine verb of its own (it records its result through another)."""
 
-    __slots__ = ("name", "shape", "params", "rules", "example", "method", "call", "flatten", "step_only",
-                 "api_only", "name_msg", "check", "_api_names")
+    name: str
+    shape: str
+    params: tuple = ()
+    rules: tuple = ()
+    example: str = ""
+    method: str | None = None
+    call: Callable | None = None
+    flatten: str | None = None
+    step_only: bool = False
+    api_only: bool = False
+    name_msg: object = None
+    check: Callable[..., Any] | None = None     # a check of the whole record (keys that go together), at the scenario's line
+    _api_names: tuple[str, ...] = field(init=False, repr=False, compare=False)     # a cache (api_names)
 
-    # ``check``: a check of the whole record (keys that go together), at the scenario's line.
-    def __init__(self, name: str, shape: str, params: tuple = (), rules: tuple = (), example: str = "",
-                 method: str | None = None, call: object = None, flatten: str | None = None,
-                 step_only: bool = False, api_only: bool = False, name_msg: object = None, check: object = None):
-        if shape not in SHAPES:
-            raise ValueError(f"verb {name}: unknown shape {shape!r}")
-        init(self, (name, shape, params, rules, example, method, call, flatten, step_only, api_only, name_msg, check))
+    def __post_init__(self) -> None:
+        if self.shape not in SHAPES:
+            raise ValueError(f"verb {self.name}: unknown shape {self.shape!r}")
 
     # ------------------------------------------------------------------ scenario
-    def schema(self):
+    def schema(self) -> Schema:
         from . import schema as S
 
         if self.shape == "empty":
@@ -348,11 +375,11 @@ class Verb(Frozen):
 class VerbTable(Value):
     """One format's verbs (in the order a person meets them) and its setup parameters."""
 
-    __slots__ = ("format", "verbs", "setup", "at", "rule_ids")
-
-    def __init__(self, format: str, verbs: dict, setup: tuple = (), at: tuple = (), rule_ids: dict | None = None):
-        self.format, self.verbs, self.setup, self.at = format, verbs, setup, at
-        self.rule_ids = {} if rule_ids is None else rule_ids
+    format: str
+    verbs: dict
+    setup: tuple = ()
+    at: tuple = ()
+    rule_ids: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, format: str, verbs, setup=(), at=(), rule_ids=None) -> VerbTable:
@@ -473,6 +500,9 @@ class Action:
     """
 
     __slots__ = ("verb", "_value", "_text")
+    verb: str
+    _value: object
+    _text: str
 
     def __init__(self, verb: str, value=None):
         object.__setattr__(self, "verb", verb)

@@ -24,16 +24,21 @@ import re
 
 from .i18n import plain_args, render
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
 _READING = re.compile(r"\breading ([a-z0-9]+(?:-[a-z0-9]+)+)")
 
 
-def row(kind: str, rule: str | None, code: str, **args) -> dict:
+def row(kind: str, rule: str | None, code: str, **args: Any) -> dict[str, Any]:
     """One row of a verdict: its kind (lost, stays, handover, then, next, won, reading ...), the rule
     that decided it (or None), and its words as a catalogue code and arguments (plain data)."""
     return {"kind": kind, **({"rule": rule} if rule else {}), "code": code, "args": plain_args(args)}
 
 
-def _without_slugs(args: dict) -> dict:
+def _without_slugs(args: dict[str, Any]) -> dict[str, Any]:
     """``args`` (plain data) with every note that names a Reading by its id left out: the verdict
     names the Readings it relied on by their titles, in the reader's language (never an English slug
     on a Japanese page)."""
@@ -47,7 +52,7 @@ def _without_slugs(args: dict) -> dict:
     return out
 
 
-def clean_row(r: dict) -> dict:
+def clean_row(r: dict[str, Any]) -> dict[str, Any]:
     """A row whose ``why`` quotes a refusal: a note naming a Reading by its id left out there too."""
     why = r["args"].get("why")
     if isinstance(why, dict) and isinstance(why.get("args"), dict):
@@ -55,19 +60,19 @@ def clean_row(r: dict) -> dict:
     return r
 
 
-def event_row(kind: str, event, **changes) -> dict:
+def event_row(kind: str, event: Any, **changes: Any) -> dict[str, Any]:
     """An engine event as a verdict row (its own words and rule); ``changes`` replace arguments."""
     return {"kind": kind, "rule": event.rule, **as_message(event, **changes)}
 
 
-def as_message(event, **changes) -> dict:
+def as_message(event: Any, **changes: Any) -> dict[str, Any]:
     """An event as a message argument (``{"code", "args"}``), for a row that quotes it."""
     args = dict(event.args)
     args.update(changes)
     return {"code": event.code, "args": _without_slugs(plain_args(args))}
 
 
-def readings_of(texts, format: str) -> list[dict]:
+def readings_of(texts: Iterable[Any], format: str) -> list[dict[str, Any]]:
     """The Readings the answer relied on (``texts``: its events and refusals in English, where the
     engines cite them), in the order they were first cited: each by its id, rule and title
     (``readings.<id>``, hyphens as underscores: its name in the reader's language)."""
@@ -94,13 +99,13 @@ def title_code(reading_id: str) -> str:
     return "readings." + reading_id.replace("-", "_")
 
 
-def verdict(match) -> dict:
+def verdict(match: Any) -> dict[str, Any]:
     """The verdict on a match (either format) where it stands now (its format's, :attr:`Format.verdict`)."""
-    return match.verdict()
+    return match.verdict()  # type: ignore[no-any-return]
 
 
-def verdict_items(v: dict, lang: str = "en", cards: str | None = None,
-                  rejected=()) -> list[tuple[str, str, str | None]]:
+def verdict_items(v: dict[str, Any], lang: str = "en", cards: str | None = None,
+                  rejected: Iterable[dict[str, Any]] = ()) -> list[tuple[str, str, str | None]]:
     """The verdict in words: ``(kind, text, rule)`` a row; then the steps refused (``rejected``: the
     outcome's, kind ``refused``); then the Readings it relied on, by their titles in ``lang`` (kind
     ``reading``). ``cards``: the format's catalogue (rulings_lib.cards), so that its cards are named
@@ -119,7 +124,8 @@ def verdict_items(v: dict, lang: str = "en", cards: str | None = None,
     return out
 
 
-def verdict_lines(v: dict, lang: str = "en", cards: str | None = None, rejected=()) -> list[str]:
+def verdict_lines(v: dict[str, Any], lang: str = "en", cards: str | None = None,
+                  rejected: Iterable[dict[str, Any]] = ()) -> list[str]:
     """The verdict in words, one line a row, each with the rule that decided it: ``text [RULE]``."""
     return [f"{text} [{rule}]" if rule else text for _, text, rule in verdict_items(v, lang, cards, rejected)]
 
@@ -134,7 +140,7 @@ def titled(text: str, lang: str = "en") -> str:
     English slug on a Japanese page). site/js/verdict.js does the same with the same catalogue."""
     from .i18n import has
 
-    def name(m):
+    def name(m: re.Match[str]) -> str:
         code = title_code(m.group(2))
         if not has(code):
             return m.group(0)
@@ -143,7 +149,8 @@ def titled(text: str, lang: str = "en") -> str:
     return _CITED.sub(name, text)
 
 
-def verdict_text(v: dict, lang: str = "en", cards: str | None = None, rejected=()) -> str:
+def verdict_text(v: dict[str, Any], lang: str = "en", cards: str | None = None,
+                 rejected: Iterable[dict[str, Any]] = ()) -> str:
     """The verdict as ``rulings run`` prints it: a heading, then its lines (``rejected``: the outcome's
     refused steps, said among them)."""
     return "\n".join([render("verdict.heading", {}, lang),

@@ -332,7 +332,7 @@ class WebTracker:
         except (TypeError, ValueError) as exc:
             self.say("widgets.tracker.cannot_start", "no", why=unusable_in(exc, self.lang))
             return self.view()
-        self.previous, self.record = self.record, record
+        self.previous, self.record = self.record, record  # type: ignore[assignment]
         m = record.match
         self.say("widgets.tracker.new_match", "ok", lineup=m.lineup, lp=m.start_lp, first=m.first)
         return self.view()
@@ -381,7 +381,7 @@ def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
                 from .record import RecordedMatch
 
                 try:
-                    _tracker.previous = RecordedMatch.from_json(previous, "previous", TRACKED)
+                    _tracker.previous = RecordedMatch.from_json(previous, "previous", TRACKED)  # type: ignore[assignment]
                 except InputError:
                     _tracker.previous = None
         return _tracker.view()
@@ -409,8 +409,8 @@ def _tag_error(exc: Exception, lang: str) -> str:
             letter, tag, field = m.groups()
             return render("site.tag.bad_field", {"player": f"{tag}-{letter}",
                                                  "field": render(f"site.tag.field.{field}", {}, lang),
-                                                 "allowed": exc.allowed}, lang)
-        return render("site.tag.bad_value", {"param": param, "allowed": exc.allowed}, lang)
+                                                 "allowed": exc.allowed}, lang)  # type: ignore[attr-defined]
+        return render("site.tag.bad_value", {"param": param, "allowed": exc.allowed}, lang)  # type: ignore[attr-defined]
     return render("site.tag.cannot", {"why": as_message(exc)}, lang)
 
 
@@ -433,7 +433,7 @@ def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", 
         return {"error": render("site.tag.cannot", {"why": as_message(exc)}, lang)}
     unused = [p for p, n in sorted((lost or {}).items()) if isinstance(n, int) and n > 0 and p not in turn.lost
               and (points or {}).get(p, 100) > 0]
-    notes = [render("site.tag.unused_lost", {"player": p, "n": lost[p]}, lang) for p in unused]
+    notes = [render("site.tag.unused_lost", {"player": p, "n": lost[p]}, lang) for p in unused]  # type: ignore[index]
     return {"text": turn.text(lang), "notes": notes, "first": turn.first, "rule": turn.rule, "winner": turn.winner,
             "lost": turn.lost, "points": turn.points, "out": list(turn.out), "events": [list(e) for e in turn.events]}
 
@@ -456,4 +456,4 @@ def call(name: str, args_json: str = "{}") -> str:
     if name not in CALLS:
         raise KeyError(f"no such call {name!r} (one of: {', '.join(CALLS)})")
     args = json.loads(args_json)
-    return json.dumps(CALLS[name](**args), ensure_ascii=False)
+    return json.dumps(CALLS[name](**args), ensure_ascii=False)  # type: ignore[operator]

@@ -24,13 +24,17 @@ import re
 
 from .i18n import LANGS, codes
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
 
-def words(lang: str) -> dict:
+
+def words(lang: str) -> dict[str, Any]:
     """Every catalogue code and its text in ``lang`` (codes without a translation: English)."""
     return {**codes("en"), **codes(lang)}
 
 
-def _cli_json(argv: list[str]) -> dict | None:
+def _cli_json(argv: list[str]) -> dict[str, Any] | None:
     """``rulings ARGV`` as JSON, or None when this kit has no such command (or it fails)."""
     from .cli import main
 
@@ -39,16 +43,16 @@ def _cli_json(argv: list[str]) -> dict | None:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             code = main(argv)
     except SystemExit as exc:          # argparse: unknown command
-        code = exc.code
+        code = exc.code  # type: ignore[assignment]
     if code not in (0, None):
         return None
     try:
-        return json.loads(out.getvalue())
+        return json.loads(out.getvalue())  # type: ignore[no-any-return]
     except ValueError:
         return None
 
 
-def verbs(lang: str) -> dict:
+def verbs(lang: str) -> dict[str, Any]:
     table = _cli_json(["verbs", "--json", "--lang", lang])
     if table is None:
         raise RuntimeError(f"`rulings verbs --json --lang {lang}` gave no verb table")
@@ -57,7 +61,7 @@ def verbs(lang: str) -> dict:
     return {**table, "tracker": tracker_format()}
 
 
-def cards(lang: str) -> dict:
+def cards(lang: str) -> dict[str, Any]:
     from .cards import case_folds
 
     table = _cli_json(["cards", "--json", "--lang", lang]) or {"version": 1, "lang": lang, "formats": []}
@@ -74,7 +78,7 @@ def files() -> dict[str, object]:
     return out
 
 
-def answers() -> dict[str, dict]:
+def answers() -> dict[str, dict[str, Any]]:
     """Every shipped scenario's first answer (:func:`rulings_lib.web.first_answer`: its outcome as
     ``rulings run --json`` prints it, its checks), by shipped id."""
     from .scenario import builtin_scenarios, load_scenario, run_scenario
@@ -97,7 +101,7 @@ def faq_parts(page: str) -> tuple[str, dict[str, str]]:
     parts: dict[str, str] = {}
     named: dict[str, str] = {}          # heavy part -> the file that holds it
 
-    def cut(m):
+    def cut(m: re.Match[str]) -> str:
         head, ident, body, end = m.groups()
         meta = _META_END.search(body)
         if meta is None:

@@ -16,6 +16,12 @@ from . import files
 from .errors import ScenarioError
 from .i18n import Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from os import PathLike
+    from typing import Any
+
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
@@ -44,7 +50,7 @@ _INT = re.compile(r"[-+]?[0-9]+")
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _MAX_DIGITS = 30
-_RESOLVED: dict = {}        # (plain text, implicit) -> the tag YAML 1.1's resolver gives it
+_RESOLVED: dict[tuple[str, Any], str] = {}        # (plain text, implicit) -> the tag YAML 1.1's resolver gives it
 _MAX_RESOLVED = 20_000
 
 
@@ -53,16 +59,16 @@ class _Resolving:
     main1`` thousands of times, and the regular expressions need not run again. Exact: the answer
     depends on the text and the implicit flags only (the safe loaders have no path resolvers)."""
 
-    def resolve(self, kind, value, implicit):
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         if kind is yaml.ScalarNode and len(value) <= 40:
             key = (value, implicit)
             tag = _RESOLVED.get(key)
             if tag is None:
-                tag = super().resolve(kind, value, implicit)
+                tag = super().resolve(kind, value, implicit)  # type: ignore[misc]
                 if len(_RESOLVED) < _MAX_RESOLVED:
                     _RESOLVED[key] = tag
             return tag
-        return super().resolve(kind, value, implicit)
+        return super().resolve(kind, value, implicit)  # type: ignore[misc]
 
 
 _MAX_DEPTH = 100            # the deepest node a scenario may hold (the root is at depth 0)
@@ -79,7 +85,7 @@ class _PureLoader(_Resolving, yaml.SafeLoader):
     in the square of the depth (100,000 levels: minutes). A flow collection opened deeper than any
     node may be is refused at its bracket, before the scanner reads on."""
 
-    def fetch_flow_collection_start(self, TokenClass):
+    def fetch_flow_collection_start(self, TokenClass: Any) -> None:
         if self.flow_level > _MAX_DEPTH:      # this bracket's node would be deeper than _MAX_DEPTH
             raise _TooDeep(None, None, "nested too deeply", self.get_mark())
         super().fetch_flow_collection_start(TokenClass)
@@ -94,7 +100,7 @@ _CLoader = type("_CLoader", (_Resolving, yaml.CSafeLoader), {"__doc__": "libyaml
 _LOADER = _CLoader or _PureLoader
 # The safe loaders have no path resolvers: a scalar's tag depends on its text and its implicit
 # flags only (what _Builder.scalar_tag relies on to skip the resolver).
-_PATHLESS = not _PureLoader.yaml_path_resolvers and not (_CLoader and _CLoader.yaml_path_resolvers)
+_PATHLESS = not _PureLoader.yaml_path_resolvers and not (_CLoader and _CLoader.yaml_path_resolvers)  # type: ignore[attr-defined]
 
 
 def use_loader(name: str) -> str:
@@ -111,21 +117,21 @@ def loader_name() -> str:
     return "c" if _LOADER is _CLoader and _CLoader is not None else "pure"
 
 
-class YMap(dict):
+class YMap(dict):  # type: ignore[type-arg]
     """A mapping read from YAML; ``line`` is where it starts, ``lines[key]`` where each key is."""
 
     line: int
-    lines: dict
+    lines: dict[Any, int]
 
 
-class YSeq(list):
+class YSeq(list):  # type: ignore[type-arg]
     """A list read from YAML; ``line`` is where it starts, ``lines[i]`` where each item is."""
 
     line: int
-    lines: list
+    lines: list[int]
 
 
-def line_of(value, default: int = 1) -> int:
+def line_of(value: object, default: int = 1) -> int:
     return getattr(value, "line", default)
 
 
@@ -142,11 +148,11 @@ class _Alias:
 
     __slots__ = ("value",)
 
-    def __init__(self, value):
+    def __init__(self, value: Any) -> None:
         self.value = value
 
 
-def _copy(value):
+def _copy(value: Any) -> Any:
     """A fresh copy of a value an alias names (lines kept), as if its node were written there."""
     if isinstance(value, _Alias):
         return _copy(value.value)
@@ -155,8 +161,8 @@ def _copy(value):
         out.line, out.lines = value.line, dict(value.lines)
         return out
     if isinstance(value, YSeq):
-        out = YSeq(_copy(v) for v in value)
-        out.line, out.lines = value.line, list(value.lines)
+        out = YSeq(_copy(v) for v in value)  # type: ignore[assignment]
+        out.line, out.lines = value.line, list(value.lines)  # type: ignore[assignment]
         return out
     return value
 
@@ -165,18 +171,18 @@ class _Builder:
     """Plain values from the parser's events, as PyYAML's composer would see them, without its node
     tree: nothing of a node outlives its event but the value (half the memory, less time)."""
 
-    def __init__(self, loader, file: str):
+    def __init__(self, loader: Any, file: str) -> None:
         self.file = file
         self.get = loader.get_event
         self.resolve = loader.resolve
         self.count = 0
         self.aliases = 0
-        self.anchors: dict = {}
+        self.anchors: dict[str, Any] = {}
 
-    def err(self, event, message):
+    def err(self, event: Any, message: Msg) -> ScenarioError:
         return ScenarioError(self.file, event.start_mark.line + 1, message)
 
-    def node(self, event, depth=0):
+    def node(self, event: Any, depth: int = 0) -> Any:
         self.count += 1
         if self.count > _MAX_NODES or depth > _MAX_DEPTH:
             raise self.err(event, Msg("input.yaml.too_large"))
@@ -209,7 +215,7 @@ class _Builder:
             self.anchors[anchor] = (value, self.count - first + 1)
         return value
 
-    def build(self, value):
+    def build(self, value: Any) -> Any:
         """The value with every alias expanded into a fresh copy (the node count, aliases included,
         was checked while reading)."""
         if isinstance(value, _Alias):
@@ -224,13 +230,13 @@ class _Builder:
                     value[i] = self.build(v)
         return value
 
-    def tag(self, event, kind):
+    def tag(self, event: Any, kind: Any) -> Any:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.resolve(kind, event.value if kind is yaml.ScalarNode else None, event.implicit)
         return tag
 
-    def scalar_tag(self, event):
+    def scalar_tag(self, event: Any) -> Any:
         """:meth:`tag` of a scalar, most of them without calling the resolver: a quoted or block
         scalar with no tag is text, and a plain one's answer is remembered (``_RESOLVED``)."""
         tag = event.tag
@@ -246,7 +252,7 @@ class _Builder:
             return self.resolve(yaml.ScalarNode, value, implicit)
         return self.tag(event, yaml.ScalarNode)
 
-    def mapping(self, start, depth):
+    def mapping(self, start: Any, depth: int) -> YMap:
         tag = self.tag(start, yaml.MappingNode)
         if tag != _MAPTAG:
             raise self.err(start, Msg("input.yaml.tag_mapping", tag=repr(tag)))
@@ -284,9 +290,9 @@ class _Builder:
                 out[key] = vev.value if vtag == _STR else self.typed(vev, vtag)
             else:
                 out[key] = node(vev, depth + 1)
-            lines[key] = kev.start_mark.line + 1
+            lines[key] = kev.start_mark.line + 1  # type: ignore[union-attr]
 
-    def sequence(self, start, depth):
+    def sequence(self, start: Any, depth: int) -> YSeq:
         tag = self.tag(start, yaml.SequenceNode)
         if tag != _SEQTAG:
             raise self.err(start, Msg("input.yaml.tag_list", tag=repr(tag)))
@@ -301,13 +307,13 @@ class _Builder:
             out.append(node(ev, depth + 1))
             lines.append(ev.start_mark.line + 1)
 
-    def scalar(self, event):
+    def scalar(self, event: Any) -> Any:
         tag = self.scalar_tag(event)
         if tag == _STR:                     # most of a scenario: taken as it is
             return event.value
         return self.typed(event, tag)
 
-    def typed(self, event, tag):
+    def typed(self, event: Any, tag: str) -> Any:
         """The value of a scalar whose tag is not text: null, a YAML 1.2 number or boolean, or text
         that YAML 1.1 guessed was something else; any other tag is refused."""
         value = event.value
@@ -329,14 +335,14 @@ class _Builder:
         raise self.err(event, Msg("input.yaml.unreadable", value=repr(value[:40]), tag=repr(tag)))
 
 
-def _drain(get) -> None:
+def _drain(get: Callable[[], Any]) -> None:
     """Read the rest of the stream: a syntax error anywhere in the file is reported before a
     problem with what it says (as when the whole file was composed first)."""
     while get().__class__ is not _E.StreamEndEvent:
         pass
 
 
-def _read(text: str, file: str, loader_class):
+def _read(text: str, file: str, loader_class: Any) -> Any:
     loader = loader_class(text)
     try:
         get = loader.get_event
@@ -358,7 +364,7 @@ def _read(text: str, file: str, loader_class):
         loader.dispose()
 
 
-def _parse(text: str, file: str):
+def _parse(text: str, file: str) -> Any:
     """The file's one document as plain values, by the chosen parser. A text libyaml refuses (for
     any reason) is read again by the pure parser, whose error -- wording and line -- is the one
     reported: the same message either way. (Where PyYAML's pure scanner refuses what YAML allows
@@ -400,9 +406,9 @@ def _problem(problem: str) -> Msg:
     return Msg("input.yaml.bad", problem=problem)
 
 
-def load_text(text: str, file: str = "<string>"):
+def load_text(text: str, file: str = "<string>") -> Any:
     """Parse YAML text into plain values (YMap/YSeq keep line numbers)."""
-    bad = _NOT_PRINTABLE.search(text)
+    bad = _NOT_PRINTABLE.search(text)  # type: ignore[union-attr]
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
         raise ScenarioError(file, line, Msg("input.yaml.control", char=f"U+{ord(bad.group()):04X}"))
@@ -416,7 +422,7 @@ def load_text(text: str, file: str = "<string>"):
     try:
         return _parse(text, file)
     except _TooDeep as exc:
-        raise ScenarioError(file, exc.problem_mark.line + 1, Msg("input.yaml.too_large")) from None
+        raise ScenarioError(file, exc.problem_mark.line + 1, Msg("input.yaml.too_large")) from None  # type: ignore[union-attr]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -431,7 +437,7 @@ def load_text(text: str, file: str = "<string>"):
             gc.enable()
 
 
-def load_file(path) -> object:
+def load_file(path: str | PathLike[str]) -> object:
     """Read and parse a YAML file; any problem is a ScenarioError naming the file and line.
 
     Only a regular file of at most MAX_BYTES is read (see :mod:`rulings_lib.files`)."""

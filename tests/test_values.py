@@ -5,14 +5,17 @@ ones, immutability, copy and pickle, replace."""
 import copy
 import dataclasses
 import pickle
+from typing import ClassVar
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulings_lib.cards import card
 from rulings_lib.events import Outcome
 from rulings_lib.readings import reading
 from rulings_lib.scenario import Check, Scenario, Step, load_scenario
-from rulings_lib.values import replace
+from rulings_lib.values import Value, field, replace
 from rulings_lib.verbs import Param, Verb
 from rulings_lib.wrgp.tables import PHASES, SPEED_WORLD_EFFECTS
 from rulings_lib.wrgp.verbs import VERB_TABLE
@@ -94,3 +97,75 @@ def test_replace_a_scenario_s_steps():
     with pytest.raises(TypeError, match="no field"):
         replace(sc, nonsense=1)
     assert Check("k", 1, 1, True) == Check("k", 1, 1, True, 0)
+
+
+# ---------------------------------------------------------------------- as a dataclass, for any values
+
+
+class _Frozen(Value, frozen=True):
+    kind: ClassVar[str] = "frozen"      # not a field
+    a: int
+    b: str = "x"
+    c: tuple = ()
+    d: object = field(default=None, compare=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class _FrozenDC:
+    a: int
+    b: str = "x"
+    c: tuple = ()
+    d: object = dataclasses.field(default=None, compare=False)
+
+
+class _Mutable(Value):
+    a: int
+    b: list = field(default_factory=list)
+
+
+@dataclasses.dataclass
+class _MutableDC:
+    a: int
+    b: list = dataclasses.field(default_factory=list)
+
+
+_ARGS = st.tuples(st.integers(), st.text(max_size=5), st.tuples(st.integers()), st.none() | st.integers())
+
+
+@given(_ARGS, _ARGS, st.integers(0, 4))
+def test_a_value_class_behaves_as_the_same_dataclass(one, other, given_n):
+    # The same fields as a dataclass: the same repr (but the name), ==, hash, replace, copy and pickle,
+    # whether the fields are given by position, by name, or left to their defaults.
+    def both(args):
+        kw = dict(zip("abcd", args, strict=True))
+        names = list(kw)[given_n:]
+        pos = [kw[n] for n in list(kw)[:given_n]]
+        return (_Frozen(*pos, **{n: kw[n] for n in names}), _FrozenDC(*pos, **{n: kw[n] for n in names}))
+
+    (v, dc), (w, dw) = both(one), both(other)
+    assert repr(v).replace("_Frozen", "_FrozenDC") == repr(dc)
+    assert (v == w) == (dc == dw) and (hash(v) == hash(w)) >= (v == w)
+    assert hash(v) == hash(dc)      # the hash of the compared fields' tuple, as a dataclass's
+    assert pickle.loads(pickle.dumps(v)) == v and copy.deepcopy(v) == v
+    assert replace(v, a=one[0] + 1) == _Frozen(one[0] + 1, *one[1:])
+    with pytest.raises(AttributeError):
+        v.a = 0
+    m, n = _Mutable(one[0]), _Mutable(one[0])
+    assert m == n and m.b is not n.b and repr(m).replace("_Mutable", "_MutableDC") == repr(_MutableDC(one[0]))
+    m.b.append(1)
+    assert m != n
+
+
+def test_value_class_refusals_name_the_field():
+    assert _Frozen._FIELDS == ("a", "b", "c", "d") and _Frozen.kind == "frozen"
+    with pytest.raises(TypeError, match="missing an argument: 'a'"):
+        _Frozen()
+    with pytest.raises(TypeError, match="multiple values for argument 'a'"):
+        _Frozen(1, a=2)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'e'"):
+        _Frozen(1, e=2)
+    with pytest.raises(TypeError, match="takes 4 positional arguments but 5"):
+        _Frozen(1, "x", (), None, 5)
+    with pytest.raises(TypeError, match="one value class does not derive from another"):
+        class _Sub(_Frozen):
+            e: int

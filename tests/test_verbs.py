@@ -342,13 +342,20 @@ def _module(path: Path) -> str:
 
 
 def import_graph() -> dict[str, set[str]]:
-    """rulings_lib's modules and what each imports (function-level imports included)."""
+    """rulings_lib's modules and what each imports (function-level imports included; not the names
+    imported for a type checker alone, under ``if TYPE_CHECKING:``, which never run)."""
     mods = {_module(p): p for p in PKG.rglob("*.py")}
     graph = {}
     for name, path in mods.items():
         pkg = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
         edges = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for_checker = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+                       for stmt in block.body for n in ast.walk(stmt)}
+        for node in ast.walk(tree):
+            if id(node) in for_checker:
+                continue
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):

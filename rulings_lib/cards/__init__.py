@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..errors import ArgumentError, InputError
 from ..i18n.glossary import word as term
-from ..values import Frozen, init
+from ..values import Value, field
 
 HERE = Path(__file__).parent
 LANGS = ("en", "ja")
@@ -105,21 +105,29 @@ SCOPES = ("own_field", "opponent_field", "both_fields", "field_zone", "empty_fie
 TO = ("self", "opponent", "both")
 
 
-class Card(Frozen):
+class Card(Value, frozen=True):
     """One card of the catalogue (see the comment at the top of ``wrgp.yaml`` for each field);
     ``is_monster``: its kind is one its catalogue's ``kinds.monster`` lists."""
 
-    __slots__ = ("id", "format", "name", "kind", "does", "speed", "aliases", "not_", "number", "monster", "effect",
-                 "choices", "assumes", "rules", "sources", "is_monster", "type", "same_name", "unplayed")
-
-    def __init__(self, id: str, format: str, name: dict, kind: str, does: dict, speed: int | None = None,
-                 aliases: tuple = (), not_: tuple = (), number: str | None = None, monster: dict | None = None,
-                 effect: dict | None = None, choices: tuple = (), assumes: dict | None = None, rules: tuple = (),
-                 sources: tuple = (), is_monster: bool = False, type: str | None = None,
-                 same_name: str | None = None, unplayed: tuple = ()):
-        init(self, (id, format, name, kind, does, speed, aliases, not_, number, monster,
-                    {} if effect is None else effect, choices, assumes, rules, sources, is_monster, type, same_name,
-                    unplayed))
+    id: str
+    format: str
+    name: dict
+    kind: str
+    does: dict
+    speed: int | None = None
+    aliases: tuple = ()
+    not_: tuple = ()
+    number: str | None = None
+    monster: dict | None = None
+    effect: dict = field(default_factory=dict)
+    choices: tuple = ()
+    assumes: dict | None = None
+    rules: tuple = ()
+    sources: tuple = ()
+    is_monster: bool = False
+    type: str | None = None
+    same_name: str | None = None
+    unplayed: tuple = ()
 
     def clauses(self) -> list[dict]:
         """Every clause of its text: those the engine plays (``played``: its effect keys, each in words in
@@ -548,7 +556,7 @@ def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool 
     close = suggest(name, file) if isinstance(name, str) else []
     if close:
         # Each close name in the reader's language (a text in both languages, quoted as each quotes).
-        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(file).card, close)]
+        names = [{"en": repr(c.en), "ja": f"「{c.label('ja')}」"} for c in map(catalogue(file).card, close)]  # type: ignore[union-attr]
         raise ArgumentError(param, Msg("input.arg.card_close", names=names), name)
     if not unknown:
         raise ArgumentError(param, Msg("input.arg.card_unknown"), name)
@@ -584,7 +592,7 @@ def _known_copy(name, file: str | None) -> tuple[Card | None, str]:
     """The catalogue card a copy's name ``NAME #N`` names, and N; (None, "") for any other name."""
     m = _COPY_SUFFIX.match(name) if isinstance(name, str) else None
     found = _known(m.group(1), file) if m else None
-    return (found, m.group(2)) if found is not None else (None, "")
+    return (found, m.group(2)) if found is not None else (None, "")  # type: ignore[union-attr]
 
 
 def _known(name, file: str | None) -> Card | None:
@@ -682,7 +690,8 @@ def _parse(data, source: str) -> list[Card]:
         bad(lines.get("kinds", 1), "kinds: {monster: [kind, ...], other: [kind, ...]}")
     monster_kinds = tuple(declared.get("monster") or ())
     kinds = monster_kinds + tuple(declared.get("other") or ())
-    out, seen = [], set()
+    out: list[Card] = []
+    seen: set = set()
     rows = data["cards"]
     row_lines = getattr(rows, "lines", [lines.get("cards", 1)] * len(rows))
     for i, raw in enumerate(rows):

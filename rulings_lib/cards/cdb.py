@@ -18,14 +18,19 @@ the game's range (:data:`MAX_STAT`; a negative one is the card's ``?``, not know
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..decks.cdb import EXPECTED_CDB as EXPECTED
 from ..decks.cdb import MAX_ROWS, check_name, database_files, read_only, stored_tables
 from ..errors import InputError
 from ..i18n import Msg
+from ..values import Value, field
 from . import fold
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 TYPE_MONSTER, TYPE_FUSION = 0x1, 0x40
 # YGOPro's type bits of the monsters kept in the Extra Deck (Synchro, Xyz, Link; Fusion above) and of a
@@ -44,23 +49,22 @@ RACES = {0x1: "Warrior", 0x2: "Spellcaster", 0x4: "Fairy", 0x8: "Fiend", 0x10: "
          0x200000: "Divine-Beast", 0x400000: "Creator God", 0x800000: "Wyrm", 0x1000000: "Cyberse"}
 
 
-@dataclass
-class CardStats:
+class CardStats(Value):
     """Monsters by passcode and by folded name, from one or more databases."""
 
-    by_code: dict[int, dict] = field(default_factory=dict)
+    by_code: dict[int, dict[str, Any]] = field(default_factory=dict)
     by_name: dict[str, int] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     # (passcode, earlier file, later file): a card a later database gives otherwise than an earlier one
     # (the same card, read again as it was, replaces nothing)
     overrides: list[tuple[int, str, str]] = field(default_factory=list)
-    _overridden: set = field(default_factory=set, repr=False, compare=False)
+    _overridden: set[tuple[int, str, str]] = field(default_factory=set, repr=False, compare=False)
 
-    def monster(self, name: str) -> dict | None:
+    def monster(self, name: str) -> dict[str, Any] | None:
         code = self.by_name.get(fold(name))
         return self.by_code.get(code) if code is not None else None
 
-    def add(self, rows, source: str) -> None:
+    def add(self, rows: Iterable[tuple[Any, ...]], source: str) -> None:
         self.sources.append(source)
         for code, kind, atk, dfn, level, race, name in rows:
             if not isinstance(code, int) or not isinstance(name, str) or not isinstance(kind, int):
@@ -88,7 +92,7 @@ class CardStats:
             self.by_name[fold(name)] = code
 
 
-def _stat(value, code: int, what: str, source: str) -> int | None:
+def _stat(value: object, code: int, what: str, source: str) -> int | None:
     """An ATK or DEF as read: None when not a number or negative (the card's ``?``); a number past
     :data:`MAX_STAT` is an InputError naming the card."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -99,7 +103,7 @@ def _stat(value, code: int, what: str, source: str) -> int | None:
     return value
 
 
-def read_databases(paths) -> CardStats:
+def read_databases(paths: Iterable[Any]) -> CardStats:
     """Read every database ``paths`` names (later ones override earlier ones, per passcode)."""
     stats = CardStats()
     for path in database_files(paths):
@@ -107,7 +111,7 @@ def read_databases(paths) -> CardStats:
     return stats
 
 
-def _rows(path: Path) -> list[tuple]:
+def _rows(path: Path) -> list[tuple[Any, ...]]:
     """The monsters' rows of one database, opened and bounded as every ``cards.cdb`` is
     (:func:`read_only`, :func:`stored_tables`), each name checked as it is read."""
     file = str(path)

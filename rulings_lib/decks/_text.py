@@ -8,6 +8,7 @@ UTF-8 text", "empty file").
 from __future__ import annotations
 
 from collections.abc import Iterator
+from os import PathLike
 
 from .. import files
 from ..errors import one_line
@@ -17,7 +18,7 @@ from ..errors import one_line
 MAX_BYTES = 16 * 1024 * 1024
 
 
-def read_text(path, expected: str) -> tuple[str, str]:
+def read_text(path: str | PathLike[str], expected: str) -> tuple[str, str]:
     """Return ``(file, text)`` of a UTF-8 text file; ``expected`` says what it should be.
 
     Only a regular file of at most MAX_BYTES is read (see :mod:`rulings_lib.files`)."""

@@ -28,12 +28,18 @@ import stat
 import time
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
 from ..files import check_regular
 from ..i18n import Msg
+from ..values import Value, field
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Iterator
+    from typing import Any
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 EXPECTED_CDB = Msg("decks.expected.cdb")
@@ -67,8 +73,7 @@ TYPE_CODES = {
 }
 
 
-@dataclass
-class CardDB:
+class CardDB(Value):
     """Names and aliases of a card database. ``aliases`` holds only non-zero, non-self aliases;
     ``ids`` the passcodes that exist (those read, where the database was read for a deck check)."""
 
@@ -146,17 +151,17 @@ class CardDB:
         return cls(names, aliases, frozenset(names), source)
 
 
-def _as_int(value) -> int | None:
+def _as_int(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _chunks(codes: list[int], size: int = 500):
+def _chunks(codes: list[int], size: int = 500) -> Iterator[list[int]]:
     for i in range(0, len(codes), size):
         yield codes[i:i + size]
 
 
 @contextmanager
-def read_only(path, expected=EXPECTED_CDB):
+def read_only(path: str | os.PathLike[str], expected: object = EXPECTED_CDB) -> Iterator[sqlite3.Connection]:
     """An EDOPro ``cards.cdb`` opened for reading, the one way the kit opens one (the deck check and
     the monsters' stats, :mod:`rulings_lib.cards.cdb`): a regular file that starts as SQLite does,
     opened read-only and immutable (``file:…?mode=ro&immutable=1``: no file is written beside it, and
@@ -216,7 +221,8 @@ def read_only(path, expected=EXPECTED_CDB):
         con.close()
 
 
-def stored_tables(con, file: str, needed: Mapping[str, Iterable[str]], expected=EXPECTED_CDB) -> dict[str, str]:
+def stored_tables(con: sqlite3.Connection, file: str, needed: Mapping[str, Iterable[str]],
+                  expected: object = EXPECTED_CDB) -> dict[str, str]:
     """Check that the tables ``needed`` (name -> the columns read from it) hold only stored values,
     before any row is read; their names as an SQL statement writes them (quoted, as the file spells them).
 
@@ -258,14 +264,14 @@ def stored_tables(con, file: str, needed: Mapping[str, Iterable[str]], expected=
     return out
 
 
-def check_name(file: str, code, name) -> None:
+def check_name(file: str, code: object, name: object) -> None:
     """A card's name within :data:`MAX_NAME` characters (else an InputError naming the card)."""
     if isinstance(name, str) and len(name) > MAX_NAME:
         raise InputError(file, None, Msg("decks.cdb.long_name", passcode=str(code)[:24], n=f"{len(name):,}",
                                          max=MAX_NAME, expected=EXPECTED_CDB))
 
 
-def _names(file: str, rows) -> list[tuple]:
+def _names(file: str, rows: Iterable[tuple[Any, ...]]) -> list[tuple[int, str]]:
     """``(id, name)`` rows as read, each name checked as it comes (at most :data:`MAX_ROWS` + 1 rows)."""
     out = []
     for code, name in rows:
@@ -274,7 +280,7 @@ def _names(file: str, rows) -> list[tuple]:
     return out
 
 
-def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
+def open_cdb(path: str | os.PathLike[str], passcodes: Iterable[int] | None = None) -> CardDB:
     """Read the names and aliases of a ``cards.cdb``; an unusable file is an InputError (exit 2).
 
     Every alias is read. Names (and which passcodes exist) are read for every card, or, when
@@ -308,7 +314,7 @@ def open_cdb(path, passcodes: Iterable[int] | None = None) -> CardDB:
     return CardDB(names, aliases, ids, file, complete=passcodes is None)
 
 
-def database_files(paths) -> list[Path]:
+def database_files(paths: Iterable[Any]) -> list[Path]:
     """The databases named by ``paths`` (files or folders), in EDOPro's reading order.
 
     A path a scenario names (a :class:`~rulings_lib.schema.WrittenPath`, which knows the folders the
@@ -338,7 +344,7 @@ def database_files(paths) -> list[Path]:
     return out
 
 
-def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
+def load_cards(spec: object, passcodes: Iterable[int] | None = None) -> CardDB | None:
     """A :class:`CardDB` from a ``CardDB``, a path (read for ``passcodes``, see :func:`open_cdb`), or None."""
     if spec is None or isinstance(spec, CardDB):
         return spec
@@ -366,7 +372,7 @@ def load_cards(spec, passcodes: Iterable[int] | None = None) -> CardDB | None:
     raise TypeError(f"expected a CardDB or the path of a cards.cdb, got {type(spec).__name__}")
 
 
-def write_cdb(path, cards: Iterable[Mapping]) -> None:
+def write_cdb(path: str | os.PathLike[str], cards: Iterable[Mapping[str, Any]]) -> None:
     """Write a YGOPro-shaped ``cards.cdb`` from rows with ``id``, ``name``, ``type``, ``alias``.
 
     Rows are written in passcode order into a fresh file, so the same rows give the same

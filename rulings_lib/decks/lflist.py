@@ -16,12 +16,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from .. import files
 from ..errors import InputError, one_line
 from ..i18n import Msg, text
+from ..values import Value, field
 from ._text import MAX_BYTES, shown
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Iterator
 
 FORBIDDEN, LIMITED, SEMI_LIMITED, UNLIMITED = 0, 1, 2, 3
 STATUS = {FORBIDDEN: "forbidden", LIMITED: "limited", SEMI_LIMITED: "semi-limited", UNLIMITED: "unlimited"}
@@ -32,8 +37,7 @@ MAX_PASSCODE = 0xFFFFFFFF
 MAX_WARNINGS = 50
 
 
-@dataclass(frozen=True)
-class Banlist:
+class Banlist(Value, frozen=True):
     """One Forbidden/Limited list: ``limits`` maps passcodes to 0..3 copies."""
 
     name: str
@@ -107,7 +111,7 @@ def _card_line(line: str) -> tuple[int, int, Msg | None] | Msg:
     return code, count, note
 
 
-def _numbered(text: str):
+def _numbered(text: str) -> Iterator[tuple[int, str]]:
     """``(number, line)`` of each ``\n``-ended line, one at a time (no list of millions of lines)."""
     start, number, end = 0, 1, len(text)
     while start <= end:
@@ -118,7 +122,7 @@ def _numbered(text: str):
         start, number = stop + 1, number + 1
 
 
-def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
+def _parse(text: str, file: str, pick: object = _ALL) -> tuple[list[Banlist], list[str]]:
     """The lists, and the names of all lists. With ``pick`` (a list name, or None for the first
     list) only that list is read in full, and reading stops at its end: YGOPro's lflist.conf has
     a list for every year, and a problem in a list nobody asked for does not stop the check.
@@ -143,7 +147,7 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
                 kept.append((dropped[1], Msg("decks.lflist.more_warnings", n=f"{dropped[0]:,}", max=MAX_WARNINGS)))
             lists.append(Banlist(name, limits, whitelist, file, header, tuple(kept)))
 
-    def note(number: int, code: str, raw: str | None = None, **args) -> None:
+    def note(number: int, code: str, raw: str | None = None, **args: object) -> None:
         """A warning, kept while there are fewer than MAX_WARNINGS (the rest are only counted);
         ``raw``, the line, is quoted in it (as ``line``) only when it is kept."""
         if len(warnings) < MAX_WARNINGS:
@@ -155,7 +159,7 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
                 dropped[1] = number
             dropped[0] += 1
 
-    def warn(number: int, code: str, raw: str | None = None, **args) -> None:
+    def warn(number: int, code: str, raw: str | None = None, **args: object) -> None:
         if not skip:
             note(number, code, raw, **args)
 
@@ -208,7 +212,7 @@ def _parse(text: str, file: str, pick=_ALL) -> tuple[list[Banlist], list[str]]:
     return lists, names
 
 
-def _read(path) -> tuple[str, str, list[tuple[int, Msg]]]:
+def _read(path: str | os.PathLike[str]) -> tuple[str, str, list[tuple[int, Msg]]]:
     """``(file, text, warnings)``: like EDOPro, bytes that are not UTF-8 do not stop the reading
     (they are shown as U+FFFD, with a warning at the first such line)."""
     file = str(path)
@@ -229,7 +233,7 @@ def _with(banlist: Banlist, extra: list[tuple[int, Msg]]) -> Banlist:
                    tuple(sorted(extra + list(banlist.warnings), key=lambda w: (w[0], str(w[1])))))
 
 
-def read_lflist(path) -> list[Banlist]:
+def read_lflist(path: str | os.PathLike[str]) -> list[Banlist]:
     """Every list in an ``lflist.conf`` file."""
     file, text, extra = _read(path)
     return [_with(b, extra) for b in parse_lflist(text, file)]
@@ -252,7 +256,7 @@ def _unknown(file: str, name: str, names: list[str]) -> InputError:
     return InputError(file, None, Msg("decks.lflist.no_such_list", name=repr(name), known=known))
 
 
-def load_banlist(path, name: str | None = None) -> Banlist:
+def load_banlist(path: str | os.PathLike[str], name: str | None = None) -> Banlist:
     """Read one list of an ``lflist.conf`` (the first unless ``name``; the first of that name).
 
     Only that list is checked line by line; the others are only looked at for their names.
@@ -260,5 +264,5 @@ def load_banlist(path, name: str | None = None) -> Banlist:
     file, text, extra = _read(path)
     lists, names = _parse(text, file, name)
     if not lists:
-        raise _unknown(file, name, names)
+        raise _unknown(file, name, names)  # type: ignore[arg-type]
     return _with(lists[0], extra)

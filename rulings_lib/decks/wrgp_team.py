@@ -31,15 +31,22 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from ..errors import one_line
 from ..i18n import Msg, render, text
+from ..values import Value
 from ..wrgp.tables import DECK_READINGS
 from .cdb import CardDB, load_cards
 from .lflist import STATUS, UNLIMITED, Banlist, load_banlist, select_list
 from .ydk import SECTIONS, Deck, load_deck
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
+
+    from ..decks.cdb import CardDB
 
 RULE = "WRGP-S2"
 READING = "team-count-by-name"
@@ -76,8 +83,7 @@ def _plural(n: int, word: str, words: str | None = None) -> Msg:
     return Msg(one if n == 1 else many, n=n)
 
 
-@dataclass(frozen=True)
-class DeckCopies:
+class DeckCopies(Value, frozen=True):
     """How many copies of one card a deck holds, by section."""
 
     deck: int
@@ -90,7 +96,7 @@ class DeckCopies:
     def total(self) -> int:
         return self.main + self.extra + self.side
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
     def msg(self) -> Msg:
@@ -109,6 +115,9 @@ class _CardViolation:
     limit: int
     per_deck: tuple[DeckCopies, ...]
     passcodes: tuple[tuple[int, int], ...]
+    kind: ClassVar[str]
+    if TYPE_CHECKING:
+        def msg(self) -> Msg: ...
 
     @property
     def label(self) -> str:
@@ -121,7 +130,7 @@ class _CardViolation:
         if len(self.passcodes) > 1 or (self.passcodes and self.passcodes[0][0] != self.card):
             codes = [Msg("decks.copies.passcode", passcode=passcode_text(c), n=n) for c, n in self.passcodes]
             return Msg("decks.copies.with_passcodes", decks=decks, passcodes=codes)
-        return decks
+        return decks  # type: ignore[return-value]  # (a violation names at least one deck)
 
     def _where(self) -> str:
         return str(self._where_msg())
@@ -132,7 +141,7 @@ class _CardViolation:
     def __str__(self) -> str:
         return str(self.msg())
 
-    def _json(self, status: str, **extra) -> dict:
+    def _json(self, status: str, **extra: Any) -> dict[str, Any]:
         return {
             "rule": RULE, "kind": self.kind, "card": self.card, "name": self.name, "status": status,
             "count": self.count, "limit": self.limit, **extra,
@@ -141,8 +150,7 @@ class _CardViolation:
         }
 
 
-@dataclass(frozen=True)
-class CopyLimitViolation(_CardViolation):
+class CopyLimitViolation(Value, _CardViolation, frozen=True):
     """WRGP-S2: the team holds more copies of a card than the list allows."""
 
     card: int                                # the passcode counted (the alias target where there is one)
@@ -156,10 +164,11 @@ class CopyLimitViolation(_CardViolation):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "copies"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return self._json(self.status, listed_as=list(self.listed_as))
 
     def msg(self) -> Msg:
+        listed: Msg | str
         if self.listed_as and self.listed_as != (self.card,):
             listed = Msg("decks.copies.listed_as", passcodes=[passcode_text(c) for c in self.listed_as])
         else:
@@ -168,8 +177,7 @@ class CopyLimitViolation(_CardViolation):
                    copies=_plural(self.count, "copy"), limit=self.limit, where=self._where_msg())
 
 
-@dataclass(frozen=True)
-class WhitelistViolation(_CardViolation):
+class WhitelistViolation(Value, _CardViolation, frozen=True):
     """WRGP-S2 with an EDOPro ``$whitelist`` list: the card is not on the list, so not allowed."""
 
     card: int
@@ -182,7 +190,7 @@ class WhitelistViolation(_CardViolation):
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "whitelist"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return self._json("not on the whitelist", list=self.list_name)
 
     def msg(self) -> Msg:
@@ -190,8 +198,7 @@ class WhitelistViolation(_CardViolation):
                    copies=_plural(self.count, "copy"), where=self._where_msg())
 
 
-@dataclass(frozen=True)
-class DeckSizeViolation:
+class DeckSizeViolation(Value, frozen=True):
     """WRGP-S2 (Reading): one deck's section is outside its size on its own."""
 
     deck: int
@@ -203,7 +210,7 @@ class DeckSizeViolation:
     rule: ClassVar[str] = RULE
     kind: ClassVar[str] = "deck-size"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rule": RULE, "kind": self.kind, "deck": self.deck, "file": self.file, "section": self.section,
                 "count": self.count, "min": self.min, "max": self.max}
 
@@ -221,20 +228,18 @@ class DeckSizeViolation:
 Violation = CopyLimitViolation | WhitelistViolation | DeckSizeViolation
 
 
-@dataclass(frozen=True)
-class DeckSummary:
+class DeckSummary(Value, frozen=True):
     deck: int
     file: str
     main: int
     extra: int
     side: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"deck": self.deck, "file": self.file, "main": self.main, "extra": self.extra, "side": self.side}
 
 
-@dataclass(frozen=True)
-class TeamReport:
+class TeamReport(Value, frozen=True):
     """The verdict of WRGP-S2 on a team's decks: ``legal``, ``violations`` (in a fixed order) and
     ``warnings`` (things the check could not know, never a reason to fail)."""
 
@@ -255,7 +260,7 @@ class TeamReport:
         """The violations of one kind: ``copies``, ``whitelist`` or ``deck-size``."""
         return [v for v in self.violations if v.kind == kind]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "violations": [v.to_dict() for v in self.violations],
@@ -278,7 +283,7 @@ class TeamReport:
 
     def text(self, lang: str = "en") -> str:
         """The report people read, in ``lang`` (``en`` or ``ja``)."""
-        def t(code, **args):
+        def t(code: str, **args: object) -> str:
             return render(code, args, lang)
 
         banlist = "decks.team.banlist_whitelist" if self.whitelist else "decks.team.banlist"
@@ -338,7 +343,7 @@ class TeamReport:
         return "".join(out)
 
 
-def _load_banlist(banlist, list_name: str | None) -> Banlist:
+def _load_banlist(banlist: Any, list_name: str | None) -> Banlist:
     if isinstance(banlist, Banlist):
         if list_name is not None and list_name != banlist.name:
             raise ValueError(f"list_name {list_name!r} given with the Banlist {banlist.name!r}")
@@ -349,7 +354,7 @@ def _load_banlist(banlist, list_name: str | None) -> Banlist:
     return load_banlist(banlist, list_name)
 
 
-def check_team(decks: Sequence, banlist, list_name: str | None = None, cards=None) -> TeamReport:
+def check_team(decks: Sequence[Any], banlist: Any, list_name: str | None = None, cards: Any = None) -> TeamReport:
     """WRGP-S2 on a team's decks.
 
     ``decks``: the team's decks (three in WRGP), each a :class:`Deck`, a ``ydke://`` URL or the
@@ -370,8 +375,8 @@ def check_team(decks: Sequence, banlist, list_name: str | None = None, cards=Non
 def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = None) -> TeamReport:
     """WRGP-S2 on decks already read. The one place the rule is enforced."""
     counted = cards.target if cards is not None else (lambda code: code)
-    by_section: dict[int, Counter] = {}   # card -> Counter[(deck, section)]
-    by_passcode: dict[int, Counter] = {}  # card -> Counter[passcode as written]
+    by_section: dict[int, Counter[tuple[int, str]]] = {}   # card -> Counter[(deck, section)]
+    by_passcode: dict[int, Counter[int]] = {}  # card -> Counter[passcode as written]
     unknown: dict[int, str] = {}
     violations: list[Violation] = []
     sizes: list[DeckSizeViolation] = []
@@ -420,7 +425,7 @@ def evaluate(decks: Sequence[Deck], banlist: Banlist, cards: CardDB | None = Non
                                 passcodes=[passcode_text(c) for c in loop], counted=passcode_text(loop[0])))
     summaries = tuple(DeckSummary(n, d.source, len(d.main), len(d.extra), len(d.side))
                       for n, d in enumerate(decks, 1))
-    return TeamReport(tuple(violations + whitelisted + sizes), summaries, banlist.name, banlist.source,
+    return TeamReport(tuple(violations + whitelisted + sizes), summaries, banlist.name, banlist.source,  # type: ignore[operator]
                       banlist.whitelist, cards.source if cards is not None else None, tuple(warnings))
 
 
@@ -430,7 +435,7 @@ def _write(text: str) -> None:
     print(text.encode(encoding, "backslashreplace").decode(encoding, "replace"))
 
 
-def cli_check_team(args) -> int:
+def cli_check_team(args: argparse.Namespace) -> int:
     """``rulings wrgp check-team``: exit 0 legal, 1 illegal; unusable input raises InputError (exit 2)."""
     from ..i18n import default_lang
 

@@ -25,11 +25,11 @@ import binascii
 import os
 import struct
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from ..errors import InputError
 from ..files import ascii_number
 from ..i18n import Msg
+from ..values import Value
 from ._text import numbered_lines, read_text, shown
 
 SECTIONS = ("main", "extra", "side")
@@ -39,8 +39,7 @@ YDKE_PREFIX = "ydke://"
 EXPECTED_YDK = Msg("decks.expected.ydk")
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Value, frozen=True):
     """One duelist's deck: passcodes of the main, extra and side decks, in file order."""
 
     main: tuple[int, ...] = ()
@@ -51,7 +50,7 @@ class Deck:
     def section(self, name: str) -> tuple[int, ...]:
         if name not in SECTIONS:
             raise ValueError(f"no deck section {name!r}; sections: {', '.join(SECTIONS)}")
-        return getattr(self, name)
+        return getattr(self, name)  # type: ignore[no-any-return]
 
     def cards(self) -> Iterator[tuple[str, int]]:
         """Every card as ``(section, passcode)``, main first."""
@@ -115,7 +114,7 @@ def parse_ydk(text: str, file: str = "<ydk>") -> Deck:
     return Deck(tuple(sections["main"]), tuple(sections["extra"]), tuple(sections["side"]), file)
 
 
-def read_ydk(path) -> Deck:
+def read_ydk(path: str | os.PathLike[str]) -> Deck:
     """Read a ``.ydk`` file."""
     file, text = read_text(path, EXPECTED_YDK)
     return parse_ydk(text, file)
@@ -157,7 +156,7 @@ def parse_ydke(url: str, label: str | None = None) -> Deck:
     return Deck(decoded[0], decoded[1], decoded[2], label)
 
 
-def load_deck(spec) -> Deck:
+def load_deck(spec: Deck | str | os.PathLike[str]) -> Deck:
     """A :class:`Deck` from a ``Deck``, a ``ydke://`` URL or the path of a ``.ydk`` file."""
     if isinstance(spec, Deck):
         return spec

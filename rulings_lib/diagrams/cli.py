@@ -14,6 +14,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Iterable
+
+    from .diagram import Diagram
+
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
 
@@ -25,7 +32,7 @@ def _err(message: str) -> None:
 MAX_DOT_BYTES = 4 * 1024 * 1024
 
 
-def stale_sources(diagrams, folder) -> list[tuple[Path, str]]:
+def stale_sources(diagrams: Iterable[Diagram], folder: Path) -> list[tuple[Path, str]]:
     """The ``.dot`` files in ``folder`` that are missing or differ: ``(path, "missing" | "differs")``.
 
     Each is read through the kit's one file reader: a file that is not UTF-8, cannot be read
@@ -51,7 +58,7 @@ def checkout() -> Path | None:
     return root if (root / "pyproject.toml").is_file() and (root / "diagrams").is_dir() else None
 
 
-def cli_diagrams(args) -> int:
+def cli_diagrams(args: argparse.Namespace) -> int:
     from ..extras import MissingExtra, require
     from ..i18n import default_lang
 
@@ -71,7 +78,7 @@ def cli_diagrams(args) -> int:
 
             _err(render("cli.diagrams.check_not_checkout", {}, lang))
             return EXIT_INPUT
-        args.out = str(checkout() / "diagrams")
+        args.out = str(checkout() / "diagrams")  # type: ignore[operator]
     out = Path(args.out if args.out is not None else "diagrams")
     diagrams = all_diagrams()
 

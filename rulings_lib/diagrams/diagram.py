@@ -7,14 +7,19 @@ a picture (``.svg()``, ``_repr_svg_`` in Jupyter).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..draw._svg import image_picture
 from ..draw._svg import label_escape as escape
 from ..extras import require
+from ..values import Value, field
 from . import style as S
 from .rendering import INSTALL_HINT, RenderUnavailable, render, render_svg
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 graphviz = require("graphviz", "rulings_lib.diagrams")   # the [kit] extra
 
@@ -29,8 +34,7 @@ TONES = {
 }
 
 
-@dataclass
-class Row:
+class Row(Value):
     """One line of a node's label. ``key`` names what the row stands for (an action kind, a
     seat, a zone ...), so tests and the path highlighter can find it; ``tone`` colours it."""
 
@@ -51,8 +55,7 @@ class Row:
         return (f'<TR><TD ALIGN="LEFT" BALIGN="LEFT"{bg}><FONT COLOR="{ink}">{body}</FONT></TD></TR>')
 
 
-@dataclass
-class Node:
+class Node(Value):
     id: str
     title: str
     rules: tuple[str, ...] = ()
@@ -101,7 +104,7 @@ class Node:
         if self.tone:
             ink, tone_fill = TONES[self.tone]
             a.update(color=ink, penwidth="2.6" if self.tone == "path" else "3.2")
-            a["fillcolor"] = tone_fill
+            a["fillcolor"] = tone_fill  # type: ignore[assignment]
         if self.tooltip:
             a["tooltip"] = self.tooltip
         if self.group:
@@ -109,8 +112,7 @@ class Node:
         return a
 
 
-@dataclass
-class Edge:
+class Edge(Value):
     tail: str
     head: str
     label: str = ""
@@ -156,8 +158,7 @@ class Edge:
         return a
 
 
-@dataclass
-class Cluster:
+class Cluster(Value):
     id: str
     title: str
     parent: str | None = None
@@ -190,18 +191,18 @@ class Diagram:
         self._svg: str | None = None
 
     # ---------------------------------------------------------------- building
-    def node(self, id: str, title: str, rules=(), rows=(), **kw) -> Node:
+    def node(self, id: str, title: str, rules: Iterable[str] = (), rows: Iterable[Row | str] = (), **kw: Any) -> Node:
         if id in self.nodes:
             raise ValueError(f"{self.name}: node {id!r} twice")
         rows = [r if isinstance(r, Row) else Row(r) for r in rows]
-        n = Node(id, title, tuple(rules), rows, **kw)
+        n = Node(id, title, tuple(rules), rows, **kw)  # type: ignore[arg-type]
         if n.cluster is not None and n.cluster not in self.clusters:
             raise ValueError(f"{self.name}: node {id!r} in unknown cluster {n.cluster!r}")
         self.nodes[id] = n
         self._svg = None
         return n
 
-    def edge(self, tail: str, head: str, label: str = "", rules=(), **kw) -> Edge:
+    def edge(self, tail: str, head: str, label: str = "", rules: Iterable[str] = (), **kw: Any) -> Edge:
         for end in (tail, head):
             if end not in self.nodes:
                 raise ValueError(f"{self.name}: edge to unknown node {end!r}")
@@ -210,7 +211,7 @@ class Diagram:
         self._svg = None
         return e
 
-    def cluster(self, id: str, title: str, parent: str | None = None, **kw) -> Cluster:
+    def cluster(self, id: str, title: str, parent: str | None = None, **kw: Any) -> Cluster:
         if not id.startswith("cluster_"):
             raise ValueError("Graphviz draws a box only around subgraphs named cluster_...")
         c = Cluster(id, title, parent, **kw)
@@ -235,7 +236,7 @@ class Diagram:
 
     # ---------------------------------------------------------------- Graphviz
     @property
-    def graph(self) -> graphviz.Digraph:
+    def graph(self) -> graphviz.Digraph:  # type: ignore[name-defined]
         """The diagram as a ``graphviz.Digraph`` (made afresh from the model each time)."""
         graph_attr, node_attr, edge_attr = dict(S.GRAPH_ATTR), dict(S.NODE_ATTR), dict(S.EDGE_ATTR)
         if self.lang != "en":
@@ -256,7 +257,7 @@ class Diagram:
             g.edge(tail, head, **e.attrs(self.compact))
         return g
 
-    def _emit(self, g, parent: str | None) -> None:
+    def _emit(self, g: Any, parent: str | None) -> None:
         for n in self.nodes.values():
             if n.cluster == parent:
                 g.node(n.id, n.label(self.compact), **n.attrs())
@@ -272,7 +273,7 @@ class Diagram:
     @property
     def source(self) -> str:
         """The DOT source (what ``rulings diagrams`` writes to ``<name>.dot``)."""
-        return self.graph.source
+        return self.graph.source  # type: ignore[no-any-return]
 
     def svg(self) -> str:
         """The rendered SVG text (deterministic). Raises :class:`RenderUnavailable` without Graphviz."""
@@ -284,7 +285,7 @@ class Diagram:
         """The diagram as a PNG image (to look at it outside a browser); ``dpi`` 72 is the SVG's size."""
         return render(self.source, "png", dpi)
 
-    def save(self, folder=".", *, svg: bool = True) -> list[Path]:
+    def save(self, folder: str | Path = ".", *, svg: bool = True) -> list[Path]:
         """Write ``<name>.dot`` (and ``<name>.svg``) into ``folder``; return the paths written."""
         from ..files import make_folder, write_text
         from ..i18n import Msg
@@ -302,7 +303,7 @@ class Diagram:
         except RenderUnavailable:
             return None
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
         """SVG, and the same SVG as an embedded image in HTML: an untrusted notebook (a fresh clone)
         shows no SVG output in JupyterLab, but renders the sanitized HTML, which keeps an ``<img>``
         with embedded data; GitHub and VS Code show the SVG. (A PNG beside it would do too, at eight

@@ -22,10 +22,17 @@ from .diagram import Diagram, Edge
 from .trace import PathTrace, Visit, cannot_trace, msg_code
 from .wrgp_path import describe_state, state_node
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from .diagram import Row
+
 __all__ = ["PathTrace", "Visit", "describe_state", "draw_trace", "scenario_path", "state_node", "trace"]
 
 
-def trace(source, upto: int | None = None) -> PathTrace:
+def trace(source: object, upto: int | None = None) -> PathTrace:
     """The path of a scenario through its format's diagram.
 
     ``source``: a scenario file path, a :class:`~rulings_lib.scenario.Scenario`, a
@@ -43,9 +50,9 @@ def trace(source, upto: int | None = None) -> PathTrace:
     if isinstance(source, RunResult):
         if not source.snapshots:          # the path is checked against the state after each step
             source = run_scenario(source.scenario, keep_snapshots=True)
-        return get(source.scenario.format).paths().trace(source, upto)
+        return get(source.scenario.format).paths().trace(source, upto)  # type: ignore[no-any-return]
     if isinstance(source, Match):
-        return of(source).paths().trace_match(source, upto)
+        return of(source).paths().trace_match(source, upto)  # type: ignore[no-any-return]
     raise cannot_trace(source)
 
 
@@ -53,7 +60,7 @@ def trace(source, upto: int | None = None) -> PathTrace:
 _SHOWN = 6      # a badge names at most this many steps: "1, 2, 3, …, 4898, 4899"
 
 
-def _step_words(steps, lang: str) -> list[str]:
+def _step_words(steps: Iterable[int], lang: str) -> list[str]:
     """The steps a badge names, in order, the setup as "start"; a long run of them is cut in its
     middle, so that a badge (and the diagram's layout) stays the same size however long the
     scenario is."""
@@ -64,7 +71,7 @@ def _step_words(steps, lang: str) -> list[str]:
     return words
 
 
-def _steps_badge(steps, lang: str = "en") -> str:
+def _steps_badge(steps: Iterable[int], lang: str = "en") -> str:
     start = render("diagrams.path.start", {}, lang)
     steps = sorted(set(steps))
     if steps == [0]:
@@ -91,14 +98,14 @@ def _find_edge(d: Diagram, tail: str, head: str, rule: str) -> Edge | None:
     for e in found:
         if rule and rule in e.rules:
             return e
-    return (exact or found or [None])[0]
+    return (exact or found or [None])[0]  # type: ignore[list-item]
 
 
 def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagram:
     """Highlight a :class:`PathTrace` on its format's diagram, labels in ``lang``."""
     from ..formats import get
 
-    d = get(t.format).paths().path_map(compact=compact, lang=lang)
+    d: Diagram = get(t.format).paths().path_map(compact=compact, lang=lang)
     whole = t.upto == t.last
     d.name = (f"{t.name}-path" if whole else f"{t.name}-path-step{t.upto}") + ("" if lang == "en" else f".{lang}")
     d.title = render("diagrams.path.title" if whole else "diagrams.path.title_upto",
@@ -145,7 +152,7 @@ def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagr
     notes = [render("diagrams.path.note_now", {"upto": t.upto, "where": text(t.where, lang)}, lang)]
     for r in t.rejected:
         notes.append(render("diagrams.path.note_rejected", {"step": r["step"], "rule": r["rule"]}, lang))
-        row = _rejected_row(d, r)
+        row = _rejected_row(d, r)  # type: ignore[assignment]
         if row is not None:
             row.badge = render("diagrams.path.badge_rejected", {"step": r["step"]}, lang)
     notes.append(render("diagrams.path.legend", {}, lang))
@@ -153,7 +160,7 @@ def draw_trace(t: PathTrace, *, compact: bool = True, lang: str = "en") -> Diagr
     return d
 
 
-def _rejected_row(d: Diagram, r: dict):
+def _rejected_row(d: Diagram, r: dict[str, Any]) -> Row | None:
     """The row of the WRGP-H2 table that a rejected action falls under, if any."""
     if r["rule"] not in ("WRGP-H1", "WRGP-H2") or W.MAY_NOT not in d.nodes:
         return None
@@ -164,7 +171,7 @@ def _rejected_row(d: Diagram, r: dict):
     return None
 
 
-def scenario_path(source, upto: int | None = None, *, compact: bool = True, lang: str = "en") -> Diagram:
+def scenario_path(source: object, upto: int | None = None, *, compact: bool = True, lang: str = "en") -> Diagram:
     """Its format's diagram with the path a scenario took highlighted and numbered by step.
 
     ``source``: a scenario file, Scenario, RunResult or played WrgpMatch; ``upto``: show the

@@ -27,6 +27,11 @@ import sys
 import tempfile
 import threading
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
 INSTALL_HINT = (
     "Rendering the diagrams needs Graphviz, which is not installed here. Any one of these gives it:\n"
     "  pip install pygraphviz                      (its wheel bundles Graphviz; part of the kit's extras)\n"
@@ -44,7 +49,7 @@ class RenderUnavailable(RuntimeError):
         super().__init__(message)
 
 
-def _pygraphviz():
+def _pygraphviz() -> Any:
     try:
         import pygraphviz
     except (ImportError, OSError):   # not installed, or its bundled libraries do not load
@@ -81,7 +86,7 @@ _FD2_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
-def _filtered_c_stderr():
+def _filtered_c_stderr() -> Iterator[None]:
     with _FD2_LOCK:
         try:
             saved = os.dup(2)
@@ -122,7 +127,7 @@ def _viz_url() -> str:
     return base + VIZ_PATH
 
 
-def _start_viz():
+def _start_viz() -> Any:
     """The promise of the loaded renderer (started once per kernel)."""
     from pyodide.code import run_js
 
@@ -184,7 +189,7 @@ def render(source: str, format: str = "svg", dpi: int | None = None) -> bytes:
     pgv = _pygraphviz()
     if pgv is not None:
         with _filtered_c_stderr():
-            return pgv.AGraph(string=source).draw(format=format, prog="dot", args=" ".join(args))
+            return pgv.AGraph(string=source).draw(format=format, prog="dot", args=" ".join(args))  # type: ignore[no-any-return]
     dot = _system_dot()
     if dot:
         done = subprocess.run([dot, f"-T{format}", *args], input=source.encode("utf-8"), capture_output=True,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import textwrap
 import unicodedata
+from collections.abc import Iterable
 
 from ..draw._svg import label_escape as escape
 
@@ -167,6 +168,6 @@ def edge_text(text: str, width: int = EDGE_WRAP) -> str:
     return "\n".join(wrap(text, width))
 
 
-def rules_text(rules) -> str:
+def rules_text(rules: Iterable[str]) -> str:
     """Rule ids as they appear in labels: ``"WRGP-F5 · WRGP-H9"``."""
     return " \u00b7 ".join(rules)

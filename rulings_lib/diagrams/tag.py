@@ -17,6 +17,12 @@ from ..i18n.terms import TAG_CONDITION
 from . import style as S
 from .diagram import Diagram, Row
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from types import ModuleType
+    from typing import Any
+
 DECIDE = "n_decide"
 RESULT_CODES = {"winner-first": "diagrams.tag.result.winner_first", "swap": "diagrams.tag.result.swap"}
 RESULT_TEXT = {k: render(c) for k, c in RESULT_CODES.items()}
@@ -32,7 +38,7 @@ ORDER_NOTE_CODES = {   # tables.PHASES[...].order_note, by phase key
 CONDITION_CODES = TAG_CONDITION
 
 
-def _say(code: str, lang: str, **args) -> str:
+def _say(code: str, lang: str, **args: object) -> str:
     return render(code, args, lang)
 
 
@@ -40,7 +46,7 @@ def _name(name: str, lang: str) -> str:
     return name if lang == "en" else f"{name}.{lang}"
 
 
-def _tables(tables):
+def _tables(tables: ModuleType | None) -> Any:
     if tables is None:
         from ..tag import tables
     return tables
@@ -59,7 +65,7 @@ def result_node(result: str) -> str:
     return "n_" + re.sub(r"\W", "_", result)
 
 
-def order_text(order, lang: str = "en") -> str:
+def order_text(order: Iterable[str], lang: str = "en") -> str:
     """The seat order as it is written in the diagram: ``"first-A → second-A → ..."`` (in Japanese
     as the source writes it: ``"先攻Ａ ＞ 後攻Ａ ＞ ..."``)."""
     if lang == "ja":
@@ -67,7 +73,7 @@ def order_text(order, lang: str = "en") -> str:
     return f" {S.ARROW} ".join(order)
 
 
-def _rules_in_order(rows) -> tuple[str, ...]:
+def _rules_in_order(rows: Iterable[Any]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r.rule for r in rows))
 
 
@@ -75,7 +81,7 @@ def _result_text(result: str, lang: str) -> str:
     return _say(RESULT_CODES[result], lang) if result in RESULT_CODES else result
 
 
-def _next_turn_part(d: Diagram, T, *, back_to: str | None, lang: str = "en") -> None:
+def _next_turn_part(d: Diagram, T: Any, *, back_to: str | None, lang: str = "en") -> None:
     rows = []
     for i, r in enumerate(T.NEXT_TURN):
         if lang == "en":
@@ -101,7 +107,7 @@ def _next_turn_part(d: Diagram, T, *, back_to: str | None, lang: str = "en") -> 
         d.same_rank(*(result_node(r) for r in results))
 
 
-def tag_turn(tables=None, lang: str = "en") -> Diagram:
+def tag_turn(tables: ModuleType | None = None, lang: str = "en") -> Diagram:
     """A tag battle turn: phases, steps, seat orders, and who goes first next turn (labels in ``lang``)."""
     T = _tables(tables)
     ja = lang == "ja"
@@ -130,7 +136,7 @@ def tag_turn(tables=None, lang: str = "en") -> Diagram:
     return d
 
 
-def tag_next_turn(tables=None, lang: str = "en") -> Diagram:
+def tag_next_turn(tables: ModuleType | None = None, lang: str = "en") -> Diagram:
     """Who goes first next turn (TAG-N1..N5), as a decision diagram (labels in ``lang``)."""
     T = _tables(tables)
     d = Diagram(_name("tag-next-turn", lang), _say("diagrams.tag.next_title", lang),

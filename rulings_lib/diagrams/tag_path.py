@@ -9,22 +9,27 @@ from ..tag import tables as TT
 from . import tag as G
 from .trace import PathTrace, Visit, cannot_trace, check_upto, event_tuples, msg_code
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from ..scenario import RunResult
+    from .diagram import Diagram
+
 _CONDITION_ROW = {code: rule_result for rule_result, code in TAG_CONDITION.items()}
 
 
-def path_map(*, compact: bool = True, lang: str = "en"):
+def path_map(*, compact: bool = True, lang: str = "en") -> Diagram:
     """The diagram a tag battle path is drawn on: the tag turn diagram."""
     d = G.tag_turn(lang=lang)
     d.compact = compact
     return d
 
 
-def trace_match(source, upto: int | None = None) -> PathTrace:
+def trace_match(source: object, upto: int | None = None) -> PathTrace:
     """A played tag match has no path of its own yet (its turns are drawn from a scenario's run)."""
     raise cannot_trace(source)
 
 
-def trace(result, upto: int | None = None) -> PathTrace:
+def trace(result: RunResult, upto: int | None = None) -> PathTrace:
     """A tag battle scenario's path through the tag turn diagram, read from rule ids alone:
     TAG-P1..P5 events are the phases, a TAG-N event the next-turn decision (its row is the one
     whose condition the event states)."""
@@ -33,9 +38,9 @@ def trace(result, upto: int | None = None) -> PathTrace:
     phase_of = {p.rule: p.key for p in TT.PHASES}
     index = {G.phase_node(p.key): i for i, p in enumerate(TT.PHASES)}
     visits: list[Visit] = []
-    pos = None
+    pos: str | None = None
 
-    def go(node, step, rule, side=False):
+    def go(node: str, step: int, rule: str, side: bool = False) -> None:
         nonlocal pos
         if node != pos or side:
             visits.append(Visit(node, step, rule, side))
@@ -47,7 +52,7 @@ def trace(result, upto: int | None = None) -> PathTrace:
             continue
         if rule in phase_of:
             j = index[G.phase_node(phase_of[rule])]
-            i = index.get(pos)
+            i = index.get(pos)  # type: ignore[arg-type]
             if i is not None and i < j:              # a turn passes through every phase
                 for k in range(i + 1, j):
                     go(G.phase_node(TT.PHASES[k].key), step, "")
@@ -56,8 +61,8 @@ def trace(result, upto: int | None = None) -> PathTrace:
             go(G.DECIDE, step, rule)
             rows = [(i, r) for i, r in enumerate(TT.NEXT_TURN) if r.rule == rule]
             note = args.get("note")             # the condition's code, perhaps inside a reading's note
-            cond = msg_code(note.get("args", {}).get("text")) if msg_code(note) == "tag.note.with_reading" else msg_code(note)
-            row = next(((i, r) for i, r in rows if (r.rule, r.result) == _CONDITION_ROW.get(cond)), None)
+            cond = msg_code(note.get("args", {}).get("text")) if msg_code(note) == "tag.note.with_reading" else msg_code(note)  # type: ignore[union-attr]
+            row = next(((i, r) for i, r in rows if (r.rule, r.result) == _CONDITION_ROW.get(cond)), None)  # type: ignore[arg-type]
             row = row or (rows[0] if len({r.result for _, r in rows}) == 1 else None)
             if row is not None:
                 i, r = row

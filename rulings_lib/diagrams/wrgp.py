@@ -21,6 +21,13 @@ from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 from .diagram import Diagram, Row
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+    from ..wrgp.tables import Phase
+
 _RULE_ID = re.compile(r"WRGP-[A-Z]+\d+")
 
 TURN = "cluster_turn"
@@ -67,16 +74,16 @@ ZONE_LABELS = {k: render(c) for k, c in ZONE_CODES.items()}
 DESTINATION_LABELS = {k: render(c) for k, c in DESTINATION_CODES.items()}
 
 
-def _words(lang: str):
+def _words(lang: str) -> Callable[..., str]:
     """``t(code, **args)``: the diagrams' words in ``lang``."""
     return lambda code, **args: render(code, args, lang)
 
 
-def _phase_name(phase, lang: str) -> str:
+def _phase_name(phase: Phase, lang: str) -> str:
     return phase.japanese if lang == "ja" else phase.name
 
 
-def _table_text(codes: dict, key, english: str, lang: str) -> str:
+def _table_text(codes: dict[Any, str], key: object, english: str, lang: str) -> str:
     """A table's text: as the table writes it in English; from the catalogue in another language
     (the table's own English where the catalogue has no entry for the key)."""
     if lang == "en" or key not in codes:
@@ -99,14 +106,14 @@ def first_turn_skips() -> tuple[str, ...]:
     return tuple(k for k in T.PHASE_KEYS if k in T.FIRST_TURN_SKIPS)
 
 
-def _join(words, lang: str = "en") -> str:
+def _join(words: Iterable[str], lang: str = "en") -> str:
     words = list(words)
     if lang == "ja":
         return "、".join(words)
     return ", ".join(words[:-1]) + (" and " if len(words) > 1 else "") + words[-1]
 
 
-def _skip_edges(d: Diagram, node_of, label: str, lang: str = "en") -> None:
+def _skip_edges(d: Diagram, node_of: Callable[[str], str], label: str, lang: str = "en") -> None:
     """An edge over the phases the first turn has not (WRGP-F5)."""
     skipped = set(first_turn_skips())
     keys = T.PHASE_KEYS
@@ -135,7 +142,7 @@ def _turn_part(d: Diagram, lang: str = "en") -> None:
         name = _phase_name(phase, lang)
         rows = [_table_text(PHASE_NOTE_CODES, phase.key, phase.note, lang)]
         if phase.key in skipped:
-            rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))
+            rows.append(Row(t("diagrams.wrgp.not_turn1"), "muted"))  # type: ignore[arg-type]
         if phase.key == "draw":
             d.cluster(DRAW, name, parent=TURN)
             d.node(DRAW_BEFORE, t("diagrams.wrgp.before_draw", phase=name), phase.rules, rows, cluster=DRAW,
@@ -194,7 +201,7 @@ def wrgp_turn(lang: str = "en") -> Diagram:
 
 
 # ------------------------------------------------------------------------------ the handover
-def _runon_rows(phase, lang: str = "en") -> list[Row]:
+def _runon_rows(phase: Phase, lang: str = "en") -> list[Row]:
     t = _words(lang)
     rows: list[Row] = []
     if phase.key in first_turn_skips():

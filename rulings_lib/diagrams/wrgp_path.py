@@ -17,8 +17,16 @@ from ..wrgp.engine import WrgpMatch
 from . import wrgp as W
 from .trace import PathTrace, Visit, check_upto, event_tuples, msg_code
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
-def path_map(*, compact: bool = True, lang: str = "en"):
+    from ..scenario import RunResult
+    from .diagram import Diagram
+
+
+def path_map(*, compact: bool = True, lang: str = "en") -> Diagram:
     """The diagram a WRGP path is drawn on: the WRGP map."""
     return W.wrgp_relay(compact=compact, lang=lang)
 
@@ -39,7 +47,7 @@ _NEW_TURN = "wrgp.event.turn_begins"                      # STD-TURN: "turn 4: .
 _PHASE_OF_CODE = {code: key for key, code in WRGP_PHASE.items()}
 
 
-def state_node(match) -> str:
+def state_node(match: WrgpMatch) -> str:
     """The node of the WRGP map that a match is at."""
     if match.is_finished():
         return W.MATCH_END
@@ -51,7 +59,7 @@ def state_node(match) -> str:
     return W.turn_node(key)
 
 
-def describe_state(match) -> Msg:
+def describe_state(match: WrgpMatch) -> Msg:
     """Where a match is, in words (for the diagram's note): a message, English as ``str``."""
     if match.is_finished():
         return Msg("diagrams.path.over", winner=match.winner)
@@ -66,7 +74,7 @@ def describe_state(match) -> Msg:
     return where
 
 
-def _entered_phase(rule: str, code: str, args: dict) -> str | None:
+def _entered_phase(rule: str, code: str, args: dict[str, Any]) -> str | None:
     """The phase a phase-entry event names ("A1's Battle Phase", "run-on: End Phase", "turn 4: ...,
     Draw Phase"), by its code and its ``phase`` argument, or None."""
     if rule not in ("STD-TURN", "WRGP-H1"):
@@ -74,7 +82,7 @@ def _entered_phase(rule: str, code: str, args: dict) -> str | None:
     if code == _NEW_TURN:
         return "draw"
     if code in _PHASE_ENTRY:
-        return _PHASE_OF_CODE.get(msg_code(args.get("phase")))
+        return _PHASE_OF_CODE.get(msg_code(args.get("phase")))  # type: ignore[arg-type]
     return None
 
 
@@ -100,8 +108,8 @@ class _Walker:
             self.sides.add((node, step))
             self.visits.append(Visit(node, step, rule, side=True))
 
-    def event(self, step: int, rule: str, code: str | None, args: dict) -> None:
-        key = _entered_phase(rule, code, args)
+    def event(self, step: int, rule: str, code: str | None, args: dict[str, Any]) -> None:
+        key = _entered_phase(rule, code, args)  # type: ignore[arg-type]
         if key is not None:
             self.phase = key
             self.go(W.runon_node(key) if rule == "WRGP-H1" else W.turn_node(key), step, rule)
@@ -146,7 +154,7 @@ class _Walker:
         elif rule == "WRGP-F2":
             self.go(W.NEXT, step, rule)
 
-    def settle(self, step: int, match) -> None:
+    def settle(self, step: int, match: WrgpMatch) -> None:
         """After a step: the snapshot is the truth about where the match is."""
         self.phase = match.phase_key
         node = state_node(match)
@@ -157,7 +165,7 @@ class _Walker:
             self.visits.append(Visit(node, step, "", side=True))   # a step that stayed here
 
 
-def _infer_start(events) -> tuple[str | None, str | None]:
+def _infer_start(events: Sequence[Any]) -> tuple[str | None, str | None]:
     """For a played match without snapshots: the phase before the first phase the events enter
     (the engine enters phases one by one, so that is where the match was)."""
     skipped = False
@@ -180,7 +188,7 @@ def _infer_start(events) -> tuple[str | None, str | None]:
     return None, None
 
 
-def trace(result, upto: int | None = None) -> PathTrace:
+def trace(result: RunResult, upto: int | None = None) -> PathTrace:
     """The path of a scenario's run (a :class:`~rulings_lib.scenario.RunResult` with its snapshots)
     through the WRGP map, up to step ``upto`` (default: all); "where we are" is the state after it."""
     states = result.snapshots
@@ -190,7 +198,7 @@ def trace(result, upto: int | None = None) -> PathTrace:
     rejected = [r for r in result.outcome["rejected"] if r["step"] <= upto]
     start = states[0]
     w = _Walker(state_node(start), start.phase_key)
-    by_step: dict[int, list] = {}           # each step's events, found once (not all events per step)
+    by_step: dict[int, list[Any]] = {}           # each step's events, found once (not all events per step)
     for s, rule, code, args in events:
         by_step.setdefault(s, []).append((rule, code, args))
     for step in range(1, upto + 1):
@@ -217,6 +225,6 @@ def trace_match(source: WrgpMatch, upto: int | None = None) -> PathTrace:
         w.settle(upto, source)
         here, where = state_node(source), describe_state(source)
     else:
-        here, where = w.pos, Msg("diagrams.path.after_step", n=upto)
+        here, where = w.pos, Msg("diagrams.path.after_step", n=upto)  # type: ignore[assignment]
     rejected = [r for r in source.rejected if r["step"] <= upto]
     return PathTrace("match", "a WRGP match", w.visits, here, where, upto, last, rejected)

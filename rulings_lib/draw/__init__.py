@@ -19,6 +19,10 @@ hold them. ``import rulings_lib`` does not import this package; ``_repr_svg_`` d
 
 from __future__ import annotations
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 # Each name is imported from its module when first asked for (PEP 562): ``rulings run`` words a
 # WRGP final state without importing the Digimon engine, its tables or the SVG writers.
 _WHERE = {"summary": "pick", "svg": "pick", "tag_svg": "tag", "wrgp_svg": "wrgp",
@@ -29,7 +33,7 @@ __all__ = ["Picture", "html_picture", "image_picture", "picture", "scenario_svg"
            "write_step_svgs", "write_svg"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     where = _WHERE.get(name)
     if where is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

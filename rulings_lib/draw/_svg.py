@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import re
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def escape(text: str, quote: bool = True) -> str:
     """``html.escape`` (the same five replacements), without importing :mod:`html`, whose entity
@@ -25,7 +29,7 @@ LIGHT = "#dddddd"
 PAPER = "#ffffff"
 
 
-def num(v) -> str:
+def num(v: float) -> str:
     """One way to write a number: integers as integers, others with at most 2 decimals."""
     if isinstance(v, int):
         return str(v)
@@ -39,24 +43,24 @@ def num(v) -> str:
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
-def _visible(match: re.Match) -> str:
+def _visible(match: re.Match[str]) -> str:
     ch = match.group()
     return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
 
 
-def xml_text(text) -> str:
+def xml_text(text: object) -> str:
     """``text`` with every character XML cannot hold replaced by a visible escape (not escaped for
     markup: see :func:`esc`). Used for SVG text and Graphviz's HTML-like labels alike."""
     text = str(text)
     return _NOT_XML.sub(_visible, text) if _NOT_XML.search(text) else text
 
 
-def label_escape(text, quote: bool = False) -> str:
+def label_escape(text: object, quote: bool = False) -> str:
     """Text for a Graphviz HTML-like label (an XML fragment): as :func:`esc`, quotes kept by default."""
     return escape(xml_text(text), quote=quote)
 
 
-def esc(text) -> str:
+def esc(text: object) -> str:
     """Text for an SVG element or attribute: markup escaped, characters XML cannot hold made visible."""
     return escape(xml_text(text), quote=True)
 
@@ -119,36 +123,39 @@ class Svg:
         self.min_font = min_font        # the phone layouts: no text smaller than this (in px at 1:1)
         self.parts: list[str] = []
 
-    def _el(self, tag: str, attrs: dict, body: str | None = None) -> None:
+    def _el(self, tag: str, attrs: dict[str, Any], body: str | None = None) -> None:
         items = "".join(f' {k.replace("_", "-")}="{v if isinstance(v, str) else num(v)}"'
                         for k, v in attrs.items() if v is not None)
         self.parts.append(f"<{tag}{items}/>" if body is None else f"<{tag}{items}>{body}</{tag}>")
 
-    def rect(self, x, y, w, h, fill=PAPER, stroke=INK, width=1, dash=None, rx=None) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, fill: str = PAPER, stroke: str = INK, width: float = 1,
+             dash: str | None = None, rx: float | None = None) -> None:
         self._el("rect", {"x": x, "y": y, "width": w, "height": h, "rx": rx, "fill": fill, "stroke": stroke,
                           "stroke_width": width, "stroke_dasharray": dash})
 
-    def line(self, x1, y1, x2, y2, stroke=INK, width=1, dash=None) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = INK, width: float = 1,
+             dash: str | None = None) -> None:
         self._el("line", {"x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": stroke, "stroke_width": width,
                           "stroke_dasharray": dash})
 
-    def circle(self, cx, cy, r, fill=PAPER, stroke=INK, width=1) -> None:
+    def circle(self, cx: float, cy: float, r: float, fill: str = PAPER, stroke: str = INK, width: float = 1) -> None:
         self._el("circle", {"cx": cx, "cy": cy, "r": r, "fill": fill, "stroke": stroke, "stroke_width": width})
 
-    def path(self, d: str, fill="none", stroke=INK, width=1) -> None:
+    def path(self, d: str, fill: str = "none", stroke: str = INK, width: float = 1) -> None:
         self._el("path", {"d": d, "fill": fill, "stroke": stroke, "stroke_width": width})
 
-    def text(self, x, y, content, size=12, weight=None, fill=INK, anchor=None, italic=False) -> None:
+    def text(self, x: float, y: float, content: object, size: float = 12, weight: str | None = None, fill: str = INK,
+             anchor: str | None = None, italic: bool = False) -> None:
         size = max(size, self.min_font)
         self._el("text", {"x": x, "y": y, "font_size": size, "font_weight": weight, "fill": fill,
                           "text_anchor": anchor, "font_style": "italic" if italic else None}, esc(content))
 
-    def cross(self, x, y, w, h, width=2) -> None:
+    def cross(self, x: float, y: float, w: float, h: float, width: float = 2) -> None:
         """Two diagonals over a box: the mark for a duelist or player who is out."""
         self.line(x + 3, y + 3, x + w - 3, y + h - 3, width=width)
         self.line(x + 3, y + h - 3, x + w - 3, y + 3, width=width)
 
-    def bar(self, x, y, w, h, value, top) -> None:
+    def bar(self, x: float, y: float, w: float, h: float, value: float, top: float) -> None:
         """A gauge: outline, a solid part for ``value`` of ``top``, tick marks at quarters."""
         top = max(1, top)
         frac = max(0.0, min(1.0, value / top))

@@ -8,6 +8,13 @@ from pathlib import Path
 from ._svg import GREY, INK, Svg, esc, image_picture
 from .words import check_lang, word
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any
+
+    from ..scenario import RunResult
+
 
 class Picture:
     """A picture that a notebook shows as SVG; its text form is the state in words."""
@@ -27,7 +34,7 @@ class Picture:
         return self.text or "<picture>"
 
 
-def picture(obj, lang: str = "en") -> Picture:
+def picture(obj: Any, lang: str = "en") -> Picture:
     """A match (or outcome dict) as a :class:`Picture`: a notebook shows the drawing, its text
     form is the state in words (what nbval compares besides the SVG)."""
     from .pick import summary, svg
@@ -35,26 +42,26 @@ def picture(obj, lang: str = "en") -> Picture:
     return Picture(svg(obj, lang), "\n".join(summary(obj, lang)))
 
 
-def html_picture(obj, lang: str = "en", width: int = 640, css_class: str = "rulings-picture") -> str:
+def html_picture(obj: Any, lang: str = "en", width: int = 640, css_class: str = "rulings-picture") -> str:
     """A picture (of a match, an outcome dict, or SVG text) in a ``<div>`` that keeps it at most
     ``width`` px wide and lets it shrink with the page (for widgets and the FAQ page)."""
     svg_text = obj if isinstance(obj, str) else _draw(obj, lang)
     return f'<div class="{esc(css_class)}" style="max-width:{int(width)}px;width:100%">{svg_text}</div>'
 
 
-def _draw(match, lang: str, title: str | None = None) -> str:
+def _draw(match: Any, lang: str, title: str | None = None) -> str:
     from .pick import svg
 
     return svg(match, lang, title=title)
 
 
-def _snapshots(result) -> list:
+def _snapshots(result: RunResult) -> list[Any]:
     if getattr(result, "snapshots", None):
         return result.snapshots
     return result.replay().snapshots
 
 
-def scenario_svg(result, lang: str = "en", layout: str = "wide") -> str:
+def scenario_svg(result: Any, lang: str = "en", layout: str = "wide") -> str:
     """The final state of a scenario run (a :class:`~rulings_lib.scenario.RunResult`); ``layout="phone"``:
     the phone layout (360 wide, shown at 1:1 on a 390 px screen: no text under 12 CSS px)."""
     check_lang(lang)
@@ -64,7 +71,7 @@ def scenario_svg(result, lang: str = "en", layout: str = "wide") -> str:
     return svg(result.match, lang, title=result.scenario.title_in(lang), **kwargs)
 
 
-def step_svgs(result, lang: str = "en") -> list[str]:
+def step_svgs(result: Any, lang: str = "en") -> list[str]:
     """One picture per moment: ``[after the setup, after step 1, ..., after step n]``."""
     check_lang(lang)
     snaps = _snapshots(result)
@@ -84,7 +91,7 @@ def _inner(svg: str) -> tuple[str, str, str]:
     return vb, title, body
 
 
-def strip_svg(result, lang: str = "en", per_row: int = 4, width: int = 240) -> str:
+def strip_svg(result: Any, lang: str = "en", per_row: int = 4, width: int = 240) -> str:
     """Every step's picture, small, side by side (``per_row`` a row), each labelled with its step."""
     pictures = step_svgs(result, lang)
     from .pick import summary
@@ -118,7 +125,7 @@ class OutputPathError(OSError):
     """An output path that cannot be written; the message names the path."""
 
 
-def write_svg(path, svg: str) -> Path:
+def write_svg(path: str | Path, svg: str) -> Path:
     """Write a picture through the kit's one writer (:func:`rulings_lib.files.write_text`): whole
     or not at all, and only over a regular file (a FIFO or a device is refused, never replaced);
     problems are an :class:`~rulings_lib.errors.InputError` naming the path (exit 2)."""
@@ -128,7 +135,7 @@ def write_svg(path, svg: str) -> Path:
     return write_text(path, svg + "\n", Msg("files.what.picture"))
 
 
-def _drawing_state(match) -> dict:
+def _drawing_state(match: Any) -> Any:
     """The match's state as the pictures need it, without rendering its whole event list: the
     events are read lazily, newest first (a picture looks only at the last few), so drawing the
     state after each of n steps costs O(n), not O(n²)."""
@@ -146,23 +153,23 @@ def _drawing_state(match) -> dict:
 class _LazyEvents:
     """A read-only view of a match's events as dicts, each made only when looked at."""
 
-    def __init__(self, events: list):
+    def __init__(self, events: Sequence[Any]) -> None:
         self._events = events
 
     def __len__(self) -> int:
         return len(self._events)
 
-    def __getitem__(self, i: int) -> dict:
-        return self._events[i].as_dict()
+    def __getitem__(self, i: int) -> dict[str, Any]:
+        return self._events[i].as_dict()  # type: ignore[no-any-return]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[dict[str, Any]]:
         return (e.as_dict() for e in self._events)
 
-    def __reversed__(self):
+    def __reversed__(self) -> Iterator[dict[str, Any]]:
         return (e.as_dict() for e in reversed(self._events))
 
 
-def _draw_state(match, lang: str, title: str) -> str:
+def _draw_state(match: Any, lang: str, title: str) -> str:
     from .pick import svg
 
     kw = {}
@@ -173,7 +180,7 @@ def _draw_state(match, lang: str, title: str) -> str:
     return svg(_drawing_state(match), lang, title=title, **kw)
 
 
-def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
+def write_step_svgs(result: Any, folder: str | Path, lang: str = "en") -> list[Path]:
     """``step-00.svg`` (after the setup), ``step-01.svg``, ... into ``folder`` (created if needed).
 
     The scenario is played again and each picture is drawn and written as soon as its step is
@@ -188,7 +195,7 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
     digits = max(2, len(str(total)))
     written: list[Path] = []
 
-    def draw(n: int, match) -> None:
+    def draw(n: int, match: Any) -> None:
         head = word("after_setup", lang) if n == 0 else word("after_step", lang, n=n, total=total)
         written.append(write_svg(folder / f"step-{n:0{digits}d}.svg",
                                  _draw_state(match, lang, f"{scenario.title_in(lang)}: {head}")))
@@ -197,7 +204,8 @@ def write_step_svgs(result, folder, lang: str = "en") -> list[Path]:
     return written
 
 
-def cli_pictures(result, svg_path=None, steps_dir=None, lang: str = "en") -> None:
+def cli_pictures(result: Any, svg_path: str | Path | None = None, steps_dir: str | Path | None = None,
+                 lang: str = "en") -> None:
     """What ``rulings run --svg/--svg-steps`` does, in ``lang``; a path that cannot be written is an
     :class:`~rulings_lib.errors.InputError` naming it (exit 2)."""
     if svg_path is not None:

@@ -13,11 +13,15 @@ from ..tag import tables as T
 from ._svg import GREY, INK, LIGHT, PHONE_FONT, PHONE_WIDTH, Svg, clip, wrap
 from .words import check_lang, word
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 WIDTH = 640
 SEAT_W, SEAT_H = 290, 86
 
 
-def facts(obj, start_points: int | None = None) -> tuple[dict, int]:
+def facts(obj: Any, start_points: int | None = None) -> tuple[dict[str, Any], int]:
     if hasattr(obj, "state") and callable(obj.state):
         state = obj.state()
         start_points = start_points or getattr(obj, "start_points", None)
@@ -33,7 +37,7 @@ def _split(player: str) -> tuple[str, str]:
     return tag, letter
 
 
-def _layout(state: dict) -> dict[str, str]:
+def _layout(state: dict[str, Any]) -> dict[str, str]:
     """seat -> player: the players in the game where ``seats`` puts them; players out in their
     tag's row, in their own letter's column where it is free."""
     first, second = state.get("first"), state.get("second")
@@ -60,7 +64,7 @@ def _layout(state: dict) -> dict[str, str]:
     return seats
 
 
-def _next_rule(state: dict):
+def _next_rule(state: dict[str, Any]) -> tuple[str, Any] | None:
     """The rule that decided who goes first this turn and why, as a message (``(rule, Msg)``):
     from the last battles (TAG-N1..N5, the table's condition), else from the transcript (a truce
     swaps as TAG-N4: the rule's own summary); None on the match's first turn (TAG-S2)."""
@@ -79,7 +83,7 @@ def _next_rule(state: dict):
     return None
 
 
-def _view(state: dict, lang: str) -> dict:
+def _view(state: dict[str, Any], lang: str) -> dict[str, Any]:
     first, second = state.get("first", "?"), state.get("second", "?")
     mode = state.get("mode", "tag")
     finished = bool(state.get("finished"))
@@ -101,7 +105,7 @@ def _seat_label(seat: str, lang: str) -> str:
     return word("seat", lang, side=word(side, lang), letter=letter)
 
 
-def _battle_line(b: dict, lang: str) -> str:
+def _battle_line(b: dict[str, Any], lang: str) -> str:
     players = b.get("players") or {}
     powers = b.get("powers") or {}
     tags = list(players)
@@ -117,7 +121,7 @@ def _battle_line(b: dict, lang: str) -> str:
                 l=b.get("loser"), lost=b.get("lost", 0))
 
 
-def _next_line(v: dict, lang: str) -> str:
+def _next_line(v: dict[str, Any], lang: str) -> str:
     if v["finished"]:
         return word("tag_over", lang, tag=v["winner"], rule=v["end_rule"])
     if v["next"] is None:
@@ -129,7 +133,7 @@ def _next_line(v: dict, lang: str) -> str:
     return word("goes_first", lang, tag=v["first"], rule=rule, why=why)
 
 
-def summary(obj, lang: str = "en", *, start_points: int | None = None) -> list[str]:
+def summary(obj: object, lang: str = "en", *, start_points: int | None = None) -> list[str]:
     """The state in words (the picture's ``<desc>``)."""
     lang = check_lang(lang)
     state, _ = facts(obj, start_points)
@@ -150,7 +154,7 @@ def summary(obj, lang: str = "en", *, start_points: int | None = None) -> list[s
     return lines
 
 
-def now(outcome: dict, lang: str = "en", card_name=None) -> list[str]:
+def now(outcome: dict[str, Any], lang: str = "en", card_name: object = None) -> list[str]:
     """Where a tag battle stands, in a few lines (the notebooks' short transcript ends with them,
     rulings_lib.widgets.teach): the state in words without the last battles, which the transcript
     has just told (``card_name``: no card is named here)."""
@@ -158,7 +162,7 @@ def now(outcome: dict, lang: str = "en", card_name=None) -> list[str]:
     return [s for s in summary(outcome, lang) if not s.startswith(skip)]
 
 
-def tag_svg(obj, lang: str = "en", *, start_points: int | None = None, title: str | None = None,
+def tag_svg(obj: object, lang: str = "en", *, start_points: int | None = None, title: str | None = None,
             layout: str = "wide") -> str:
     """The picture of a tag battle (a :class:`~rulings_lib.TagMatch` or its ``state()`` dict).
     ``layout="phone"``: one column, 360 wide, no text under 13 (for a 390 px screen at 1:1)."""
@@ -198,7 +202,7 @@ def tag_svg(obj, lang: str = "en", *, start_points: int | None = None, title: st
     return svg.document()
 
 
-def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict, top: int, lang: str,
+def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict[str, Any], top: int, lang: str,
           sw: int = SEAT_W) -> None:
     SEAT_W = sw  # noqa: N806 (the seat's width in this layout)
     side, letter = T.seat_parts(seat)
@@ -230,7 +234,7 @@ def _seat(svg: Svg, x: int, y: int, seat: str, player: str | None, v: dict, top:
         svg.text(x + SEAT_W - 60, y + 45, word("tag_out", lang), size=10, weight="bold", anchor="middle")
 
 
-def _phone(v: dict, top: int, lang: str, title: str, desc: str) -> str:
+def _phone(v: dict[str, Any], top: int, lang: str, title: str, desc: str) -> str:
     """The phone layout: the heading wrapped, then per letter its two seats facing each other
     across the table (A, then B), the last battles and who goes first next, wrapped."""
     W = PHONE_WIDTH  # noqa: N806

@@ -90,7 +90,7 @@ WORDS: dict[str, dict[str, str]] = {
 }
 resolve(WORDS)      # the rulebooks' terms ({term:...}) spelled by the glossary, once
 
-def word(key: str, lang: str, **kw) -> str:
+def word(key: str, lang: str, **kw: object) -> str:
     return WORDS[key][lang if lang in LANGS else "en"].format(**kw)
 
 

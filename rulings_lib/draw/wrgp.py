@@ -12,11 +12,15 @@ from ..wrgp import tables as T
 from ._svg import GREY, INK, LIGHT, PHONE_FONT, PHONE_WIDTH, Svg, clip, wrap
 from .words import check_lang, ordinal, word
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 WIDTH = 640
 PANEL_W = 300
 
 
-def facts(obj, lineup: int | None = None, start_lp: int | None = None) -> tuple[dict, int, int]:
+def facts(obj: Any, lineup: int | None = None, start_lp: int | None = None) -> tuple[dict[str, Any], int, int]:
     """(outcome, lineup size, starting LP) from a match or an outcome dict."""
     if hasattr(obj, "state") and callable(obj.state):
         state = obj.state()                  # with its verdict: who plays next
@@ -35,7 +39,7 @@ def facts(obj, lineup: int | None = None, start_lp: int | None = None) -> tuple[
     return state, lineup, start_lp
 
 
-def _view(state: dict, lineup: int, start_lp: int, lang: str) -> dict:
+def _view(state: dict[str, Any], lineup: int, start_lp: int, lang: str) -> dict[str, Any]:
     """Everything the picture and its description say, worked out once."""
     turn = state.get("turn") or {}
     number, player, phase = turn.get("number", 1), turn.get("player", "A"), turn.get("phase", "draw")
@@ -89,7 +93,7 @@ def _phase_name(key: str, lang: str) -> str:
     return key
 
 
-def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None) -> list[str]:
+def summary(obj: object, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None) -> list[str]:
     """The state in words (the picture's ``<desc>``): the facts of the text summary, and more."""
     lang = check_lang(lang)
     state, lineup, start_lp = facts(obj, lineup, start_lp)
@@ -139,14 +143,14 @@ def summary(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int |
     return lines
 
 
-def _zone_of(c: dict) -> str:
+def _zone_of(c: dict[str, Any]) -> str:
     """A card's zone as the words name it: a face-up card in the Extra Deck (a Pendulum Monster) is in the
     face-up Extra Deck, a face-down one in the Extra Deck (face-down)."""
     zone = str(c.get("zone", "?"))
     return "extra_face_up" if zone == "extra" and c.get("face_up", True) else zone
 
 
-def _next_words(v: dict, lang: str) -> str:
+def _next_words(v: dict[str, Any], lang: str) -> str:
     """Who plays next, in words, as the verdict says it (the picture's footer, the summary's last line)."""
     team, duelist, n, now, rule = v["next"]
     if v["handover"]:
@@ -160,7 +164,7 @@ def _name(name: str, lang: str) -> str:
     The picture's labels: no 「」 in the tight space of a drawn line, as a card list on a mat."""
     from ..cards import local_name
 
-    return local_name(name, lang, T.CARDS)
+    return local_name(name, lang, T.CARDS)  # type: ignore[no-any-return]
 
 
 def _said(name: str, lang: str) -> str:
@@ -168,14 +172,14 @@ def _said(name: str, lang: str) -> str:
     transcripts write it, 「」 in Japanese (rulings_lib.cards.in_text)."""
     from ..cards import in_text
 
-    return in_text(name, lang, T.CARDS, card=True)
+    return in_text(name, lang, T.CARDS, card=True)  # type: ignore[no-any-return]
 
 
 def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:
     return word(f"sw_{kind}", lang, cost=cost, size=size)
 
 
-def now(outcome: dict, lang: str = "en", card_name=None) -> list[str]:
+def now(outcome: dict[str, Any], lang: str = "en", card_name: Any = None) -> list[str]:
     """Where a WRGP match stands, in a few lines (the notebooks' short transcript ends with them,
     rulings_lib.widgets.teach): the turn, each team's duelist, LP and Speed Counters, who is out,
     the cards on the field. ``card_name(name, lang)`` names a card (as written, without one)."""
@@ -205,7 +209,7 @@ def now(outcome: dict, lang: str = "en", card_name=None) -> list[str]:
     return lines
 
 
-def wrgp_svg(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None,
+def wrgp_svg(obj: object, lang: str = "en", *, lineup: int | None = None, start_lp: int | None = None,
              title: str | None = None, layout: str = "wide") -> str:
     """The picture of a WRGP match (a :class:`~rulings_lib.WrgpMatch` or its ``state()`` dict).
     ``layout="phone"``: one column, 360 wide, no text under 13 (for a 390 px screen at 1:1)."""
@@ -227,7 +231,7 @@ def wrgp_svg(obj, lang: str = "en", *, lineup: int | None = None, start_lp: int 
     return svg.document()
 
 
-def _header(svg: Svg, v: dict, lang: str) -> None:
+def _header(svg: Svg, v: dict[str, Any], lang: str) -> None:
     d = v["teams"][v["player"]]["duelist"]
     svg.text(10, 22, f"{word('wrgp', lang)} · {word('turn', lang, n=v['number'])} · "
                      f"{word('teams_turn', lang, t=v['player'], d=d)}", size=16, weight="bold")
@@ -237,7 +241,7 @@ def _header(svg: Svg, v: dict, lang: str) -> None:
                  fill="#ffffff", anchor="middle")
 
 
-def _phase_track(svg: Svg, v: dict, lang: str) -> None:
+def _phase_track(svg: Svg, v: dict[str, Any], lang: str) -> None:
     y, w, gap = 36, 100, 4
     current = T.PHASE_INDEX.get(v["phase"], 0)
     for i, p in enumerate(T.PHASES):
@@ -267,7 +271,7 @@ def _phase_track(svg: Svg, v: dict, lang: str) -> None:
         svg.text(10, 84, " · ".join(notes), size=11, fill=INK, italic=True)
 
 
-def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int = PANEL_W,
+def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict[str, Any], lang: str, pw: int = PANEL_W,
                 phone: bool = False) -> None:
     PANEL_W = pw  # noqa: N806 (the panel's width in this layout)
     tv = v["teams"][team]
@@ -347,7 +351,7 @@ def _team_panel(svg: Svg, x: int, y: int, team: str, v: dict, lang: str, pw: int
         svg.text(x + 10, y + 288 + 16 * i, line, size=10)
 
 
-def _once_lines(tv: dict, lang: str, phone: bool) -> list[str]:
+def _once_lines(tv: dict[str, Any], lang: str, phone: bool) -> list[str]:
     """The Once per Duel line (WRGP-F6): clipped to its box in the wide layout; on a phone wrapped in
     full, the panel growing to hold it (the line was cut after a few words)."""
     cards = ", ".join(_name(c, lang) for c in tv["once"]) if tv["once"] else word("none", lang)
@@ -355,11 +359,11 @@ def _once_lines(tv: dict, lang: str, phone: bool) -> list[str]:
     return wrap(text, 40 if lang == "en" else 22) if phone else [clip(text, 52 if lang == "en" else 30)]
 
 
-def _panel_height(tv: dict, lang: str, phone: bool) -> int:
+def _panel_height(tv: dict[str, Any], lang: str, phone: bool) -> int:
     return 300 + 16 * (len(_once_lines(tv, lang, phone)) - 1)
 
 
-def _footer(svg: Svg, v: dict, lang: str) -> None:
+def _footer(svg: Svg, v: dict[str, Any], lang: str) -> None:
     y = 420
     if v["finished"]:
         svg.text(10, y, word("wrgp_over", lang, t=v["winner"]), size=13, weight="bold")
@@ -372,7 +376,7 @@ def _footer(svg: Svg, v: dict, lang: str) -> None:
     svg.text(10, y + 24, clip(word("out_list", lang, who=out), 90), size=11)
 
 
-def _phone(v: dict, lang: str, title: str, desc: str) -> str:
+def _phone(v: dict[str, Any], lang: str, title: str, desc: str) -> str:
     """The phone layout: the header, the phase track in two rows of three, the two teams one
     above the other, then who plays next, each long line wrapped."""
     W = PHONE_WIDTH  # noqa: N806

@@ -32,7 +32,6 @@ an :class:`~rulings_lib.errors.InputError` naming the file, the line and the ent
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import InputError
@@ -40,7 +39,15 @@ from ..formats import FORMATS as _REGISTRY
 from ..i18n import Msg
 from ..i18n.glossary import resolve
 from ..schema import Choice, ListOf, MapOf, Text
+from ..values import Value, field
 from ..yamlsrc import load_file
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any, NoReturn
+
+    from ..scenario import RunResult
 
 FAQ_DIR = Path(__file__).parent
 SCENARIO_DIR = FAQ_DIR.parent / "scenarios"
@@ -68,33 +75,31 @@ ENTRY = MapOf({
 }, required=("id", "kind", "rules", "scenario", "en", "ja"), name="a FAQ entry")
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Value, frozen=True):
     """A heading of one game's FAQ: ``id`` (stable, the page's anchor), ``title`` in each language."""
     id: str
     format: str
-    title: dict           # lang -> text
+    title: dict[str, str]  # lang -> text
     number: int           # 1, 2, ... in the game's order
 
     def t(self, lang: str = "en") -> str:
         return self.title[lang]
 
 
-@dataclass
-class Entry:
+class Entry(Value):
     id: str
     kind: str
     rules: list[str]
     scenario: str
-    text: dict            # lang -> {"q", "a", "why", ["open"], ["settled"]}
+    text: dict[str, dict[str, str]]  # lang -> {"q", "a", "why", ["open"], ["settled"]}
     reading: str | None
     file: str
     line: int
     section: Section | None = None
     settles: str | None = None
-    result: object = field(default=None, repr=False)   # the scenario's RunResult
+    result: RunResult | None = field(default=None, repr=False)   # the scenario's RunResult
     # The Readings a ruling's answer rests on (each answered by its own entry): the answer says so.
-    rests_on: tuple = ()
+    rests_on: tuple[str, ...] = ()
     # The game it is about, as declared: its file's ``format:`` (the section's), or for a note on the
     # tool (tool.yaml has no sections) the ``format:`` of the scenario that proves it.
     format: str = ""
@@ -135,10 +140,10 @@ def standard_rule_ids() -> dict[str, str]:
     return dict(STANDARD_RULES)
 
 
-def _sections_of(f: Path, data) -> tuple[str, dict, list]:
+def _sections_of(f: Path, data: Any) -> tuple[str, dict[str, str], list[Any]]:
     """The file's format, title and ``[(Section, [(raw entry, line)])]``; the tool file is a plain list."""
     if isinstance(data, list):
-        return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]
+        return "", {}, [(None, [(raw, data.lines[i]) for i, raw in enumerate(data)])]  # type: ignore[attr-defined]
     if not isinstance(data, dict):
         raise InputError(str(f), getattr(data, "line", 1), Msg("input.faq.not_faq"))
     lines = getattr(data, "lines", {})
@@ -155,12 +160,12 @@ def _sections_of(f: Path, data) -> tuple[str, dict, list]:
         raise InputError(str(f), lines["sections"], Msg("input.faq.sections"))
     out, seen = [], set()
     for i, s in enumerate(secs):
-        sline = secs.lines[i]
+        sline = secs.lines[i]  # type: ignore[attr-defined]
         if not isinstance(s, dict):
             raise InputError(str(f), sline, Msg("input.faq.not_section"))
         for key in s:
             if key not in ("section", "title", "entries"):
-                raise InputError(str(f), s.lines.get(key, sline), Msg("input.faq.section_unknown_key", key=repr(key)))
+                raise InputError(str(f), s.lines.get(key, sline), Msg("input.faq.section_unknown_key", key=repr(key)))  # type: ignore[attr-defined]
         for key in ("section", "title", "entries"):
             if key not in s:
                 raise InputError(str(f), sline, Msg("input.faq.section_needs", key=repr(key)))
@@ -168,15 +173,15 @@ def _sections_of(f: Path, data) -> tuple[str, dict, list]:
         if sid in seen:
             raise InputError(str(f), sline, Msg("input.faq.section_again", section=repr(sid)))
         seen.add(sid)
-        stitle = _title.parse(s["title"], str(f), s.lines["title"], Msg("input.faq.section_title", section=repr(sid)))
+        stitle = _title.parse(s["title"], str(f), s.lines["title"], Msg("input.faq.section_title", section=repr(sid)))  # type: ignore[attr-defined]
         ents = s["entries"]
         if not isinstance(ents, list) or not ents:
-            raise InputError(str(f), s.lines["entries"], Msg("input.faq.entries", section=repr(sid)))
-        out.append((Section(sid, fmt, stitle, i + 1), [(raw, ents.lines[j]) for j, raw in enumerate(ents)]))
+            raise InputError(str(f), s.lines["entries"], Msg("input.faq.entries", section=repr(sid)))  # type: ignore[attr-defined]
+        out.append((Section(sid, fmt, stitle, i + 1), [(raw, ents.lines[j]) for j, raw in enumerate(ents)]))  # type: ignore[attr-defined]
     return fmt, title, out
 
 
-def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]:
+def load_faq(paths: Iterable[str | Path] | None = None, run: bool = True, *, tool: bool = False) -> list[Entry]:
     """Load and validate the players' FAQ (both games, in order), or with ``tool`` the notes on the
     tool; with ``run`` each entry's scenario is played and must pass. ``paths`` reads other files."""
     from ..readings import readings
@@ -189,7 +194,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
     settled_ids = {r.id for r in readings(settled=True)}
     entries: list[Entry] = []
     seen: dict[str, str] = {}
-    cache: dict[str, object] = {}
+    cache: dict[str, RunResult] = {}
     for f in files:
         data = resolve(load_file(f), where=str(f))     # the rulebooks' terms spelled by the glossary
         _fmt, _title_, sections = _sections_of(f, data)
@@ -204,7 +209,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
                                                                langs=", ".join(LANGS)))
                 e = ENTRY.parse(raw, str(f), line, where)
 
-                def fail(msg, e=e, line=line, f=f):
+                def fail(msg: object, e: Any = e, line: int = line, f: Path = f) -> NoReturn:
                     raise InputError(str(f), line, Msg("input.faq.entry_problem", entry=repr(e["id"]), problem=msg))
 
                 if e["id"] in seen:
@@ -263,7 +268,7 @@ def load_faq(paths=None, run: bool = True, *, tool: bool = False) -> list[Entry]
     return entries
 
 
-def load_titles() -> dict[str, dict]:
+def load_titles() -> dict[str, dict[str, str]]:
     """Each game's FAQ title, format -> {lang: title}, in the order of the FAQ."""
     out = {}
     for n in PLAYER_FILES:
@@ -274,15 +279,14 @@ def load_titles() -> dict[str, dict]:
 
 def by_section(entries: list[Entry]) -> list[tuple[Section, list[Entry]]]:
     """The entries grouped under their sections, in the FAQ's order (games, then sections)."""
-    groups: dict[tuple, tuple[Section, list[Entry]]] = {}
+    groups: dict[tuple[Any, ...], tuple[Section, list[Entry]]] = {}
     for e in entries:
         if e.section is not None:
             groups.setdefault((e.section.format, e.section.id), (e.section, []))[1].append(e)
     return list(groups.values())
 
 
-@dataclass
-class Coverage:
+class Coverage(Value):
     demonstrated: dict[str, list[str]]    # rule id -> entry ids
     missing: list[str]
     readings_missing: list[str]           # readings no entry (FAQ or tool note) answers

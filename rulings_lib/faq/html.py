@@ -18,6 +18,11 @@ from ..i18n.glossary import word as term
 from . import LABELS, Entry, all_rule_ids, by_section, load_titles, readings_line, standard_rule_ids
 from . import flag as flag_of
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 _CSS = """
 body{font-family:system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;margin:0;
 background:#fafafa;color:#222;line-height:1.5}
@@ -105,7 +110,7 @@ def _t(text: str, quote: bool = True) -> str:
     return html.escape(text, quote=True) if quote else html.escape(text, quote=False).replace('"', "&quot;")
 
 
-def _diagram_svg(entry: Entry, cache: dict, dot: bool = False) -> str:
+def _diagram_svg(entry: Entry, cache: dict[str, str], dot: bool = False) -> str:
     """The scenario's path drawn on the phase diagram in both languages (the page shows the one
     chosen: Japanese words on the Japanese page), when a Graphviz renderer is available.
     ``dot``: each diagram as its DOT source (``<div class="dot" lang=..>`` holding it in a
@@ -154,8 +159,9 @@ def _state_pictures(entry: Entry) -> list[str]:
             for kind, layout in (("wide", "wide"), ("phone", "phone")) for lang in ("en", "ja")]
 
 
-def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True, link=None, head: str = "",
-                assets: str | None = None, csp: str | None = None, answer=None) -> str:
+def render_html(entries: list[Entry], diagrams: bool | str = True, pictures: bool = True,
+                link: Callable[[Entry], str] | None = None, head: str = "",
+                assets: str | None = None, csp: str | None = None, answer: Any = None) -> str:
     """The page. ``link(entry)``, when given, is the address of a page that opens the entry's
     scenario (the browser edition's playground): each entry gets an "open in playground" link.
     ``diagrams="dot"``: each diagram as its DOT source, drawn by the page (see :func:`_diagram_svg`).
@@ -226,17 +232,18 @@ def _verdict_html(e: Entry) -> list[str]:
     from ..formats import get
     from ..verdict import verdict_items
 
-    cards = get(e.result.scenario.format).cards
+    cards = get(e.result.scenario.format).cards  # type: ignore[union-attr]
     out = []
     for lang in ("en", "ja"):
         items = "".join(f'<li class="{_t(kind)}">{_t(text)}'
                         + (f' <span class="why">[<a class="rule" href="#rule-{_t(rule)}">{_t(rule)}</a>]</span>' if rule else "")
-                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))
+                        + "</li>" for kind, text, rule in verdict_items(e.result.outcome["verdict"], lang, cards))  # type: ignore[union-attr]
         out.append(f'<ul class="verdict" lang="{lang}">{items}</ul>')
     return out
 
 
-def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, answer=None) -> list[str]:
+def _entry_html(e: Entry, link: Callable[[Entry], str] | None, diagrams: bool | str, pictures: bool,
+                cache: dict[str, str], answer: Any = None) -> list[str]:
     """One Q&A: the question, the answer first (flagged when it is an interpretation), why, the rule ids."""
     out = [f'<section class="entry" id="faq-{_t(e.id)}" data-rules="{_t(" ".join(e.rules))}" data-kind="{_t(e.kind)}">']
     for lang in ("en", "ja"):
@@ -277,7 +284,7 @@ def _entry_html(e: Entry, link, diagrams: bool, pictures: bool, cache: dict, ans
     return out
 
 
-def write_html(entries: list[Entry], path) -> Path:
+def write_html(entries: list[Entry], path: str | Path) -> Path:
     from ..files import write_text
     from ..i18n import Msg
 

@@ -34,6 +34,11 @@ import os
 import re
 from pathlib import Path
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
 LANGS = ("en", "ja")
 DEFAULT = "en"
 _DIR = Path(__file__).parent
@@ -47,7 +52,7 @@ class CatalogueError(ValueError):
     """A catalogue file that cannot be used (a bad placeholder, a duplicate code, bad JSON)."""
 
 
-_MADE: dict = {}     # code -> the Msg of that code without arguments (see Msg.__new__)
+_MADE: dict[Any, Msg] = {}     # code -> the Msg of that code without arguments (see Msg.__new__)
 
 
 class Msg(str):
@@ -61,9 +66,9 @@ class Msg(str):
     """
 
     code: str
-    args: dict
+    args: dict[str, Any]
 
-    def __new__(cls, code: str, args: dict | None = None, /, **kw):
+    def __new__(cls, code: str, args: dict[str, Any] | None = None, /, **kw: Any) -> Msg:
         key = None
         if kw:
             if not args and len(kw) == 1:        # one plain argument ("team A's effect"): kept too
@@ -91,7 +96,7 @@ class Msg(str):
             _MADE[key] = self
         return self
 
-    def __getnewargs__(self):   # copy and pickle rebuild it from its code, not from its text
+    def __getnewargs__(self) -> tuple[str, dict[str, Any]]:  # type: ignore[override]  # copy and pickle rebuild it from its code, not from its text
         return (self.code, self.args)
 
     def __repr__(self) -> str:
@@ -103,17 +108,17 @@ class Msg(str):
     def __str__(self) -> str:
         return str.__str__(self)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The JSON form: ``{"code": ..., "args": {...}}`` (nested messages likewise)."""
         return {"code": self.code, "args": plain_args(self.args)}
 
 
-def plain_args(args: dict | None) -> dict:
+def plain_args(args: dict[str, Any] | None) -> dict[str, Any]:
     """``args`` with every nested :class:`Msg` in its JSON form (for outcome JSON)."""
     return {k: _plain(v) for k, v in (args or {}).items()}
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     if isinstance(value, Msg):
         return value.as_dict()
     if isinstance(value, (list, tuple)):
@@ -123,10 +128,10 @@ def _plain(value):
     return value
 
 
-def parse_template(text: str, where: str = "<text>") -> tuple:
+def parse_template(text: str, where: str = "<text>") -> tuple[str | tuple[str], ...]:
     """A text as a tuple of parts: a ``str`` is literal, a 1-tuple ``(name,)`` a placeholder.
     Anything else between braces is refused (``{0}``, ``{a.b}``, ``{a[0]}``, ``{a!r}``, ``{a:>3}``)."""
-    parts: list = []
+    parts: list[str | tuple[str]] = []
     buf: list[str] = []
     pos = 0
     for m in _TOKEN.finditer(text):
@@ -154,16 +159,16 @@ def placeholders(text: str) -> set[str]:
     return {p[0] for p in parse_template(text) if isinstance(p, tuple)}
 
 
-_CATALOGUES: dict[str, dict[str, tuple]] = {lang: {} for lang in LANGS}   # lang -> code -> parts, as loaded
+_CATALOGUES: dict[str, dict[str, tuple[str | tuple[str], ...]]] = {lang: {} for lang in LANGS}   # lang -> code -> parts, as loaded
 _FORMATS: dict[str, str] = {}             # code -> its English text as a str.format template (fast path)
 _FAST = (str, int)
 _SOURCES: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}   # lang -> code -> the raw text
 _DOMAINS: dict[str, str] = {}              # code -> domain
-_LOADED: set = set()                        # (domain, lang) pairs read so far
+_LOADED: set[tuple[str, str]] = set()                        # (domain, lang) pairs read so far
 _ALL = False                                # every catalogue file read
 
 
-def _format_string(parts: tuple) -> str:
+def _format_string(parts: tuple[str | tuple[str], ...]) -> str:
     """The checked parts as a ``str.format`` template: literal braces doubled, each placeholder a
     bare ``{name}`` (parse_template refused anything else, so formatting reads ``args[name]`` only)."""
     return "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{" + p[0] + "}"
@@ -212,13 +217,13 @@ def _load_domain(domain: str, lang: str) -> None:
 _DOMAIN = re.compile(r"[a-z][a-z0-9_]*")
 
 
-def _load() -> dict[str, dict[str, tuple]]:
+def _load() -> dict[str, dict[str, tuple[str | tuple[str], ...]]]:
     """Every catalogue in every language, every text parsed (so checked): for tests and tools;
     rendering reads a catalogue when it first needs one of its codes."""
     global _ALL
     if not _ALL:
         for path in catalogue_files():
-            _load_domain(*_FILE.match(path.name).groups())
+            _load_domain(*_FILE.match(path.name).groups())  # type: ignore[union-attr]
         for lang, sources in _SOURCES.items():
             for code in sources:
                 _parts(code, lang)
@@ -226,7 +231,7 @@ def _load() -> dict[str, dict[str, tuple]]:
     return _CATALOGUES
 
 
-def _parts(code: str, lang: str):
+def _parts(code: str, lang: str) -> tuple[str | tuple[str], ...] | None:
     """The parsed text of ``code`` in ``lang`` (its catalogue read now if it was not), or None."""
     parts = _CATALOGUES[lang].get(code)
     if parts is not None:
@@ -261,13 +266,13 @@ def has(code: str) -> bool:
     return code in _SOURCES[DEFAULT]
 
 
-def check_lang(lang) -> str:
+def check_lang(lang: Any) -> str:
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
-    return lang
+    return lang  # type: ignore[no-any-return]
 
 
-def _show(value, lang: str) -> str:
+def _show(value: object, lang: str) -> str:
     if isinstance(value, Msg):
         return str.__str__(value) if lang == DEFAULT else value.render(lang)   # a Msg is its English
     if isinstance(value, dict) and set(value) == {"code", "args"} and isinstance(value["code"], str):
@@ -287,10 +292,10 @@ def _show(value, lang: str) -> str:
 # Plurals (i18next's convention): a message with a ``count`` argument is worded by ``CODE_one`` when
 # the language calls that count "one" (CLDR plural categories) and its catalogue has that form, else
 # by ``CODE`` (the "other" form). Japanese has no singular: only ``CODE`` is read.
-_ONE = {"en": lambda n: n == 1, "ja": lambda n: False}
+_ONE: dict[str, Callable[[int], bool]] = {"en": lambda n: n == 1, "ja": lambda n: False}
 
 
-def plural_form(code: str, count, lang: str = DEFAULT) -> str:
+def plural_form(code: str, count: object, lang: str = DEFAULT) -> str:
     """The code whose text words ``code`` for ``count`` in ``lang`` (``CODE_one`` or ``CODE``)."""
     one = _ONE.get(lang)
     if one is not None and isinstance(count, int) and one(count):
@@ -302,7 +307,7 @@ def plural_form(code: str, count, lang: str = DEFAULT) -> str:
     return code
 
 
-def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
+def render(code: str, args: Mapping[str, Any] | None = None, lang: str = DEFAULT) -> str:
     """The text of ``code`` in ``lang`` with ``args`` filled in. A language without the code falls
     back to English; an unknown code is a ``KeyError`` (a programming error, caught by tests). A
     ``count`` argument chooses the singular or plural form (:func:`plural_form`)."""
@@ -317,8 +322,8 @@ def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
             # the checked template formatted directly; nothing but ``args[name]`` is looked up.
             if not args:
                 if "{" not in template:
-                    parts = _CATALOGUES[DEFAULT][code]
-                    return parts[0] if parts else ""
+                    parts: tuple[str | tuple[str], ...] | None = _CATALOGUES[DEFAULT][code]
+                    return parts[0] if parts else ""  # type: ignore[return-value]  # (no placeholder: one str)
             else:
                 for v in args.values():
                     if not isinstance(v, _FAST) or v.__class__ is bool:
@@ -337,7 +342,7 @@ def render(code: str, args: dict | None = None, lang: str = DEFAULT) -> str:
         if part.__class__ is str:
             out.append(part)
             continue
-        value = args[part[0]]
+        value = args[part[0]]  # type: ignore[index]
         kind = value.__class__
         if kind is str:
             out.append(value)
@@ -386,7 +391,7 @@ def text(message: object, lang: str = DEFAULT) -> str:
     return str(message)
 
 
-def lang_from_locale(environ=None) -> str:
+def lang_from_locale(environ: Mapping[str, str] | None = None) -> str:
     """``ja`` when the locale says Japanese (``LC_ALL``, then ``LC_MESSAGES``, then ``LANG``, the
     first one set wins, as POSIX reads them), else ``en``."""
     env = os.environ if environ is None else environ
@@ -397,7 +402,7 @@ def lang_from_locale(environ=None) -> str:
     return DEFAULT
 
 
-def default_lang(option: str | None = None, environ=None) -> str:
+def default_lang(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: ``--lang`` when given, otherwise the locale's."""
     if option:
         return check_lang(option)

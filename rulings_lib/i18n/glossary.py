@@ -26,6 +26,10 @@ import json
 import re
 from pathlib import Path
 
+TYPE_CHECKING = False   # (not typing's; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 LANGS = ("en", "ja")
 FILE = Path(__file__).with_name("glossary.json")
 # {term:NAME}; {Term:NAME}: its first letter a capital; {term:NAME:ja}: in that language whatever the
@@ -40,7 +44,7 @@ class GlossaryError(ValueError):
 @functools.cache
 def terms() -> dict[str, dict[str, str]]:
     """Every term: name -> {lang: spelling}."""
-    data = json.loads(FILE.read_text(encoding="utf-8"))
+    data: dict[str, dict[str, str]] = json.loads(FILE.read_text(encoding="utf-8"))
     for name, spelled in data.items():
         if not TERM.fullmatch("{term:" + name + "}") or set(spelled) != set(LANGS):  # (a name in lower case)
             raise GlossaryError(f"{FILE.name}: {name!r}: a term is named in lower case and spelled in {LANGS}")
@@ -69,7 +73,7 @@ def with_terms(text: str, lang: str = "en", where: str = "<text>") -> str:
         raise GlossaryError(f"{where}: {exc}") from None
 
 
-def resolve(data, lang: str = "en", where: str = "<data>"):
+def resolve(data: Any, lang: str = "en", where: str = "<data>") -> Any:
     """Every text in ``data`` (dicts and lists, changed in place, so that whatever a reader noted about
     them, such as their lines, still holds) with its terms spelled: a text under an ``en`` or ``ja``
     key in that language, any other in ``lang``. Returns ``data`` (a lone text: the new text)."""

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from . import _MADE, Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
 WRGP_PHASE = {   # wrgp.tables.PHASE_NAMES
     "draw": "wrgp.phase.draw", "standby": "wrgp.phase.standby", "main1": "wrgp.phase.main1",
     "battle": "wrgp.phase.battle", "main2": "wrgp.phase.main2", "end": "wrgp.phase.end",
@@ -69,7 +74,7 @@ CARD_KIND = {  # rulings_lib.cards: a card's kind
 }
 
 
-def term(table: dict, key: str, fallback: str | None = None):
+def term(table: dict[Any, str], key: object, fallback: str | None = None) -> Any:
     """The word for ``key`` as a message (English: the table's word); a key the table does not
     know is shown as ``fallback`` (or the key itself)."""
     code = table.get(key)
@@ -78,12 +83,12 @@ def term(table: dict, key: str, fallback: str | None = None):
     return _MADE.get(code) or Msg(code)
 
 
-def and_list(items) -> Msg | str:
+def and_list(items: Iterable[Any]) -> Msg | str:
     """``A1``, ``A1 and B1``, ``A1 and B1 and A2`` (Japanese: ``A1とB1``), as the engines join names."""
     items = list(items)
     if not items:
         return ""
-    out = items[0]
+    out: Msg | str = items[0]
     for item in items[1:]:
         out = Msg("common.and", a=out, b=item)
     return out
@@ -123,7 +128,7 @@ TAG_CARD_TEXT = {  # CARD_RULES[...].text, by card key
 }
 
 
-def joined(items, code: str = "common.semicolon"):
+def joined(items: Iterable[Any], code: str = "common.semicolon") -> Any:
     """Items joined two by two with ``code`` (``{a}; {b}``), in the reader's language."""
     items = list(items)
     if not items:

@@ -23,13 +23,19 @@ import html
 import io
 import json
 import unicodedata
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import files
 from ..errors import InputError, one_line
 from ..i18n import Msg, render
+from ..values import Value, field
 from . import tables as T
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import argparse
+    import os
+    from typing import Any
 
 DECK_SIZE = 30                    # TAG-K1
 COPY_LIMIT = 3                    # TAG-K1, per player
@@ -71,7 +77,7 @@ MAX_DECK_BYTES = 1024 * 1024          # a 30-card deck list is well under a kilo
 MAX_CATALOGUE_BYTES = 16 * 1024 * 1024   # a catalogue of every card ever printed is well under this
 
 
-def _read_text(path, cap: int, expected) -> str:
+def _read_text(path: str | os.PathLike[str], cap: int, expected: object) -> str:
     """A regular UTF-8 text file of at most ``cap`` bytes (see :mod:`rulings_lib.files`)."""
     return files.read_text(path, cap, expected)
 
@@ -82,16 +88,14 @@ def _count(text: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------------------- decks
-@dataclass(frozen=True)
-class DeckEntry:
+class DeckEntry(Value, frozen=True):
     number: str
     count: int
     line: int
     name: str = ""
 
 
-@dataclass
-class Deck:
+class Deck(Value):
     """One player's deck, as read from a deck file."""
 
     name: str
@@ -158,17 +162,16 @@ EXPECTED_DECK = Msg("tagdeck.expected.deck")
 EXPECTED_CATALOGUE = Msg("tagdeck.expected.catalogue")
 
 
-def read_deck(path) -> Deck:
+def read_deck(path: str | os.PathLike[str]) -> Deck:
     return Deck.from_text(_read_text(path, MAX_DECK_BYTES, EXPECTED_DECK), str(path))
 
 
 # ------------------------------------------------------------------------------------ catalogue
-@dataclass(frozen=True)
-class CatalogueCard:
+class CatalogueCard(Value, frozen=True):
     number: str
     name: str
     level: str            # "3", "4", "perfect", "ultimate" or "" (option cards)
-    lost: dict            # level -> lost points, where the catalogue gives them
+    lost: dict[str, int]  # level -> lost points, where the catalogue gives them
     line: int = 0
 
     def lost_table(self) -> dict[str, int]:
@@ -252,7 +255,7 @@ class Catalogue:
         return cls(cards, name)
 
 
-def read_catalogue(path) -> Catalogue:
+def read_catalogue(path: str | os.PathLike[str]) -> Catalogue:
     return Catalogue.from_text(_read_text(path, MAX_CATALOGUE_BYTES, EXPECTED_CATALOGUE), str(path))
 
 
@@ -265,8 +268,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "tag"
 
 
 # --------------------------------------------------------------------------------------- report
-@dataclass(frozen=True)
-class Finding:
+class Finding(Value, frozen=True):
     """One violation or warning: the rule id, a sentence, and details for the JSON form."""
 
     rule: str
@@ -279,8 +281,8 @@ class Finding:
     line: int | None = None
     numbers: tuple[str, ...] | None = None
 
-    def as_dict(self) -> dict:
-        d = {"rule": self.rule}
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, object] = {"rule": self.rule}
         for k in ("check", "deck", "card", "count", "limit", "line"):
             v = getattr(self, k)
             if v is not None:
@@ -291,15 +293,13 @@ class Finding:
         return d
 
 
-@dataclass(frozen=True)
-class DeckSummary:
+class DeckSummary(Value, frozen=True):
     deck: str
     size: int
     level3: int | None   # Level 3 Digimon cards found (None: no catalogue to tell)
 
 
-@dataclass
-class DeckReport:
+class DeckReport(Value):
     """The result of a deck check: legal or not, the violations and warnings (each with a rule id)."""
 
     decks: list[DeckSummary]
@@ -314,7 +314,7 @@ class DeckReport:
     def __bool__(self) -> bool:
         return self.legal
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"legal": self.legal, "violations": [v.as_dict() for v in self.violations],
                 "warnings": [w.as_dict() for w in self.warnings]}
 
@@ -325,7 +325,7 @@ class DeckReport:
 
     def text(self, lang: str = "en") -> str:
         """The report people read, in ``lang`` (``en`` or ``ja``)."""
-        def t(code, **args):
+        def t(code: str, **args: object) -> str:
             return render(code, args, lang)
 
         def said(f: Finding) -> str:
@@ -387,8 +387,8 @@ def _kit_names() -> dict[str, str]:
     return {_key(c.number): (cat.by_id[c.same_name] if c.same_name else c).label("ja") for c in cat if c.number}
 
 
-def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnings: list,
-               notes: list | None = None) -> DeckSummary:
+def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list[Finding], warnings: list[Finding],
+               notes: list[Finding] | None = None) -> DeckSummary:
     # TAG-K1: 30 cards per player.
     if deck.size != DECK_SIZE:
         violations.append(Finding("TAG-K1", Msg("tagdeck.finding.size", n=deck.size, size=DECK_SIZE), deck.name,
@@ -403,7 +403,7 @@ def _check_one(deck: Deck, catalogue: Catalogue | None, violations: list, warnin
     # TAG-K1: at most 3 copies of a name per player; by catalogue name, else by number. Without a catalogue
     # file, a number the kit's own tag catalogue names goes by that name (St-319 and St-320 are one card
     # name, チェンジアップ！: the regulation writes 「St-319/320 チェンジアップ！」).
-    groups: dict[str, list] = {}
+    groups: dict[str, list[Any]] = {}
     for number, count in deck.counts().items():
         card = catalogue.get(number) if catalogue else None
         label = card.name if card else ((kit_card_name(number) if catalogue is None else None) or number)
@@ -470,7 +470,7 @@ def check_decks(decks: list[Deck], catalogue: Catalogue | None = None) -> DeckRe
     return DeckReport(summaries, violations, warnings, notes)
 
 
-def check_deck(*paths, cards=None) -> DeckReport:
+def check_deck(*paths: str | os.PathLike[str], cards: str | os.PathLike[str] | None = None) -> DeckReport:
     """Read one or two deck files (and a catalogue CSV) and check them. Raises InputError for unusable input."""
     if not 1 <= len(paths) <= 2:
         raise InputError(str(paths[2]) if len(paths) > 2 else "<decks>", None,
@@ -481,7 +481,7 @@ def check_deck(*paths, cards=None) -> DeckReport:
     return check_decks([read_deck(p) for p in paths], catalogue)
 
 
-def cli_check_deck(args) -> int:
+def cli_check_deck(args: argparse.Namespace) -> int:
     """``rulings tag check-deck DECK [DECK] [--cards CATALOGUE.csv] [--json]``: 0 legal, 1 illegal."""
     from ..i18n import default_lang
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .. import args as A
 from ..errors import ArgumentError, IllegalAction, MatchOver
@@ -47,6 +46,7 @@ from ..i18n.terms import (
     term,
 )
 from ..match import Match, plain_copy, query
+from ..values import Value
 from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
@@ -61,8 +61,7 @@ _PASSED = 9                 # in a moment's order: a seat's moment after its pas
 _END = 10                   # in a moment's order: after everyone passed the turn's last phase
 
 
-@dataclass(frozen=True)
-class BattleTurn:
+class BattleTurn(Value, frozen=True):
     """TAG-P4 ② (reading battle-phase-alternation): where the battle phase's alternation stands.
     The second tag has its first turn; in a turn one person of the tag acts; two turns in a row
     that are passes (one of each tag) bring step ③."""
@@ -82,8 +81,7 @@ class BattleTurn:
         return {"tag": self.tag, "actor": self.actor, "uses": self.uses, "passes": self.passes, "turn": self.number}
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(Value, frozen=True):
     """How far this turn has come (TAG-P1..P5): the phase reached, the step reached in it, the seat
     that acted last in it (its position in the phase's seat order) and whether that seat has passed,
     whether every seat has passed the turn's last phase, and the battle phase's alternation. A
@@ -108,7 +106,7 @@ class Progress:
         if self.done:
             return (_END,)
         if self.phase is not None and T.SEAT_ROUNDS.get(self.phase) == "round":
-            key = () if self.step is None else (self.step,)
+            key: tuple = () if self.step is None else (self.step,)
             if self.seat is not None:
                 key += (self.seat, _PASSED) if self.passed else (self.seat,)
             return key
@@ -149,8 +147,7 @@ def _whole(param: str, value, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
     return A.whole(lo, hi)(param, value, None)
 
 
-@dataclass(frozen=True)
-class Fighter:
+class Fighter(Value, frozen=True):
     """One player's side of a battle: attack power and how their lost points are found.
 
     ``lost`` gives the lost points directly; ``lost_table`` (level -> points) reads them at the
@@ -209,8 +206,7 @@ def _level(param: str, value, table: bool = False) -> str:
         raise ArgumentError(param, Msg("input.arg.tag.level"), value) from None
 
 
-@dataclass(frozen=True)
-class BattleResult:
+class BattleResult(Value, frozen=True):
     """One battle of a turn: ``letter`` (None in 1-vs-1), each tag's power, the winner (None: draw)."""
 
     letter: str | None
@@ -226,8 +222,7 @@ class BattleResult:
                 "winner": self.winner, "loser": self.loser, "lost": self.lost}
 
 
-@dataclass(frozen=True)
-class TargetRuling:
+class TargetRuling(Value, frozen=True):
     """May ``by`` aim an effect of ``effect`` kind at ``on``? Who does it affect, under which rule."""
 
     allowed: bool
@@ -428,7 +423,7 @@ class TagMatch(Match):
         if after.get("rebuilt"):
             # TAG-P5: Net Oceans rebuilt right after this turn's battle (and more may be, by the others).
             if not self.battles:
-                raise ArgumentError("after_battle", Msg("input.arg.tag.after_battle"), dict(after_battle))
+                raise ArgumentError("after_battle", Msg("input.arg.tag.after_battle"), dict(after_battle))  # type: ignore[arg-type]
             self._last, self._reshuffled = "reshuffle", after["rebuilt"]
         self._setup_events()
 
@@ -577,7 +572,7 @@ class TagMatch(Match):
                                                           players=list(everyone)))
         if on in self.out:
             return TargetRuling(False, "TAG-E1", (), Msg("tag.reject.target_out", player=on))
-        same_tag = self._tag_of(on) == self._tag_of(by)
+        same_tag = self._tag_of(on) == self._tag_of(by)  # type: ignore[arg-type]
         if effect in ("projection", "both_sides", "flush", "opponent"):
             # TAG-R1 / TAG-R4: one named opponent, either player of the other tag.
             if same_tag:
@@ -589,17 +584,17 @@ class TagMatch(Match):
                     "both_sides": Msg("tag.target.both_sides", by=by, on=on),
                     "flush": Msg("tag.target.flush", on=on),
                     "opponent": Msg("tag.target.opponent", on=on)}[effect]
-            return TargetRuling(True, rule, affected, Msg("tag.event.opponent_named", by=by, on=on, what=what, where=where))
+            return TargetRuling(True, rule, affected, Msg("tag.event.opponent_named", by=by, on=on, what=what, where=where))  # type: ignore[arg-type]
         # TAG-R2: contact-type effects and support Digimon.
         if on == by:
             return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_own_digimon", by=by, effect=effect))
         if same_tag:
             if effect == "support" and meets_requirements:
-                return TargetRuling(True, rule, (on,), Msg("tag.event.support_on_partner", principle=principle, by=by, on=on))
+                return TargetRuling(True, rule, (on,), Msg("tag.event.support_on_partner", principle=principle, by=by, on=on))  # type: ignore[arg-type]
             why = (Msg("tag.target.support_not_met", on=on) if effect == "support"
                    else Msg("tag.target.contact_partner"))
             return TargetRuling(False, rule, (), Msg("tag.reject.not_on_partner", by=by, on=on, why=why))
-        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=term(TAG_EFFECT, effect), on=on))
+        return TargetRuling(True, rule, (on,), Msg("tag.event.effect_on_opponent", by=by, effect=term(TAG_EFFECT, effect), on=on))  # type: ignore[arg-type]
 
     @query()
     def may_use(self, by: str, kind: str) -> tuple[bool, str, str]:
@@ -1034,7 +1029,7 @@ class TagMatch(Match):
         allowed = Msg("input.arg.tag.battles", tags=", ".join(self.tags))
         if not isinstance(value, list | tuple) or len(value) > len(LETTERS):
             raise ArgumentError(param, allowed, value)
-        out = []
+        out: list = []
         for i, b in enumerate(value):
             where = f"{param}[{i}]"
             if not isinstance(b, Mapping) or set(b) != {"letter", "players", "powers", "winner", "loser", "lost"} \
@@ -1279,7 +1274,7 @@ class TagMatch(Match):
         if winners:
             row, win = T.next_turn_rule(winners)
             # TAG-N1..N5: the NEXT_TURN table decides.
-            self.first = win if row.result == "winner-first" else self.second
+            self.first = win if row.result == "winner-first" else self.second  # type: ignore[assignment]
             rule = row.rule
             note = term(TAG_CONDITION, (row.rule, row.result), row.condition)
             if row.rule == "TAG-N5":
@@ -1306,7 +1301,7 @@ class TagMatch(Match):
 
     def _rematch(self, by: str, card: str) -> None:
         right_after = self._last == "battle" and self._undo is not None
-        if by in (self._undo["out"] if right_after else self.out):
+        if by in (self._undo["out"] if right_after else self.out):  # type: ignore[index]
             # TAG-E1: a player who was out before this turn's battle takes no further part (St-104 is used in
             # the point calculation's step ② for option cards, before ③ reduces the gauges: its user is not
             # out yet if this battle's loss is what brought them to 0).
@@ -1322,7 +1317,7 @@ class TagMatch(Match):
             # TAG-R5: only a user who lost this turn's battle may rewind it.
             self._fail("TAG-R5", "tag.reject.rematch_loser_only", by=by, why=why)
         partner_won = any(r.winner == self._tag_of(by) for r in self.battles)
-        self._fields_restore(self._undo)
+        self._fields_restore(self._undo)  # type: ignore[arg-type]
         self._undo = None
         even = Msg("tag.note.even_though_won", partner=self.partner(by)) if partner_won else ""
         self._ev("TAG-R5", "tag.event.turn_rewound", card=card, by=by, even=even)

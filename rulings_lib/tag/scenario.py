@@ -19,6 +19,11 @@ from .verbs import AT, LEVEL, MAX_PLAYER, TAG_NAME, VERB_TABLE
 from .verbs import ENTRY as ENTRY_PARAM
 from .verbs import SETUP as SETUP_PARAMS
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 FORMAT = T.FORMAT
 RULE_IDS = dict(T.RULES)
 
@@ -41,7 +46,7 @@ OUTCOME_KEYS = ("format", "finished", "winner", "mode", "turn", "first", "second
 DEFAULT_TAGS = ("red", "blue")
 
 
-def check_setup(setup: dict, fail) -> None:
+def check_setup(setup: dict[str, Any], fail: Callable[..., Any]) -> None:
     """Cross-field checks ``fail(key, message)`` reports as scenario errors."""
     tags = tuple(setup.get("tags", DEFAULT_TAGS))
     for t in tags:
@@ -61,7 +66,7 @@ def check_setup(setup: dict, fail) -> None:
                                                             {"gauges": "points"})))
 
 
-def new_match(setup: dict) -> TagMatch:
+def new_match(setup: dict[str, Any]) -> TagMatch:
     at = setup.get("at", {})
     return TagMatch(tuple(setup.get("tags", DEFAULT_TAGS)), setup.get("first"), setup.get("points", T.START_POINTS),
                     turn=at.get("turn", 1), gauges=at.get("points"), out=at.get("out", ()),
@@ -69,7 +74,7 @@ def new_match(setup: dict) -> TagMatch:
                     after_battle=at.get("after_battle"))
 
 
-def apply(match: TagMatch, verb: str, args) -> None:
+def apply(match: TagMatch, verb: str, args: object) -> None:
     """Play one scenario step on the match (raises IllegalAction when the rules forbid it): the
     verb table's one dispatch path."""
     VERB_TABLE[verb].play(match, args)

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 
 from ..i18n.glossary import word as term
 from ..readings import Reading, register
+from ..values import Value
+
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = "digimon-tag"
 CARDS = "tag.yaml"       # its card catalogue, rulings_lib/cards/tag.yaml (the record's Format.cards)
@@ -76,15 +80,13 @@ def seat_parts(seat: str) -> tuple[str, str]:
     return side, letter
 
 
-@dataclass(frozen=True)
-class PhaseStep:
+class PhaseStep(Value, frozen=True):
     number: int
     text: str
     japanese: str = ""
 
 
-@dataclass(frozen=True)
-class Phase:
+class Phase(Value, frozen=True):
     key: str
     name: str
     rule: str
@@ -222,8 +224,7 @@ def phase(key: str) -> Phase:
     return PHASES[PHASE_INDEX[key]]
 
 
-@dataclass(frozen=True)
-class NextTurnRule:
+class NextTurnRule(Value, frozen=True):
     rule: str
     condition: str
     result: str   # "winner-first" | "swap"
@@ -275,7 +276,7 @@ _LEVEL_ALIASES = {
 }
 
 
-def level_key(value) -> str:
+def level_key(value: object) -> str:
     """A level as given (``3``, ``"IV"``, ``"Perfect"``, ``"究極体級"`` ...) -> ``"3"``, ``"4"``,
     ``"perfect"``, ``"ultimate"`` or ``"ultimate-class"``. Raises ValueError otherwise."""
     if isinstance(value, bool):
@@ -286,13 +287,13 @@ def level_key(value) -> str:
     return key
 
 
-def table_level(level) -> str:
+def table_level(level: object) -> str:
     """The column of a lost-points table that a loss to ``level`` reads (Ultimate-class -> ultimate)."""
     key = level_key(level)
     return "ultimate" if key == ULTIMATE_CLASS else key
 
 
-def lost_points(table: dict, opponent_level) -> int:
+def lost_points(table: dict[Any, int], opponent_level: object) -> int:
     """TAG-P5 ③: the points a loser loses, read from their own lost-points table at the level of
     the same-letter opponent's Digimon."""
     norm = {table_level(k): v for k, v in table.items()}
@@ -302,8 +303,7 @@ def lost_points(table: dict, opponent_level) -> int:
     return norm[col]
 
 
-@dataclass(frozen=True)
-class CardRule:
+class CardRule(Value, frozen=True):
     """A card-specific ruling of the tag regulation (mostly TAG-R3)."""
 
     key: str               # card number ("St-296") or ability name ("aerial")
@@ -352,7 +352,7 @@ _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u
                                              "\u2500\u2501\ufe63\uff0d"})
 
 
-def card_number(text) -> str | None:
+def card_number(text: object) -> str | None:
     """``text`` read as a card number, in its printed form (``"St-319"``), or None: any width, case
     and dash, or none (``"ＳＴ－３１９"``, ``"st‐319"``, ``"ST ー 319"``, ``"St319"`` all read ``"St-319"``)."""
     if not isinstance(text, str) or len(text) > 40:

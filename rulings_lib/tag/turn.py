@@ -6,23 +6,26 @@ what, who is out and which tag goes first next turn out. No Jupyter needed: the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import ArgumentError
+from ..events import Outcome
 from ..i18n import Msg, render
 from ..i18n.terms import TAG_CONDITION, term
+from ..values import Value
 from . import tables as TT
 from .engine import TagMatch
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
 
-@dataclass(frozen=True)
-class TagTurn:
+
+class TagTurn(Value, frozen=True):
     """What one turn's battles did. ``events`` are the engine's, with rule ids."""
 
     battles: tuple[str, ...]          # one line per battle
     notes: tuple[str, ...]            # what the losers do with their Digimon (TAG-P5)
-    lost: dict                        # player -> points lost this turn
-    points: dict                      # player -> point gauge after the turn
+    lost: dict[str, int]              # player -> points lost this turn
+    points: dict[str, int]            # player -> point gauge after the turn
     out: tuple[str, ...]              # players out after the turn (in the order they went out)
     first: str | None                 # the tag that goes first next turn (None if the match is over)
     rule: str                         # the rule that decided it (TAG-N*, or how the match ended)
@@ -31,13 +34,13 @@ class TagTurn:
     mode: str                         # "tag" or "1v1" after the turn
     to_one_vs_one: bool               # this turn left one A and one B of different tags (TAG-E3)
     events: tuple[tuple[str, str], ...]
-    state: dict | None = None         # the match after the turn (its outcome dict), for the picture
-    said: tuple = ()                  # the engine's Event objects behind battles + notes (words per language)
-    outcome: object = None            # the match's Outcome when the turn ended it (its reason in any language)
+    state: dict[str, Any] | None = None   # the match after the turn (its outcome dict), for the picture
+    said: tuple[Any, ...] = ()        # the engine's Event objects behind battles + notes (words per language)
+    outcome: Outcome | None = None    # the match's Outcome when the turn ended it (its reason in any language)
 
     def text(self, lang: str = "en") -> str:
         """What the turn did, in ``lang`` (``en`` or ``ja``)."""
-        def say(code, **args):
+        def say(code: str, **args: object) -> str:
             return render(code, args, lang)
 
         lines = [e.render(lang) for e in self.said] if self.said else list(self.battles) + list(self.notes)
@@ -56,8 +59,8 @@ class TagTurn:
         return "\n".join(lines)
 
 
-def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points: dict | None = None,
-             tags=("red", "blue")) -> TagTurn:
+def tag_turn(powers: dict[str, int], lost: dict[str, int] | None = None, first: str = "red",
+             points: dict[str, int] | None = None, tags: tuple[str, ...] = ("red", "blue")) -> TagTurn:
     """Play one turn's battles. ``powers``/``lost``/``points`` map players (``"red-A"`` ...) to
     numbers; a player at 0 points is out and has no battle (TAG-E1). Raises ``IllegalAction`` or
     ``ArgumentError`` (a ``ValueError``) when the turn cannot be played as given."""
@@ -67,11 +70,12 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     before = dict(match.points)
     out_before = list(match.out)
 
-    def entry(player):
+    def entry(player: str) -> dict[str, int]:
         if player not in powers:
             raise ArgumentError(f"powers[{player!r}]", Msg("tag.turn.power_needed", player=player), None)
         return {"power": powers[player], "lost": lost.get(player, 0)}
 
+    spec: dict[str, Any]
     if match.mode == "tag":
         spec = {}
         for letter in TT.LETTERS:
@@ -92,7 +96,7 @@ def tag_turn(powers: dict, lost: dict | None = None, first: str = "red", points:
     lost_now = {p: before[p] - match.points[p] for p in seat_order if before[p] != match.points[p]}
     decided = [e for e in new if e.rule.startswith("TAG-N")]
     if match.winner:
-        rule, reason = match.termination.termination, match.termination.text
+        rule, reason = match.termination.termination, match.termination.text  # type: ignore[union-attr]
     else:
         rule = decided[-1].rule if decided else ""
         row, _ = TT.next_turn_rule([b.winner for b in match.battles])

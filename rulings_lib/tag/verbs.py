@@ -17,27 +17,32 @@ from ..schema import DictOf, Int, Schema, Text, _show
 from ..verbs import Param, Verb, VerbTable
 from . import tables as T
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 # The limits of play and of setups: one declaration.
 MAX_AMOUNT = 1_000_000          # powers, lost points, gauges
 MAX_TURN = 1_000_000
 MAX_PLAYER = 80
 
 
-def _engine_check(name: str):
+def _engine_check(name: str) -> Callable[[str, Any, Any], Any]:
     """The engine's argument check ``name``, reached through the match (``match._arg``): the checks
     that need the match's players and tags are the engine's."""
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         return match._arg(name, param, value)
     check.__name__ = name
     return check
 
 
-def _player(name="by", **kw) -> Param:
+def _player(name: str = "by", **kw: Any) -> Param:
     optional = not kw.get("required", True)
     return Param(name, "player", max_len=MAX_PLAYER, api_check=_engine_check("_ON" if optional else "_BY"), **kw)
 
 
-def _phase(**kw) -> Param:
+def _phase(**kw: Any) -> Param:
     return Param("phase", "choice", choices=T.PHASE_KEYS, terms=TAG_PHASE, allowed=Msg("input.arg.tag.phase", phases=", ".join(T.PHASE_KEYS)), **kw)
 
 
@@ -53,7 +58,7 @@ class _OrNull(Schema):
     def __init__(self, inner: Schema):
         self.inner, self.expected = inner, inner.expected
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         return None if value is None else self.inner.parse(value, file, line, where)
 
 
@@ -69,10 +74,10 @@ class _Data(Schema):
 
     expected = Msg("input.arg.tag.after_battle")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         budget = [500]
 
-        def plain(v, depth):
+        def plain(v: object, depth: int) -> bool:
             budget[0] -= 1
             if budget[0] < 0 or depth > 6:
                 return False
@@ -90,7 +95,7 @@ class _Data(Schema):
 class _Level(Schema):
     expected = Msg("input.arg.tag.level")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         try:
             return T.level_key(value)
         except ValueError:
@@ -115,7 +120,7 @@ class _Battle(Schema):
 
     expected = Msg("input.arg.tag.battle")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if not isinstance(value, dict) or not value:
             self.fail(value, file, line, where)
         entry = ENTRY.to_schema()
@@ -137,7 +142,7 @@ class _Battle(Schema):
         return out
 
 
-def _renamed(message, path: str, name: str):
+def _renamed(message: Any, path: str, name: str) -> Any:
     """A finding's message with the deck's path shown as its file name: a message (a code and its
     arguments) keeps its code, so that it is still worded in any language."""
     if isinstance(message, Msg):
@@ -145,7 +150,7 @@ def _renamed(message, path: str, name: str):
     return message.replace(path, name) if isinstance(message, str) else message
 
 
-def _check_deck(match, value, memo: dict | None = None) -> None:
+def _check_deck(match: Any, value: Any, memo: dict[Any, Any] | None = None) -> None:
     """A deck check (TAG-K1..K3) inside a scenario: the decks are read and checked, and the verdict
     recorded (``record_deck_check``), each finding naming the deck by its file name. ``memo`` (one
     per run) keeps each check's result: the same decks named again are not read again."""
@@ -160,7 +165,7 @@ def _check_deck(match, value, memo: dict | None = None) -> None:
     report = memo[key]
     keep = ("rule", "check", "card", "count", "limit", "line", "message")
 
-    def short(f):   # the deck's file name, not a machine path
+    def short(f: dict[str, Any]) -> dict[str, Any]:   # the deck's file name, not a machine path
         d = {k: f[k] for k in keep if k in f}
         if "deck" in f:
             d["deck"] = Path(f["deck"]).name

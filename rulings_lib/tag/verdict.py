@@ -15,18 +15,24 @@ from __future__ import annotations
 from ..verdict import as_message, clean_row, event_row, readings_of, row
 from . import tables as T
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .engine import TagMatch
+
 _ONE_VS_ONE = frozenset({"tag.event.one_vs_one_begins", "tag.event.one_vs_one_at_setup"})
 
 
-def verdict(match) -> dict:
+def verdict(match: TagMatch) -> dict[str, Any]:
     """The verdict on a :class:`~rulings_lib.tag.engine.TagMatch` where it stands now."""
     events = match.events
     rows = []
     finished = match.winner is not None
     if finished:
         t = match.termination
-        rows.append(row("won", t.termination, "verdict.tag.won", tag=match.winner,
-                        why={"code": t.code, "args": t.args}))
+        rows.append(row("won", t.termination, "verdict.tag.won", tag=match.winner,  # type: ignore[union-attr]
+                        why={"code": t.code, "args": t.args}))  # type: ignore[union-attr]
     # Each player out now (a rewind, TAG-R5, undoes a battle's outs: its events stay in the transcript),
     # by the last event that put them out and the points lost that brought their gauge to 0.
     for who in match.out:

@@ -10,13 +10,19 @@ ruling a widget shows comes from an engine. The match file is the core's game re
 (:mod:`rulings_lib.record`, no Jupyter).
 """
 
+from __future__ import annotations
+
 from importlib import import_module
 
 from ..extras import MissingExtra
 from ..record import MatchFileError, RecordedMatch
 
-# The widgets are imported when first used, so that the parts without Jupyter (the match file,
-# rulings_lib.record) can be imported where ipywidgets is not installed (the browser edition on Pyodide).
+TYPE_CHECKING = False   # (not typing's; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
+# The widgets are imported when first used, so that the parts without Jupyter (``.record``, the match
+# file) can be imported where ipywidgets is not installed (the browser edition on Pyodide).
 _LAZY = {
     "SpeedWorldCalculator": "speed_world", "SpeedWorldOption": "speed_world", "explain_speed_world": "speed_world",
     "speed_world_options": "speed_world",
@@ -28,7 +34,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name in _LAZY:
         try:
             module = import_module(f".{_LAZY[name]}", __name__)

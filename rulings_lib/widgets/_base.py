@@ -7,30 +7,34 @@ from html import escape
 from ..extras import require
 from ..i18n import LANGS, check_lang, render
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 w = require("ipywidgets", "rulings_lib.widgets")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 LANG_NAMES = {"en": "English", "ja": "日本語"}
 
 
-def lang_toggle(lang: str = "en") -> w.ToggleButtons:
+def lang_toggle(lang: str = "en") -> w.ToggleButtons:  # type: ignore[name-defined]
     """The en/ja switch every widget carries: the widget redraws in that language."""
     check_lang(lang)
     return w.ToggleButtons(options=[(LANG_NAMES[code], code) for code in LANGS], value=lang,
                            style={"button_width": "80px"}, tooltips=["English", "日本語"])
 
 
-def say(code: str, lang: str, **args) -> str:
+def say(code: str, lang: str, **args: object) -> str:
     """A widget's words from the ``widgets`` catalogue."""
     return render(code, args, lang)
 
 
-class KitWidget(w.VBox):
+class KitWidget(w.VBox):  # type: ignore[name-defined,misc]
     """A box of controls. Outside a live kernel (a stored notebook, nbval, GitHub) it shows a
     one-line text instead of ipywidgets' long ``repr``; its widget view is never a ruling."""
 
     name_code = "widgets.name.widget"    # the widget's name in the widgets catalogue
     css_class = "rulings-kit-widget"     # a hook for the page (and the browser test) to find it by
-    lang_widget: w.ToggleButtons | None = None
+    lang_widget: w.ToggleButtons | None = None  # type: ignore[name-defined]
 
     @property
     def lang(self) -> str:
@@ -39,14 +43,14 @@ class KitWidget(w.VBox):
 
     @lang.setter
     def lang(self, value: str) -> None:
-        self.lang_widget.value = check_lang(value)
+        self.lang_widget.value = check_lang(value)  # type: ignore[union-attr]
 
-    def __init__(self, children, **kwargs):
+    def __init__(self, children: list[Any], **kwargs: Any) -> None:
         super().__init__(children, **kwargs)
         self.add_class("rulings-kit-widget")
         self.add_class(self.css_class)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)
         if data is not None:
             data["text/plain"] = say("widgets.placeholder", self.lang, name=say(self.name_code, self.lang))

@@ -20,25 +20,30 @@ Not yet. Hint: ...
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..values import Value
 from .teach import Unreadable, read_answer, show_value
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from ..scenario import RunResult, Scenario
+    from .reveal import AnswerButton
 
-def _allowed(step: int) -> Callable:
+
+def _allowed(step: int) -> Callable[[Any], Any]:
     """Read: was step ``step`` played (True) or refused by the rules (False)?"""
     return lambda r: not any(x["step"] == step for x in r.outcome["rejected"])
 
 
-def _next_duelist(r):
+def _next_duelist(r: Any) -> Any:
     """Read: the duelist whose turn it is (after the scenario's last ``end_turn``)."""
     return r.match.duelist(r.match.player)
 
 
-def _outcome(key: str, *path) -> Callable:
-    def read(r):
+def _outcome(key: str, *path: Any) -> Callable[[Any], Any]:
+    def read(r: Any) -> Any:
         value = r.outcome[key]
         for p in path:
             value = value[p]
@@ -46,11 +51,11 @@ def _outcome(key: str, *path) -> Callable:
     return read
 
 
-def _damage_to(team: str, start: int = 8000) -> Callable:
+def _damage_to(team: str, start: int = 8000) -> Callable[[Any], Any]:
     return lambda r: start - r.outcome["lp"][team]
 
 
-def _yes_targets(r):
+def _yes_targets(r: Any) -> Any:
     """Read (tag battle): the players a ``target`` step was allowed on."""
     refused = {x["step"] for x in r.outcome["rejected"]}
     return [s.args["on"] for s in r.scenario.steps if s.verb == "target" and s.number not in refused]
@@ -62,7 +67,7 @@ MYSTICAL_SPACE_TYPHOON = 5318639    # semi-limited there
 DARK_MAGICIAN, DARK_MAGICIAN_ALT = 46986414, 36996508   # the same card by name (samples/wrgp/cards.cdb)
 
 
-def _deck(first: int, extra=(), side=()) -> str:
+def _deck(first: int, extra: Sequence[int] = (), side: Sequence[int] = ()) -> str:
     """A 40-card main deck of made-up passcodes (3 copies each) plus the given real cards, as a
     ``ydke://`` URL (what a scenario's ``check_team`` step takes)."""
     from ..decks import Deck
@@ -72,7 +77,7 @@ def _deck(first: int, extra=(), side=()) -> str:
     return Deck(main=tuple(cards), side=tuple(side), source=f"deck from {first}").to_ydke()
 
 
-def _team_case(decks, cards: bool = False) -> Callable[[], str]:
+def _team_case(decks: Any, cards: bool = False) -> Callable[[], str]:
     def case() -> str:
         import json
 
@@ -86,12 +91,11 @@ def _team_case(decks, cards: bool = False) -> Callable[[], str]:
     return case
 
 
-def _team_legal(r):
+def _team_legal(r: Any) -> Any:
     return r.outcome["deck_checks"]["A"]["legal"]
 
 
-@dataclass(frozen=True)
-class Exercise:
+class Exercise(Value, frozen=True):
     """One prediction: ``case`` is the scenario the engine plays (its text, or a function that
     makes it), ``read`` takes the answer from the played result; the reader's answer is read as
     ``kind``; the words are the messages ``teach.ex.<id>.hint`` and ``teach.ex.<id>.why``."""
@@ -104,7 +108,7 @@ class Exercise:
     lang: str = "en"
     files: bool = False     # the case names sample files (relative to rulings_lib/samples/wrgp)
 
-    def scenario(self):
+    def scenario(self) -> Scenario:
         """The exercise's case as a :class:`~rulings_lib.scenario.Scenario`."""
         from ..scenario import scenario_from_text
 
@@ -115,21 +119,21 @@ class Exercise:
             return scenario_from_text(text, str(samples.DIR / f"exercise-{self.id}.yaml"))
         return scenario_from_text(text, f"<exercise {self.id}>")
 
-    def played(self):
+    def played(self) -> RunResult:
         """The case played by the engine (a :class:`~rulings_lib.scenario.RunResult`)."""
         from ..scenario import run_scenario
 
         return run_scenario(self.scenario())
 
-    def ruling(self):
+    def ruling(self) -> Any:
         return read_answer(self.kind, self.read(self.played()))
 
-    def _say(self, part: str, **args) -> str:
+    def _say(self, part: str, **args: object) -> str:
         from ..i18n import render
 
         return render(f"teach.ex.{self.id}.{part}", args, self.lang)
 
-    def feedback(self, answer) -> str:
+    def feedback(self, answer: object) -> str:
         """What :meth:`check` prints for ``answer``."""
         from ..i18n import render
 
@@ -149,7 +153,7 @@ class Exercise:
         """The full answer: the engine's ruling in words, with its rule ids."""
         return self._say("why", ruling=show_value(self.kind, self.ruling(), self.lang))
 
-    def check(self, answer) -> None:
+    def check(self, answer: object) -> None:
         """Print whether the prediction matches the engine: the reason when it does, a hint (never
         the answer) when it does not, or that it waits while the answer is still ``...``."""
         print(self.feedback(answer))
@@ -163,7 +167,7 @@ class Exercise:
 
         print(render("teach.check.answer", {"why": self.why()}, self.lang))
 
-    def reveal(self):
+    def reveal(self) -> AnswerButton:
         """A button that shows the full answer only when pressed (Jupyter): the answer is not
         worked out before then, so Run All and the stored notebook never show it. Where no widget
         can be drawn (GitHub, a stored output) its text says how to ask for the answer."""
@@ -364,8 +368,7 @@ EXERCISES = {e.id: e for e in _EXERCISES}
 
 def exercise(exercise_id: str, lang: str = "en") -> Exercise:
     """The exercise ``exercise_id``, speaking ``lang``."""
-    from dataclasses import replace
-
     from ..i18n import check_lang
+    from ..values import replace
 
     return replace(EXERCISES[exercise_id], lang=check_lang(lang))

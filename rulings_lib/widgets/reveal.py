@@ -11,11 +11,17 @@ import ipywidgets as w
 
 from ._base import say
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
 
-class AnswerButton(w.VBox):
+    from .exercises import Exercise
+
+
+class AnswerButton(w.VBox):  # type: ignore[misc]
     """``Show the answer`` and, once pressed, the exercise's full answer below it."""
 
-    def __init__(self, exercise):
+    def __init__(self, exercise: Exercise) -> None:
         self.exercise = exercise
         lang = exercise.lang
         self.button = w.Button(description=say("widgets.reveal.show", lang), icon="eye",
@@ -26,7 +32,7 @@ class AnswerButton(w.VBox):
         self.add_class("rulings-kit-reveal")
         self.button.on_click(self.show)
 
-    def show(self, button=None) -> None:
+    def show(self, button: object = None) -> None:
         """The button was pressed: print the answer (once)."""
         self.button.disabled = True
         with self.output:
@@ -34,14 +40,14 @@ class AnswerButton(w.VBox):
 
     @property
     def shown(self) -> bool:
-        return self.button.disabled
+        return self.button.disabled  # type: ignore[no-any-return]
 
     def text(self) -> str:
         """What a stored notebook shows instead of the button: how to ask for the answer."""
         return say("widgets.reveal.stored", self.exercise.lang, id=self.exercise.id,
                    lang_arg="" if self.exercise.lang == "en" else f', lang="{self.exercise.lang}"')
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)
         if data is not None:
             data["text/plain"] = self.text()

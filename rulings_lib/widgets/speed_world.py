@@ -7,10 +7,9 @@ drift from the rules the engine plays by (WRGP-SW5).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import IllegalAction
 from ..extras import require
+from ..values import Value
 from ..wrgp import tables as T
 from ..wrgp.engine import WrgpMatch
 from ._base import KitWidget, lang_toggle, say, table
@@ -18,8 +17,7 @@ from ._base import KitWidget, lang_toggle, say, table
 w = require("ipywidgets", "SpeedWorldCalculator")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 
-@dataclass(frozen=True)
-class SpeedWorldOption:
+class SpeedWorldOption(Value, frozen=True):
     cost: int
     kind: str           # damage | draw | destroy
     size: int           # damage dealt, cards drawn, or cards destroyed at most
@@ -52,7 +50,7 @@ _TO_READER = {"wrgp.reject.not_enough_counters": "widgets.sw.your_spc_short"}
 
 def _reason(exc: IllegalAction, lang: str) -> str:
     """The engine's reason, said to the reader: the calculator's team A is "your team"."""
-    code = _TO_READER.get(exc.code)
+    code = _TO_READER.get(exc.code)  # type: ignore[arg-type]
     return say(code, lang, **exc.params) if code else exc.render(lang)
 
 
@@ -113,7 +111,7 @@ class SpeedWorldCalculator(KitWidget):
             s.observe(self.update, names="value")
         self.update()
 
-    def update(self, change=None) -> None:
+    def update(self, change: object = None) -> None:
         a, b, spc, lang = self.a.value, self.b.value, self.spc.value, self.lang
         self.heading.value = say("widgets.sw.title", lang)
         self.a.description = say("widgets.sw.a", lang)

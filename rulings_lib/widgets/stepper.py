@@ -16,10 +16,16 @@ from ..scenario import RunResult, builtin_scenarios, load_scenario, run_scenario
 from ..values import replace
 from ._base import KitWidget, lang_toggle, pre, say
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..diagrams.diagram import Diagram
+
 w = require("ipywidgets", "ScenarioStepper")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 
-def play(scenario) -> RunResult:
+def play(scenario: Any) -> RunResult:
     """Run a scenario (a path, a built-in scenario's name such as ``"power-bond-handover"``, or a
     loaded :class:`~rulings_lib.scenario.Scenario`), keeping the match after every step."""
     if isinstance(scenario, str | Path) and not Path(scenario).suffix:
@@ -64,10 +70,10 @@ def picture_after(result: RunResult, n: int, lang: str = "en") -> str:
     """The state after step ``n`` drawn (SVG text): the same picture as ``rulings run --svg-steps``."""
     from ..draw import svg
 
-    return svg(result.snapshots[n], lang, title=f"{result.scenario.title_in(lang)}: {_head(result, n, lang)}")
+    return svg(result.snapshots[n], lang, title=f"{result.scenario.title_in(lang)}: {_head(result, n, lang)}")  # type: ignore[no-any-return]
 
 
-def path_diagram(result: RunResult, n: int, lang: str = "en"):
+def path_diagram(result: RunResult, n: int, lang: str = "en") -> Diagram | None:
     """The scenario's path through the turn diagram up to step ``n``, labelled in ``lang``, or None
     when the diagrams (rulings_lib.diagrams, Graphviz) are not available."""
     try:
@@ -80,7 +86,7 @@ def path_diagram(result: RunResult, n: int, lang: str = "en"):
         return None
 
 
-def _svg(diagram) -> str:
+def _svg(diagram: Diagram | None) -> str:
     """The diagram as inline SVG, scaled down to the widget's width."""
     if diagram is None:
         return ""
@@ -100,8 +106,8 @@ class ScenarioStepper(KitWidget):
     name_code = "widgets.name.stepper"
     css_class = "rulings-kit-stepper"
 
-    def __init__(self, scenarios=None, start: str | None = None, step: int = 0, diagram: bool = True,
-                 lang: str = "en"):
+    def __init__(self, scenarios: Any = None, start: str | None = None, step: int = 0, diagram: bool = True,
+                 lang: str = "en") -> None:
         paths = [Path(p) for p in (scenarios if scenarios is not None else builtin_scenarios())]
         if not paths:
             raise ValueError("no scenarios to step through")
@@ -134,7 +140,7 @@ class ScenarioStepper(KitWidget):
 
     @property
     def step(self) -> int:
-        return self.slider.value
+        return self.slider.value  # type: ignore[no-any-return]
 
     def _label(self) -> None:
         lang = self.lang
@@ -147,12 +153,12 @@ class ScenarioStepper(KitWidget):
             self.title.value = say("widgets.stepper.title", lang, title=escape(sc.title_in(lang)),
                                    rules=", ".join(sc.rules) or "—", n=len(sc.steps), file=escape(Path(sc.path).name))
 
-    def relabel(self, change=None) -> None:
+    def relabel(self, change: object = None) -> None:
         """The language switched: every label, the transcript, the state and the picture again."""
         self._label()
         self.show()
 
-    def load(self, change=None) -> None:
+    def load(self, change: object = None) -> None:
         self.result = play(self.paths[self.picker.value])
         sc = self.result.scenario
         self._label()
@@ -162,22 +168,22 @@ class ScenarioStepper(KitWidget):
         if redraw:            # the slider did not move, so `show` was not called by it
             self.show()
 
-    def show(self, change=None) -> None:
+    def show(self, change: object = None) -> None:
         n = self.slider.value
         self.back.disabled = n == 0
         self.forward.disabled = n >= self.slider.max
         lang = self.lang
-        self.transcript.value = pre(transcript_until(self.result, n, lang))
-        self.state.value = pre(state_after(self.result, n, lang))
+        self.transcript.value = pre(transcript_until(self.result, n, lang))  # type: ignore[arg-type]
+        self.state.value = pre(state_after(self.result, n, lang))  # type: ignore[arg-type]
         from ..draw import html_picture
 
-        self.picture.value = html_picture(picture_after(self.result, n, lang), width=480)
-        svg = _svg(path_diagram(self.result, n, lang)) if self.with_diagram else ""
+        self.picture.value = html_picture(picture_after(self.result, n, lang), width=480)  # type: ignore[arg-type]
+        svg = _svg(path_diagram(self.result, n, lang)) if self.with_diagram else ""  # type: ignore[arg-type]
         self.diagram.value = (f'<div style="max-height: 820px; overflow: auto; border: 1px solid #ddd">{svg}</div>'
                               if svg else "")
 
-    def step_back(self, button=None) -> None:
+    def step_back(self, button: object = None) -> None:
         self.slider.value = max(0, self.slider.value - 1)
 
-    def step_forward(self, button=None) -> None:
+    def step_forward(self, button: object = None) -> None:
         self.slider.value = min(self.slider.max, self.slider.value + 1)

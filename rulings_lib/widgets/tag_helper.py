@@ -24,8 +24,9 @@ class TagTurnHelper(KitWidget):
     name_code = "widgets.name.tag"
     css_class = "rulings-kit-tag-helper"
 
-    def __init__(self, tags=("red", "blue"), first: str | None = None, powers: dict | None = None,
-                 lost: dict | None = None, points: dict | None = None, lang: str = "en"):
+    def __init__(self, tags: tuple[str, ...] = ("red", "blue"), first: str | None = None,
+                 powers: dict[str, int] | None = None, lost: dict[str, int] | None = None,
+                 points: dict[str, int] | None = None, lang: str = "en") -> None:
         self.tags = tuple(tags)
         self.lang_widget = lang_toggle(lang)
         players = [f"{t}-{letter}" for t in self.tags for letter in TT.LETTERS]
@@ -63,7 +64,7 @@ class TagTurnHelper(KitWidget):
             for box in group.values():
                 box.description = say(code, lang)
 
-    def update(self, change=None) -> None:
+    def update(self, change: object = None) -> None:
         lang = self.lang
         self._label(lang)
         try:

@@ -84,7 +84,7 @@ class MatchTracker(KitWidget):
         self.status.add_class("rulings-kit-tracker-status")    # a hook for the browser tests
         self.picture = w.HTML()     # the live state drawn (rulings_lib.draw)
         self.feedback = w.HTML()
-        self.buttons: dict[str, w.Button] = {}
+        self.buttons: dict[str, w.Button] = {}  # type: ignore[name-defined]
         for key in BUTTONS:
             b = w.Button(layout=w.Layout(width="130px"))
             b.on_click(getattr(self, f"on_{key}"))
@@ -92,7 +92,7 @@ class MatchTracker(KitWidget):
         self.headings = {k: w.HTML() for k in ("title", "turn", "duelist", "card", "match")}
         # "Activate a card": the verb table's `activate`, one field per parameter (tracking.card_params),
         # card names offered from the catalogue in the reader's language (any spelling may be typed).
-        self.card_fields: dict[str, w.Widget] = {}
+        self.card_fields: dict[str, w.Widget] = {}  # type: ignore[name-defined]
         for p in card_params(lang):
             if p["type"] == "team":
                 field = w.ToggleButtons(options=[(c["label"], c["value"]) for c in p["choices"]],

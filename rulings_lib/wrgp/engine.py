@@ -64,6 +64,10 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
     resembles,
 )
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any, Literal, overload
+
 END = PHASE_INDEX["end"]
 DRAW = PHASE_INDEX["draw"]
 STANDBY = PHASE_INDEX["standby"]
@@ -222,6 +226,31 @@ class WrgpMatch(Match):
         "once": lambda once: {t: v.copy() for t, v in once.items()},
         "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
     }
+    # The fields' types (set in __init__, read and put back by _snapshot/_put_back).
+    at_zero: set[str]
+    handover: list[str]
+    out: list[str]
+    last_loser: str | None
+    once: dict[str, list[str]]
+    delayed: list[tuple]
+    effects: list[tuple[str, str]]
+    cards: dict[str, Card]
+    monsters: dict[str, int]
+    deck_checks: dict[str, dict]
+    first_turns: dict[str, int]
+    attacked: list[str]
+    resembling: dict[str, str]
+    restrictions: list[tuple]
+    declared: dict[str, str]
+    relay: list[tuple]
+    turn_used: list[tuple]
+    hurt: dict[str, int]
+    spent: list[tuple]
+    winner: str | None
+    termination: Outcome | None
+    events: list[Event]
+    rejected: list[dict]
+
     # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
     _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
                "handover", "out", "last_loser", "once", "delayed", "effects", "cards", "monsters", "cards_db",
@@ -251,7 +280,7 @@ class WrgpMatch(Match):
                  at_zero=(), out=()):
         given = dict(lineup=lineup, start_lp=start_lp, first=first, turn=turn, player=player, phase=phase,
                      duelist=duelist, lp=lp, spc=spc, at_zero=at_zero, out=out)
-        v = {k: SETUP_CHECKS[k](k, val, None) for k, val in given.items()}
+        v: dict[str, Any] = {k: SETUP_CHECKS[k](k, val, None) for k, val in given.items()}
         self.lineup = v["lineup"]
         self.start_lp = v["start_lp"]
         self.first = v["first"]
@@ -264,44 +293,44 @@ class WrgpMatch(Match):
         self.drawn = self.phase_i > DRAW and self.turn > 1
         # WRGP-S4: the two 1st duelists start (or the positions given for a mid-match moment).
         self.pos = {"A": 1, "B": 1, **(v["duelist"] or {})}
-        self.at_zero: set[str] = set(v["at_zero"])   # survivors staying at 0 LP (reading draw-survivor-stays-at-0)
+        self.at_zero = set(v["at_zero"])   # survivors staying at 0 LP (reading draw-survivor-stays-at-0)
         self.lp = {t: 0 if t in self.at_zero else self.start_lp for t in T.TEAMS}
         self.lp.update(v["lp"] or {})
         self.spc = {"A": 0, "B": 0, **(v["spc"] or {})}
         # The duelists who have left so far, in order (WRGP-F1, WRGP-H9): a moment given without them lists none.
-        self.out: list[str] = list(v["out"])
+        self.out = list(v["out"])
         self._check_moment()
-        self.handover: list[str] = []           # teams whose handover has begun, in order of loss
-        self.last_loser: str | None = None
-        self.once: dict[str, list[str]] = {"A": [], "B": []}
-        self.delayed: list[tuple] = []          # (team, card, targets, amount) for this turn's End Phase
-        self.effects: list[tuple[str, str]] = []  # continuing effects (team, card), WRGP-H7
-        self.cards: dict[str, Card] = {}
+        self.handover = []           # teams whose handover has begun, in order of loss
+        self.last_loser = None
+        self.once = {"A": [], "B": []}
+        self.delayed = []          # (team, card, targets, amount) for this turn's End Phase
+        self.effects = []  # continuing effects (team, card), WRGP-H7
+        self.cards = {}
         # a monster's copy (its key in `cards`) -> its ATK changed in this match (Power Bond)
-        self.monsters: dict[str, int] = {}
+        self.monsters = {}
         self.cards_db = None                    # a user's card databases (rulings_lib.cards.cdb.CardStats)
-        self.deck_checks: dict[str, dict] = {}  # team -> WRGP-S2 verdict (scenario step check_team)
+        self.deck_checks = {}  # team -> WRGP-S2 verdict (scenario step check_team)
         # team -> the number of its first turn (STD-TIMING: a card Set in it can be activated from the next
         # turn on). A match started later than turn 1 has a history the kit does not know: the other team's
         # first turn is taken as turn 2, the earliest it can be (unknown at turn 2 if the first team plays it).
-        self.first_turns: dict[str, int] = {self.first: 1}
+        self.first_turns = {self.first: 1}
         if self.turn > 2 or (self.turn == 2 and self.player != self.first):
             self.first_turns[other(self.first)] = 2
-        self.attacked: list[str] = []           # the monsters (card keys) that attacked in this turn
+        self.attacked = []           # the monsters (card keys) that attacked in this turn
         # A card described by hand under a name close to a catalogue card's: the name as
         # written -> the catalogue card it resembles (its English name). It plays as described.
-        self.resembling: dict[str, str] = {}
+        self.resembling = {}
         # Lasting restrictions on a team (WRGP-H7): (team, card, forbid entry, declared name, turn).
-        self.restrictions: list[tuple] = []
-        self.declared: dict[str, str] = {}      # a face-up card (Prohibition) -> the card name it declared
-        self.relay: list[tuple] = []            # (team, card, monster key or None): Relay Soul's monster
-        self.turn_used: list[tuple] = []        # (team, card id, turn): a once-per-turn card activated
-        self.hurt: dict[str, int] = {}          # team -> the step in which the opponent last dealt it damage
-        self.spent: list[tuple] = []            # (duelist, card): a Spell/Trap activated here, in its Graveyard
-        self.winner: str | None = None
-        self.termination: Outcome | None = None
-        self.events: list[Event] = []
-        self.rejected: list[dict] = []
+        self.restrictions = []
+        self.declared = {}      # a face-up card (Prohibition) -> the card name it declared
+        self.relay = []            # (team, card, monster key or None): Relay Soul's monster
+        self.turn_used = []        # (team, card id, turn): a once-per-turn card activated
+        self.hurt = {}          # team -> the step in which the opponent last dealt it damage
+        self.spent = []            # (duelist, card): a Spell/Trap activated here, in its Graveyard
+        self.winner = None
+        self.termination = None
+        self.events = []
+        self.rejected = []
         self.step = 0
 
     def _check_moment(self) -> None:
@@ -423,6 +452,12 @@ class WrgpMatch(Match):
         ident = card_identity(base)
         same = sorted((c for c in self.cards.values() if card_identity(c.written) == ident), key=lambda c: c.n)
         return [c for c in same if c.n == n] if n is not None else same
+
+    if TYPE_CHECKING:
+        @overload
+        def _instance(self, param: str, name: str, fits: Any = None, missing_ok: Literal[False] = False) -> Card: ...
+        @overload
+        def _instance(self, param: str, name: str, fits: Any = None, missing_ok: bool = False) -> Card | None: ...
 
     def _instance(self, param: str, name, fits=None, missing_ok: bool = False) -> Card | None:
         """The one copy a step's card name means. ``NAME #N`` names copy N. A plain name of a
@@ -766,7 +801,7 @@ class WrgpMatch(Match):
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
-    def _hit(self, team: str, amount: int, source: str, dealer: str | None = None) -> bool | None:
+    def _hit(self, team: str, amount: int, source: str | dict, dealer: str | None = None) -> bool | None:
         """Take ``amount`` damage (LP floor 0) from ``dealer``'s card or monster. Returns None if it was no
         damage (amount 0, or a card's effect prevents it), else whether it met a loss condition: LP from above
         0 to 0, or any damage to a draw survivor at 0."""
@@ -777,6 +812,7 @@ class WrgpMatch(Match):
         if dealer is not None and dealer != team:
             self._w("hurt")[team] = self.step
         before = self.lp[team]
+        note: dict | str
         if before < amount:     # WRGP-F10: LP never drop below 0
             after, rule, note = 0, "WRGP-F10", _LP_FLOOR
         else:
@@ -790,7 +826,7 @@ class WrgpMatch(Match):
             return False
         return self.lp[team] == 0 and (before > 0 or team in self.at_zero)
 
-    def _gain_lp(self, team: str, amount: int, source: str) -> None:
+    def _gain_lp(self, team: str, amount: int, source: str | dict) -> None:
         before = self.lp[team]
         if before + amount > MAX_LP:
             # The kit's limit on LP, the same one `setup.at.lp` takes (every moment play reaches
@@ -831,6 +867,7 @@ class WrgpMatch(Match):
         survivor_at_0 = bool(self.at_zero & set(cands))
         one_player = chain and len(builders) == 1
         both_by = hits[reached["A"]] if hits[reached["A"]][0] == hits[reached["B"]][0] else None
+        note: dict | str
         if one_player and both_by is None:
             # WRGP-D1 (reading one-player-chain-is-d1): WRGP-D2 is for a chain built by both players; a chain
             # whose every link one player activated is a draw caused by that player's cards: that player's
@@ -849,7 +886,7 @@ class WrgpMatch(Match):
             # brought both to 0 (reading one-card-both-is-d1), or as the last damage of a chain built by both
             # players (reading chain-last-damaged-loses); a survivor at 0 hit again together with the other is
             # the same case (reading draw-again-same-rule). Never the team letter.
-            _, survivor, card, _, _ = both_by if one_player else last
+            _, survivor, card, _, _ = both_by if one_player else last     # type: ignore[misc]  # one_player: both_by is set
             loser = other(survivor)
             notes = [_say("wrgp.note.reading", id="one-card-both-is-d1" if one_player else "chain-last-damaged-loses")] \
                 if chain else []
@@ -887,7 +924,7 @@ class WrgpMatch(Match):
             self._ev("WRGP-H8", "wrgp.event.zero_in_chain_stays_lost", duelist=self._who(team), n=link,
                      lp=self.lp[team])
 
-    def _lose(self, team: str, why: str) -> None:
+    def _lose(self, team: str, why: str | dict) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
         who = self._who(team)
         self._w("out").append(who)
@@ -916,7 +953,7 @@ class WrgpMatch(Match):
             self._ev("WRGP-H3", "wrgp.event.battle_interrupted")
         self._ev("WRGP-H1", "wrgp.event.handover_begins", duelist=self._who(team))
 
-    def _add_spc(self, team: str, amount: int, rule: str, why: str) -> None:
+    def _add_spc(self, team: str, amount: int, rule: str, why: str | dict) -> None:
         blocker = self._gate_blocker_against(team) if self.cards else None
         if blocker:
             # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies: no counters at all, neither
@@ -1079,7 +1116,7 @@ class WrgpMatch(Match):
             self.handover = []
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
             nxt = self.last_loser
-            self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))
+            self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))  # type: ignore[arg-type]
         else:
             nxt = other(self.player)
         if self.turn >= MAX_TURN:
@@ -1161,7 +1198,7 @@ class WrgpMatch(Match):
             self._may_attack(by, with_)
             key = self._attacker(by, with_, inst)
             self._w("attacked").append(key)
-            shown = key if inst.n > 1 else with_       # a later copy by its key, "NAME #N"
+            shown = key if inst.n > 1 else with_  # type: ignore[union-attr]  # a later copy by its key, "NAME #N"
             if atk is not None:
                 self._ev("STD-TIMING", "wrgp.event.attack_with_monster", monster=shown, atk=atk,
                          note="" if changed else _say("wrgp.note.printed_atk"))
@@ -1183,7 +1220,7 @@ class WrgpMatch(Match):
                 self._fail("STD-TIMING", "wrgp.reject.direct_attack_blocked", duelist=self._who(foe), cards=blockers)
             self._ev("STD-TIMING", "wrgp.event.direct_attack", duelist=self._who(by))
             target = foe
-        met = self._hit(target, damage, _say("wrgp.source.battle"), by)
+        met = self._hit(target, damage, _say("wrgp.source.battle"), by)   # type: ignore[arg-type]  # damage is set
         self._settle([(0, by, _say("wrgp.source.battle"), target, met)] if met is not None else [])
 
     def _can_attack(self, c: Card, who: str) -> bool:
@@ -1514,7 +1551,7 @@ class WrgpMatch(Match):
             named_card("summon", summon, numbers=False)
             raise ArgumentError("summon", "a Fusion Monster the kit knows (the catalogue, or --cards / "
                                           "setup.cards_db)", summon)
-        label = monster.en if monster is not None else stats["name"]
+        label = monster.en if monster is not None else stats["name"]   # type: ignore[index]  # stats, else refused
         if not stats or not stats.get("fusion") or (want and stats.get("type") != want) or stats.get("atk") is None:
             raise ArgumentError("summon", f"a {want} Fusion Monster with a known ATK for {found.en} ({label} "
                                           f"is not one)", summon)
@@ -1599,7 +1636,7 @@ class WrgpMatch(Match):
         self._w("lp")[foe] = 0
         self._lose(foe, _say("wrgp.why.special_victory", card=card))
 
-    def lose(self, team: str, why: str = "another reason") -> None:
+    def lose(self, team: str, why: str | dict = "another reason") -> None:
         """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
         self._begin()
         if team in self.handover:
@@ -1818,7 +1855,7 @@ class WrgpMatch(Match):
             return False, False
         return (True if c.zone == "pendulum" else None), (False if c.zone in ("hand", "deck") else None)
 
-    def _where_it_goes(self, c: Card, dest: str) -> tuple[str, object]:
+    def _where_it_goes(self, c: Card, dest: str) -> tuple[str, dict | str]:
         """Where a card sent to ``dest`` goes by its kind, and the note that says why: a Pendulum
         Monster sent from the field to the Graveyard goes face-up to the Extra Deck (its owner's, or after a
         handover the new duelist's, WRGP-H5); a Fusion, Synchro, Xyz or Link Monster returned to the hand or
@@ -1848,7 +1885,7 @@ class WrgpMatch(Match):
             self._fail("STD-CARDS", "wrgp.reject.not_pendulum", card=c.name)
         return dest, ""
 
-    def _send(self, card: Card, dest: str, why: str) -> None:
+    def _send(self, card: Card, dest: str, why: str | dict) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6), where its kind sends it."""
         card = self._w("cards")[card.name]      # the transaction's own copy of it
         self._leaving(card, dest)
@@ -2272,7 +2309,7 @@ class WrgpMatch(Match):
             f = _cards().card(c.written) if c.face_up and c.zone in T.FIELD_ZONES else None
             for u in f.unplayed_for("attack") if f is not None else ():
                 raise ArgumentError("with", Msg("input.arg.wrgp.clause_not_played", card={
-                    "en": f.en, "ja": f"「{f.label('ja')}」"}, clause=u["clause"], why=u["why"]), with_)
+                    "en": f.en, "ja": f"「{f.label('ja')}」"}, clause=u["clause"], why=u["why"]), with_)  # type: ignore[union-attr]
         for c, f in self._live_on_field("field_boost"):
             blocker = self._negated(c, f)
             boost = f.effect["field_boost"]
@@ -2341,7 +2378,7 @@ def _took_over_from(holder: str, owner: str) -> bool:
 
 # Match.legal_actions, WRGP: each verb of the grammar decided from the rules (WrgpMatch._allows), those that move
 # or take a card tried on a copy, and those a tracked card could decide tried on a copy where cards are tracked.
-_ALLOWS = {
+_ALLOWS: dict[str, Any] = {
     "phase": WrgpMatch._allows_phase, "end_turn": WrgpMatch._allows_end_turn, "attack": WrgpMatch._allows_attack,
     "damage": lambda m, v: True, "gain": WrgpMatch._gains_fit, "gain_loop": WrgpMatch._gains_fit,
     "pay": WrgpMatch._allows_pay, "speed_world": WrgpMatch._allows_speed_world,

@@ -47,10 +47,10 @@ def loss_histories(first: str, turn: int, player: str, past_draw: bool, need: di
     def shift_b(g: int) -> int:      # one more loss of team B (a bit leaving its row is dropped)
         return (g << 1) & not_col0
 
-    def step(states: dict, mark_own: bool) -> dict:
-        nxt: dict = {}
+    def step(states: dict[tuple[str, bool, bool], int], mark_own: bool) -> dict[tuple[str, bool, bool], int]:
+        nxt: dict[tuple[str, bool, bool], int] = {}
 
-        def put(p, own_a, own_b, g):
+        def put(p: str, own_a: bool, own_b: bool, g: int) -> None:
             if not g:
                 return
             if mark_own:
@@ -66,7 +66,7 @@ def loss_histories(first: str, turn: int, player: str, past_draw: bool, need: di
             put("B", own_a, own_b, both)
         return nxt
 
-    states: dict = {(first, False, False): 1}
+    states: dict[tuple[str, bool, bool], int] = {(first, False, False): 1}
     history = [states]
     i = 1                                                   # states are those at the start of turn i
     while i < turn - 1:                                     # turns 2 .. turn-1 are earlier turns of one's own

@@ -16,6 +16,11 @@ from .engine import WrgpMatch
 from .verbs import AT, VERB_TABLE
 from .verbs import SETUP as SETUP_PARAMS
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 FORMAT = T.FORMAT
 RULE_IDS = {**T.RULES, **T.STANDARD_RULES}
 
@@ -38,7 +43,7 @@ _SETUP_TOP = ("lineup", "start_lp", "first")
 RECORD_SETUP = tuple(p for p in SETUP_PARAMS + AT if p.name not in ("cards", "at_zero", "out"))
 
 
-def check_setup(setup: dict, fail) -> None:
+def check_setup(setup: dict[str, Any], fail: Callable[..., Any]) -> None:
     """Is the setup a moment the rules can reach? The engine's constructor decides (one place);
     ``fail(key, message)`` reports its refusal at the setup key's line."""
     try:
@@ -52,7 +57,7 @@ class _SetupError(Exception):
         self.key, self.message = key, message
 
 
-def new_match(setup: dict) -> WrgpMatch:
+def new_match(setup: dict[str, Any]) -> WrgpMatch:
     at = setup.get("at", {})
     try:
         m = WrgpMatch(
@@ -77,7 +82,7 @@ def new_match(setup: dict) -> WrgpMatch:
     return m
 
 
-def _use_card_databases(m: WrgpMatch, paths: list) -> None:
+def _use_card_databases(m: WrgpMatch, paths: list[Any]) -> None:
     """``setup.cards_db`` (and ``--cards``) read. The paths a scenario names keep where they come from
     (:class:`~rulings_lib.schema.WrittenPath`: held to the scenario's folder, links inside a folder
     included); a problem with one is the scenario's, at its line, naming the file as the scenario
@@ -101,7 +106,7 @@ def _use_card_databases(m: WrgpMatch, paths: list) -> None:
         raise
 
 
-def apply(match: WrgpMatch, verb: str, args) -> None:
+def apply(match: WrgpMatch, verb: str, args: object) -> None:
     """Play one scenario step on the match (raises IllegalAction when the rules forbid it): the
     verb table's one dispatch path."""
     VERB_TABLE[verb].play(match, args)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..i18n.glossary import word as term
 from ..readings import Reading, register
-from ..values import Frozen, init
+from ..values import Value
 
 FORMAT = "wrgp"
 CARDS = "wrgp.yaml"      # its card catalogue, rulings_lib/cards/wrgp.yaml (the record's Format.cards)
@@ -70,13 +70,13 @@ def other(team: str) -> str:
     return "B" if team == "A" else "A"
 
 
-class Phase(Frozen):
+class Phase(Value, frozen=True):
     """A phase of the turn: its ``key``, English ``name``, the ``rules`` that act in it, a ``note``."""
 
-    __slots__ = ("key", "name", "rules", "note")
-
-    def __init__(self, key: str, name: str, rules: tuple[str, ...], note: str):
-        init(self, (key, name, rules, note))
+    key: str
+    name: str
+    rules: tuple[str, ...]
+    note: str
 
     @property
     def japanese(self) -> str:
@@ -242,14 +242,13 @@ LOSS_SPC = 2          # WRGP-SW4
 LOSS_SPC_BONUS = 2    # WRGP-SW4, when a >= b
 
 
-class SpeedWorldEffect(Frozen):
+class SpeedWorldEffect(Value, frozen=True):
     """A Speed World effect: its ``cost`` in counters, its ``kind`` ("damage" | "draw" |
     "destroy") and its ``text``."""
 
-    __slots__ = ("cost", "kind", "text")
-
-    def __init__(self, cost: int, kind: str, text: str):
-        init(self, (cost, kind, text))
+    cost: int
+    kind: str
+    text: str
 
 
 SPEED_WORLD_EFFECTS: dict[int, SpeedWorldEffect] = {

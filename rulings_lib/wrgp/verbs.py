@@ -18,6 +18,10 @@ from ..schema import DeckPath, ListOf, Schema
 from ..verbs import Param, Verb, VerbTable, card_check
 from . import tables as T
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from typing import Any
+
 # The limits of play and of setups: one declaration (a moment of play may be given back as a setup).
 MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
 MAX_LP = 1_000_000_000          # LP of a moment of play (gains may add up)
@@ -145,7 +149,7 @@ def resembles(name):
 _WHAT = {"damage": {"en": "damage", "ja": "ダメージ"}, "gain": {"en": "gain", "ja": "回復"}}
 
 
-def contradiction(param: str, card, what: str, effect: dict | None, by: str | None = None,
+def contradiction(param: str, card, what: str, effect: dict, by: str | None = None,
                   n: int | None = None, in_chain: bool = False) -> None:
     """Refuse explicit numbers that contradict what ``card`` does at that moment, and accept those that agree
     (ArgumentError naming the card and wording its rule): ``what`` is ``damage``, ``gain``,
@@ -378,7 +382,7 @@ def link_targets(param: str, links: list[dict], single: bool = False) -> list[di
         what = found.effect.get("negate") if found is not None else None
         if what is None:
             continue
-        card = {"en": found.en, "ja": f"「{found.label('ja')}」"}
+        card = {"en": found.en, "ja": f"「{found.label('ja')}」"}  # type: ignore[union-attr]
         where = param if single else f"{param}[{n - 1}].card"
         if what not in NEGATES_PLAYED:
             raise ArgumentError(where, Msg("input.arg.wrgp.negation_not_played", card=card, what=_NEGATED[what]),
@@ -596,7 +600,7 @@ class _Databases(Schema):
 
     expected = Msg("input.schema.cards_db")
 
-    def parse(self, value, file, line, where):
+    def parse(self, value: Any, file: str, line: int, where: str) -> Any:
         if isinstance(value, list):
             return ListOf(DeckPath(500), min_len=1, max_len=20).parse(value, file, line, where)
         return [DeckPath(500).parse(value, file, line, where)]

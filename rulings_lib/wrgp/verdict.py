@@ -15,6 +15,14 @@ from ..errors import ArgumentError, IllegalAction
 from ..verdict import as_message, clean_row, event_row, readings_of, row
 from . import tables as T
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from ..events import Event
+    from .engine import WrgpMatch
+
 # The codes of the settling events that name the loser of a draw (WRGP-D1, WRGP-D2).
 _DECIDERS = frozenset({"wrgp.event.both_at_0_after_chain", "wrgp.event.both_at_0_by_one_card",
                        "wrgp.event.both_at_0_in_one_player_chain", "wrgp.event.chain_last_damage_hit_both"})
@@ -32,7 +40,7 @@ _HANDED = ("wrgp.event.handover_completes", "wrgp.event.field_inherited", "wrgp.
            "wrgp.event.cards_not_handed_over", "wrgp.event.effect_carries_over")
 
 
-def _turn_start_handover(events) -> list:
+def _turn_start_handover(events: Sequence[Event]) -> list[Event]:
     """The handover events of the end of turn that began the turn the match is at (none: [])."""
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].code == "wrgp.event.turn_begins"), None)
     if start is None:
@@ -40,11 +48,11 @@ def _turn_start_handover(events) -> list:
     return [e for e in events[:start] if e.step == events[start].step and e.code in _HANDED]
 
 
-def _named(e) -> str | None:
-    return e.args.get("duelist") or e.args.get("who")
+def _named(e: Event) -> str | None:
+    return e.args.get("duelist") or e.args.get("who")  # type: ignore[no-any-return]
 
 
-def _loss_rows(events) -> list[dict]:
+def _loss_rows(events: Sequence[Event]) -> list[dict[str, Any]]:
     """Who lost, by which rule, and what brought them to 0, in the order of the losses."""
     rows = []
     for i, e in enumerate(events):
@@ -76,7 +84,7 @@ def _loss_rows(events) -> list[dict]:
     return rows
 
 
-def _why_next(events, match) -> tuple[str | None, str, dict]:
+def _why_next(events: Sequence[Event], match: WrgpMatch) -> tuple[str | None, str, dict[str, Any]]:
     """Why the turn that starts (or goes on) is the team's: from the events of the turn's start."""
     start = next((i for i in range(len(events) - 1, -1, -1) if events[i].code == "wrgp.event.turn_begins"), None)
     baton = next((e for e in reversed(events[start or 0:]) if e.code == "wrgp.event.baton_touch"), None)
@@ -93,7 +101,7 @@ def _why_next(events, match) -> tuple[str | None, str, dict]:
     return "STD-TURN", "verdict.wrgp.why.alternate", {}
 
 
-def verdict(match) -> dict:
+def verdict(match: WrgpMatch) -> dict[str, Any]:
     """The verdict on a :class:`~rulings_lib.wrgp.engine.WrgpMatch` where it stands now."""
     events = match.events
     rows = _loss_rows(events)
@@ -115,6 +123,8 @@ def verdict(match) -> dict:
     # draw); else the engine plays this turn on to its end, on a copy.
     # (A loss before the draw leaves the turn to run on: its handover is pending, WRGP-H1.)
     at_start = match.phase_key == "draw" and not match.drawn and not match.handover
+    after: WrgpMatch | None
+    later: list[Event]
     after, later, played_on = match, [], False
     if not finished and not at_start:
         after = match.copy()
@@ -138,13 +148,13 @@ def verdict(match) -> dict:
         elif match.phase_i < _END and any(e.code in _THEN for e in later):
             rows.append(row("run_on", "STD-TURN", "verdict.wrgp.turn_goes_on", phase=phase))
         rows.extend(row("then", e.rule, "verdict.then", what=as_message(e)) for e in later if e.code in _THEN)
-    claims = {"played_on": played_on,
+    claims: dict[str, Any] = {"played_on": played_on,
               "finished": False, "winner": None, "out": list(match.out), "next": None, "inherits": {}}
     if after is not None:
         claims.update(finished=after.winner is not None, winner=after.winner, out=list(after.out),
                       lp={t: after.lp[t] for t in T.TEAMS})
         if after.winner is not None:
-            rows.append(row("won", after.termination.termination, "verdict.wrgp.won", team=after.winner,
+            rows.append(row("won", after.termination.termination, "verdict.wrgp.won", team=after.winner,  # type: ignore[union-attr]
                             loser=T.other(after.winner)))
         else:
             nxt = {"turn": after.turn, "team": after.player, "duelist": after._who(after.player)}

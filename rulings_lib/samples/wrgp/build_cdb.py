@@ -20,7 +20,7 @@ from rulings_lib.decks.cdb import TYPE_CODES, write_cdb
 HERE = Path(__file__).resolve().parent
 
 
-def read_csv(path) -> list[dict]:
+def read_csv(path: str | Path) -> list[dict[str, object]]:
     """The CSV's rows as ``{"id", "name", "type", "alias"}`` with YGOPro's type bits."""
     rows = []
     with open(path, newline="", encoding="utf-8") as fh:
@@ -33,7 +33,7 @@ def read_csv(path) -> list[dict]:
     return rows
 
 
-def build(csv_path=HERE / "cards.csv", cdb_path=HERE / "cards.cdb") -> Path:
+def build(csv_path: str | Path = HERE / "cards.csv", cdb_path: str | Path = HERE / "cards.cdb") -> Path:
     write_cdb(cdb_path, read_csv(csv_path))
     return Path(cdb_path)
 
