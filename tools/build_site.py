@@ -9,8 +9,9 @@ What goes in (nothing is fetched from a CDN when the pages run):
 * wheels: the kit's own (``pip wheel .``), a pure-Python PyYAML made from PyPI's sdist (its pure
   modules only: ``yaml.__with_libyaml__`` is False) and ``graphviz`` (DOT only) from PyPI; both
   downloads are pinned by sha256;
-* generated: the shipped scenarios' index, the FAQ page with "open in playground" links, icons,
-  the precache list of the service worker.
+* generated: the shipped scenarios' index, the FAQ page with "open in playground" links, the precache
+  list of the service worker. (The icons are files of site/icons/: the SVG, and the two PNGs the web
+  app manifest names for installing.)
 
 A site already built from the same inputs is reused: ``build/site/site.json`` holds the hash of
 every input file, and nothing is rebuilt while it matches. The build is a list of *editions*
@@ -28,7 +29,6 @@ import io
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import tarfile
@@ -36,7 +36,6 @@ import tempfile
 import time
 import urllib.request
 import zipfile
-import zlib
 from pathlib import Path
 
 from . import snapshot
@@ -227,33 +226,6 @@ def kit_wheel(dest: Path) -> Path:
     return path
 
 
-# ------------------------------------------------------------------------------ pictures
-def png(size: int, draw) -> bytes:
-    """A PNG of ``size``x``size`` pixels; ``draw(x, y)`` gives each pixel's (r, g, b, a)."""
-    rows = b"".join(b"\0" + b"".join(bytes(draw(x, y)) for x in range(size)) for y in range(size))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
-
-
-def icon(size: int) -> bytes:
-    """The kit's icon: two cards side by side (a team) on the site's blue, maskable-safe margins."""
-    blue, white, gold = (31, 59, 87, 255), (255, 255, 255, 255), (240, 180, 0, 255)
-    s = size / 100
-
-    def draw(x, y):
-        u, v = x / s, y / s
-        for left, colour in ((24, white), (52, gold)):
-            if left <= u < left + 24 and 28 <= v < 72:
-                return colour
-        return blue
-
-    return png(size, draw)
-
-
 # ------------------------------------------------------------------------------ editions
 def build_core(out: Path, tmp: Path) -> dict:
     """Pyodide, the Graphviz renderer and the wheels: what every page's worker loads."""
@@ -296,7 +268,7 @@ def build_core(out: Path, tmp: Path) -> dict:
 
 
 def build_pages(out: Path, tmp: Path) -> dict:
-    """The pages from site/, the scenario index, the FAQ page and the icons."""
+    """The pages from site/ (with their icons), the scenario index and the FAQ page."""
     from rulings_lib.faq import load_faq
     from rulings_lib.faq.html import render_html
     from rulings_lib.web import shipped
@@ -353,10 +325,6 @@ def build_pages(out: Path, tmp: Path) -> dict:
         # without the suffix.
         (data / "faq" / f"{name}.gz").write_bytes(gzip.compress(fragment.encode("utf-8"), 9, mtime=0))
     (out / "faq.html").write_text(faq, encoding="utf-8")
-    icons = out / "icons"
-    icons.mkdir(exist_ok=True)
-    for size in (192, 512):
-        (icons / f"icon-{size}.png").write_bytes(icon(size))
     return {"scenarios": len(scenarios)}
 
 
