@@ -60,7 +60,7 @@ PYPI_SIMPLE = "https://pypi.org/simple/{project}/"
 
 # Everything whose change means a new site. (node_modules is covered by the lock file.)
 INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "tools/snapshot.py",
-          "tools/snapshot.mjs", "tools/snapshot_warm_up.py", "pyproject.toml", "package.json", "package-lock.json",
+          "tools/snapshot.mjs", "tools/canary.mjs", "tools/snapshot_warm_up.py", "pyproject.toml", "package.json", "package-lock.json",
           "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
@@ -74,6 +74,12 @@ CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'se
        "img-src 'self'; style-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; "
        "form-action 'none'; object-src 'none'")
 CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+
+
+# Every use of Pyodide beyond its documented API, and the Pyodide version those uses were checked for
+# (PYODIDE_VERSION), are in one module of the site; the build's canary (tools/canary.mjs) checks them.
+PRIVATE = SITE_SRC / "js" / "pyodide-private.js"
+CANARY = ROOT / "tools" / "canary.mjs"
 
 
 class BuildError(Exception):
@@ -226,6 +232,43 @@ def kit_wheel(dest: Path) -> Path:
     return path
 
 
+# ------------------------------------------------------------------------------ the canary
+def pinned_pyodide(text: str | None = None) -> str:
+    """The Pyodide version site/js/pyodide-private.js was checked for (its PYODIDE_VERSION)."""
+    import re
+
+    found = re.search(r'^export const PYODIDE_VERSION = "([^"]+)";$', text if text is not None else PRIVATE.read_text(),
+                      re.MULTILINE)
+    if not found:
+        raise BuildError(f"{PRIVATE.relative_to(ROOT)} does not say its PYODIDE_VERSION")
+    return found.group(1)
+
+
+def check_pinned(npm_version: str, pinned: str) -> None:
+    """Stop the build when npm's Pyodide is not the one whose private API the site's module was checked for."""
+    if npm_version != pinned:
+        raise BuildError(f"npm's pyodide is {npm_version}, but site/js/pyodide-private.js was checked for {pinned}: "
+                         f"check each use it lists against Pyodide {npm_version} (docs/upgrading.md), then set its "
+                         f"PYODIDE_VERSION to \"{npm_version}\"")
+
+
+def canary(out: Path) -> dict:
+    """Start the built site's Python under Node as a page's worker does (tools/canary.mjs): it must be
+    restored from the snapshot, on the pinned Pyodide, and rule; the build stops otherwise."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node is needed to build the site: sudo apt-get install nodejs")
+    proc = subprocess.run([node, str(CANARY), str(out)], capture_output=True, text=True, timeout=300)
+    try:
+        report = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        raise BuildError(f"the canary (tools/canary.mjs) failed:\n{proc.stderr[-2000:]}") from None
+    if proc.returncode != 0:
+        raise BuildError(f"the canary (tools/canary.mjs) failed: the built pages' Python {report}; a Pyodide whose "
+                         "private snapshot API changed, see site/js/pyodide-private.js and docs/upgrading.md")
+    return report
+
+
 # ------------------------------------------------------------------------------ editions
 def build_core(out: Path, tmp: Path) -> dict:
     """Pyodide, the Graphviz renderer and the wheels: what every page's worker loads."""
@@ -256,6 +299,7 @@ def build_core(out: Path, tmp: Path) -> dict:
     wheels.mkdir()
     built = [pyyaml_pure_wheel(wheels), graphviz_wheel(wheels), kit_wheel(wheels)]
     pyodide_version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+    check_pinned(pyodide_version, pinned_pyodide())
     # Python restored rather than started in every page's worker: tools/snapshot.py.
     say("making the pages' Python memory snapshot (Pyodide under Node)")
     try:
@@ -389,6 +433,10 @@ def _build(out: Path, force: bool) -> Path:
         for edition in EDITIONS:
             info.update(edition(staging, Path(tmp)))
     (staging / "site.json").write_text(json.dumps(info, indent=1) + "\n")
+    t1 = time.monotonic()
+    canary(staging)
+    say(f"canary: the pages' Python restored from the snapshot on Pyodide {pinned_pyodide()} "
+        f"({time.monotonic() - t1:.1f} s)")
     files = build_service_worker(staging, version)
     shutil.rmtree(out, ignore_errors=True)
     os.replace(staging, out)

@@ -1,7 +1,8 @@
 // The pages' Python memory snapshot (made at build time by tools/snapshot.py, which says how it is
 // packed): gunzip it, then XOR the wasm file's data segments back into its memory part.
-// fillSnapshot(memory, response, wasm) fills the buffer given to loadPyodide({_loadSnapshot}); the worker
+// fillSnapshot(memory, response, wasm) fills the buffer Python is restored from (pyodide-private.js restoreFrom); the worker
 // and the Node test (tests/site/run_node.mjs) use the same code, so it is tested without a browser.
+import { memoryOffset } from "./pyodide-private.js";
 
 // A LEB128 number at bytes[at] (unsigned, or signed): [value, the index after it].
 function leb(bytes, at, signed = false) {
@@ -51,7 +52,7 @@ export function dataSegments(wasm) {
 // XOR the wasm's data segments into the memory part of a snapshot (in place).
 export function xorSegments(snapshot, wasm) {
   if (wasm[0] !== 0 || wasm[1] !== 0x61) throw new Error("pyodide.asm.wasm is not a WebAssembly module");
-  const memory = new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+  const memory = memoryOffset(snapshot);
   for (const [address, start, end] of dataSegments(wasm)) {
     const at = memory + address;
     if (at + end - start > snapshot.length) throw new Error("the snapshot is smaller than the wasm's static data");
