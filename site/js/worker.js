@@ -10,8 +10,6 @@ import { bytes, pyodideIndex, shareWasm, startPython } from "./python.js";
 import "../pyodide/pyodide.mjs";
 import "./pyodide-private.js";
 import "./snapshot.js";
-import "./wheels.js";
-import "../vendor/tiny-inflate.js";
 
 const base = new URL("../", import.meta.url);
 // (worker: the worker's own clock, ms since it started: the page's clock only sees a message when its
