@@ -33,11 +33,12 @@ export async function bytes(url) {
 // Start Python with `wheels` (a promise of their bytes, each an ArrayBuffer or a Uint8Array) unpacked in
 // its site-packages; `snapshot` is {size, response, wasm} (site.json's snapshot_bytes, a promise of the
 // packed snapshot's Response, a promise of the wasm file's bytes) or null to start Python from nothing.
-// `unpacked(restoring)` is told when the wheels are in place. `options` go to Pyodide's loadPyodide.
+// `installing(restored)` is told when Python is up and the wheels are being unpacked. `options` go to
+// Pyodide's loadPyodide.
 // `fallback`: whether a snapshot that cannot be used falls back to a plain start (the pages) or fails the
 // start (the build's canary, tools/canary.mjs).
 // -> {pyodide, restored, memory (the snapshot's bytes as restored, or null)}
-export async function startPython({ options, wheels, snapshot = null, unpacked = () => {}, fallback = true }) {
+export async function startPython({ options, wheels, snapshot = null, installing = () => {}, fallback = true }) {
   Promise.resolve(wheels).catch(() => {});      // (a wheel that cannot be had fails the start below, with its error)
   let pyodide = null;
   let memory = null;
@@ -61,12 +62,13 @@ export async function startPython({ options, wheels, snapshot = null, unpacked =
   // The wheels into site-packages with Pyodide's own unpackArchive (Python's zipfile and shutil, imported
   // already in the snapshot, which was made after the same calls: tools/snapshot.mjs).
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const buffer of await wheels) {
+  const buffers = await wheels;
+  installing(restored);
+  for (const buffer of buffers) {
     const bytes = ArrayBuffer.isView(buffer) ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
       : new Uint8Array(buffer);        // (a Node Buffer is a Uint8Array Pyodide does not take as one)
     pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
   }
-  unpacked(restored);
   // Python's finders of site-packages forget what they listed before (the snapshot's are from the build;
   // not importlib.invalidate_caches(), which reads the standard library's zip again: 0.4 s).
   pyodide.runPython(`import sys

@@ -33,7 +33,7 @@ async function boot() {
   try {
     started = await startPython({
       options: { indexURL: pyodideIndex(base), stdout: () => {}, stderr: (line) => console.warn(line) },
-      wheels, snapshot, unpacked: (restoring) => progress("Installing the rules kit", 0.75, restoring) });
+      wheels, snapshot, installing: (restored) => progress("Installing the rules kit", 0.75, restored) });
   } finally {
     wasm.done();
   }
