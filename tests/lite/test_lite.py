@@ -287,12 +287,16 @@ def test_the_app_is_shipped_as_jupyterlite_built_it(lite_site):
     import tarfile
 
     (app,) = build_lite.TOOLS.glob("lib/python*/site-packages/jupyterlite_core/jupyterlite-app-*.tgz")
-    with tarfile.open(app) as tar:
-        shipped = {m.name.removeprefix("package/"): m for m in tar.getmembers() if m.isfile()}
-        scripts = [p for p in (lite_site / "lab" / "build").glob("*.js")]
-        assert len(scripts) > 100
-        changed = [p.name for p in scripts if tar.extractfile(shipped[f"build/{p.name}"]).read() != p.read_bytes()]
-    assert changed == []
+    scripts = {p.name: p for p in (lite_site / "lab" / "build").glob("*.js")}
+    assert len(scripts) > 100
+    compared = []
+    with tarfile.open(app, "r|gz") as tar:           # (read as a stream: a fifth of a second)
+        for member in tar:
+            name = member.name.removeprefix("package/build/")
+            if member.isfile() and name in scripts:
+                assert tar.extractfile(member).read() == scripts[name].read_bytes(), f"{name} was changed"
+                compared.append(name)
+    assert sorted(compared) == sorted(scripts)
 
 
 def test_the_lab_ships_no_jedi_and_its_start_compiled(lite_site):
