@@ -121,10 +121,9 @@ def playground(base: str, profile: dict, fragment: str = "") -> dict:
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.close()
     # Each worker message ends a step (site/js/worker.js sends them in this order).
-    names = ["page, worker and pyodide.mjs",
-             "Python restored from its snapshot (loadPyodide: the wasm compiled while the snapshot streams in)"
-             if t["snapshot"] else "Python started (loadPyodide, no snapshot)",
-             "the kit's wheels unpacked (Pyodide's unpackArchive)", "the engines imported"]
+    names = ["page, worker and pyodide.mjs", "the kit's wheels unpacked (Python's wasm compiling meanwhile)",
+             "Python restored from its snapshot (rest of loadPyodide)" if t["snapshot"]
+             else "Python started (rest of loadPyodide, no snapshot)", "the engines imported"]
     steps, last = {}, 0.0
     for name, (_, at, _worker) in zip(names, t["stages"], strict=False):
         steps[name] = at - last

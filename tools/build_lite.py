@@ -9,7 +9,7 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   of their own under ``build/site-cache/lite/tools``;
 * no Pyodide of its own: the kernel loads the site's (``../pyodide/``, npm's ``pyodide`` of package.json,
   the one the pages use), through the site's ``js/lab-python.js`` (:data:`SITE_PYODIDE`): Python restored
-  from the pages' memory snapshot, as the pages' worker does, the lab's wheels unpacked by Pyodide's unpackArchive. Its version must be the one the kernel is built for
+  from the pages' memory snapshot, as the pages' worker does, the lab's wheels unpacked from JavaScript. Its version must be the one the kernel is built for
   (:data:`PYODIDE_VERSION`, read from the kernel's settings schema); the build stops otherwise. One Pyodide
   for the whole site (the site's size);
 * a ``pyodide-lock.json`` written anew in ``static/lab-packages/`` (``loadPyodideOptions.lockFileURL``)
@@ -72,7 +72,7 @@ NODE_MODULES = ROOT / "node_modules"
 # The site's Pyodide seen from lab/: JupyterLite resolves a "./" address in jupyter-lite.json against the
 # folder of that file (lab/), any other one against the app's page (lab/lab/). The kernel imports the
 # site's lab-python.js (site/js/) as its Pyodide: its loadPyodide starts the site's Pyodide restored from
-# the pages' memory snapshot, with the lab's wheels unpacked by Pyodide's unpackArchive.
+# the pages' memory snapshot, with the lab's wheels unpacked from JavaScript.
 SITE_PYODIDE = "./../js/lab-python.js"
 PACKAGES = "static/lab-packages"          # the lab's lock and the wheels only the lab loads
 KIT_WHEELS = "../../../wheels/"           # the site's wheels/, from PACKAGES (the lock's file_name)

@@ -49,6 +49,7 @@ DEFAULT_OUT = ROOT / "build" / "site"
 # Pyodide: only the files a page needs to start Python (no packages from its CDN lock are used).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 VIZ_FILE = ("@viz-js/viz", "dist/viz.js")
+INFLATE_FILE = "tiny-inflate/index.js"
 
 # Downloads from PyPI, pinned: (project, file name, sha256).
 PYYAML_SDIST = ("pyyaml", "pyyaml-6.0.3.tar.gz", "d76623373421df22fb4cf8817020cbb7ef15c725b9d5e45f17e189bfc384190f")
@@ -287,6 +288,13 @@ def build_core(out: Path, tmp: Path) -> dict:
     vendor = out / "vendor"
     vendor.mkdir()
     shutil.copy2(NODE_MODULES / VIZ_FILE[0] / VIZ_FILE[1], vendor / "viz.js")
+    # tiny-inflate is CommonJS (module.exports = inflate): given to the worker as an ES module.
+    inflate = (NODE_MODULES / INFLATE_FILE).read_text(encoding="utf-8")
+    if "module.exports = tinf_uncompress;" not in inflate:
+        raise BuildError(f"node_modules/{INFLATE_FILE} is not the tiny-inflate the site was written for: run npm ci")
+    (vendor / "tiny-inflate.js").write_text("// tiny-inflate 1.0.3 (MIT, Devon Govett), from npm; made an ES module by "
+                                             "tools/build_site.py\nconst module = { exports: {} };\n" + inflate
+                                             + "\nexport default module.exports;\n", encoding="utf-8")
     wheels = out / "wheels"
     wheels.mkdir()
     built = [pyyaml_pure_wheel(wheels), graphviz_wheel(wheels), kit_wheel(wheels)]

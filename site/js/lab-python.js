@@ -5,7 +5,7 @@
 //
 // * Python starts as the pages' does (python.js): restored from the pages' memory snapshot (the same
 //   file: no bytes more for the site), the wheels fetched, checked against the lock's sha256 and unpacked
-//   by Pyodide's unpackArchive; without the snapshot, Python starts from nothing, with the same wheels.
+//   from JavaScript; without the snapshot, Python starts from nothing, with the same wheels.
 // * The kernel's modules are imported here, before the kernel mounts its drive (the notebooks' folder)
 //   and works in it: imported from there, every import first asks the drive, through the lab's service
 //   worker, what the folder holds, which took the kernel's start 1.5-2 s more. The kernel's own imports

@@ -4,15 +4,16 @@
 //
 // Python is restored from the memory snapshot the build made (pyodide/snapshot.bin, tools/snapshot.py:
 // the kit imported and a first example already ruled), which takes well under a second where starting
-// Python from nothing takes several; if the snapshot cannot be used, Python starts from nothing. A
-// restored Python waits in Pyodide's fsInit hook (called once the WebAssembly is compiled) for its
-// snapshot to be unpacked into the memory buffer Pyodide was given (the buffer's size is known from
-// site.json, the bytes come later). Then the wheels are unpacked by Pyodide's own unpackArchive.
+// Python from nothing takes several; if the snapshot cannot be used, Python starts from nothing. The
+// wheels are written into Python's file system from JavaScript (wheels.js) in Pyodide's fsInit hook,
+// while the WebAssembly compiles; a restored Python also waits there for its snapshot to be unpacked into
+// the memory buffer Pyodide was given (the buffer's size is known from site.json, the bytes come later).
 // What this uses of Pyodide beyond its documented API (the snapshot's restore, fsInit, the wasm's fetch)
 // is in pyodide-private.js, with the pinned version the build's canary checks.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { restoreFrom, shareWasm } from "./pyodide-private.js";
 import { fillSnapshot } from "./snapshot.js";
+import { unpackWheel } from "./wheels.js";
 
 export { shareWasm };
 
@@ -33,13 +34,28 @@ export async function bytes(url) {
 // Start Python with `wheels` (a promise of their bytes, each an ArrayBuffer or a Uint8Array) unpacked in
 // its site-packages; `snapshot` is {size, response, wasm} (site.json's snapshot_bytes, a promise of the
 // packed snapshot's Response, a promise of the wasm file's bytes) or null to start Python from nothing.
-// `installing(restored)` is told when Python is up and the wheels are being unpacked. `options` go to
-// Pyodide's loadPyodide.
+// `unpacked(restoring)` is told when the wheels are in place. `options` go to Pyodide's loadPyodide.
 // `fallback`: whether a snapshot that cannot be used falls back to a plain start (the pages) or fails the
 // start (the build's canary, tools/canary.mjs).
-// -> {pyodide, restored, memory (the snapshot's bytes as restored, or null)}
-export async function startPython({ options, wheels, snapshot = null, installing = () => {}, fallback = true }) {
-  Promise.resolve(wheels).catch(() => {});      // (a wheel that cannot be had fails the start below, with its error)
+// -> {pyodide, restored, files (written), memory (the snapshot's bytes as restored, or null)}
+export async function startPython({ options, wheels, snapshot = null, unpacked = () => {}, fallback = true }) {
+  let sitePackages = null;
+  let files = 0;
+  // A wheel that cannot be had fails the start with its own error, snapshot or not (Pyodide does not pass
+  // on an error of its fsInit hook: it is kept here and thrown once loadPyodide is done).
+  let noWheels = null;
+  const fsInit = (filled) => async (FS, paths) => {
+    files = 0;
+    try {
+      for (const buffer of await wheels) files += unpackWheel(FS, buffer, paths.sitePackages);
+    } catch (err) {
+      noWheels = err;
+      return;
+    }
+    sitePackages = paths.sitePackages;
+    unpacked(Boolean(filled));
+    if (filled) await filled;
+  };
   let pyodide = null;
   let memory = null;
   if (snapshot) {
@@ -48,32 +64,23 @@ export async function startPython({ options, wheels, snapshot = null, installing
       const filled = Promise.all([snapshot.response, snapshot.wasm])
         .then(([response, wasm]) => fillSnapshot(memory, response, wasm));
       filled.catch(() => {});        // (its failure fails loadPyodide below)
-      // Pyodide is given the buffer now (its size sets the memory's) and waits for its bytes in the fsInit
-      // hook, which it calls once the WebAssembly is compiled: the download and the compile overlap.
-      pyodide = await loadPyodide({ ...options, ...restoreFrom(memory), fsInit: async () => { await filled; } });
+      pyodide = await loadPyodide({ ...options, ...restoreFrom(memory), fsInit: fsInit(filled) });
     } catch (err) {
+      if (noWheels) throw noWheels;
       if (!fallback) throw err;
       console.warn("Python's snapshot could not be used; starting Python from nothing: " + String(err));
       memory = null;
     }
   }
+  if (noWheels) throw noWheels;
   const restored = Boolean(pyodide);
-  if (!pyodide) pyodide = await loadPyodide(options);
-  // The wheels into site-packages with Pyodide's own unpackArchive (Python's zipfile and shutil, imported
-  // already in the snapshot, which was made after the same calls: tools/snapshot.mjs).
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  const buffers = await wheels;
-  installing(restored);
-  for (const buffer of buffers) {
-    const bytes = ArrayBuffer.isView(buffer) ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
-      : new Uint8Array(buffer);        // (a Node Buffer is a Uint8Array Pyodide does not take as one)
-    pyodide.unpackArchive(bytes, "wheel", { extractDir: sitePackages });
-  }
+  if (!pyodide) pyodide = await loadPyodide({ ...options, fsInit: fsInit(null) });
+  if (noWheels) throw noWheels;
   // Python's finders of site-packages forget what they listed before (the snapshot's are from the build;
   // not importlib.invalidate_caches(), which reads the standard library's zip again: 0.4 s).
   pyodide.runPython(`import sys
 for path, finder in list(sys.path_importer_cache.items()):
     if path.startswith(${JSON.stringify(sitePackages)}) and finder is not None:
         finder.invalidate_caches()`);
-  return { pyodide, restored, memory };
+  return { pyodide, restored, files, memory };
 }

@@ -10,6 +10,8 @@ import { bytes, pyodideIndex, shareWasm, startPython } from "./python.js";
 import "../pyodide/pyodide.mjs";
 import "./pyodide-private.js";
 import "./snapshot.js";
+import "./wheels.js";
+import "../vendor/tiny-inflate.js";
 
 const base = new URL("../", import.meta.url);
 // (worker: the worker's own clock, ms since it started: the page's clock only sees a message when its
@@ -33,7 +35,7 @@ async function boot() {
   try {
     started = await startPython({
       options: { indexURL: pyodideIndex(base), stdout: () => {}, stderr: (line) => console.warn(line) },
-      wheels, snapshot, installing: (restored) => progress("Installing the rules kit", 0.75, restored) });
+      wheels, snapshot, unpacked: (restoring) => progress("Installing the rules kit", 0.75, restoring) });
   } finally {
     wasm.done();
   }

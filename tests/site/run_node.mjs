@@ -16,7 +16,7 @@ const snapshot = mode === "snapshot"
   ? { size: info.snapshot_bytes, response: Promise.resolve(new Response(readFileSync(join(site, info.snapshot)))),
       wasm: Promise.resolve(readFileSync(join(site, "pyodide", "pyodide.asm.wasm"))) } : null;
 const t0 = performance.now();
-const { pyodide, restored: fromSnapshot, memory } = await startPython({
+const { pyodide, restored: fromSnapshot, files, memory } = await startPython({
   options: { indexURL: pyodideIndex(pathToFileURL(site + "/")), stdout: () => {},
              stderr: (s) => process.stderr.write(s + "\n") },
   wheels, snapshot });
@@ -25,8 +25,6 @@ if (fromSnapshot !== (mode === "snapshot")) throw new Error(`asked for ${mode}, 
 const snapshotSha256 = memory && createHash("sha256").update(memory).digest("hex");
 // Restored: the kit was imported before the snapshot was written (tools/snapshot_warm_up.py).
 const restored = pyodide.runPython("import sys; 'rulings_lib.web' in sys.modules");
-// The files the wheels put in site-packages.
-const files = pyodide.runPython("import os, site; sum(len(f) for _, _, f in os.walk(site.getsitepackages()[0]))");
 const web = pyodide.pyimport("rulings_lib.web");
 const outcomes = JSON.parse(web.call("run_all", "{}"));
 const api = pyodide.runPython(`

@@ -20,8 +20,8 @@ HERE = Path(__file__).parent
 @pytest.mark.parametrize("mode", ["snapshot", "start"])
 def test_every_scenario_under_node_pyodide(site_dir, mode):
     """Python restored from the pages' snapshot (what every page's worker does) and Python started from
-    nothing (the worker's fall-back) give the same outcomes as CPython, with the wheels unpacked as the
-    worker unpacks them (Pyodide's unpackArchive, site/js/python.js)."""
+    nothing (the worker's fall-back) give the same outcomes as CPython, with the wheels unpacked by the
+    worker's own script (site/js/wheels.js)."""
     proc = node.run(HERE / "run_node.mjs", site_dir, mode)
     assert proc.returncode == 0, proc.stderr[-3000:]
     got = json.loads(proc.stdout)
