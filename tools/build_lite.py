@@ -101,6 +101,12 @@ def pyodide_markers(info: dict) -> dict:
             "platform_python_implementation": "CPython", "extra": ""}
 
 
+# Every change the build makes to a third-party file, by the constant that holds its text or its files
+# (docs/upgrading.md lists each with why; tests/lite/test_build_lite.py holds the two lists together).
+THIRD_PARTY_CHANGES = ("KERNEL_TO_LOAD", "USE_JEDI", "PIPLITE_IMPORTS", "PIPLITE_INSTALL", "IPYTHON_EMBED",
+                       "START_MODULES", "LEFT_OUT_EXTENSIONS", "OLD_FONTS")
+
+
 class BuildError(Exception):
     """A step of the build that cannot be done; the message says what to do."""
 
