@@ -78,7 +78,7 @@ CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
 
 # Every use of Pyodide beyond its documented API, and the Pyodide version those uses were checked for
 # (PYODIDE_VERSION), are in one module of the site; the build's canary (tools/canary.mjs) checks them.
-PRIVATE = SITE_SRC / "js" / "pyodide-private.js"
+PRIVATE = SITE_SRC / "js" / "snapshot.js"
 CANARY = ROOT / "tools" / "canary.mjs"
 
 
@@ -234,7 +234,7 @@ def kit_wheel(dest: Path) -> Path:
 
 # ------------------------------------------------------------------------------ the canary
 def pinned_pyodide(text: str | None = None) -> str:
-    """The Pyodide version site/js/pyodide-private.js was checked for (its PYODIDE_VERSION)."""
+    """The Pyodide version site/js/snapshot.js was checked for (its PYODIDE_VERSION)."""
     import re
 
     found = re.search(r'^export const PYODIDE_VERSION = "([^"]+)";$', text if text is not None else PRIVATE.read_text(),
@@ -247,7 +247,7 @@ def pinned_pyodide(text: str | None = None) -> str:
 def check_pinned(npm_version: str, pinned: str) -> None:
     """Stop the build when npm's Pyodide is not the one whose private API the site's module was checked for."""
     if npm_version != pinned:
-        raise BuildError(f"npm's pyodide is {npm_version}, but site/js/pyodide-private.js was checked for {pinned}: "
+        raise BuildError(f"npm's pyodide is {npm_version}, but site/js/snapshot.js was checked for {pinned}: "
                          f"check each use it lists against Pyodide {npm_version} (docs/upgrading.md), then set its "
                          f"PYODIDE_VERSION to \"{npm_version}\"")
 
@@ -265,7 +265,7 @@ def canary(out: Path) -> dict:
         raise BuildError(f"the canary (tools/canary.mjs) failed:\n{proc.stderr[-2000:]}") from None
     if proc.returncode != 0:
         raise BuildError(f"the canary (tools/canary.mjs) failed: the built pages' Python {report}; a Pyodide whose "
-                         "private snapshot API changed, see site/js/pyodide-private.js and docs/upgrading.md")
+                         "private snapshot API changed, see site/js/snapshot.js and docs/upgrading.md")
     return report
 
 

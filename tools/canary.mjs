@@ -1,4 +1,4 @@
-// The build's canary for Pyodide's private API (site/js/pyodide-private.js): the built site's Python is
+// The build's canary for Pyodide's private API (site/js/snapshot.js): the built site's Python is
 // started under Node exactly as a page's worker starts it (js/python.js, the build's snapshot, the site's
 // wheels), with no fall-back to a plain start, and must come up restored, on the pinned Pyodide, with the
 // kit imported from the snapshot and a shipped example ruled.
@@ -6,7 +6,7 @@
 //   node tools/canary.mjs SITE_DIR      -> prints {restored, version, pinned, kit, verdict}; exit 1 on a failure
 //
 // tools/build_site.py runs it on every build and stops when it fails: a Pyodide whose private snapshot API
-// changed (the restore fails or does not happen), or a new Pyodide whose version pyodide-private.js does
+// changed (the restore fails or does not happen), or a new Pyodide whose version snapshot.js does
 // not pin yet (its uses not checked yet: docs/upgrading.md).
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 const site = resolve(process.argv[2] ?? "");
 const url = (rel) => pathToFileURL(join(site, rel)).href;
 const { pyodideIndex, startPython } = await import(url("js/python.js"));
-const { PYODIDE_VERSION } = await import(url("js/pyodide-private.js"));
+const { PYODIDE_VERSION } = await import(url("js/snapshot.js"));
 const info = JSON.parse(readFileSync(join(site, "site.json"), "utf8"));
 const u8 = (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 const report = { restored: false, version: null, pinned: PYODIDE_VERSION };

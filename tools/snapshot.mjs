@@ -18,7 +18,7 @@ if (!pyodideDir || !outFile || !warmUpFile || wheels.length === 0) {
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 // (Pyodide's private snapshot API is used through the site's one module of such uses.)
-const { MAKING_SNAPSHOT, makeSnapshot } = await import(new URL("../site/js/pyodide-private.js", import.meta.url).href);
+const { MAKING_SNAPSHOT, makeSnapshot } = await import(new URL("../site/js/snapshot.js", import.meta.url).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + "/",
   ...MAKING_SNAPSHOT,

@@ -9,10 +9,9 @@
 // while the WebAssembly compiles; a restored Python also waits there for its snapshot to be unpacked into
 // the memory buffer Pyodide was given (the buffer's size is known from site.json, the bytes come later).
 // What this uses of Pyodide beyond its documented API (the snapshot's restore, fsInit, the wasm's fetch)
-// is in pyodide-private.js, with the pinned version the build's canary checks.
+// is in snapshot.js, with the pinned version the build's canary checks.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { restoreFrom, shareWasm } from "./pyodide-private.js";
-import { fillSnapshot } from "./snapshot.js";
+import { fillSnapshot, restoreFrom, shareWasm } from "./snapshot.js";
 import { unpackWheel } from "./wheels.js";
 
 export { shareWasm };

@@ -8,7 +8,6 @@ import { bytes, pyodideIndex, shareWasm, startPython } from "./python.js";
 // (the modules python.js imports, named here too: the browser then fetches them all at once, not one
 // level of imports after another)
 import "../pyodide/pyodide.mjs";
-import "./pyodide-private.js";
 import "./snapshot.js";
 import "./wheels.js";
 import "../vendor/tiny-inflate.js";

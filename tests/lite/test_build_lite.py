@@ -295,11 +295,11 @@ def test_left_out_chunks_are_removed_and_a_changed_app_stops_the_build(tmp_path)
 
 def test_upgrading_md_lists_every_change_the_build_makes_to_third_party_files():
     """docs/upgrading.md's table names every change the build makes to a third-party file (by its
-    constant) and every use of Pyodide's private API (site/js/pyodide-private.js)."""
+    constant) and every use of Pyodide's private API (site/js/snapshot.js)."""
     doc = (ROOT / "docs" / "upgrading.md").read_text(encoding="utf-8")
     for name in build_lite.THIRD_PARTY_CHANGES:
         assert hasattr(build_lite, name) and f"`{name}`" in doc, name
     assert hasattr(build_site, "INFLATE_FILE") and "`INFLATE_FILE`" in doc
-    private = (ROOT / "site" / "js" / "pyodide-private.js").read_text(encoding="utf-8")
+    private = (ROOT / "site" / "js" / "snapshot.js").read_text(encoding="utf-8")
     for use in ("_loadSnapshot", "_makeSnapshot", "makeMemorySnapshot", "fsInit", "globalThis.fetch"):
         assert use in private and use in doc, use

@@ -1,7 +1,7 @@
 """The pages' Python memory snapshot (tools/snapshot.py): how it is packed. That it
 restores a working kit is tests/site/test_node_pyodide.py's (under Node, with the worker's own
 unpacking) and the browser tests' (kit.timings.snapshot). Every use of Pyodide's private API is in one
-module (site/js/pyodide-private.js), and the build's canary stops the build when a restore does not
+module (site/js/snapshot.js), and the build's canary stops the build when a restore does not
 happen or npm's Pyodide is not the one that module was checked for."""
 
 from __future__ import annotations
@@ -68,14 +68,14 @@ PRIVATE_NAMES = re.compile(r"_loadSnapshot|_makeSnapshot|makeMemorySnapshot|\b_a
 
 
 def test_pyodides_private_api_is_used_in_one_module_only():
-    """Every use of Pyodide beyond its documented API is in site/js/pyodide-private.js (which lists each,
+    """Every use of Pyodide beyond its documented API is in site/js/snapshot.js (which lists each,
     with why); the other scripts of the site and the build reach it only through that module."""
     scripts = [*(ROOT / "site" / "js").glob("*.js"), *(ROOT / "tools").glob("*.mjs"), *(ROOT / "lite").glob("*.mjs")]
     users = sorted(p.relative_to(ROOT).as_posix() for p in scripts
                    if PRIVATE_NAMES.search("\n".join(line for line in p.read_text(encoding="utf-8").splitlines()
                                                      if not line.lstrip().startswith("//"))))
-    # (python.js hands fsInit its hook: the one use of it, listed in pyodide-private.js as 3)
-    assert users == ["site/js/pyodide-private.js", "site/js/python.js"], users
+    # (python.js hands fsInit its hook: the one use of it, listed in snapshot.js as 3)
+    assert users == ["site/js/python.js", "site/js/snapshot.js"], users
     python = (ROOT / "site" / "js" / "python.js").read_text(encoding="utf-8")
     assert not re.search(r"_loadSnapshot|_makeSnapshot|makeMemorySnapshot", python)
 
