@@ -112,7 +112,7 @@ def playground(base: str, profile: dict, fragment: str = "") -> dict:
     (and to the answer the build worked out, shown while Python loads, when there is one)."""
     page = profile["ctx"].new_page()
     page.goto(base + "index.html" + fragment)
-    page.wait_for_function("Number(document.body.dataset.runs || 0) >= 1", timeout=120_000)
+    page.wait_for_function("() => Number(document.body.dataset.runs || 0) >= 1", timeout=120_000)
     t = page.evaluate("({stages: kit.timings.stages, first: kit.timings.firstRuling, calls: kit.timings.calls,"
                       " early: kit.timings.early ?? null, snapshot: kit.timings.snapshot, error: document.getElementById('error').hidden ? null :"
                       " document.getElementById('error').textContent})")

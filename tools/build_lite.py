@@ -15,7 +15,7 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
 * a ``pyodide-lock.json`` written anew in ``static/lab-packages/`` (``loadPyodideOptions.lockFileURL``)
   that lists only the wheels the lab loads (real file names, real sha256, dependencies from each wheel's
   metadata): the pure wheels of ``lite/requirements-pyodide.txt``
-  (``pip download --require-hashes`` for Python 3.14, any platform), the kernel extension's own wheels
+  (``pip download --require-hashes`` for the Python of the site's Pyodide, read from its lock, any platform), the kernel extension's own wheels
   (``pyodide_kernel``, ``piplite``, the ``ipykernel`` and ``widgetsnbextension`` shims), all beside the lock,
   and the kit's wheels (the kit, a pure PyYAML, ``graphviz``), which stay in the site's ``wheels/`` (the lock
   names them by a relative path); all of them are preloaded
@@ -26,7 +26,8 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
   longer compiles them on every visit; the rest of those wheels stays source;
 * no jedi or parso: IPython completes without them; the kernel's two requests for jedi are changed
   (:func:`no_jedi_in_worker`, :func:`no_jedi_in_kernel`);
-* the notebooks (``notebooks/*.ipynb``, ``notebooks/ja/*.ipynb`` when present) as they are in the repo;
+* the notebooks (``notebooks/*.ipynb``, ``notebooks/ja/*.ipynb`` when present) as they are in the repo, the
+  Japanese ones under file names of their own (:func:`lab_path`: ``ja/01-start-here.ja.ipynb``);
 * no viz.js of its own either: in Pyodide the kit's diagrams are laid out with the site's
   ``vendor/viz.js`` (npm's ``@viz-js/viz``; see ``rulings_lib/diagrams/rendering.py``);
 * the app's icon fonts only as woff2 (every browser the lab runs in reads it): the woff, eot, ttf
@@ -37,10 +38,9 @@ What goes in (only from PyPI and npm, every version pinned, every shipped file c
 * two of JupyterLite's apps: ``lab/`` (JupyterLab) and ``notebooks/`` (Jupyter Notebook: one notebook
   at a time, the whole width; what the site links to on a phone).
 
-Changes to the app as shipped (each text must be found as written, or the build stops): its session
-client finds a running session by path, not by file name (``sessions_by_path``), so
-``ja/01-start-here.ipynb`` and ``01-start-here.ipynb`` get sessions of their own; the kernel's worker
-does not ask for jedi (``no_jedi_in_worker``).
+Changes to the app as shipped (each text must be found as written, or the build stops; every change the
+build makes to a third-party file is listed in docs/upgrading.md): the kernel's worker does not ask for
+jedi (``no_jedi_in_worker``).
 
 A lite edition built from the same inputs is kept in ``build/site-cache/lite/built-HASH/`` and copied
 again rather than rebuilt.
@@ -88,10 +88,23 @@ KERNEL_SCHEMA = Path("share/jupyter/labextensions/@jupyterlite/pyodide-kernel-ex
 OLD_FONTS = (".eot", ".ttf", ".svg", ".woff")
 LAB_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 
-# What a wheel's dependencies are evaluated against: Pyodide 314 (CPython 3.14 on emscripten).
-PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
-                   "platform_machine": "wasm32", "python_version": "3.14", "python_full_version": "3.14.2",
-                   "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+
+
+def pyodide_markers(info: dict) -> dict:
+    """What a wheel's dependencies are evaluated against: the site's Pyodide as its own lock describes it
+    (``info.python``, e.g. "3.14.2": CPython on emscripten, wasm32). Nothing here names a Python version:
+    a new Pyodide brings its own."""
+    version = info["python"]
+    return {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+            "platform_machine": info.get("arch", "wasm32"), "python_version": ".".join(version.split(".")[:2]),
+            "python_full_version": version, "implementation_name": "cpython",
+            "platform_python_implementation": "CPython", "extra": ""}
+
+
+# Every change the build makes to a third-party file, by the constant that holds its text or its files
+# (docs/upgrading.md lists each with why; tests/lite/test_build_lite.py holds the two lists together).
+THIRD_PARTY_CHANGES = ("KERNEL_TO_LOAD", "USE_JEDI", "PIPLITE_IMPORTS", "PIPLITE_INSTALL", "IPYTHON_EMBED",
+                       "START_MODULES", "LEFT_OUT_EXTENSIONS", "OLD_FONTS")
 
 
 class BuildError(Exception):
@@ -111,6 +124,19 @@ def run(cmd: list, what: str, **kw) -> subprocess.CompletedProcess:
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def lab_path(nb: Path) -> str:
+    """The path of a repository notebook in the lab: its own, except that a Japanese notebook's file name
+    says it is one (``notebooks/ja/01-start-here.ipynb`` is ``ja/01-start-here.ja.ipynb``). JupyterLite's
+    session client (0.8.6) hands a new session a running one of the same *name*, and JupyterLab names a
+    notebook's session by its file name: two notebooks named alike in two folders would share a session
+    (the second one's kernel in the first one's folder, its widgets failing). Names of their own need no
+    change to the app."""
+    rel = nb.relative_to(NOTEBOOKS)
+    if rel.parts[0] == "ja":
+        return (rel.parent / f"{rel.stem}.ja{rel.suffix}").as_posix()
+    return rel.as_posix()
 
 
 def notebook_files() -> list[Path]:
@@ -184,13 +210,14 @@ def site_pyodide(want: str) -> dict:
 
 
 # ------------------------------------------------------------------------------ wheels and the lock
-def pypi_wheels(dest: Path) -> list[Path]:
-    """The pure wheels of lite/requirements-pyodide.txt, from PyPI through pip (hashes required)."""
+def pypi_wheels(dest: Path, python: str) -> list[Path]:
+    """The pure wheels of lite/requirements-pyodide.txt, from PyPI through pip (hashes required), for the
+    site's Pyodide's Python ``python`` (its lock's ``info.python``)."""
     cache = CACHE / "wheels"
     cache.mkdir(parents=True, exist_ok=True)
     req = LITE_SRC / "requirements-pyodide.txt"
     run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-         "--require-hashes", "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
+         "--require-hashes", "--only-binary=:all:", "--python-version", ".".join(python.split(".")[:2]), "--implementation", "py",
          "--abi", "none", "--platform", "any", "-d", cache, "-r", req], "pip download of lite/requirements-pyodide.txt")
     wanted = {}
     for line in req.read_text().splitlines():
@@ -300,6 +327,7 @@ def write_lock(pyodide_dir: Path, wheels: list[Path], info: dict, elsewhere: dic
     wheel shipped in another folder of the site."""
     from packaging.requirements import Requirement
 
+    markers = pyodide_markers(info)
     entries = {}
     for whl in wheels:
         e = wheel_entry(whl)
@@ -309,7 +337,7 @@ def write_lock(pyodide_dir: Path, wheels: list[Path], info: dict, elsewhere: dic
         deps = []
         for text in e.pop("requires"):
             req = Requirement(text)
-            if req.marker is not None and not req.marker.evaluate(PYODIDE_MARKERS):
+            if req.marker is not None and not req.marker.evaluate(markers):
                 continue
             name = canonical(req.name)
             if name in entries:
@@ -334,31 +362,6 @@ def fixed_dates(contents: Path) -> None:
 
     for index in contents.rglob("all.json"):
         index.write_text(json.dumps(fix(json.loads(index.read_text())), indent=2, sort_keys=True) + "\n")
-
-
-# JupyterLite 0.8.6's session client (@jupyterlite/services, LiteSessionClient.startNew) hands back a
-# running session whose *name* equals the new one's, and JupyterLab names a notebook's session by the
-# file's base name: opening ja/01-start-here.ipynb after 01-start-here.ipynb gave the Japanese notebook
-# the English one's session (its kernel working in the other folder); JupyterLab then dropped it, the
-# widget manager failed on a null session ("Cannot read properties of null (reading 'kernel')") and the
-# notebook's kernel stayed "Initializing". Jupyter Server finds a running session by path; the shipped
-# bundle is made to do the same. The build tools are pinned, so the minified text is known: it must
-# occur exactly once (a new version of jupyterlite-core stops the build here, to be looked at again).
-SESSION_BY_NAME = "let{path:a,name:i}=e,o=this._sessions.find(e=>e.name===i);if(o)return o;"
-SESSION_BY_PATH = "let{path:a,name:i}=e,o=this._sessions.find(e=>e.path===a);if(o)return o;"
-
-
-def sessions_by_path(app: Path) -> Path:
-    """Make the lite app's session client find a running session by path (see SESSION_BY_NAME)."""
-    found = [(js, js.read_text(encoding="utf-8")) for js in sorted((app / "build").glob("*.js"))]
-    found = [(js, text) for js, text in found if SESSION_BY_NAME in text]
-    if len(found) != 1 or found[0][1].count(SESSION_BY_NAME) != 1:
-        raise BuildError(f"expected the session look-up by name of jupyterlite-core 0.8.6 once in {app / 'build'}, "
-                         f"found it {sum(text.count(SESSION_BY_NAME) for _, text in found)} times: check whether "
-                         "LiteSessionClient.startNew still matches sessions by name, then update SESSION_BY_NAME")
-    js, text = found[0]
-    js.write_text(text.replace(SESSION_BY_NAME, SESSION_BY_PATH), encoding="utf-8")
-    return js
 
 
 # No jedi or parso in the lab (1.15 MB of the site, and IPython imported all of jedi at
@@ -543,7 +546,7 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         info = site_pyodide(kernel_pyodide_version(py))
         pyodide_dir = lite / PACKAGES
         pyodide_dir.mkdir(parents=True)
-        wheels = pypi_wheels(pyodide_dir)
+        wheels = pypi_wheels(pyodide_dir, info["python"])
         (ipython,) = [whl for whl in wheels if whl.name.startswith("ipython-")]
         lazy_embed(ipython)
         ext = TOOLS / KERNEL_EXT
@@ -569,7 +572,7 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
         (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1) + "\n")
         contents = Path(tmp) / "contents"
         for nb in notebook_files():
-            target = contents / nb.relative_to(NOTEBOOKS)
+            target = contents / lab_path(nb)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(lite_notebook(nb.read_text(encoding="utf-8")), encoding="utf-8")
             os.utime(target, (FIXED_MTIME, FIXED_MTIME))     # contents index: no checkout-time dates
@@ -581,7 +584,6 @@ def build_into(dest: Path, kit_wheels: list[Path]) -> dict:
             "jupyter lite build", cwd=tmp, env=env)
         fixed_dates(out / "api" / "contents")
         shutil.copytree(pyodide_dir, out / PACKAGES)         # (jupyter lite build copies only its own static/)
-        sessions_by_path(out)
         no_jedi_in_worker(out)
         left_out_extensions(out)
         for junk in [*out.rglob("*.map"), out / ".jupyterlite.doit.db", *out.glob("rspack.config*.js")]:

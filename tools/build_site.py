@@ -9,8 +9,9 @@ What goes in (nothing is fetched from a CDN when the pages run):
 * wheels: the kit's own (``pip wheel .``), a pure-Python PyYAML made from PyPI's sdist (its pure
   modules only: ``yaml.__with_libyaml__`` is False) and ``graphviz`` (DOT only) from PyPI; both
   downloads are pinned by sha256;
-* generated: the shipped scenarios' index, the FAQ page with "open in playground" links, icons,
-  the precache list of the service worker.
+* generated: the shipped scenarios' index, the FAQ page with "open in playground" links, the precache
+  list of the service worker. (The icons are files of site/icons/: the SVG, and the two PNGs the web
+  app manifest names for installing.)
 
 A site already built from the same inputs is reused: ``build/site/site.json`` holds the hash of
 every input file, and nothing is rebuilt while it matches. The build is a list of *editions*
@@ -28,7 +29,6 @@ import io
 import json
 import os
 import shutil
-import struct
 import subprocess
 import sys
 import tarfile
@@ -36,7 +36,6 @@ import tempfile
 import time
 import urllib.request
 import zipfile
-import zlib
 from pathlib import Path
 
 from . import snapshot
@@ -61,7 +60,7 @@ PYPI_SIMPLE = "https://pypi.org/simple/{project}/"
 
 # Everything whose change means a new site. (node_modules is covered by the lock file.)
 INPUTS = ("site", "rulings_lib", "tools/__init__.py", "tools/build_site.py", "tools/snapshot.py",
-          "tools/snapshot.mjs", "tools/snapshot_warm_up.py", "pyproject.toml", "package.json", "package-lock.json",
+          "tools/snapshot.mjs", "tools/canary.mjs", "tools/snapshot_warm_up.py", "pyproject.toml", "package.json", "package-lock.json",
           "lite", "notebooks", "tools/build_lite.py")
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)               # zip entries: no build-time timestamps
 
@@ -75,6 +74,12 @@ CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'se
        "img-src 'self'; style-src 'self'; font-src 'self'; manifest-src 'self'; base-uri 'none'; "
        "form-action 'none'; object-src 'none'")
 CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
+
+
+# Every use of Pyodide beyond its documented API, and the Pyodide version those uses were checked for
+# (PYODIDE_VERSION), are in one module of the site; the build's canary (tools/canary.mjs) checks them.
+PRIVATE = SITE_SRC / "js" / "snapshot.js"
+CANARY = ROOT / "tools" / "canary.mjs"
 
 
 class BuildError(Exception):
@@ -227,31 +232,41 @@ def kit_wheel(dest: Path) -> Path:
     return path
 
 
-# ------------------------------------------------------------------------------ pictures
-def png(size: int, draw) -> bytes:
-    """A PNG of ``size``x``size`` pixels; ``draw(x, y)`` gives each pixel's (r, g, b, a)."""
-    rows = b"".join(b"\0" + b"".join(bytes(draw(x, y)) for x in range(size)) for y in range(size))
+# ------------------------------------------------------------------------------ the canary
+def pinned_pyodide(text: str | None = None) -> str:
+    """The Pyodide version site/js/snapshot.js was checked for (its PYODIDE_VERSION)."""
+    import re
 
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    found = re.search(r'^export const PYODIDE_VERSION = "([^"]+)";$', text if text is not None else PRIVATE.read_text(),
+                      re.MULTILINE)
+    if not found:
+        raise BuildError(f"{PRIVATE.relative_to(ROOT)} does not say its PYODIDE_VERSION")
+    return found.group(1)
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+def check_pinned(npm_version: str, pinned: str) -> None:
+    """Stop the build when npm's Pyodide is not the one whose private API the site's module was checked for."""
+    if npm_version != pinned:
+        raise BuildError(f"npm's pyodide is {npm_version}, but site/js/snapshot.js was checked for {pinned}: "
+                         f"check each use it lists against Pyodide {npm_version} (docs/upgrading.md), then set its "
+                         f"PYODIDE_VERSION to \"{npm_version}\"")
 
 
-def icon(size: int) -> bytes:
-    """The kit's icon: two cards side by side (a team) on the site's blue, maskable-safe margins."""
-    blue, white, gold = (31, 59, 87, 255), (255, 255, 255, 255), (240, 180, 0, 255)
-    s = size / 100
-
-    def draw(x, y):
-        u, v = x / s, y / s
-        for left, colour in ((24, white), (52, gold)):
-            if left <= u < left + 24 and 28 <= v < 72:
-                return colour
-        return blue
-
-    return png(size, draw)
+def canary(out: Path) -> dict:
+    """Start the built site's Python under Node as a page's worker does (tools/canary.mjs): it must be
+    restored from the snapshot, on the pinned Pyodide, and rule; the build stops otherwise."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node is needed to build the site: sudo apt-get install nodejs")
+    proc = subprocess.run([node, str(CANARY), str(out)], capture_output=True, text=True, timeout=300)
+    try:
+        report = json.loads(proc.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        raise BuildError(f"the canary (tools/canary.mjs) failed:\n{proc.stderr[-2000:]}") from None
+    if proc.returncode != 0:
+        raise BuildError(f"the canary (tools/canary.mjs) failed: the built pages' Python {report}; a Pyodide whose "
+                         "private snapshot API changed, see site/js/snapshot.js and docs/upgrading.md")
+    return report
 
 
 # ------------------------------------------------------------------------------ editions
@@ -284,6 +299,7 @@ def build_core(out: Path, tmp: Path) -> dict:
     wheels.mkdir()
     built = [pyyaml_pure_wheel(wheels), graphviz_wheel(wheels), kit_wheel(wheels)]
     pyodide_version = json.loads((NODE_MODULES / "pyodide" / "package.json").read_text())["version"]
+    check_pinned(pyodide_version, pinned_pyodide())
     # Python restored rather than started in every page's worker: tools/snapshot.py.
     say("making the pages' Python memory snapshot (Pyodide under Node)")
     try:
@@ -296,7 +312,7 @@ def build_core(out: Path, tmp: Path) -> dict:
 
 
 def build_pages(out: Path, tmp: Path) -> dict:
-    """The pages from site/, the scenario index, the FAQ page and the icons."""
+    """The pages from site/ (with their icons), the scenario index and the FAQ page."""
     from rulings_lib.faq import load_faq
     from rulings_lib.faq.html import render_html
     from rulings_lib.web import shipped
@@ -353,10 +369,6 @@ def build_pages(out: Path, tmp: Path) -> dict:
         # without the suffix.
         (data / "faq" / f"{name}.gz").write_bytes(gzip.compress(fragment.encode("utf-8"), 9, mtime=0))
     (out / "faq.html").write_text(faq, encoding="utf-8")
-    icons = out / "icons"
-    icons.mkdir(exist_ok=True)
-    for size in (192, 512):
-        (icons / f"icon-{size}.png").write_bytes(icon(size))
     return {"scenarios": len(scenarios)}
 
 
@@ -421,6 +433,10 @@ def _build(out: Path, force: bool) -> Path:
         for edition in EDITIONS:
             info.update(edition(staging, Path(tmp)))
     (staging / "site.json").write_text(json.dumps(info, indent=1) + "\n")
+    t1 = time.monotonic()
+    canary(staging)
+    say(f"canary: the pages' Python restored from the snapshot on Pyodide {pinned_pyodide()} "
+        f"({time.monotonic() - t1:.1f} s)")
     files = build_service_worker(staging, version)
     shutil.rmtree(out, ignore_errors=True)
     os.replace(staging, out)

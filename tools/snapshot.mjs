@@ -17,9 +17,11 @@ if (!pyodideDir || !outFile || !warmUpFile || wheels.length === 0) {
   process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+// (Pyodide's private snapshot API is used through the site's one module of such uses.)
+const { MAKING_SNAPSHOT, makeSnapshot } = await import(new URL("../site/js/snapshot.js", import.meta.url).href);
 const pyodide = await loadPyodide({
   indexURL: path.resolve(pyodideDir) + "/",
-  _makeSnapshot: true,
+  ...MAKING_SNAPSHOT,
   // One hash seed, said rather than drawn: every visitor restores the same memory anyway.
   env: { PYTHONHASHSEED: "0" },
   stdout: () => {},
@@ -30,4 +32,4 @@ for (const wheel of wheels) {
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(wheel)), "wheel", { extractDir: sitePackages });
 }
 pyodide.runPython(fs.readFileSync(warmUpFile, "utf8"), { filename: "snapshot_warm_up.py" });
-fs.writeFileSync(outFile, pyodide.makeMemorySnapshot());
+fs.writeFileSync(outFile, makeSnapshot(pyodide));

@@ -90,7 +90,7 @@ def data_segments(wasm: bytes) -> list[tuple[int, int, int]]:
 
 def xor_segments(snapshot: bytearray, wasm: bytes) -> bytearray:
     """XOR the memory part of a Pyodide snapshot with the wasm's data segments (its own inverse)."""
-    memory = struct.unpack_from("<I", snapshot, 4)[0]      # the header's length (Pyodide's layout)
+    memory = struct.unpack_from("<I", snapshot, 4)[0]      # the header's length (Pyodide's private layout: site/js/snapshot.js memoryOffset)
     for address, start, end in data_segments(wasm):
         a = memory + address
         length = end - start

@@ -3,7 +3,10 @@
 import { has, lang, loaded, switchTo, t, tIn, translate } from "./i18n.js";
 
 // The first notebook in the reader's language (the Japanese edition is lab/files/ja/).
-export const LAB = `lab/lab/index.html?path=${lang === "ja" ? "ja/" : ""}01-start-here.ipynb`;
+// The first notebook in the reader's language (the lab ships a Japanese notebook under a name of its own,
+// ja/NAME.ja.ipynb: tools/build_lite.py lab_path).
+const FIRST_NOTEBOOK = lang === "ja" ? "ja/01-start-here.ja.ipynb" : "01-start-here.ipynb";
+export const LAB = `lab/lab/index.html?path=${FIRST_NOTEBOOK}`;
 // Below a tablet's width the notebooks are not usable: the bar leads to a page that says so.
 const narrow = () => matchMedia("(max-width: 767px)").matches;
 const pages = [["index.html", "site.page.playground"], ["faq.html", "site.page.faq"],
@@ -43,7 +46,7 @@ function bar() {
   nav.append(sw);
   document.body.prepend(nav);
   const anyway = document.getElementById("anyway");      // notebooks.html: the notebooks in the reader's language
-  if (anyway && lang === "ja") anyway.href = anyway.getAttribute("href").replace("path=", "path=ja/");
+  if (anyway) anyway.href = anyway.getAttribute("href").replace("path=01-start-here.ipynb", `path=${FIRST_NOTEBOOK}`);
 }
 
 // The FAQ page is written by the kit (rulings_lib/faq/html.py) with both languages in it: show the

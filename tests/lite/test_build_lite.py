@@ -53,6 +53,16 @@ def test_the_lock_lists_exactly_the_shipped_wheels(tmp_path):
     assert lock["info"] == {"python": "3.14.2"}
 
 
+def test_the_locks_dependencies_follow_the_python_of_the_sites_pyodide(tmp_path):
+    """A wheel's dependency markers are evaluated for the Python the site's Pyodide lock names (its
+    ``info.python``), not for a version written in the build."""
+    shipped = [wheel(tmp_path, "top", ["new-only; python_version >= '3.15'", "old-only; python_full_version < '3.14'"]),
+               wheel(tmp_path, "new-only", []), wheel(tmp_path, "old-only", [])]
+    for python, depends in (("3.14.2", []), ("3.15.0", ["new-only"]), ("3.13.1", ["old-only"])):
+        build_lite.write_lock(tmp_path, shipped, {"python": python, "arch": "wasm32"})
+        assert json.loads((tmp_path / "pyodide-lock.json").read_text())["packages"]["top"]["depends"] == depends
+
+
 @given(st.text(alphabet="abcXYZ019-_.", min_size=1, max_size=20).filter(lambda s: s[0].isalnum() and s[-1].isalnum()))
 def test_canonical_names_are_pep503(name):
     c = build_lite.canonical(name)
@@ -72,36 +82,28 @@ def test_the_site_pages_link_to_the_notebooks():
     # larger screen, which links to the lab too).
     # The link names the notebook in the page's language: notebooks/ja/ on a Japanese page.
     bar = (ROOT / "site" / "js" / "site.js").read_text()
-    link = re.search(r'const LAB = `lab/lab/index\.html\?path=\$\{lang === "ja" \? "ja/" : ""\}([^`]+)`', bar)
-    assert link, "the site's bar has no link to the lite edition"
-    assert (ROOT / "notebooks" / link.group(1)).exists() and (ROOT / "notebooks" / "ja" / link.group(1)).exists()
+    link = re.search(r'const FIRST_NOTEBOOK = lang === "ja" \? "([^"]+)" : "([^"]+)";', bar)
+    assert link and "const LAB = `lab/lab/index.html?path=${FIRST_NOTEBOOK}`;" in bar, \
+        "the site's bar has no link to the lite edition"
+    ja, en = link.groups()
+    assert en == build_lite.lab_path(ROOT / "notebooks" / en)
+    assert ja == build_lite.lab_path(ROOT / "notebooks" / "ja" / en)      # the same notebook, in Japanese
     page = (ROOT / "site" / "notebooks.html").read_text()
     # On a phone: the same notebook in JupyterLite's Notebook app (one document, the whole width).
-    assert f'href="lab/notebooks/index.html?path={link.group(1)}"' in page
+    assert f'href="lab/notebooks/index.html?path={en}"' in page
     assert json.loads((ROOT / "lite" / "jupyter_lite_config.json").read_text())["LiteBuildConfig"]["apps"] == \
         ["lab", "notebooks"]
 
 
-def test_the_session_client_finds_sessions_by_path(tmp_path):
-    """The app's session look-up by file name (two notebooks named alike in two folders got one
-    session) becomes a look-up by path; the text is looked for exactly once, or the build stops."""
-    build = tmp_path / "build"
-    build.mkdir()
-    before = f"async startNew(e){{var t;{build_lite.SESSION_BY_NAME}let l=null;}}"
-    (build / "4191.abc.js").write_text(before)
-    (build / "other.js").write_text("let x=this._sessions;")
-    assert build_lite.sessions_by_path(tmp_path) == build / "4191.abc.js"
-    after = (build / "4191.abc.js").read_text()
-    assert "e.path===a" in after and "e.name===i" not in after
-    assert after == before.replace("e.name===i", "e.path===a")
-    assert (build / "other.js").read_text() == "let x=this._sessions;"
-    # Patched already, or a version whose code reads differently: the build says so and stops.
-    with pytest.raises(build_lite.BuildError, match="found it 0 times"):
-        build_lite.sessions_by_path(tmp_path)
-    (build / "4191.abc.js").write_text(before + before)
-    with pytest.raises(build_lite.BuildError, match="found it 2 times"):
-        build_lite.sessions_by_path(tmp_path)
-
+def test_every_lab_notebook_has_a_file_name_of_its_own():
+    """JupyterLab names a notebook's session by its file name and JupyterLite's session client hands a new
+    session a running one of the same name: the lab's notebooks (tools/build_lite.py lab_path) have file
+    names no two share, so no notebook is given another's session, with the app as shipped."""
+    paths = [build_lite.lab_path(nb) for nb in build_lite.notebook_files()]
+    names = [p.rpartition("/")[2] for p in paths]
+    assert len(set(names)) == len(names) == len(paths) > 9, names
+    assert build_lite.lab_path(ROOT / "notebooks" / "ja" / "01-start-here.ipynb") == "ja/01-start-here.ja.ipynb"
+    assert build_lite.lab_path(ROOT / "notebooks" / "01-start-here.ipynb") == "01-start-here.ipynb"
 
 
 def test_the_lab_notebooks_name_the_labs_kernel():
@@ -289,3 +291,15 @@ def test_left_out_chunks_are_removed_and_a_changed_app_stops_the_build(tmp_path)
         (build / name).write_text("something else", encoding="utf-8")
     with pytest.raises(build_lite.BuildError, match="update LEFT_OUT_EXTENSIONS"):
         build_lite.left_out_extensions(tmp_path)
+
+
+def test_upgrading_md_lists_every_change_the_build_makes_to_third_party_files():
+    """docs/upgrading.md's table names every change the build makes to a third-party file (by its
+    constant) and every use of Pyodide's private API (site/js/snapshot.js)."""
+    doc = (ROOT / "docs" / "upgrading.md").read_text(encoding="utf-8")
+    for name in build_lite.THIRD_PARTY_CHANGES:
+        assert hasattr(build_lite, name) and f"`{name}`" in doc, name
+    assert hasattr(build_site, "INFLATE_FILE") and "`INFLATE_FILE`" in doc
+    private = (ROOT / "site" / "js" / "snapshot.js").read_text(encoding="utf-8")
+    for use in ("_loadSnapshot", "_makeSnapshot", "makeMemorySnapshot", "fsInit", "globalThis.fetch"):
+        assert use in private and use in doc, use

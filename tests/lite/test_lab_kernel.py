@@ -64,7 +64,7 @@ def test_a_second_notebook_starts_its_kernel_without_asking(lite):
     page.goto(f"{lite.base}/lab/lab/index.html")
     page.wait_for_function(APP_READY, timeout=90_000)
     page.evaluate("async () => { await window.jupyterapp.restored; return true; }")
-    for path in ("01-start-here.ipynb", "ja/01-start-here.ipynb"):          # the second one is the case
+    for path in ("01-start-here.ipynb", "ja/01-start-here.ja.ipynb"):       # the second one is the case
         page.evaluate(OPEN, path)
         page.wait_for_function(KERNEL_IDLE_OR_DIALOG, timeout=150_000, polling=250)
         assert page.locator(".jp-Dialog").count() == 0, f"opening {path} asked: {page.locator('.jp-Dialog').inner_text()}"

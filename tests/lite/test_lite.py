@@ -5,7 +5,7 @@ file system, and the rulings printed are the ones stored by CPython (the same en
 
 One page, the notebooks in sequence, and one kernel per folder (a Pyodide kernel takes ~10-30 s to
 start on 2 cores): the English notebooks share one, the Japanese ones in ja/ another, and every
-notebook has a session of its own, also where ja/ holds a notebook named like an English one. Before
+notebook has a session of its own (the lab ships ja/NAME.ipynb as ja/NAME.ja.ipynb). Before
 each notebook the kernel's namespace is reset (``%reset -f``), so a notebook cannot lean on another's
 variables. Timings go to build/lite/report.json.
 """
@@ -67,8 +67,8 @@ RESET_AND_CLEAR = """async () => {
     return kernel.id;
 }"""
 
-# The notebook's session: its path and kernel (a notebook named like one in another folder has a
-# session of its own: tools/build_lite.py sessions_by_path).
+# The notebook's session: its path and kernel (each notebook of the lab has a file name of its own, so a
+# session of its own: tools/build_lite.py lab_path).
 SESSION = """() => { const s = window.__rulingsNotebook.sessionContext.session;
     return [s.path, s.kernel.id]; }"""
 
@@ -122,11 +122,12 @@ def run_notebook(lite, notebook: str) -> list:
     # folder share it, the Japanese ones in ja/ get their own.
     folder = notebook.rpartition("/")[0]
     kernels = REPORT.setdefault("kernels", {})
-    page.evaluate(OPEN, [notebook, kernels.get(folder)])
+    in_lab = build_lite.lab_path(NB_DIR / notebook)
+    page.evaluate(OPEN, [in_lab, kernels.get(folder)])
     page.wait_for_function(KERNEL_IDLE, timeout=150_000, polling=250)
     t_idle = time.monotonic()
     path, kernel_id = page.evaluate(SESSION)
-    assert path == notebook, f"{notebook} was given the session of {path}"
+    assert path == in_lab, f"{in_lab} was given the session of {path}"
     if folder in kernels:
         assert kernel_id == kernels[folder], f"{notebook} did not join its folder's kernel"
     else:
@@ -275,11 +276,27 @@ def test_nothing_but_127_0_0_1_was_asked_and_no_page_error(lite):
     assert lite.python_warnings == [], lite.python_warnings[:3]
 
 
-def test_the_app_finds_sessions_by_path(lite_site):
-    """The lite edition's session client, as shipped, finds a running session by path, never by name."""
-    texts = [js.read_text(encoding="utf-8") for js in (lite_site / "lab" / "build").glob("*.js")]
-    assert sum(t.count(build_lite.SESSION_BY_PATH) for t in texts) == 1
-    assert not any(build_lite.SESSION_BY_NAME in t for t in texts)
+def test_the_app_is_shipped_as_jupyterlite_built_it(lite_site):
+    """No text of JupyterLite's own bundle is rewritten by the build: each notebook's session is its own
+    because the lab's notebooks have file names of their own (tools/build_lite.py lab_path), and the lab
+    holds each notebook under that name."""
+    contents = json.loads((lite_site / "lab" / "api" / "contents" / "ja" / "all.json").read_text())
+    names = {item["name"] for item in contents["content"]}
+    assert names == {build_lite.lab_path(nb).rpartition("/")[2] for nb in build_lite.notebook_files()
+                     if nb.parent.name == "ja"}
+    import tarfile
+
+    (app,) = build_lite.TOOLS.glob("lib/python*/site-packages/jupyterlite_core/jupyterlite-app-*.tgz")
+    scripts = {p.name: p for p in (lite_site / "lab" / "build").glob("*.js")}
+    assert len(scripts) > 100
+    compared = []
+    with tarfile.open(app, "r|gz") as tar:           # (read as a stream: a fifth of a second)
+        for member in tar:
+            name = member.name.removeprefix("package/build/")
+            if member.isfile() and name in scripts:
+                assert tar.extractfile(member).read() == scripts[name].read_bytes(), f"{name} was changed"
+                compared.append(name)
+    assert sorted(compared) == sorted(scripts)
 
 
 def test_the_lab_ships_no_jedi_and_its_start_compiled(lite_site):

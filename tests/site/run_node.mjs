@@ -25,6 +25,20 @@ if (fromSnapshot !== (mode === "snapshot")) throw new Error(`asked for ${mode}, 
 const snapshotSha256 = memory && createHash("sha256").update(memory).digest("hex");
 // Restored: the kit was imported before the snapshot was written (tools/snapshot_warm_up.py).
 const restored = pyodide.runPython("import sys; 'rulings_lib.web' in sys.modules");
+// The site's zip reader (js/wheels.js, which wrote site-packages) against Pyodide's own unpackArchive:
+// every file Pyodide unpacks from the wheels, with the same bytes, and no other.
+for (const wheel of await wheels) {
+  pyodide.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel",
+                        { extractDir: "/tmp/unpacked-by-pyodide" });
+}
+const unzip = JSON.parse(pyodide.runPython(`
+import json, os, site
+ref, ours = "/tmp/unpacked-by-pyodide", site.getsitepackages()[0]
+names = sorted(os.path.relpath(os.path.join(d, f), ref) for d, _, fs in os.walk(ref) for f in fs
+               if f != "INSTALLER")      # (Pyodide notes itself as the installer)
+differ = [n for n in names if not os.path.isfile(os.path.join(ours, n))
+          or open(os.path.join(ref, n), "rb").read() != open(os.path.join(ours, n), "rb").read()]
+json.dumps({"files": len(names), "differ": differ})`));
 const web = pyodide.pyimport("rulings_lib.web");
 const outcomes = JSON.parse(web.call("run_all", "{}"));
 const api = pyodide.runPython(`
@@ -45,4 +59,4 @@ t.battle({"A": {"red": {"power": 500}, "blue": {"power": 300, "lost": 20}},
 json.dumps({"api": first + [m.turn, m.player, m.duelist("B"), t.first, t.points["blue-A"]],
             "libyaml": yaml.__with_libyaml__, "python": __import__("sys").version.split()[0]})
 `);
-process.stdout.write(JSON.stringify({ ...JSON.parse(api), outcomes, mode, startMs, restored, files, snapshot_sha256: snapshotSha256 }) + "\n");
+process.stdout.write(JSON.stringify({ ...JSON.parse(api), outcomes, mode, startMs, restored, files, unzip, snapshot_sha256: snapshotSha256 }) + "\n");

@@ -174,3 +174,18 @@ def test_the_site_stays_within_its_size_budget(site_dir):
     total = sum(p.stat().st_size for p in files)
     assert total <= 45_000_000, f"the site is {total / 1e6:.1f} MB, over the 45 MB budget; largest: " + ", ".join(
         f"{p.relative_to(site_dir)} {p.stat().st_size / 1e6:.1f} MB" for p in sorted(files, key=lambda p: -p.stat().st_size)[:5])
+
+
+def test_the_manifests_icons_are_pngs_of_their_stated_sizes():
+    """The two PNG icons the web app manifest names for installing are files of site/icons/ (no encoder in
+    the build): each a PNG whose header says the size the manifest states."""
+    import struct
+
+    manifest = json.loads((ROOT / "site" / "manifest.webmanifest").read_text())
+    pngs = [i for i in manifest["icons"] if i["type"] == "image/png"]
+    assert {i["sizes"] for i in pngs} == {"192x192", "512x512"}
+    for entry in pngs:
+        data = (ROOT / "site" / entry["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == entry["sizes"]
