@@ -221,8 +221,15 @@ def test_counter_cleaner_only_in_its_users_own_main_phase_outside_a_run_on(seed,
     allowed = not m.handover and m.player == by and m.phase_key in T.MAIN_PHASES
     assert m.is_legal("counter_cleaner", by) == allowed
     if allowed:
+        seen = len(m.events)
         m.counter_cleaner(by)
-        assert m.spc == {"A": 0, "B": 0}
+        after = [(e.code, e.args) for e in m.events[seen:]]
+        assert any(code == "wrgp.event.counters_cleared" for code, _ in after)
+        # WRGP-SW8 clears both teams' counters; but its 500 LP cost may take its user to 0 (STD-LP): then
+        # its user's duelist loses and that team gains counters by WRGP-SW4 after the clearing.
+        gained = [a["after"] for code, a in after if code == "wrgp.event.counters_gained" and a["team"] == by]
+        assert m.spc == {**{"A": 0, "B": 0}, by: gained[-1] if gained else 0}
+        assert bool(gained) == any(code == "wrgp.event.duelist_loses" for code, _ in after)
     else:
         with pytest.raises(IllegalAction) as err:
             m.counter_cleaner(by)
