@@ -36,7 +36,13 @@ from .i18n import Msg
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable, Iterator
+    from typing import Any, NoReturn, Self, TypeVar
+
+    from .args import Check
+    from .verbs import Action, Param
+
+    _F = TypeVar("_F", bound=Callable[..., Any])
 
 _new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
@@ -50,7 +56,7 @@ class _Params:
 
     __slots__ = ("fn", "names", "n_positional", "required", "plain")
 
-    def __init__(self, fn):
+    def __init__(self, fn: Callable[..., Any]) -> None:
         code = fn.__code__
         n_positional = code.co_argcount - 1
         n_kwonly = code.co_kwonlyargcount
@@ -72,7 +78,7 @@ class _Params:
         params = [p for n, p in sig.parameters.items() if n != "self"]
         return Msg("input.arg.call", call=f"{name or self.fn.__name__}{sig.replace(parameters=params)}")
 
-    def bind(self, name: str, args: tuple, kwargs: dict):
+    def bind(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """``args``/``kwargs`` (without ``self``) as ``{param: value}`` for a plain signature, else
         ``inspect``'s BoundArguments (with ``self`` as None); ArgumentError for a call that does not fit."""
         if not self.plain:
@@ -97,7 +103,8 @@ class _Params:
 _CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08      # code flags (inspect.CO_VARARGS, CO_VARKEYWORDS)
 
 
-def _transaction(cls, name: str, method, checks: dict):
+def _transaction(cls: type[Match], name: str, method: Callable[..., Any],
+                 checks: dict[str, Check]) -> Callable[..., Any]:
     """Wrap a public verb: check its arguments against ``checks`` (the API boundary), then run it
     as one transaction: whatever it raises, the match is left exactly as it was before the call
     (every field, the step counter, the events). A call with positional arguments only (random
@@ -120,16 +127,16 @@ def _transaction(cls, name: str, method, checks: dict):
                           for i, (name, check) in enumerate(positional[:n]) if check is not None)
                     for n in range(n_positional + 1))
 
-    def verb(self, *args, **kwargs):
+    def verb(self: Match, *args: Any, **kwargs: Any) -> Any:
         if self._own is not None:           # a verb called by another verb: one transaction
             return method(self, *args, **kwargs)
         if not kwargs and n_required <= len(args) <= n_positional:
             for i, name, check, quick in checked[len(args)]:
                 if quick is None or not quick(args[i]):
                     # A value the quick tests do not pass: every check called (its value or its error).
-                    args = list(args)
+                    args = list(args)  # type: ignore[assignment]  # (checked in place, then passed on)
                     for i, name, check, _ in checked[len(args)]:
-                        args[i] = check(name, args[i], self)
+                        args[i] = check(name, args[i], self)  # type: ignore[index]  # (a list here)
                     break
             call, kw = args, _NO_KWARGS
         else:
@@ -159,7 +166,8 @@ def _transaction(cls, name: str, method, checks: dict):
     return verb
 
 
-def _roll_back(match, fields, events: list, n_events: int, rejected: list, n_rejected: int) -> None:
+def _roll_back(match: Match, fields: Any, events: list[Event], n_events: int, rejected: list[dict[str, Any]],
+               n_rejected: int) -> None:
     """Undo a verb that raised: the snapshot put back (it is nobody else's: no copy), the logs cut
     back to their length."""
     del events[n_events:]
@@ -167,7 +175,7 @@ def _roll_back(match, fields, events: list, n_events: int, rejected: list, n_rej
     match._put_back(fields)
 
 
-def _quick_test(quick):
+def _quick_test(quick: tuple[Any, ...] | None) -> Callable[[Any], bool] | None:
     """A check's quick test (``check.quick``, :mod:`rulings_lib.args`) as a predicate that is true
     when the value passes it, or None (no quick test: the check is always called)."""
     if quick is None:
@@ -186,15 +194,15 @@ def _quick_test(quick):
     return None
 
 
-_NO_ARGS: tuple = ()
-_NO_KWARGS: dict = {}
+_NO_ARGS: tuple[Any, ...] = ()
+_NO_KWARGS: dict[str, Any] = {}
 
 
-def _checked_init(init, name: str):
+def _checked_init(init: Callable[..., None], name: str) -> Callable[..., None]:
     """A constructor whose call does not fit its signature raises ArgumentError (not TypeError),
     as a verb's does."""
     @functools.wraps(init)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: Match, *args: Any, **kwargs: Any) -> None:
         try:
             init(self, *args, **kwargs)
         except TypeError:
@@ -205,7 +213,8 @@ def _checked_init(init, name: str):
     return wrapper
 
 
-def _argument_error(fn, name: str, args: tuple, kwargs: dict, exc: TypeError | None = None) -> None:
+def _argument_error(fn: Callable[..., Any], name: str, args: tuple[Any, ...], kwargs: dict[str, Any],
+                    exc: TypeError | None = None) -> None:
     """Raise ArgumentError if ``fn(*args, **kwargs)`` does not fit ``fn``'s signature, else return.
     The error quotes ``exc`` (the call's TypeError) when given, else why the call does not bind."""
     import inspect
@@ -216,27 +225,27 @@ def _argument_error(fn, name: str, args: tuple, kwargs: dict, exc: TypeError | N
         raise ArgumentError(name, _Params(fn).usage(name), str(exc or bind_error)) from None
 
 
-def query(**checks):
+def query(**checks: Check) -> Callable[[_F], _F]:
     """A public query of either engine: a call that does not fit its signature, or a value one of
     ``checks`` (``{param: check}``, :mod:`rulings_lib.args`) refuses, raises ArgumentError (the same
     boundary as the verbs', without a transaction: queries change nothing). Without checks the
     call is bound only when it failed (queries run on every verb)."""
-    def deco(fn):
+    def deco(fn: _F) -> _F:
         name = fn.__name__
         if not checks:
             @functools.wraps(fn)
-            def wrapper(*args, **kwargs):
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
                 try:
                     return fn(*args, **kwargs)
                 except TypeError as exc:
                     _argument_error(fn, name, args, kwargs, exc)
                     raise
-            return wrapper
+            return wrapper  # type: ignore[return-value]  # (functools.wraps: fn's signature)
 
         params = _Params(fn)
 
         @functools.wraps(fn)
-        def checked(self, *args, **kwargs):
+        def checked(self: Match, *args: Any, **kwargs: Any) -> Any:
             try:
                 bound = params.bind(name, args, kwargs)
             except ArgumentError:       # worded as the signature's binding says it
@@ -249,11 +258,11 @@ def query(**checks):
             if params.plain:
                 return fn(self, **arguments)
             return fn(self, *bound.args[1:], **bound.kwargs)
-        return checked
+        return checked  # type: ignore[return-value]  # (functools.wraps: fn's signature)
     return deco
 
 
-def plain_copy(value):
+def plain_copy(value: Any) -> Any:
     """A copy of plain data (dicts, lists, tuples as lists) sharing nothing mutable: what
     ``state()`` hands out is a snapshot, never the match's own objects."""
     if isinstance(value, dict):
@@ -263,12 +272,12 @@ def plain_copy(value):
     return value
 
 
-def _coded_state(state):
+def _coded_state(state: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
     """``state()`` whose ``events`` are :func:`event_dicts` of the match's events: each with its
     ``code`` and ``args`` (scenario-format), however the engine lists them; and its ``verdict``, the
     answer in words decided by the engine (:mod:`rulings_lib.verdict`)."""
     @functools.wraps(state)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: Match, *args: Any, **kwargs: Any) -> dict[str, Any]:
         out = state(self, *args, **kwargs)
         if isinstance(out, dict) and "events" in out:
             out["events"] = self._event_dicts()
@@ -297,41 +306,43 @@ class Match(abc.ABC):
 
     FORMAT = ""
     # What the match classes provide (their types, for a type checker).
-    rejected: list[dict]
+    rejected: list[dict[str, Any]]
     step: int
+    _log: list[Event]
+    _event_cache: list[tuple[Event, dict[str, Any]]]
     if TYPE_CHECKING:
         def is_finished(self) -> bool: ...
 
-    VERBS: dict[str, dict] = {}
-    _MUTABLE: dict = {}         # field -> a function copying it (copy on write, see _w)
-    _FIELDS: tuple = ()         # copy on write: every field a verb may change (what a snapshot holds; the
+    VERBS: dict[str, dict[str, Check]] = {}
+    _MUTABLE: dict[str, Callable[[Any], Any]] = {}  # field -> a function copying it (copy on write, see _w)
+    _FIELDS: tuple[str, ...] = ()  # copy on write: every field a verb may change (what a snapshot holds; the
                                 # logs ``events`` and ``rejected`` are kept by length)
     _cow = False                # set from _MUTABLE for each subclass
-    _own = None                 # in a transaction (a verb running): the fields it has its own copies of
+    _own: tuple[()] | set[str] | None = None  # in a transaction (a verb running): the fields it has its own copies of
                                 # (``()`` until its first copy, then a set)
     _audit = False              # tests: check the copy-on-write discipline on every call
     # The format's verdict, verdict(match) -> dict (rulings_lib/<format>/verdict.py), set by the format's
     # package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py): state() carries it.
     _verdict_of = None
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:       # both engines: the same constructor errors
-            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)
+            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)  # type: ignore[method-assign]
         for name, checks in cls.__dict__.get("VERBS", {}).items():
             setattr(cls, name, _transaction(cls, name, cls.__dict__[name], checks))
         if "state" in cls.__dict__:
-            cls.state = _coded_state(cls.__dict__["state"])
+            cls.state = _coded_state(cls.__dict__["state"])  # type: ignore[method-assign]
         cls._cow = bool(cls._MUTABLE)
         if cls._cow and "_FIELDS" in cls.__dict__ and "_snapshot" not in cls.__dict__:
             raise TypeError(f"{cls.__name__}: a copy-on-write format writes out _snapshot and _put_back")
 
-    def _snapshot(self):
+    def _snapshot(self) -> Any:
         """The fields a transaction puts back if its verb raises (:meth:`_put_back`): every mutable
         one copied (:meth:`_fields`), or, copy on write, the fields as they are (``_FIELDS``)."""
         return self._fields()
 
-    def _put_back(self, fields) -> None:
+    def _put_back(self, fields: Any) -> None:
         cache = self.__dict__.get("_event_cache")
         if cache is not None:
             fields["_event_cache"] = cache
@@ -348,27 +359,27 @@ class Match(abc.ABC):
         return self._log
 
     @events.setter
-    def events(self, events: list) -> None:
+    def events(self, events: list[Any]) -> None:
         for i, e in enumerate(events):
             if e.__class__ is not Event:
                 events[i] = _new_event(Event, tuple(e))
         self._log = events
 
-    def _ev(self, rule: str, code, **args) -> None:
+    def _ev(self, rule: str, code: str | Msg, **args: Any) -> None:
         """Record an event: the rule id and a message, a catalogue code with its arguments or a
         :class:`~rulings_lib.i18n.Msg` (the words are the catalogue's; ``text`` is the English)."""
         if isinstance(code, Msg):
-            code, args = code.code, {**code.args, **args}
+            code, args = code.code, {**code.args, **args}  # type: ignore[attr-defined]  # (read as a pair: a Msg's)
         self._log.append(_new_event(Event, (self.step, rule, code, args)))
 
-    def _fail(self, rule: str, code, **args):
+    def _fail(self, rule: str, code: str | Msg, **args: Any) -> NoReturn:
         """Refuse the call by ``rule``: a code with its arguments, or a Msg; worded only when read.
         The call is a transaction (``VERBS``): raising leaves the match as it was."""
         if isinstance(code, Msg):
-            code, args = code.code, {**code.args, **args}
+            code, args = code.code, {**code.args, **args}  # type: ignore[attr-defined]  # (read as a pair: a Msg's)
         raise IllegalAction.coded(rule, code, args)
 
-    def _w(self, name: str):
+    def _w(self, name: str) -> Any:
         """The field ``name``, to change in place: the running transaction's own copy of it (made
         on the first write; copy on write). Every in-place change of a ``_MUTABLE`` field goes
         through here; replacing a field (``self.x = ...``) needs nothing."""
@@ -385,7 +396,7 @@ class Match(abc.ABC):
             self._own = {name}
         return value
 
-    def _fields(self) -> dict:
+    def _fields(self) -> dict[str, Any]:
         """The match's fields, every mutable one copied (the ``_MUTABLE`` ones), except the
         append-only logs ``events`` and ``rejected`` (a transaction keeps those by length)."""
         d = self.__dict__.copy()
@@ -394,7 +405,7 @@ class Match(abc.ABC):
             d[name] = copy(d[name])
         return d
 
-    def _txn_save(self):
+    def _txn_save(self) -> tuple[Any, int, int]:
         """A snapshot of the match for :meth:`_txn_restore` (and ``pop``, and the widgets' undo):
         its fields, and the append-only logs kept by length. It stays valid however long it is kept."""
         if self._own is not None:
@@ -402,7 +413,7 @@ class Match(abc.ABC):
         fields = self.__dict__.copy() if self._cow else self._fields()
         return fields, len(self._log), len(self.rejected)
 
-    def _fields_snapshot(self, *keep: str) -> dict:
+    def _fields_snapshot(self, *keep: str) -> dict[str, Any]:
         """The match's fields (the same snapshot as a transaction's), without the logs and without
         the fields named in ``keep`` (which a restore leaves as they are then)."""
         fields = self._fields()
@@ -410,7 +421,7 @@ class Match(abc.ABC):
             fields.pop(key, None)
         return fields
 
-    def _fields_restore(self, snapshot: dict) -> None:
+    def _fields_restore(self, snapshot: dict[str, Any]) -> None:
         """Put back the fields of a :meth:`_fields_snapshot` (copied again: the snapshot stays usable)."""
         current = self.__dict__
         saved: dict[str, object] = {k: current[k] for k in ("_moves", "_event_cache", "_own", "_log", "rejected")
@@ -422,7 +433,7 @@ class Match(abc.ABC):
         current.update(keep)
         current.update(saved)
 
-    def _txn_restore(self, saved) -> None:
+    def _txn_restore(self, saved: tuple[Any, int, int]) -> None:
         fields, n_events, n_rejected = saved
         current = self.__dict__
         del current["_log"][n_events:]
@@ -436,7 +447,7 @@ class Match(abc.ABC):
         restored["_own"] = None
         self.__dict__ = restored
 
-    def _audited(self, method, args, kwargs):
+    def _audited(self, method: Callable[..., Any], args: Any, kwargs: dict[str, Any]) -> Any:
         """A transaction as the wrapper runs it, also checking the copy-on-write discipline: after
         the call, every container the snapshot holds is as it was (AssertionError if a verb changed
         one in place without :meth:`_w`), and a rejected call leaves every field as it was."""
@@ -454,7 +465,7 @@ class Match(abc.ABC):
             for name in self._MUTABLE:
                 assert _same(saved[0][name], deep[name]), f"{method.__name__} changed {name} in place"
 
-    def _event_dicts(self) -> list[dict]:
+    def _event_dicts(self) -> list[dict[str, Any]]:
         """:func:`event_dicts` of the match's events, each event rendered once: the dicts of the
         events already seen are kept (checked by identity, as events are only ever appended or cut
         back) and copies handed out (``plain_copy``), sharing nothing mutable with the match."""
@@ -475,7 +486,7 @@ class Match(abc.ABC):
         self.rejected.append(rejection_dict(step, err))
 
     @query()
-    def is_legal(self, verb, *args, **kwargs) -> bool:
+    def is_legal(self, verb: object, *args: Any, **kwargs: Any) -> bool:
         """Would ``verb(*args, **kwargs)`` be accepted now -- or the :class:`~rulings_lib.verbs.Action`
         ``verb`` (python-chess's ``board.is_legal(move)``)? Tried on a copy; nothing changes. A
         malformed call (not one of the verbs, or arguments the verb refuses) raises ArgumentError.
@@ -507,7 +518,7 @@ class Match(abc.ABC):
         return True
 
     @query()
-    def copy(self):
+    def copy(self) -> Self:
         """An independent match in the same state (nothing shared; the move stack starts empty)."""
         new = type(self).__new__(type(self))
         d = self._fields()
@@ -518,22 +529,22 @@ class Match(abc.ABC):
         return new
 
     # ------------------------------------------------------------------ Actions (OpenSpiel's State API)
-    def apply(self, action) -> None:
+    def apply(self, action: Action) -> None:
         """Play an :class:`~rulings_lib.verbs.Action` (raises IllegalAction when the rules forbid it
         now; the match is then unchanged)."""
         action.play(self)
 
-    def push(self, action) -> None:
+    def push(self, action: Action) -> None:
         """Play ``action`` and remember how to take it back (:meth:`pop`). A refused action raises
         and is not pushed."""
         saved = self._txn_save()
         action.play(self)
         self.__dict__.setdefault("_moves", []).append((action, saved))
 
-    def pop(self):
+    def pop(self) -> Action:
         """Take back the last pushed action (no replay: the snapshot taken before it is restored)
         and return it. IndexError when nothing was pushed."""
-        moves = self.__dict__.get("_moves")
+        moves: list[tuple[Action, tuple[Any, int, int]]] | None = self.__dict__.get("_moves")
         if not moves:
             raise IndexError("pop from an empty move stack")
         action, saved = moves.pop()
@@ -541,7 +552,7 @@ class Match(abc.ABC):
         return action
 
     @property
-    def move_stack(self) -> list:
+    def move_stack(self) -> list[Action]:
         """The pushed actions, oldest first (python-chess's ``move_stack``)."""
         return [a for a, _ in self.__dict__.get("_moves", ())]
 
@@ -563,12 +574,12 @@ class Match(abc.ABC):
         """The verbs of the grammar: the table's, in its order, but those ``LEFT_OUT``."""
         return tuple(v for v in cls.VERB_TABLE if v not in cls.LEFT_OUT)
 
-    def _domain(self, verb: str, param) -> tuple:
+    def _domain(self, verb: str, param: Param) -> tuple[Any, ...]:
         """The values of ``param`` (a :class:`~rulings_lib.verbs.Param` of ``verb``) in this position, for a
         parameter whose type is not a closed set (the format's: amounts, players, cards)."""
         raise NotImplementedError(f"{type(self).__name__}: no domain for {verb}.{param.name}")
 
-    def _values(self, verb: str, param) -> tuple:
+    def _values(self, verb: str, param: Param) -> tuple[Any, ...]:
         if param.type in ("choice", "team"):
             values = tuple(param.choices)
         elif param.type == "bool":
@@ -579,7 +590,7 @@ class Match(abc.ABC):
             return values
         return (None, *(v for v in values if v != param.default))
 
-    def _grammar_values(self, verb: str):
+    def _grammar_values(self, verb: str) -> Iterator[Any]:
         """Every value of ``verb`` in the grammar, in the table's parameter order (a record as a dict, its
         left-out parameters absent; a scalar as its value; an empty verb as ``{}``)."""
         v = self.VERB_TABLE[verb]
@@ -596,14 +607,14 @@ class Match(abc.ABC):
             yield {n: x for n, x in zip(names, combo, strict=True) if x is not None}
 
     @query()
-    def action_grammar(self) -> list:
+    def action_grammar(self) -> list[Action]:
         """Every action of the format's grammar in this position, legal or not, as
         :class:`~rulings_lib.verbs.Action` values: what :meth:`legal_actions` chooses from (the format's
         ``LEFT_OUT``, ``OPTIONAL`` and ``_domain``: its engine's ``_allows`` says what the grammar holds)."""
         return [_action(verb, value) for verb in self.grammar_verbs() for value in self._grammar_values(verb)]
 
     @query()
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         """Every action of the format's grammar (:meth:`action_grammar`) that the rules allow now, as
         :class:`~rulings_lib.verbs.Action` values in the grammar's order: each one :meth:`is_legal`, and
         every action of the grammar that is legal is listed. The format decides each from its rules
@@ -612,16 +623,16 @@ class Match(abc.ABC):
         return [_action(verb, value) for verb in self.grammar_verbs() for value in self._grammar_values(verb)
                 if allows(verb, value)]
 
-    def _allows(self, verb: str, value) -> bool:
+    def _allows(self, verb: str, value: Any) -> bool:
         """Would the action ``verb: value`` of the grammar be accepted now? (By default: tried on a copy.)"""
         return self._tried(verb, value)
 
-    def _allower(self):
+    def _allower(self) -> Callable[[str, Any], bool]:
         """What :meth:`legal_actions` asks of each action of the grammar, ``(verb, value) -> bool``: ``_allows``
         (a format may keep what one listing has worked out, as the tag battle does its seat orders)."""
         return self._allows
 
-    def _tried(self, verb: str, value) -> bool:
+    def _tried(self, verb: str, value: Any) -> bool:
         """The action ``verb: value`` tried on a copy: accepted, or refused (by the rules, or as a call the
         engine cannot play in this position: an ArgumentError, e.g. a limit of the kit)."""
         trial = self.copy()
@@ -634,23 +645,23 @@ class Match(abc.ABC):
     # What the moves so far add up to is the position; how it came about is history: ``step`` (the
     # number of verbs played) and the logs. Two matches in the same position are equal (python-chess's
     # Board.__eq__), however they got there.
-    _HISTORY: tuple = ("step",)
+    _HISTORY: tuple[str, ...] = ("step",)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         """The same position: every field a move can change, but the history (``_HISTORY``, the events,
         the refused steps, the move stack)."""
         if type(other) is not type(self):
             return NotImplemented
         return _same(self._position(), other._position())
 
-    def _position(self) -> dict:
+    def _position(self) -> dict[str, Any]:
         """The position as plain fields: every field a move can change but the history (``_HISTORY``).
         A format whose fields keep something of the history beside what the rules read (a step number
         where only "the step just played" counts) writes it as the rules read it."""
         return self._fields_snapshot(*self._HISTORY)
 
     # ------------------------------------------------------------------ setups (a position as a FEN)
-    def setup(self) -> dict:
+    def setup(self) -> dict[str, Any]:
         """The scenario file's ``setup:`` mapping that starts a match in this very position (python-chess's
         ``board.fen()``): ``type(m).from_setup(m.setup()) == m``. Checked before it is handed out: a
         position holding what no setup key expresses (a handover under way, a lasting restriction ...)
@@ -684,16 +695,16 @@ class Match(abc.ABC):
     # How setup() names a field no setup key holds (the outcome's key for it where there is one).
     _SETUP_NAMES: dict[str, str] = {}
 
-    def _setup(self) -> dict:
+    def _setup(self) -> dict[str, Any]:
         """The setup keys for this position, as far as they go (:meth:`setup` checks it)."""
         raise NotImplementedError
 
     @classmethod
-    def from_setup(cls, setup, file: str = "<setup>"):
+    def from_setup(cls, setup: dict[str, Any], file: str = "<setup>") -> Self:
         """A match of this format starting at ``setup`` (a scenario file's ``setup:`` mapping), read and
         checked as a scenario's: a setup the format refuses is a :class:`~rulings_lib.errors.ScenarioError`
         naming ``file`` and the key."""
-        return cls._read_setup(setup, file)
+        return cls._read_setup(setup, file)  # type: ignore[no-any-return]  # (the format's reader: its own class)
 
     # The format's setup reader, read_setup(setup, file) -> match (rulings_lib.scenario.read_setup), set by
     # the format's package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py), as _verdict_of is.
@@ -717,24 +728,24 @@ class Match(abc.ABC):
     def _draw(self, lang: str = "en") -> str:
         """The match drawn as SVG, in ``lang`` (each format has its picture)."""
 
-    def verdict(self) -> dict | None:
+    def verdict(self) -> dict[str, Any] | None:
         """The verdict on the match where it stands now: who lost and why, who is next and why, what
         is inherited, the Readings relied on (:mod:`rulings_lib.verdict`; None for a format without one)."""
         fn = type(self)._verdict_of
         return fn(self) if fn is not None else None
 
     @abc.abstractmethod
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
 
 
 # The grammar's Actions made so far, by verb and value (an Action's text form costs more to make than a
 # legality decision): kept up to a bound, then begun again.
-_ACTIONS: dict[tuple[str, str], object] = {}
+_ACTIONS: dict[tuple[str, str], Action] = {}
 _ACTIONS_KEPT = 50_000
 
 
-def _action(verb: str, value):
+def _action(verb: str, value: Any) -> Action:
     key = (verb, repr(value))
     found = _ACTIONS.get(key)
     if found is None:
@@ -749,7 +760,7 @@ def _action(verb: str, value):
 _INTERNAL = frozenset({"_own", "_event_cache", "_moves"})
 
 
-def _form(value):
+def _form(value: Any) -> Any:
     """A value as plain data to compare (a card object by its slots), for the audit."""
     if isinstance(value, dict):
         return {k: _form(v) for k, v in value.items() if k not in _INTERNAL}
@@ -763,5 +774,5 @@ def _form(value):
     return value
 
 
-def _same(a, b) -> bool:
-    return _form(a) == _form(b)
+def _same(a: Any, b: Any) -> bool:
+    return _form(a) == _form(b)  # type: ignore[no-any-return]  # (plain data compared: a bool)

@@ -33,9 +33,11 @@ from .values import Value, field
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Iterator
     from typing import Any
 
+    from .args import Check
+    from .match import Match
     from .schema import Schema
 
 # The parameter types of the contract (docs/contracts.md, `rulings verbs --json`).
@@ -63,16 +65,16 @@ class Param(Value, frozen=True):
     default: object = None
     min: int | None = None
     max: int | None = None
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     max_len: int | None = None
-    params: tuple = ()
+    params: tuple[Param, ...] = ()
     item: Param | None = None
     min_items: int = 0
     max_items: int | None = None
     value: Param | None = None
     api: str | None = None
     check: Callable[..., Any] | None = None
-    api_check: object = None
+    api_check: Check | None = None
     schema: Schema | None = None
     file: bool | str = False
     name_msg: object = None
@@ -82,7 +84,7 @@ class Param(Value, frozen=True):
     # catalogue code of its word (rulings_lib.i18n.terms).
     internal: bool = False
     api_only: bool = False
-    terms: dict | None = None
+    terms: dict[str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.type not in TYPES:
@@ -126,7 +128,7 @@ class Param(Value, frozen=True):
         return out
 
     # ------------------------------------------------------------------ the API's argument check
-    def to_check(self):
+    def to_check(self) -> Check:
         from . import args as A
 
         if self.api_check is not None:
@@ -147,15 +149,16 @@ class Param(Value, frozen=True):
             inner = A.record(fields, required=[p.name for p in self.params if p.required],
                              name=str(self.name_msg or "a mapping"))
         elif t == "list":
-            inner = A.list_of(self.item.to_check(), self.max_items if self.max_items is not None else 10_000,
+            inner = A.list_of(self.item.to_check(),  # type: ignore[union-attr]  # (a list has its item)
+                              self.max_items if self.max_items is not None else 10_000,
                               self.min_items)
         else:   # team_map
             keys = A.choice(*self.choices) if self.choices else A.text(self.max_len or 80)
-            inner = A.mapping_of(keys, self.value.to_check())
+            inner = A.mapping_of(keys, self.value.to_check())  # type: ignore[union-attr]  # (a team_map its value)
         if self.check is not None:
             base, extra = inner, self.check
 
-            def inner(param, value, match, base=base, extra=extra):
+            def inner(param: str, value: Any, match: Any, base: Check = base, extra: Check = extra) -> Any:
                 value = base(param, value, match)
                 out = extra(param, value, match)
                 return value if out is None else out
@@ -164,7 +167,7 @@ class Param(Value, frozen=True):
         return inner
 
     # ------------------------------------------------------------------ the description (contract)
-    def describe(self, lang: str, where: str) -> dict:
+    def describe(self, lang: str, where: str) -> dict[str, Any]:
         code = f"{where}.{self.name}"
         out: dict[str, object] = {"name": self.name, "type": self.type}
         if self.type == "int":
@@ -189,7 +192,7 @@ class Param(Value, frozen=True):
         return out
 
 
-def card_check(max_len: int = 200):
+def card_check(max_len: int = 200) -> Check:
     """The API's check of a card's name: a non-blank ``str`` of at most ``max_len`` characters (spaces
     of any width allowed, as the catalogue matches names without them) with no character no one can
     see (refused saying which, and where) that does not only look like a catalogue card's name
@@ -198,7 +201,7 @@ def card_check(max_len: int = 200):
 
     allowed = Msg("input.arg.name", max=max_len)
 
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> str:
         if not isinstance(value, str) or not 0 < len(value) <= max_len or not value.strip():
             raise ArgumentError(param, allowed, value)
         from .cards import check_name  # read on first use: `import rulings_lib` stays light
@@ -208,12 +211,12 @@ def card_check(max_len: int = 200):
     return check
 
 
-def _or_list(values) -> str:
+def _or_list(values: Iterable[Any]) -> str:
     shown = [repr(v) for v in values]
     return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
-_WORDS_USED: set = set()     # the catalogue codes descriptions have looked up (tests/test_i18n.py)
+_WORDS_USED: set[str] = set()     # the catalogue codes descriptions have looked up (tests/test_i18n.py)
 
 
 def _word(code: str, lang: str) -> str:
@@ -221,7 +224,7 @@ def _word(code: str, lang: str) -> str:
     return render(code, {}, lang)
 
 
-def words_used() -> set:
+def words_used() -> set[str]:
     """The catalogue codes the verb descriptions made so far have looked up (labels and help are
     found by name, so no module spells them out)."""
     return set(_WORDS_USED)
@@ -256,11 +259,11 @@ class Verb(Value, frozen=True):
 
     name: str
     shape: str
-    params: tuple = ()
-    rules: tuple = ()
+    params: tuple[Param, ...] = ()
+    rules: tuple[str, ...] = ()
     example: str = ""
     method: str | None = None
-    call: Callable | None = None
+    call: Callable[..., Any] | None = None
     flatten: str | None = None
     step_only: bool = False
     api_only: bool = False
@@ -286,7 +289,7 @@ class Verb(Value, frozen=True):
         return out if self.check is None else S.Checked(out, self.check)
 
     # ------------------------------------------------------------------ API
-    def _api_params(self):
+    def _api_params(self) -> Iterator[Param]:
         """The engine method's parameters in its order (a flattened record's keys in its place)."""
         if self.shape == "empty":
             return
@@ -298,7 +301,7 @@ class Verb(Value, frozen=True):
             else:
                 yield p
 
-    def api_checks(self) -> dict:
+    def api_checks(self) -> dict[str, Check]:
         """``{keyword: check}`` for the engine method."""
         return {p.api_name: p.to_check() for p in self._api_params()}
 
@@ -312,7 +315,7 @@ class Verb(Value, frozen=True):
             object.__setattr__(self, "_api_names", names)
             return names
 
-    def bind(self, args: tuple, kwargs: dict) -> dict:
+    def bind(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         """A call of the engine method (``args`` positional, ``kwargs`` by keyword) as its keywords by
         name, in the table's order: how a recorded call is written down. An extra positional argument,
         an unknown keyword or one given twice is an ArgumentError; a missing one is left for the
@@ -330,13 +333,13 @@ class Verb(Value, frozen=True):
         given = {**dict(zip(names, args, strict=False)), **kwargs}
         return {n: given[n] for n in names if n in given}
 
-    def kwargs(self, value) -> dict:
+    def kwargs(self, value: Any) -> dict[str, Any]:
         """A step's value as the engine method's keywords."""
         if self.shape == "empty":
             return {}
         if self.shape in ("scalar", "list"):
             return {self.params[0].api_name: value}
-        out = {}
+        out: dict[str, Any] = {}
         if not isinstance(value, dict):
             from .errors import ArgumentError
 
@@ -351,7 +354,7 @@ class Verb(Value, frozen=True):
                 out[p.api_name] = value[p.name]
         return out
 
-    def play(self, match, value, memo: dict | None = None) -> None:
+    def play(self, match: Match, value: Any, memo: dict[Any, Any] | None = None) -> None:
         """Play the step ``value`` on ``match``: the one dispatch path. ``memo`` (one per scenario
         run) lets a step that reads files read each once."""
         if self.call is not None:
@@ -359,12 +362,12 @@ class Verb(Value, frozen=True):
             return
         self.call_api(match, self.kwargs(value))
 
-    def call_api(self, match, keywords: dict):
+    def call_api(self, match: Match, keywords: dict[str, Any]) -> Any:
         """Call the engine method with its keywords (what :meth:`kwargs` or :meth:`bind` gives)."""
         return getattr(match, self.method or self.name)(**keywords)
 
     # ------------------------------------------------------------------ description
-    def describe(self, fmt: str, rule_ids, lang: str) -> dict:
+    def describe(self, fmt: str, rule_ids: dict[str, Any], lang: str) -> dict[str, Any]:
         where = f"verbs.{fmt}.{self.name}"
         return {"name": self.name, "label": _word(f"{where}.label", lang),
                 "help": _word(f"{where}.help", lang), "rules": list(self.rules), "shape": self.shape,
@@ -376,45 +379,46 @@ class VerbTable(Value):
     """One format's verbs (in the order a person meets them) and its setup parameters."""
 
     format: str
-    verbs: dict
-    setup: tuple = ()
-    at: tuple = ()
-    rule_ids: dict = field(default_factory=dict)
+    verbs: dict[str, Verb]
+    setup: tuple[Param, ...] = ()
+    at: tuple[Param, ...] = ()
+    rule_ids: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, format: str, verbs, setup=(), at=(), rule_ids=None) -> VerbTable:
+    def of(cls, format: str, verbs: Iterable[Verb], setup: Iterable[Param] = (), at: Iterable[Param] = (),
+           rule_ids: dict[str, Any] | None = None) -> VerbTable:
         return cls(format, {v.name: v for v in verbs}, tuple(setup), tuple(at), dict(rule_ids or {}))
 
     def __getitem__(self, name: str) -> Verb:
         return self.verbs[name]
 
-    def __contains__(self, name) -> bool:
+    def __contains__(self, name: object) -> bool:
         return name in self.verbs
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.verbs)
 
-    def api_checks(self) -> dict:
+    def api_checks(self) -> dict[str, dict[str, Check]]:
         """The engine's ``VERBS``: ``{method: {keyword: check}}`` (scenario-only steps left out)."""
         return {v.method or v.name: v.api_checks() for v in self.verbs.values() if not v.step_only}
 
     @property
-    def steps(self) -> dict:
+    def steps(self) -> dict[str, Verb]:
         """The scenario steps: ``{verb: Verb}`` (API-only verbs left out)."""
         return {name: v for name, v in self.verbs.items() if not v.api_only}
 
-    def schemas(self) -> dict:
+    def schemas(self) -> dict[str, Schema]:
         """The scenario schema of every step: ``{verb: schema}``."""
         return {name: v.schema() for name, v in self.steps.items()}
 
-    def setup_params(self) -> list:
+    def setup_params(self) -> list[Param]:
         """The keys of ``setup:`` and of ``setup.at:``, as parameters (``at`` keys prefixed ``at.``)."""
         return list(self.setup) + [Param(f"at.{p.name}", p.type, required=False, default=p.default, min=p.min,
                                          max=p.max, choices=p.choices, max_len=p.max_len, params=p.params,
                                          item=p.item, min_items=p.min_items, max_items=p.max_items,
                                          value=p.value) for p in self.at]
 
-    def describe(self, lang: str, label: str) -> dict:
+    def describe(self, lang: str, label: str) -> dict[str, Any]:
         where = f"verbs.{self.format}.setup"
         setup = []
         for p in self.setup:
@@ -428,7 +432,7 @@ class VerbTable(Value):
 
 
 # ---------------------------------------------------------------------- Actions as values
-def _flow(value) -> str:
+def _flow(value: Any) -> str:
     """A value as a YAML flow line (what a scenario step writes), quoting text that would not
     read back as the same text."""
     if isinstance(value, dict):
@@ -446,7 +450,7 @@ def _flow(value) -> str:
     return _flow_str(str(getattr(value, "written", value)))
 
 
-def _flow_key(key) -> str:
+def _flow_key(key: Any) -> str:
     return _flow(key) if not isinstance(key, str) else _flow_str(key)
 
 
@@ -468,7 +472,7 @@ def _flow_str(s: str) -> str:
 _UNSAFE_IN_QUOTES = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 
 
-def _escape(m: re.Match) -> str:
+def _escape(m: re.Match[str]) -> str:
     return f"\\u{ord(m.group()):04x}"
 
 
@@ -504,17 +508,17 @@ class Action:
     _value: object
     _text: str
 
-    def __init__(self, verb: str, value=None):
+    def __init__(self, verb: str, value: Any = None) -> None:
         object.__setattr__(self, "verb", verb)
         object.__setattr__(self, "_value", _freeze_copy(value if value is not None else {}))
         object.__setattr__(self, "_text", f"{verb}: {_flow(self._value)}")
 
     @property
-    def value(self):
+    def value(self) -> Any:
         """The step's value (a copy: an Action never changes)."""
         return _freeze_copy(self._value)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("an Action is a value: make a new one")
 
     def __str__(self) -> str:
@@ -523,14 +527,14 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({self._text!r})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Action) and self._text == other._text
 
     def __hash__(self) -> int:
         return hash(self._text)
 
     @classmethod
-    def parse(cls, text: str, table, file: str = "<action>") -> Action:
+    def parse(cls, text: str, table: Any, file: str = "<action>") -> Action:
         """A scenario step line (``damage: {by: B, to: both, amount: 1000}``) as an Action, checked
         against a verb table (a :class:`VerbTable`, or a match or match class: its ``VERB_TABLE``);
         a :class:`~rulings_lib.errors.ScenarioError` if unusable."""
@@ -548,13 +552,13 @@ class Action:
                                              verbs=", ".join(steps)))
         return cls(verb, steps[verb].schema().parse(value, file, 1, verb))
 
-    def play(self, match) -> None:
+    def play(self, match: Match) -> None:
         """Play it on ``match`` (raises IllegalAction when the rules forbid it now): the verb
         table's one dispatch path (:meth:`Verb.play`)."""
         match.VERB_TABLE[self.verb].play(match, self.value)
 
 
-def _freeze_copy(value):
+def _freeze_copy(value: Any) -> Any:
     """A deep copy of plain data (dicts, lists) so an Action never shares its value."""
     if isinstance(value, dict):
         return {k: _freeze_copy(v) for k, v in value.items()}
@@ -565,14 +569,14 @@ def _freeze_copy(value):
 
 
 # ---------------------------------------------------------------------- descriptions
-def describe(tables, lang: str = "en") -> dict:
+def describe(tables: Iterable[tuple[VerbTable, str]], lang: str = "en") -> dict[str, Any]:
     """The machine-readable description of the verbs of ``tables`` (``[(VerbTable, label code)]``):
     what ``rulings verbs --json`` prints (docs/contracts.md)."""
     return {"version": 1, "lang": lang,
             "formats": [t.describe(lang, _word(label, lang)) for t, label in tables]}
 
 
-def _param_line(p: dict) -> str:
+def _param_line(p: dict[str, Any]) -> str:
     t = p["type"]
     if t == "int":
         kind = f"{p['min']}..{p['max']}"
@@ -588,7 +592,7 @@ def _param_line(p: dict) -> str:
     return f"`{p['name']}` {kind}{opt}"
 
 
-def markdown(description: dict) -> str:
+def markdown(description: dict[str, Any]) -> str:
     """The verb table of the scenario docs, from a :func:`describe` (a test keeps the docs equal)."""
     out = []
     for f in description["formats"]:
@@ -607,7 +611,8 @@ def markdown(description: dict) -> str:
     return "\n".join(out)
 
 
-def text_table(description: dict) -> str:
+def text_table(description: dict[str, Any]) -> str:
+
     """``rulings verbs`` without ``--json``: each verb with its label, help and example."""
     out = []
     for f in description["formats"]:

@@ -513,7 +513,7 @@ class TagMatch(Match):
     def order(self, phase: str) -> list[str]:
         """The players still in the game in the acting order of ``phase`` this turn (TAG-P1..P5)."""
         seats = self.seats()
-        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]
+        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]  # type: ignore[misc]  # (the seats kept: players)
 
     @query()
     def orders(self) -> dict[str, list[str]]:
@@ -827,7 +827,7 @@ class TagMatch(Match):
 
     def _setup(self) -> dict:
         """The setup keys for this position (TagMatch.from_state's: the outcome's moment)."""
-        return setup_from_state(TagMatch.state.__wrapped__(self))   # (the moment only: no events worded)
+        return setup_from_state(TagMatch.state.__wrapped__(self))  # type: ignore[attr-defined]  # (the moment only: no events worded; Match wraps state)
 
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -869,7 +869,7 @@ class TagMatch(Match):
 
     def _progress_dict(self) -> dict:
         phase = self._progress.phase
-        return self._progress.as_dict([self.seat_of(p) for p in self.order(phase)] if phase in T.ORDERED_PHASES
+        return self._progress.as_dict([self.seat_of(p) for p in self.order(phase)] if phase in T.ORDERED_PHASES  # type: ignore[misc]  # (players in the order: seated)
                                       else [])
 
     def _after_battle_dict(self) -> dict | None:
@@ -988,7 +988,7 @@ class TagMatch(Match):
             order = self.order(phase) if phase in T.ORDERED_PHASES else []
             seats = [self.seat_of(p) for p in order]
             pos = A.choice(*seats, name=Msg("input.arg.tag.progress_seat", phase=phase or "-",
-                                            seats=", ".join(seats) or "-"))("progress.seat", seat, self)
+                                            seats=", ".join(seats) or "-"))("progress.seat", seat, self)  # type: ignore[arg-type]  # (players in the order: seated)
             pos = seats.index(pos)
         rounds = T.SEAT_ROUNDS.get(phase) == "round"
         if (done and phase != PHASES[-1].key) or (passed and pos is None) or \
