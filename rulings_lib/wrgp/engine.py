@@ -674,7 +674,7 @@ class WrgpMatch(Match):
 
     def _allows_counter_cleaner(self, value: dict) -> bool:
         by = value["by"]
-        cost = _cards().card(T.COUNTER_CLEANER).effect["cost"]["pay"]
+        cost = _cards().card(T.COUNTER_CLEANER).effect["cost"]["pay"]  # type: ignore[union-attr]  # (a catalogue card)
         # A Normal Spell (Spell Speed 1): own Main Phase, never in a run-on (STD-TIMING, WRGP-H2); its LP cost
         # paid in full (STD-LP).
         return self._allowed_kind(by, "spell_speed_1") and self.lp[by] >= cost
@@ -1361,9 +1361,9 @@ class WrgpMatch(Match):
         self._begin()
         found = named_card("card", card, numbers=False)
         check_choices(str, found, {"summon": summon, "declare": declare})   # each named as the step's key
-        if "special_victory" in found.effect:
+        if "special_victory" in found.effect:  # type: ignore[union-attr]  # (numbers=False: an unknown name raises)
             # WRGP-F8: its win condition is a trigger that cannot be chained to (no chain link).
-            self._special_victory(by, found.en)
+            self._special_victory(by, found.en)  # type: ignore[union-attr]  # (as above)
             return
         link = check_link("card", {"by": by, "card": card, **({"summon": summon} if summon is not None else {}),
                                    **({"declare": declare} if declare is not None else {})}, self, n=1)
@@ -2145,7 +2145,7 @@ class WrgpMatch(Match):
             unknown = [name for name, k in kinds.items() if k is None]
             if unknown:
                 raise ArgumentError("card", Msg("input.arg.wrgp.gy_card_unknown", card=names, cards=unknown), shown)
-            spells = [name for name, k in kinds.items() if not k.is_monster]
+            spells = [name for name, k in kinds.items() if not k.is_monster]  # type: ignore[union-attr]  # (unknown ones refused above)
             if spells:
                 # STD-TIMING: the card's own condition (Sekka's Light): no Spell or Trap in its user's Graveyard.
                 self._fail("STD-TIMING", "wrgp.reject.spell_trap_in_gy", card=shown, duelist=who, cards=spells)
@@ -2224,7 +2224,7 @@ class WrgpMatch(Match):
         found = _cards().card(c.written)
         for u in found.unplayed_for("leaves") if found is not None else ():
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
-                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)  # type: ignore[union-attr]  # (found: the loop runs only for a card)
 
     def _affected(self, c: Card) -> None:
         """A card's effect acts on ``c`` (destroys or moves it): refused if its text says it is unaffected
@@ -2232,7 +2232,7 @@ class WrgpMatch(Match):
         found = _cards().card(c.written)
         for u in found.unplayed_for("affected") if found is not None else ():
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
-                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)  # type: ignore[union-attr]  # (found: the loop runs only for a card)
 
     def _summon(self, by: str, found, name: str, monster) -> str | None:
         """The monster a card Special Summons (``summons``: from the hand or a Graveyard) onto its user's field:

@@ -20,7 +20,11 @@ from . import tables as T
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, NoReturn
+
+    from ..cards import Card, Catalogue
+    from .engine import WrgpMatch
 
 # The limits of play and of setups: one declaration (a moment of play may be given back as a setup).
 MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
@@ -33,7 +37,7 @@ SPEED_WORLD_NAMES = (T.SPEED_WORLD, "Speed World")
 class UnknownCard(ArgumentError):
     """A call names a card that is not in the match (or, for ``place``, one that already is)."""
 
-    def __init__(self, param: str, value, placed: bool = False):
+    def __init__(self, param: str, value: Any, placed: bool = False) -> None:
         allowed = Msg("input.arg.wrgp.card_new" if placed else "input.arg.wrgp.card_placed")
         super().__init__(param, allowed, value)
         shown = repr(value)[:60]
@@ -47,7 +51,7 @@ class UnknownCard(ArgumentError):
 _COPY = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
 
 
-def copy_of(name) -> tuple[str, int | None]:
+def copy_of(name: Any) -> tuple[str, int | None]:
     """A step's card name split into the card and the copy it names (``X #2`` -> ``("X", 2)``; ``X`` -> (X, None))."""
     if isinstance(name, str):
         m = _COPY.match(name)
@@ -66,7 +70,7 @@ AMOUNT = A.whole(0, MAX_AMOUNT)
 CARD = card_check(200)
 
 
-def is_speed_world(name) -> bool:
+def is_speed_world(name: Any) -> bool:
     """Does ``name`` (any spelling: Speed World, スピードワールド ...) name the format's Speed World?"""
     return isinstance(name, str) and (name in SPEED_WORLD_NAMES or card_identity(name) == card_identity(T.SPEED_WORLD))
 
@@ -80,7 +84,7 @@ def card_identity(name: str) -> str:
 
 
 def _known_card(speed_world_ok: bool = False) -> A.Check:
-    def check(param, value, match):
+    def check(param: str, value: Any, match: Any) -> Any:
         value = CARD(param, value, match)
         if match.card_key(value) is None and not (speed_world_ok and is_speed_world(value)):
             raise UnknownCard(param, value)
@@ -88,7 +92,7 @@ def _known_card(speed_world_ok: bool = False) -> A.Check:
     return check
 
 
-def _new_card(param, value, match):
+def _new_card(param: str, value: Any, match: Any) -> Any:
     """A card ``place`` puts in the match: a new card, or another copy of one already in it
     (the engine numbers it ``NAME #N``), but not a name that only looks like another card's."""
     value = CARD(param, value, match)
@@ -116,14 +120,14 @@ _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
 
 
 # ---------------------------------------------------------------------- named cards (rulings_lib.cards)
-def _cards():
+def _cards() -> Catalogue:
     """The WRGP card catalogue (its format's file, ``tables.CARDS``)."""
     from ..cards import catalogue  # the catalogue is read on first use: `import rulings_lib` stays light
 
     return catalogue(T.CARDS)
 
 
-def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
+def named_card(param: str, name: Any, *, numbers: bool, unknown: bool = False) -> Card | None:
     """The catalogue card ``name`` names, or None: a name the catalogue does not know, allowed with
     explicit ``numbers`` (also one close to a known name: a card described by hand plays as described,
     :func:`resembles`), or with ``unknown`` when it is close to no known name. ArgumentError for a close
@@ -139,7 +143,7 @@ def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
     return _cards().lookup(param, name, numbers=numbers, unknown=unknown)
 
 
-def resembles(name):
+def resembles(name: Any) -> Card | None:
     """The catalogue card a name the catalogue does not know is close to, or None."""
     from ..cards import resembles as close  # the catalogue is read on first use
 
@@ -149,7 +153,7 @@ def resembles(name):
 _WHAT = {"damage": {"en": "damage", "ja": "ダメージ"}, "gain": {"en": "gain", "ja": "回復"}}
 
 
-def contradiction(param: str, card, what: str, effect: dict, by: str | None = None,
+def contradiction(param: str, card: Card | None, what: str, effect: dict[str, Any], by: str | None = None,
                   n: int | None = None, in_chain: bool = False) -> None:
     """Refuse explicit numbers that contradict what ``card`` does at that moment, and accept those that agree
     (ArgumentError naming the card and wording its rule): ``what`` is ``damage``, ``gain``,
@@ -162,7 +166,7 @@ def contradiction(param: str, card, what: str, effect: dict, by: str | None = No
     eff = card.effect
     names = {"en": card.en, "ja": f"「{card.label('ja')}」"}
 
-    def no(code, **args):
+    def no(code: str, **args: Any) -> NoReturn:
         raise ArgumentError(param, Msg("input.arg.wrgp.card_does", card=names, does=card.does,
                                        detail=Msg(code, **args)), effect)
 
@@ -229,7 +233,7 @@ def contradiction(param: str, card, what: str, effect: dict, by: str | None = No
         no("input.arg.wrgp.card.not_a", what=what.replace("_", " "))
 
 
-def monster_atk(param: str, name, match, key: str | None = None) -> tuple[str, int, bool, object]:
+def monster_atk(param: str, name: Any, match: Any, key: str | None = None) -> tuple[str, int, bool, object]:
     """A monster's name, current ATK, whether that ATK was changed in this match, and its card. The
     monster is found by its :func:`card_identity`, whatever spelling names it, catalogue or database; an
     ATK changed in this match is that of the copy ``key`` (the match's key of it: Power Bond
@@ -253,7 +257,7 @@ def monster_atk(param: str, name, match, key: str | None = None) -> tuple[str, i
 CHOICE_KEYS = ("summon", "declare")
 
 
-def check_choices(where, card, given: dict) -> None:
+def check_choices(where: Callable[[str], str], card: Card | None, given: dict[str, Any]) -> None:
     """Refuse a choice the card does not ask for: every choice a step gives must be one
     of ``card``'s (its catalogue ``choices``; a card described by hand asks for none), or the kit would
     play the step as if it were not there. ``where(key)`` is the parameter's name for ``key``."""
@@ -270,7 +274,8 @@ def check_choices(where, card, given: dict) -> None:
         raise ArgumentError(where(key), Msg("input.arg.wrgp.choice_none", key=key, card=names), given[key])
 
 
-def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, numbers: bool = False):
+def _link_card(param: str, link: dict[str, Any], explicit: bool, n: int | None = None,
+               numbers: bool = False) -> Card | None:
     """The catalogue card of a chain link (its number ``n`` if known), its explicit numbers checked
     against it. A name the catalogue does not know is a link described by hand (``explicit``); close to
     a known name, only when the link gives its effect in numbers (``numbers``: ``damage`` or ``gain``)."""
@@ -301,7 +306,7 @@ def _link_card(param: str, link: dict, explicit: bool, n: int | None = None, num
     return card
 
 
-def check_link(param, value, match, n: int | None = None) -> dict:
+def check_link(param: str, value: Any, match: Any, n: int | None = None) -> dict[str, Any]:
     """One chain link, normalised to ``{by, card, kind, speed, effect, to, amount, per_link}`` (``speed``: the
     link's Spell Speed, STD-TIMING, from its ``speed``, its card or its kind: :func:`tables.link_speed`). A
     link naming a card of the catalogue takes its effect, Spell Speed and kind from the card (its explicit
@@ -343,21 +348,21 @@ def check_link(param, value, match, n: int | None = None) -> dict:
     return out
 
 
-def _activate(param, value, match):
+def _activate(param: str, value: Any, match: Any) -> None:
     """``activate: {by, card, ...}``: a card of the catalogue (no numbers to describe an unknown one),
     its choices checked as a one-link chain's (a special-victory card makes no chain link, WRGP-F8)."""
     found = named_card(f"{param}.card", value["card"], numbers=False)
-    if "special_victory" not in found.effect:
+    if "special_victory" not in found.effect:  # type: ignore[union-attr]  # (numbers=False: an unknown name raises)
         link_targets(f"{param}.card", [check_link(param, value, match, n=1)], single=True)
 
 
-def _attack(param, value, match):
+def _attack(param: str, value: Any, match: Any) -> None:
     """``attack``: the battle damage (``damage``) or the attacking monster (``with``), one at least."""
     if value.get("damage") is None and value.get("with") is None and value.get("with_") is None:
         raise ArgumentError(f"{param}.damage", Msg("input.arg.wrgp.damage_or_with"), None)
 
 
-def check_links(param, value, match) -> list[dict]:
+def check_links(param: str, value: Any, match: Any) -> list[dict[str, Any]]:
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 100:
         raise ArgumentError(param, Msg("input.arg.wrgp.links"), value)
     return link_targets(param, [check_link(f"{param}[{i}]", v, match, n=i + 1) for i, v in enumerate(value)])
@@ -367,7 +372,7 @@ _NEGATED = {"destruction": {"en": "an effect that would destroy", "ja": "破壊�
              "attack": {"en": "an attack", "ja": "攻撃"}}
 
 
-def link_targets(param: str, links: list[dict], single: bool = False) -> list[dict]:
+def link_targets(param: str, links: list[dict[str, Any]], single: bool = False) -> list[dict[str, Any]]:
     """What each negating link of a chain negates, set as its ``negates`` (a link number).
     A card that negates an activation (Solemn Judgment, ``negate: spell_trap_activation``) answers the
     activation it responds to: the link just before it; there is no argument to name another, since such
@@ -401,7 +406,7 @@ def link_targets(param: str, links: list[dict], single: bool = False) -> list[di
     return links
 
 
-def _delayed(param, value, match):
+def _delayed(param: str, value: Any, match: Any) -> None:
     if "per_link" in value:
         raise ArgumentError(f"{param}.per_link", Msg("input.arg.wrgp.no_per_link"), value["per_link"])
     if "amount" not in value:
@@ -417,9 +422,9 @@ _VIOLATION_KEYS = {"rule": A.choice("WRGP-S2"), "kind": A.choice("copies", "whit
                    "section": A.choice(*DECK_SECTION)}
 
 
-def check_violations(param, value, match) -> list[dict]:
+def check_violations(param: str, value: Any, match: Any) -> list[dict[str, Any]]:
     """WRGP-S2 verdicts as :mod:`rulings_lib.decks` gives them: a deck-size or a copy-limit violation."""
-    items = A.list_of(A.record(_VIOLATION_KEYS, required=("kind", "count"), name="a violation"))(param, value, match)
+    items: list[dict[str, Any]] = A.list_of(A.record(_VIOLATION_KEYS, required=("kind", "count"), name="a violation"))(param, value, match)
     for i, v in enumerate(items):
         need = ("deck", "section") if v["kind"] == "deck-size" else ("limit",)
         for key in need:
@@ -434,7 +439,7 @@ def _team_map(values: A.Check, what: str) -> A.Check:
     return A.optional(A.mapping_of(TEAM, values, f"a mapping from team ('A', 'B') to {what}"))
 
 
-def _teams(param, value, match) -> list[str]:
+def _teams(param: str, value: Any, match: Any) -> list[str]:
     if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
         raise ArgumentError(param, "a list of teams ('A', 'B')", value)
     teams = sorted(TEAM(f"{param}[{i}]", t, match) for i, t in enumerate(value))
@@ -443,7 +448,7 @@ def _teams(param, value, match) -> list[str]:
     return teams
 
 
-def _duelists(param, value, match) -> list[str]:
+def _duelists(param: str, value: Any, match: Any) -> list[str]:
     if isinstance(value, str) or not isinstance(value, list | tuple):
         raise ArgumentError(param, "a list of duelists ('A1', 'B2' ...)", value)
     for i, d in enumerate(value):
@@ -455,7 +460,7 @@ def _duelists(param, value, match) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the parameters
-def _team(name="by", **kw) -> Param:
+def _team(name: str = "by", **kw: Any) -> Param:
     return Param(name, "team", choices=T.TEAMS, allowed="a team: 'A' or 'B'", **kw)
 
 
@@ -487,7 +492,7 @@ P_LINK = Param("link", "record", name_msg="a chain link", check=check_link, para
     P_SUMMON, P_DECLARE))
 
 
-def _check_team(match, value, memo: dict | None = None) -> None:
+def _check_team(match: WrgpMatch, value: dict[str, Any], memo: dict[Any, Any] | None = None) -> None:
     """A WRGP-S2 team deck check inside a scenario: the decks are read and checked, and the verdict
     recorded (``record_deck_check``). ``memo`` (one per run) keeps each check's result: the same
     decks, banlist and catalogue named again are not read again."""
@@ -496,14 +501,15 @@ def _check_team(match, value, memo: dict | None = None) -> None:
 
     memo = {} if memo is None else memo
 
-    def once(key, read):
+    def once(key: tuple[Any, ...], read: Callable[[], Any]) -> Any:
+
         if key not in memo:
             memo[key] = read()
         return memo[key]
 
     key = ("check_team", tuple(value["decks"]), value["banlist"], value.get("list"), value.get("cards"))
     if key not in memo:
-        decks = [once(("deck", d), lambda d=d: load_deck(d)) for d in value["decks"]]
+        decks = [once(("deck", d), lambda d=d: load_deck(d)) for d in value["decks"]]  # type: ignore[misc]  # (a lambda with a default)
         banlist = once(("banlist", value["banlist"], value.get("list")),
                        lambda: _load_banlist(value["banlist"], value.get("list")))
         report = check_team(decks, banlist, None, value.get("cards"))
