@@ -263,7 +263,8 @@ class RecordedMatch:
             given = {k: v for k, v in given.items() if v is not None}
         self.kind = kind
         self.setup = given
-        self.match = kind.new_match(given)
+        # (Any: the format's Match subclass, whose fields a tracker of that one format reads)
+        self.match: Any = kind.new_match(given)
         self.actions: list[dict[str, Any]] = []
         self._undo: list[Any] = []              # the engine's snapshot before each action (undo without a replay)
 

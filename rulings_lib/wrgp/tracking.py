@@ -70,7 +70,7 @@ def next_phase(match: WrgpMatch, team: str | None = None, amount: int | None = N
     return Action("end_turn", {})
 
 
-def _buttons() -> dict[str, Callable[[WrgpMatch, str, int], Action]]:
+def _buttons() -> dict[str, Callable[..., Action]]:
     from ..verbs import Action
     from .tables import other
 
