@@ -22,6 +22,8 @@ TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing ty
 if TYPE_CHECKING:
     from typing import Any
 
+    from ..cards import Card, Catalogue
+
 # The limits of play and of setups: one declaration (a moment of play may be given back as a setup).
 MAX_AMOUNT = 1_000_000          # damage, gain, payment of one step
 MAX_LP = 1_000_000_000          # LP of a moment of play (gains may add up)
@@ -116,7 +118,7 @@ _LINK = A.record({"by": TEAM, "card": CARD, "damage": _EFFECT, "gain": _EFFECT,
 
 
 # ---------------------------------------------------------------------- named cards (rulings_lib.cards)
-def _cards():
+def _cards() -> Catalogue:
     """The WRGP card catalogue (its format's file, ``tables.CARDS``)."""
     from ..cards import catalogue  # the catalogue is read on first use: `import rulings_lib` stays light
 
@@ -139,7 +141,7 @@ def named_card(param: str, name, *, numbers: bool, unknown: bool = False):
     return _cards().lookup(param, name, numbers=numbers, unknown=unknown)
 
 
-def resembles(name):
+def resembles(name: object) -> Card | None:
     """The catalogue card a name the catalogue does not know is close to, or None."""
     from ..cards import resembles as close  # the catalogue is read on first use
 
