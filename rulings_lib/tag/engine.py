@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 
     from ..verbs import Param
 
+    # The answers of one listing of legal actions: (player, phase, step or "pass") -> their moment?
+    _Memo = dict[tuple[str, str, int | str], bool]
+
 BATTLE = PHASE_INDEX["battle"]
 BATTLE_START = PHASE_INDEX["battle_start"]
 EVOLUTION = PHASE_INDEX["evolution"]
@@ -119,7 +122,8 @@ class Progress(Value, frozen=True):
             return key
         if self.seat is None:
             return () if self.step is None else (self.step,)
-        return (self.seat, _PASSED if self.passed else self.step)  # type: ignore[return-value]  # a seat not passed has its step
+        # (A seat that acted and has not passed has its step: _seat_turn, _given_progress.)
+        return (self.seat, _PASSED if self.passed else self.step)  # type: ignore[return-value]
 
     def as_dict(self, seats: list[str | None]) -> dict[str, Any]:
         """The outcome's ``progress`` (``seats``: the phase's seat order, to name the seat)."""
@@ -349,10 +353,12 @@ class TagMatch(Match):
     VERB_TABLE = VERB_TABLE
     VERBS: dict[str, dict[str, A.Check]] = VERB_TABLE.api_checks()
 
-    def __init__(self, tags: Sequence[str] = ("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
+    def __init__(self, tags: Sequence[str] = ("red", "blue"), first: str | None = None,
+                 points: int = T.START_POINTS, *,
                  turn: int = 1, gauges: dict[str, int] | None = None, out: Sequence[str] = (),
                  letters: dict[str, str] | None = None, progress: dict[str, Any] | None = None,
-                 battles: Sequence[Mapping[str, Any]] | None = None, after_battle: dict[str, Any] | None = None) -> None:
+                 battles: Sequence[Mapping[str, Any]] | None = None,
+                 after_battle: dict[str, Any] | None = None) -> None:
         if not isinstance(tags, list | tuple) or len(tags) != 2:
             raise ArgumentError("tags", Msg("input.arg.tag.two_tags"), tags)
         for t in tags:
@@ -416,12 +422,12 @@ class TagMatch(Match):
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.battles: list[BattleResult] = []     # this turn's battles (the last battle step)
-        self.deck_check: dict[str, Any] | None = None        # TAG-K1..K3 verdict (scenario step check_deck)
+        self.deck_check: dict[str, Any] | None = None   # TAG-K1..K3 verdict (scenario step check_deck)
         self.events: list[Event] = []
         self.rejected: list[dict[str, Any]] = []
         self.step = 0
         self._last: str | None = None             # the last accepted verb
-        self._undo: dict[str, Any] | None = None            # the state before the last battle (TAG-R5)
+        self._undo: dict[str, Any] | None = None  # the state before the last battle (TAG-R5)
         self._reshuffled: tuple[str, ...] = ()
         self._new_turn()
         if progress is not None:
@@ -521,7 +527,8 @@ class TagMatch(Match):
     def order(self, phase: str) -> list[str]:
         """The players still in the game in the acting order of ``phase`` this turn (TAG-P1..P5)."""
         seats = self.seats()
-        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]  # type: ignore[misc]  # kept: a player
+        # (The seats kept are those with a player.)
+        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]  # type: ignore[misc]
 
     @query()
     def orders(self) -> dict[str, list[str]]:
@@ -686,10 +693,10 @@ class TagMatch(Match):
         return tuple(specs)
 
     def _allower(self) -> Callable[[str, Any], bool]:
-        memo: dict[tuple[str, str, int | str], bool] = {}
+        memo: _Memo = {}
         return lambda verb, value: self._allows(verb, value, memo)
 
-    def _allows(self, verb: str, value: Any, memo: dict[tuple[str, str, int | str], bool] | None = None) -> bool:
+    def _allows(self, verb: str, value: Any, memo: _Memo | None = None) -> bool:
         """The grammar's actions the rules allow now (:meth:`Match.legal_actions`). The grammar holds every verb
         of the table but those :attr:`LEFT_OUT` (deck files and verdicts): ``battle`` (see
         :meth:`_battle_specs`), and for each of the four players ``rematch``, ``truce`` (in each phase or the
@@ -719,7 +726,7 @@ class TagMatch(Match):
             return False        # TAG-S2 (a rewind right after the deciding battle: reading rewind-before-the-match-ends)
         return _ALLOWS[verb](self, value, {} if memo is None else memo)
 
-    def _allows_battle(self, spec: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_battle(self, spec: dict[str, Any], memo: _Memo) -> bool:
         if self.turn >= MAX_TURN:
             return self._tried("battle", spec)      # the kit's limit on turns
         if self.mode == "1v1":
@@ -729,13 +736,13 @@ class TagMatch(Match):
         # TAG-E1: each letter with both its players in the game battles, and only those.
         return all((x in spec) == all(self._holder[(t, x)] not in self.out for t in self.tags) for x in LETTERS)
 
-    def _allows_rematch(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_rematch(self, value: dict[str, Any], memo: _Memo) -> bool:
         by = value["by"]
         if self._last != "battle" or self._undo is None or by in self._undo["out"]:
             return False        # TAG-R5: right after a battle; TAG-E1: not by a player out before it
         return any(r.loser == by for r in self.battles)     # TAG-R5: by a loser of this turn's battle
 
-    def _seat_moment(self, by: str, phase: str, kind: str, memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _seat_moment(self, by: str, phase: str, kind: str, memo: _Memo) -> bool:
         """Is it ``by``'s moment for ``kind`` in ``phase``? Decided first by the rules that need no seat order:
         in the game (TAG-E1), the phase not over (TAG-P1..P5), a kind of that phase (TAG-P2 ①: evolving and
         calling off), a call-off by the second tag (TAG-P2 ①); then the seat order (TAG-P1..P3, P5) or the
@@ -755,7 +762,7 @@ class TagMatch(Match):
                 memo[key] = False
         return memo[key]
 
-    def _allows_truce(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_truce(self, value: dict[str, Any], memo: _Memo) -> bool:
         ci = self._progress.index
         phase = value.get("phase") or T.PHASE_KEYS[max(ci, PREPARATION)]
         if self.turn >= MAX_TURN:
@@ -763,28 +770,28 @@ class TagMatch(Match):
         # TAG-R5 reading truce-timing: before battle start, in a truce phase, at an option card's moment there.
         return phase in T.TRUCE_PHASES and ci < BATTLE_START and self._seat_moment(value["by"], phase, "option", memo)
 
-    def _allows_act(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_act(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], value["phase"], value.get("kind") or "use", memo)
 
-    def _allows_pass(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_pass(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], value["phase"], "pass", memo)
 
-    def _allows_evolve(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_evolve(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], "evolution", "evolve", memo)
 
-    def _allows_call_off(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_call_off(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], "evolution", "call_off", memo)
 
-    def _allows_target(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_target(self, value: dict[str, Any], memo: _Memo) -> bool:
         if value.get("on") is None and value["effect"] != "all":
             return False        # an effect aimed at one player names them (a malformed call otherwise)
         return self.check_target(value["by"], value["effect"], value.get("on"),
                                  value.get("meets_requirements", True)).allowed
 
-    def _allows_use(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_use(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self.may_use(value["by"], value["kind"])[0]
 
-    def _allows_card(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_card(self, value: dict[str, Any], memo: _Memo) -> bool:
         by, key = value["by"], value["number"]
         rule = T.CARD_RULES[key]
         if key == "St-104":
@@ -805,7 +812,7 @@ class TagMatch(Match):
             return value.get("effect") != rule.effect       # TAG-R3: the ruled effect cannot be used
         return rule.allowed                                 # TAG-R3: the named exceptions
 
-    def _allows_reshuffle(self, value: dict[str, Any], memo: dict[tuple[str, str, int | str], bool]) -> bool:
+    def _allows_reshuffle(self, value: dict[str, Any], memo: _Memo) -> bool:
         by = value["by"]
         # TAG-P5: right after a battle (or another rebuild), by a player in the game, once.
         return self._last in ("battle", "reshuffle") and by not in self.out and by not in self._reshuffled
@@ -835,7 +842,8 @@ class TagMatch(Match):
 
     def _setup(self) -> dict[str, Any]:
         """The setup keys for this position (TagMatch.from_state's: the outcome's moment)."""
-        return setup_from_state(TagMatch.state.__wrapped__(self))  # type: ignore[attr-defined]  # (the moment only: no events worded)
+        # (the moment only: no events worded; query's functools.wraps keeps the function as __wrapped__)
+        return setup_from_state(TagMatch.state.__wrapped__(self))  # type: ignore[attr-defined]
 
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -985,7 +993,8 @@ class TagMatch(Match):
         step = value.get("step")
         if phase == "battle" and (step is not None or battle != BattleTurn(self.second)):
             step = 3 if battle.over else 2      # TAG-P4: step ② while the turns alternate, ③ after two passes
-        steps = sorted({v for v in T.ACTION_STEPS.get(phase, {}).values() if v}  # type: ignore[arg-type]  # None: no key
+        # (A phase of None, none given, is no key of the tables: their default.)
+        steps = sorted({v for v in T.ACTION_STEPS.get(phase, {}).values() if v}  # type: ignore[arg-type]
                        | ({2} if phase == "evolution" else set()) | ({3} if phase == "battle" else set()))
         if value.get("step") is not None:
             A.choice(*steps, name=Msg("input.arg.tag.progress_step", phase=phase or "-",
@@ -998,7 +1007,7 @@ class TagMatch(Match):
             pos = A.choice(*seats, name=Msg("input.arg.tag.progress_seat", phase=phase or "-",
                                             seats=", ".join(seats) or "-"))("progress.seat", seat, self)
             pos = seats.index(pos)
-        rounds = T.SEAT_ROUNDS.get(phase) == "round"  # type: ignore[arg-type]  # None: no key
+        rounds = T.SEAT_ROUNDS.get(phase) == "round"  # type: ignore[arg-type]  # (None: the default, as above)
         if (done and phase != PHASES[-1].key) or (passed and pos is None) or \
                 (pos is not None and step is None and (rounds or not passed)) or \
                 (phase == "battle" and value.get("step") not in (None, step)):
@@ -1076,7 +1085,8 @@ class TagMatch(Match):
             raise ArgumentError("after_battle.rewind", allowed, rewind)
         return {"rewind": rewind, "rebuilt": rebuilt}
 
-    def _after_rewindable_battle(self, rewind: Mapping[str, Any], battles: Sequence[Mapping[str, Any]] | None, turn: int,
+    def _after_rewindable_battle(self, rewind: Mapping[str, Any], battles: Sequence[Mapping[str, Any]] | None,
+                                 turn: int,
                                  gauges: dict[str, int] | None, out: Sequence[str], letters: dict[str, str] | None,
                                  progress: dict[str, Any] | None) -> None:
         """Set up right after a battle whose rewind is still possible (TAG-R5): the match at the
@@ -1426,7 +1436,8 @@ class TagMatch(Match):
             return 0, Msg("tag.note.options_any_seat")
         return self._seat_turn(by, ph, kind, order, cm if i == ci else None)
 
-    def _seat_turn(self, by: str, ph: T.Phase, kind: str, order: list[str], cm: tuple[int, ...] | None) -> tuple[int, str]:
+    def _seat_turn(self, by: str, ph: T.Phase, kind: str, order: list[str],
+                   cm: tuple[int, ...] | None) -> tuple[int, str]:
         """TAG-P1, P2, P3, P5: the seats in order. ``cm``: the moment reached in this phase (None: not begun)."""
         pos = order.index(by)
         rounds = T.SEAT_ROUNDS[ph.key] == "round"
@@ -1442,7 +1453,8 @@ class TagMatch(Match):
             late = cm is not None and key < cm
         if late:
             # TAG-P1 / P2 / P3 / P5: the phase's seat order (TAG-P5: two separate rounds, ② and ④).
-            self._fail(ph.rule, self._too_late(by, ph, kind, order, pos, step, cm, rounds))  # type: ignore[arg-type]  # late: cm is set
+            # (Late only once the phase has begun: cm is set.)
+            self._fail(ph.rule, self._too_late(by, ph, kind, order, pos, step, cm, rounds))  # type: ignore[arg-type]
         evo = ph.key == "evolution"
         seq = list(order)
         if kind == "pass":
@@ -1673,7 +1685,8 @@ def pairs_level(pairs: list[tuple[str | None, dict[str, str], dict[str, Fighter]
 
 
 # Match.legal_actions, digimon-tag: each verb of the grammar decided by TagMatch._allows.
-_ALLOWS: dict[str, Callable[[TagMatch, Any, dict[tuple[str, str, int | str], bool]], bool]] = {name[len("_allows_"):]: fn for name, fn in vars(TagMatch).items() if name.startswith("_allows_")}
+_ALLOWS: dict[str, Callable[[TagMatch, Any, _Memo], bool]] = {
+    name[len("_allows_"):]: fn for name, fn in vars(TagMatch).items() if name.startswith("_allows_")}
 
 
 def setup_from_state(state: dict[str, Any]) -> dict[str, Any]:
