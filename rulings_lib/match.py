@@ -36,7 +36,12 @@ from .i18n import Msg
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, Self, TypeVar
+
+    from .args import Check
+
+    _F = TypeVar("_F", bound=Callable[..., Any])
 
 _new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
@@ -216,7 +221,7 @@ def _argument_error(fn, name: str, args: tuple, kwargs: dict, exc: TypeError | N
         raise ArgumentError(name, _Params(fn).usage(name), str(exc or bind_error)) from None
 
 
-def query(**checks):
+def query(**checks: Check) -> Callable[[_F], _F]:
     """A public query of either engine: a call that does not fit its signature, or a value one of
     ``checks`` (``{param: check}``, :mod:`rulings_lib.args`) refuses, raises ArgumentError (the same
     boundary as the verbs', without a transaction: queries change nothing). Without checks the
@@ -253,7 +258,7 @@ def query(**checks):
     return deco
 
 
-def plain_copy(value):
+def plain_copy(value: Any) -> Any:
     """A copy of plain data (dicts, lists, tuples as lists) sharing nothing mutable: what
     ``state()`` hands out is a snapshot, never the match's own objects."""
     if isinstance(value, dict):
@@ -314,14 +319,14 @@ class Match(abc.ABC):
     # package (rulings_lib/wrgp/__init__.py, rulings_lib/tag/__init__.py): state() carries it.
     _verdict_of = None
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:       # both engines: the same constructor errors
-            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)
+            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)  # type: ignore[method-assign]  # the same constructor, checked
         for name, checks in cls.__dict__.get("VERBS", {}).items():
             setattr(cls, name, _transaction(cls, name, cls.__dict__[name], checks))
         if "state" in cls.__dict__:
-            cls.state = _coded_state(cls.__dict__["state"])
+            cls.state = _coded_state(cls.__dict__["state"])  # type: ignore[method-assign]  # the same state(), its events coded
         cls._cow = bool(cls._MUTABLE)
         if cls._cow and "_FIELDS" in cls.__dict__ and "_snapshot" not in cls.__dict__:
             raise TypeError(f"{cls.__name__}: a copy-on-write format writes out _snapshot and _put_back")
@@ -507,7 +512,7 @@ class Match(abc.ABC):
         return True
 
     @query()
-    def copy(self):
+    def copy(self) -> Self:
         """An independent match in the same state (nothing shared; the move stack starts empty)."""
         new = type(self).__new__(type(self))
         d = self._fields()
