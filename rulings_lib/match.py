@@ -328,11 +328,11 @@ class Match(abc.ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:       # both engines: the same constructor errors
-            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)  # type: ignore[method-assign]
+            cls.__init__ = _checked_init(cls.__dict__["__init__"], cls.__name__)  # type: ignore[method-assign]  # the same constructor, checked
         for name, checks in cls.__dict__.get("VERBS", {}).items():
             setattr(cls, name, _transaction(cls, name, cls.__dict__[name], checks))
         if "state" in cls.__dict__:
-            cls.state = _coded_state(cls.__dict__["state"])  # type: ignore[method-assign]
+            cls.state = _coded_state(cls.__dict__["state"])  # type: ignore[method-assign]  # the same state(), its events coded
         cls._cow = bool(cls._MUTABLE)
         if cls._cow and "_FIELDS" in cls.__dict__ and "_snapshot" not in cls.__dict__:
             raise TypeError(f"{cls.__name__}: a copy-on-write format writes out _snapshot and _put_back")

@@ -42,6 +42,18 @@ from .errors import IllegalAction, InputError, as_message
 from .formats import FORMATS
 from .i18n import Msg
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, NoReturn
+
+    from .formats import Format
+    from .match import Match
+    from .verbs import Action, Param, Verb
+
+    # A setup key's rule: its check and what it must be (a Msg, or the schema's words).
+    SetupRule = tuple[Callable[[object], bool], object]
+
 FILE_VERSION = 1
 _FILE_PREFIX, _FILE_SUFFIX = "rulings-kit/", "-match"
 
@@ -51,7 +63,7 @@ def file_format(format: str) -> str:
     return f"{_FILE_PREFIX}{format}{_FILE_SUFFIX}"
 
 
-def _format_of_file(value) -> str | None:
+def _format_of_file(value: object) -> str | None:
     """The format a file's ``format`` value names (``rulings-kit/wrgp-match`` -> ``wrgp``), or None."""
     if not isinstance(value, str) or not value.startswith(_FILE_PREFIX) or not value.endswith(_FILE_SUFFIX):
         return None
@@ -66,8 +78,12 @@ class RecordKind:
     be)) for a setup of the constructor's keywords, or None for the scenario file's ``setup:``."""
 
     __slots__ = ("format", "file_format", "verbs", "setup_rules")
+    format: Format
+    file_format: str
+    verbs: dict[str, Verb]
+    setup_rules: dict[str, SetupRule] | None
 
-    def __init__(self, fmt):
+    def __init__(self, fmt: Format) -> None:
         self.format = fmt
         self.file_format = file_format(fmt.name)
         self.verbs = {v.method or v.name: v for v in fmt.verbs.verbs.values() if not v.step_only}
@@ -78,7 +94,7 @@ class RecordKind:
     def setup_keys(self) -> tuple[str, ...] | None:
         return None if self.setup_rules is None else tuple(self.setup_rules)
 
-    def new_match(self, setup: dict, file: str = "<match>"):
+    def new_match(self, setup: dict[str, Any], file: str = "<match>") -> Match:
         """The match a setup starts (ArgumentError, TypeError or ScenarioError when it cannot)."""
         if self.setup_rules is None:
             return self.format.match.from_setup(setup, file)
@@ -115,7 +131,7 @@ _JSON_PROBLEMS = {
 }
 
 
-def _json_problem(problem: str):
+def _json_problem(problem: str) -> Msg | str:
     code = _JSON_PROBLEMS.get(problem)
     return Msg(code) if code else problem
 
@@ -136,11 +152,11 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _FILE_WORDS = {"duelist": "widgets.file.positions", "lp": "widgets.file.lps", "spc": "widgets.file.counters"}
 
 
-def _setup_rule(param):
+def _setup_rule(param: Param) -> SetupRule:
     """A setup key's check and what it must be, from its parameter (the engine's own check)."""
     check = param.to_check()
 
-    def ok(value) -> bool:
+    def ok(value: object) -> bool:
         try:
             check(param.name, value, None)
         except ValueError:
@@ -150,7 +166,8 @@ def _setup_rule(param):
     if param.type == "team":
         what = Msg("widgets.file.team")
     elif param.name in _FILE_WORDS:
-        what = Msg(_FILE_WORDS[param.name], lo=param.value.min, hi=param.value.max)
+        # (these keys are team -> number mappings: their parameter has its value's Param)
+        what = Msg(_FILE_WORDS[param.name], lo=param.value.min, hi=param.value.max)  # type: ignore[union-attr]
     else:
         what = param.to_schema().expected
     return ok, what
@@ -160,15 +177,15 @@ def _setup_rule(param):
 # match a tracker can start (and every state it can reach from there) can be saved and loaded again.
 
 
-def _is_int(v) -> bool:
+def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _teams_of(v, lo: int, hi: int) -> bool:
+def _teams_of(v: object, lo: int, hi: int) -> bool:
     return isinstance(v, dict) and set(v) <= {"A", "B"} and all(_is_int(n) and lo <= n <= hi for n in v.values())
 
 
-def _no_constants(name: str):
+def _no_constants(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a saved match holds")
 
 
@@ -194,7 +211,7 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def _check_values(value, where: str, count: list) -> Msg | None:
+def _check_values(value: object, where: str, count: list[int]) -> Msg | None:
     """The first value no saved match can hold (lone surrogates, overlong text, too many items)."""
     count[0] += 1
     if count[0] > 200_000:
@@ -237,7 +254,7 @@ class RecordedMatch:
     unusable arguments (``ValueError``, e.g. team ``"C"``) changes nothing and is not remembered.
     """
 
-    def __init__(self, *, format: str | None = None, setup: dict | None = None, **keywords):
+    def __init__(self, *, format: str | None = None, setup: dict[str, Any] | None = None, **keywords: Any) -> None:
         kind = record_kind(format)
         if setup is not None and keywords:
             raise TypeError("a setup is given either as setup={...} or as keywords, not both")
@@ -246,16 +263,17 @@ class RecordedMatch:
             given = {k: v for k, v in given.items() if v is not None}
         self.kind = kind
         self.setup = given
-        self.match = kind.new_match(given)
-        self.actions: list[dict] = []
-        self._undo: list = []              # the engine's snapshot before each action (undo without a replay)
+        # (Any: the format's Match subclass, whose fields a tracker of that one format reads)
+        self.match: Any = kind.new_match(given)
+        self.actions: list[dict[str, Any]] = []
+        self._undo: list[Any] = []              # the engine's snapshot before each action (undo without a replay)
 
     @property
     def format(self) -> str:
         return self.kind.format.name
 
     # ----------------------------------------------------------------- playing
-    def do(self, verb: str, *args, **kwargs) -> None:
+    def do(self, verb: str, *args: Any, **kwargs: Any) -> None:
         verbs = self.kind.verbs
         if verb not in verbs:
             raise ValueError(f"{verb!r} is not a match action (one of: {', '.join(verbs)})")
@@ -273,19 +291,19 @@ class RecordedMatch:
         self.actions.append({"verb": verb, "args": named, "accepted": True})
         self._keep(saved)
 
-    def _keep(self, saved) -> None:
+    def _keep(self, saved: Any) -> None:
         """Keep the snapshot for an undo; beyond the last MAX_UNDO ones an undo replays instead."""
         self._undo.append(saved)
         if len(self._undo) > MAX_UNDO:
             self._undo[-MAX_UNDO - 1] = None
 
-    def play(self, action) -> IllegalAction | None:
+    def play(self, action: Action) -> IllegalAction | None:
         """Play an :class:`~rulings_lib.verbs.Action` (a step as a scenario writes it), through the
         verb table to the engine's verb; returns the rejection, or None."""
         verb = self.kind.format.verbs[action.verb]
         return self.try_do(verb.method or verb.name, **verb.kwargs(action.value))
 
-    def try_do(self, verb: str, *args, **kwargs) -> IllegalAction | None:
+    def try_do(self, verb: str, *args: Any, **kwargs: Any) -> IllegalAction | None:
         """Like :meth:`do`, but returns the rejection instead of raising it."""
         try:
             self.do(verb, *args, **kwargs)
@@ -293,7 +311,7 @@ class RecordedMatch:
             return exc
         return None
 
-    def undo(self) -> dict | None:
+    def undo(self) -> dict[str, Any] | None:
         """Take back the last action (the snapshot before it is put back: no replay). Returns it, or None."""
         if not self.actions:
             return None
@@ -317,7 +335,7 @@ class RecordedMatch:
         return new
 
     # ----------------------------------------------------------------- files
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": self.kind.file_format, "version": FILE_VERSION, "setup": json.loads(json.dumps(self.setup)),
                 "actions": [dict(a) for a in self.actions]}
 
@@ -345,7 +363,7 @@ class RecordedMatch:
         return cls.from_dict(data, file, format)
 
     @classmethod
-    def from_dict(cls, data, file: str = "<match>", format: str | None = None) -> RecordedMatch:
+    def from_dict(cls, data: Any, file: str = "<match>", format: str | None = None) -> RecordedMatch:
         name = _format_of_file(data.get("format")) if isinstance(data, dict) else None
         if name is None or (format is not None and name != format):
             expected = [file_format(format)] if format is not None else [file_format(f) for f in FORMATS]
@@ -366,10 +384,10 @@ class RecordedMatch:
             raise MatchFileError(file, None, Msg("widgets.file.shape"))
         rules = kind.setup_rules
         for key, value in setup.items() if rules is not None else ():
-            if key not in rules:
+            if key not in rules:  # type: ignore[operator]  # (rules is not None: the loop runs only then)
                 raise MatchFileError(file, None, Msg("widgets.file.setup_key", key=repr(key[:40]),
-                                                     known=", ".join(rules)))
-            check, what = rules[key]
+                                                     known=", ".join(rules)))  # type: ignore[arg-type]
+            check, what = rules[key]  # type: ignore[index]
             if not check(value):
                 raise MatchFileError(file, None, Msg("widgets.file.setup_value", key=key, what=what,
                                                      got=json.dumps(value)[:40]))
@@ -384,7 +402,7 @@ class RecordedMatch:
                 raise MatchFileError(file, None, Msg("widgets.file.not_action", n=n, verb=json.dumps(action.get("verb"))[:40]))
         return _replay(kind, setup, actions, file)
 
-    def save(self, path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the match to ``path`` (JSON). The old file is replaced only once the new one is whole."""
         path = Path(path)
         text = self.to_json()
@@ -399,7 +417,7 @@ class RecordedMatch:
         return path
 
     @classmethod
-    def load(cls, path, format: str | None = None) -> RecordedMatch:
+    def load(cls, path: str | os.PathLike[str], format: str | None = None) -> RecordedMatch:
         """Read a saved match (of ``format`` only, when given): a regular file of at most MAX_FILE_BYTES
         (a FIFO or a device is refused unread), UTF-8 JSON, checked whole (see :meth:`from_json`)."""
         path = Path(path)
@@ -414,7 +432,7 @@ class RecordedMatch:
         return f"<RecordedMatch {len(self.actions)} actions: {self.match!r}>"
 
 
-def _replay(kind: RecordKind, setup: dict, actions: list, file: str) -> RecordedMatch:
+def _replay(kind: RecordKind, setup: dict[str, Any], actions: list[Any], file: str) -> RecordedMatch:
     try:
         rec = RecordedMatch(format=kind.format.name, setup=setup)
     except Exception as exc:   # a file is data: whatever the engine says of it, the file is damaged

@@ -31,6 +31,14 @@ from .i18n import LANGS, Msg, render
 from .scenario import builtin_scenarios, format_module, load_scenario, run_scenario, scenario_from_text
 from .wrgp.tracking import ACTION_BUTTONS, LIMITS, TRACKED, refusal_in, still_to_come, unusable_in, verb_label
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from .record import RecordedMatch
+    from .scenario import RunResult
+
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
 # A scenario written in the page is read as if it sat beside the shipped ones, so deck paths
 # (``check_team``, ``check_deck``) resolve the same way (both format folders are one level down).
@@ -51,7 +59,7 @@ def shipped_path(scenario_id: str) -> Path:
     raise KeyError(f"no shipped scenario {scenario_id!r}")
 
 
-def shipped() -> list[dict]:
+def shipped() -> list[dict[str, Any]]:
     """Every shipped scenario: id, format, title, rule ids and its text (the playground's list)."""
     out = []
     for path in builtin_scenarios():
@@ -62,11 +70,11 @@ def shipped() -> list[dict]:
     return out
 
 
-def _lang(lang) -> str:
+def _lang(lang: object) -> str:
     return lang if lang in LANGS else "en"
 
 
-def _picture(obj, lang: str = "en", phone: bool = False) -> str | None:
+def _picture(obj: object, lang: str = "en", phone: bool = False) -> str | None:
     """The match picture (SVG) in ``lang``; ``phone``: its phone layout (360 wide, shown at 1:1 on
     a 390 px screen, so no text under 12 CSS px). None where the kit cannot draw one."""
     from .draw import svg
@@ -77,11 +85,11 @@ def _picture(obj, lang: str = "en", phone: bool = False) -> str | None:
         kwargs["layout"] = "phone"
     picture = svg(getattr(obj, "match", obj), lang, **kwargs)
     if picture and "<svg" in picture:
-        return picture[picture.index("<svg"):]
+        return picture[picture.index("<svg"):]  # type: ignore[no-any-return]  # an SVG's text
     return None
 
 
-def _path_dot(result, lang: str = "en") -> str | None:
+def _path_dot(result: RunResult, lang: str = "en") -> str | None:
     """The scenario path diagram as DOT (the page renders it). None without the graphviz package."""
     try:
         from .diagrams import scenario_path
@@ -90,14 +98,14 @@ def _path_dot(result, lang: str = "en") -> str | None:
     return scenario_path(result, lang=lang).source
 
 
-def _state_lines(fmt, outcome: dict, lang: str) -> list[str]:
+def _state_lines(fmt: object, outcome: dict[str, Any], lang: str) -> list[str]:
     """The state in words: the one summary, the same facts in either language."""
     from .draw import summary
 
-    return summary(outcome, lang)
+    return summary(outcome, lang)  # type: ignore[no-any-return]  # the summary's lines
 
 
-def answer(result, lang: str = "en", phone: bool = False) -> dict:
+def answer(result: RunResult, lang: str = "en", phone: bool = False) -> dict[str, Any]:
     """A run as the playground shows it, in ``lang``. The verdict is the page's (site/js/verdict.js),
     worded from ``outcome`` with the kit's catalogue, so an outcome computed anywhere reads the same."""
     lang = _lang(lang)
@@ -118,12 +126,12 @@ def answer(result, lang: str = "en", phone: bool = False) -> dict:
     }
 
 
-def _checks(result) -> list[dict]:
+def _checks(result: RunResult) -> list[dict[str, Any]]:
     return [{"key": c.key, "ok": c.ok, "expected": c.expected, "actual": c.actual, "line": c.line}
             for c in result.checks]
 
 
-def first_answer(result) -> dict:
+def first_answer(result: RunResult) -> dict[str, Any]:
     """The part of :func:`answer` the playground shows at first paint, before Python is up: the
     outcome (worded by the page's verdict.js in the reader's language), the checks and whether they
     passed. The same in every language; the build writes one per shipped scenario
@@ -134,7 +142,7 @@ def first_answer(result) -> dict:
 _WHERE = re.compile(r"^(?:steps\[(\d+)\]\.([a-z_]+)|(setup))((?:\.[A-Za-z0-9_]+)*)")
 
 
-def _field_of(params: dict | None):
+def _field_of(params: dict[str, Any] | None) -> dict[str, Any] | None:
     """The builder's field an error is about: ``{"step": N or null, "path": "steps.VERB.PARAM"
     or "setup.at.turn"}`` from the ``where`` it names (``steps[1].activate.card``), else None."""
     for value in (params or {}).values():
@@ -151,7 +159,7 @@ def _field_of(params: dict | None):
     return None
 
 
-def _input_error(exc: InputError, lang: str = "en") -> dict:
+def _input_error(exc: InputError, lang: str = "en") -> dict[str, Any]:
     """An unusable question: its line, what was expected in ``lang`` (as ``rulings run --lang`` words
     it), and the builder's field it is about, when it names one."""
     message = Msg(exc.code, exc.params).render(_lang(lang)) if exc.code else exc.message
@@ -159,7 +167,7 @@ def _input_error(exc: InputError, lang: str = "en") -> dict:
     return {"error": {"line": exc.line or 1, "message": message, **({"field": field} if field else {})}}
 
 
-def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool = False) -> dict:
+def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool = False) -> dict[str, Any]:
     """Play a scenario written (or edited) in the page. ``source``: the shipped scenario it came
     from, if any (deck paths resolve beside it)."""
     if not isinstance(text, str):
@@ -178,7 +186,7 @@ def run_text(text: str, source: str | None = None, lang: str = "en", phone: bool
     return answer(result, lang, phone)
 
 
-def run_shipped(id: str, lang: str = "en", phone: bool = False) -> dict:
+def run_shipped(id: str, lang: str = "en", phone: bool = False) -> dict[str, Any]:
     try:
         result = run_scenario(load_scenario(shipped_path(id)))
     except KeyError as exc:
@@ -186,7 +194,7 @@ def run_shipped(id: str, lang: str = "en", phone: bool = False) -> dict:
     return answer(result, lang, phone)
 
 
-def read_question(text: str) -> dict:
+def read_question(text: str) -> dict[str, Any]:
     """A scenario's text as plain data (``format``, ``title``, ``setup``, ``steps``...), for the
     question builder to load back; ``{"error": ...}`` when it is not a usable scenario."""
     from .yamlsrc import load_text
@@ -201,7 +209,7 @@ def read_question(text: str) -> dict:
     return {"question": json.loads(json.dumps(data, default=str))}
 
 
-def run_all() -> dict:
+def run_all() -> dict[str, Any]:
     """Every shipped scenario's outcome, by id (what ``rulings run --json`` prints for each)."""
     return {shipped_id(p): run_scenario(load_scenario(p)).outcome for p in builtin_scenarios()}
 
@@ -226,19 +234,19 @@ class WebTracker:
     The page keeps ``record`` (the match file: setup + actions) in the browser's storage, and
     ``previous`` (the match a "New match" replaced, so that Undo can bring it back)."""
 
-    def __init__(self, record=None, lang: str = "en", phone: bool = False):
+    def __init__(self, record: RecordedMatch | None = None, lang: str = "en", phone: bool = False) -> None:
         from .record import RecordedMatch
 
         self.record = record or RecordedMatch()
-        self.previous = None                    # the match before the last "New match"
+        self.previous: RecordedMatch | None = None   # the match before the last "New match"
         self.lang = _lang(lang)
         self.phone = bool(phone)
         self.feedback = ("", "")
 
-    def say(self, code: str, tone: str = "", **args) -> None:
+    def say(self, code: str, tone: str = "", **args: object) -> None:
         self.feedback = (render(code, args, self.lang), tone)
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         from .draw import summary
         from .wrgp import tables as T
 
@@ -266,7 +274,7 @@ class WebTracker:
                 "limits": _limits(),
                 "finished": m.is_finished()}
 
-    def press(self, button: str, team: str = "A", amount: int = 0) -> dict:
+    def press(self, button: str, team: str = "A", amount: int = 0) -> dict[str, Any]:
         buttons = TRACKER_BUTTONS
         if button not in buttons:
             self.say("site.tracker.no_button", "no", button=str(button))
@@ -279,7 +287,7 @@ class WebTracker:
             return self.view()
         return self._played(before, rejection)
 
-    def activate(self, values: dict | None = None) -> dict:
+    def activate(self, values: dict[str, Any] | None = None) -> dict[str, Any]:
         """The "activate a card" control: the verb table's ``activate`` with the fields the page
         filled in (by, card, summon, declare), as the Jupyter tracker's (tracking.card_action)."""
         from .wrgp.tracking import card_action
@@ -292,7 +300,7 @@ class WebTracker:
             return self.view()
         return self._played(before, rejection)
 
-    def _played(self, before: int, rejection) -> dict:
+    def _played(self, before: int, rejection: IllegalAction | None) -> dict[str, Any]:
         """What an action did (its events, cards named in the reader's language) or why it was refused."""
         from .cards import in_words
         from .wrgp.tables import CARDS  # the tracker plays WRGP: its catalogue's names first
@@ -306,7 +314,7 @@ class WebTracker:
                                         for e in new) or render("widgets.tracker.done", {}, self.lang), "ok")
         return self.view()
 
-    def undo(self) -> dict:
+    def undo(self) -> dict[str, Any]:
         """Take back the last action the rules accepted (with the refusals after it: a refusal
         changed nothing), or, right after a "New match", bring the match it replaced back."""
         actions = self.record.actions
@@ -324,7 +332,7 @@ class WebTracker:
         self.say("widgets.tracker.took_back", "", verb=verb_label(last["verb"], self.lang) if last else "")
         return self.view()
 
-    def new(self, lineup: int = 3, start_lp: int = 8000, first: str = "A") -> dict:
+    def new(self, lineup: int = 3, start_lp: int = 8000, first: str = "A") -> dict[str, Any]:
         from .record import RecordedMatch
 
         try:
@@ -332,12 +340,12 @@ class WebTracker:
         except (TypeError, ValueError) as exc:
             self.say("widgets.tracker.cannot_start", "no", why=unusable_in(exc, self.lang))
             return self.view()
-        self.previous, self.record = self.record, record  # type: ignore[assignment]
+        self.previous, self.record = self.record, record
         m = record.match
         self.say("widgets.tracker.new_match", "ok", lineup=m.lineup, lp=m.start_lp, first=m.first)
         return self.view()
 
-    def load(self, text: str, file: str = "the file") -> dict:
+    def load(self, text: str, file: str = "the file") -> dict[str, Any]:
         """Replace the match by a saved one; a file that cannot be used leaves the match as it was."""
         from .record import RecordedMatch
 
@@ -355,7 +363,7 @@ class WebTracker:
         return self.record.to_json()
 
 
-def _limits() -> dict:
+def _limits() -> dict[str, dict[str, int | None]]:
     """The ranges of the tracker's number inputs (the verb table's setup parameters)."""
     return LIMITS
 
@@ -363,7 +371,7 @@ def _limits() -> dict:
 _tracker: WebTracker | None = None
 
 
-def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
+def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs: Any) -> dict[str, Any]:
     """The page's tracker: ``open`` (with the stored match and the one a New match replaced, if
     any), ``press``, ``activate`` (a card by name), ``undo``, ``new``, ``load`` (an imported file), ``export``."""
     global _tracker
@@ -381,7 +389,7 @@ def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
                 from .record import RecordedMatch
 
                 try:
-                    _tracker.previous = RecordedMatch.from_json(previous, "previous", TRACKED)  # type: ignore[assignment]
+                    _tracker.previous = RecordedMatch.from_json(previous, "previous", TRACKED)
                 except InputError:
                     _tracker.previous = None
         return _tracker.view()
@@ -391,7 +399,7 @@ def tracker(op: str, lang: str = "en", phone: bool = False, **kwargs) -> dict:
     if op == "export":
         return {"json": _tracker.export()}
     if op in ("press", "activate", "undo", "new", "load"):
-        return getattr(_tracker, op)(**kwargs)
+        return getattr(_tracker, op)(**kwargs)  # type: ignore[no-any-return]  # each operation answers the page's view
     raise KeyError(f"no tracker operation {op!r}")
 
 
@@ -414,8 +422,8 @@ def _tag_error(exc: Exception, lang: str) -> str:
     return render("site.tag.cannot", {"why": as_message(exc)}, lang)
 
 
-def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", points: dict | None = None,
-                    lang: str = "en") -> dict:
+def tag_turn_answer(powers: dict[str, Any], lost: dict[str, Any] | None = None, first: str = "red",
+                    points: dict[str, Any] | None = None, lang: str = "en") -> dict[str, Any]:
     """One tag battle turn, as the Jupyter turn helper shows it (TAG-P5, TAG-N1..N5, TAG-E1..E4),
     in ``lang``. Lost points given for a player who did not lose a battle are said to be unused
     (TAG-P5 ③: only a battle's loser loses points), not silently dropped."""
@@ -439,7 +447,7 @@ def tag_turn_answer(powers: dict, lost: dict | None = None, first: str = "red", 
 
 
 # ------------------------------------------------------------------------------ the one entry point
-CALLS = {
+CALLS: dict[str, Callable[..., Any]] = {
     "shipped": shipped,
     "run_text": run_text,
     "run_shipped": run_shipped,
@@ -456,4 +464,4 @@ def call(name: str, args_json: str = "{}") -> str:
     if name not in CALLS:
         raise KeyError(f"no such call {name!r} (one of: {', '.join(CALLS)})")
     args = json.loads(args_json)
-    return json.dumps(CALLS[name](**args), ensure_ascii=False)  # type: ignore[operator]
+    return json.dumps(CALLS[name](**args), ensure_ascii=False)

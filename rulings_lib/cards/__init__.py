@@ -27,6 +27,13 @@ from ..errors import ArgumentError, InputError
 from ..i18n.glossary import word as term
 from ..values import Value, field
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any, NoReturn
+
+    from ..i18n import Msg
+
 HERE = Path(__file__).parent
 LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
@@ -92,7 +99,7 @@ MONSTER_TYPE_SPEEDS = {"ignition": (1,), "trigger": (1,), "quick": (2, 3), "cont
                        "procedure": (None,), "none": (None,)}
 
 
-def type_speeds(kind: str, type_: str, is_monster: bool) -> tuple:
+def type_speeds(kind: str, type_: str, is_monster: bool) -> tuple[int | None, ...]:
     """The Spell Speeds a card of ``kind`` whose effect is of ``type_`` can have (STD-TIMING)."""
     if is_monster:
         return MONSTER_TYPE_SPEEDS[type_]
@@ -111,25 +118,25 @@ class Card(Value, frozen=True):
 
     id: str
     format: str
-    name: dict
+    name: dict[str, str]
     kind: str
-    does: dict
+    does: dict[str, str]
     speed: int | None = None
-    aliases: tuple = ()
-    not_: tuple = ()
+    aliases: tuple[str, ...] = ()
+    not_: tuple[str, ...] = ()
     number: str | None = None
-    monster: dict | None = None
-    effect: dict = field(default_factory=dict)
-    choices: tuple = ()
-    assumes: dict | None = None
-    rules: tuple = ()
-    sources: tuple = ()
+    monster: dict[str, Any] | None = None
+    effect: dict[str, Any] = field(default_factory=dict)
+    choices: tuple[dict[str, Any], ...] = ()
+    assumes: dict[str, str] | None = None
+    rules: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
     is_monster: bool = False
     type: str | None = None
     same_name: str | None = None
-    unplayed: tuple = ()
+    unplayed: tuple[dict[str, Any], ...] = ()
 
-    def clauses(self) -> list[dict]:
+    def clauses(self) -> list[dict[str, Any]]:
         """Every clause of its text: those the engine plays (``played``: its effect keys, each in words in
         both languages) and those it does not (``unplayed``: which step relies on it, the clause and why)."""
         from ..i18n import Msg
@@ -142,7 +149,7 @@ class Card(Value, frozen=True):
                  "text": dict(u["clause"]), "why": dict(u["why"])} for u in self.unplayed]
         return out
 
-    def unplayed_for(self, relies: str) -> list[dict]:
+    def unplayed_for(self, relies: str) -> list[dict[str, Any]]:
         """Its clauses the kit does not play that a step of kind ``relies`` relies on."""
         return [u for u in self.unplayed if u["relies"] == relies]
 
@@ -171,7 +178,7 @@ class Card(Value, frozen=True):
     def names(self) -> list[str]:
         return [self.name["en"], self.name["ja"], *self.aliases]
 
-    def as_json(self, lang: str = "en") -> dict:
+    def as_json(self, lang: str = "en") -> dict[str, Any]:
         """The card as ``rulings cards --json`` lists it (docs/contracts.md)."""
         out = {"id": self.id, "name": dict(self.name), "aliases": list(self.aliases), "kind": self.kind,
                "type": self.type, "speed": self.speed, "does": dict(self.does), "choices": [_param(c, lang) for c in self.choices],
@@ -200,7 +207,7 @@ _FORBID_UNTIL = {"duel": "wrgp.until.duel", "turn": "wrgp.until.turn", "face_up"
 _LP_TO = {"self": "cli.lp_to.self", "opponent": "cli.lp_to.opponent", "both": "cli.lp_to.both"}
 
 
-def _clause_words(key: str, value, card):
+def _clause_words(key: str, value: Any, card: Card) -> str | list[Msg]:
     """An effect key's value in words where the kit has them (a restriction, an amount of LP), else as data."""
     from ..i18n import Msg
 
@@ -213,7 +220,7 @@ def _clause_words(key: str, value, card):
     return _clause_value(value)
 
 
-def _forbid_words(entries: list, card) -> list:
+def _forbid_words(entries: list[dict[str, Any]], card: Card) -> list[Msg]:
     """Each restriction of a card's ``forbid`` as a message: who cannot activate what, until when."""
     from ..i18n import Msg
 
@@ -227,7 +234,7 @@ def _forbid_words(entries: list, card) -> list:
     return out
 
 
-def _clause_value(value) -> str:
+def _clause_value(value: object) -> str:
     """An effect key's value as `rulings cards` shows it: ``to: opponent, amount: 800``."""
     if isinstance(value, dict):
         return ", ".join(f"{k}: {_clause_value(v)}" for k, v in value.items())
@@ -236,7 +243,7 @@ def _clause_value(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _param(choice: dict, lang: str) -> dict:
+def _param(choice: dict[str, Any], lang: str) -> dict[str, Any]:
     """A card's choice as a PARAM of docs/contracts.md (label and help in ``lang``)."""
     out = {k: v for k, v in choice.items() if k not in ("label", "help")}
     for k in ("label", "help"):
@@ -389,7 +396,7 @@ def lookalike(name: str) -> tuple[Card, int, str] | None:
     return None
 
 
-def difference(name: str, names) -> tuple[int, str]:
+def difference(name: str, names: Iterable[str]) -> tuple[int, str]:
     """Where a look-alike ``name`` differs from the ``names`` it imitates: the position (from 1) of its
     first character none of them has (the Cyrillic О of "Оokazi"), and that character."""
     own = set(unicodedata.normalize("NFKC", "".join(names)).casefold())
@@ -399,7 +406,7 @@ def difference(name: str, names) -> tuple[int, str]:
     return 1, name[0]
 
 
-def check_name(param: str, name) -> None:
+def check_name(param: str, name: object) -> None:
     """Refuse (ArgumentError) a card name with a character no one can see (saying which, and where) or
     one that only looks like a catalogue card's name (naming the card it imitates). Any other value
     is left to the caller's own checks."""
@@ -423,7 +430,7 @@ class Catalogue:
     """The cards of one format, by folded name: those of ``file`` (beside this module), whose
     ``format`` the file declares."""
 
-    def __init__(self, format: str, cards: list[Card], source: str):
+    def __init__(self, format: str, cards: list[Card], source: str) -> None:
         self.format, self.cards, self.source = format, cards, source
         self.file = Path(source).name
         self.by_key: dict[str, Card] = {}
@@ -438,13 +445,13 @@ class Catalogue:
                 self.by_key.setdefault(key, c)
         self.by_id = {c.id: c for c in cards}
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __len__(self) -> int:
         return len(self.cards)
 
-    def card(self, name) -> Card | None:
+    def card(self, name: object) -> Card | None:
         """The card called ``name`` (any spelling), or None."""
         if not isinstance(name, str):
             return None
@@ -461,7 +468,7 @@ class Catalogue:
             self._skeletons = table
         return table
 
-    def lookup(self, param: str, name, *, numbers: bool = False, unknown: bool = False) -> Card | None:
+    def lookup(self, param: str, name: object, *, numbers: bool = False, unknown: bool = False) -> Card | None:
         """:func:`lookup` in this catalogue."""
         return lookup(param, name, self.file, numbers=numbers, unknown=unknown)
 
@@ -502,7 +509,7 @@ def catalogue(file: str) -> Catalogue:
     return Catalogue(data["format"], _parse(data, str(path)), str(path))
 
 
-def _read(path: Path):
+def _read(path: Path) -> Any:
     """The catalogue file's data, parsed from its YAML each time a process first asks for it.
 
     Nothing is kept between runs: a cache written beside the package (as before) wrote
@@ -516,7 +523,7 @@ def _read(path: Path):
     return resolve(load_file(path), where=str(path))
 
 
-def card(name, file: str) -> Card | None:
+def card(name: object, file: str) -> Card | None:
     """The card called ``name`` (any spelling) in the catalogue ``file``, or None."""
     return catalogue(file).card(name)
 
@@ -531,7 +538,7 @@ def _suggest(key: str, file: str) -> tuple[str, ...]:
     return tuple(catalogue(file).suggest(key))
 
 
-def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool = False) -> Card | None:
+def lookup(param: str, name: object, file: str, *, numbers: bool = False, unknown: bool = False) -> Card | None:
     """The card called ``name``, or None for a name the catalogue does not know that is allowed:
 
     - ``numbers``: the step gives the card's effect by hand, in numbers (an amount). Any name the
@@ -563,7 +570,7 @@ def lookup(param: str, name, file: str, *, numbers: bool = False, unknown: bool 
     return None
 
 
-def resembles(name, file: str) -> Card | None:
+def resembles(name: object, file: str) -> Card | None:
     """The catalogue card an unknown ``name`` is close to (the first "did you mean"), or None for a
     card's own name or a name close to none: a card described by hand under that name plays as
     described, and the transcript says which known card it resembles."""
@@ -573,7 +580,7 @@ def resembles(name, file: str) -> Card | None:
     return catalogue(file).card(close[0]) if close else None
 
 
-def local_name(name, lang: str = "en", file: str | None = None):
+def local_name(name: str, lang: str = "en", file: str | None = None) -> str:
     """A name as the reader reads it: a card of the catalogue (``file``'s, else any catalogue's) by
     its name in ``lang``, whatever spelling wrote it (a copy of it, ``NAME #2``, with its number);
     anything else as written."""
@@ -588,14 +595,14 @@ def local_name(name, lang: str = "en", file: str | None = None):
 _COPY_SUFFIX = re.compile(r"^(.*\S)\s*#(\d{1,4})$")
 
 
-def _known_copy(name, file: str | None) -> tuple[Card | None, str]:
+def _known_copy(name: object, file: str | None) -> tuple[Card | None, str]:
     """The catalogue card a copy's name ``NAME #N`` names, and N; (None, "") for any other name."""
     m = _COPY_SUFFIX.match(name) if isinstance(name, str) else None
     found = _known(m.group(1), file) if m else None
     return (found, m.group(2)) if found is not None else (None, "")  # type: ignore[union-attr]
 
 
-def _known(name, file: str | None) -> Card | None:
+def _known(name: object, file: str | None) -> Card | None:
     if not isinstance(name, str) or len(name) > 200:
         return None
     for f in (file,) if file in files() else files():
@@ -622,7 +629,7 @@ def quoted(name: str, lang: str = "en") -> str:
     return f"「{name}」"
 
 
-def in_text(name, lang: str = "en", file: str | None = None, *, card: bool = False):
+def in_text(name: str, lang: str = "en", file: str | None = None, *, card: bool = False) -> str:
     """A name in a sentence for the reader: a catalogue card by its name in ``lang``, written as a
     card's name is (:func:`quoted`); with ``card`` (the name is a card's, made up or not) any name
     likewise, but not a card number. Anything else as written.
@@ -641,7 +648,7 @@ def in_text(name, lang: str = "en", file: str | None = None, *, card: bool = Fal
     return name
 
 
-def local_args(value, lang: str = "en", file: str | None = None, key: str | None = None):
+def local_args(value: Any, lang: str = "en", file: str | None = None, key: str | None = None) -> Any:
     """Event or refusal arguments with every card named as the reader reads it (:func:`in_text`):
     a catalogue card by its name in ``lang`` wherever it is, and in Japanese every card's name
     between 「」 (a catalogue card's wherever it is, any other under a :data:`CARD_ARGS` key);
@@ -663,7 +670,7 @@ def local_args(value, lang: str = "en", file: str | None = None, key: str | None
     return value
 
 
-def in_words(code: str, args: dict | None, lang: str = "en", file: str | None = None) -> str:
+def in_words(code: str, args: dict[str, Any] | None, lang: str = "en", file: str | None = None) -> str:
     """A message (an event's, a refusal's) in ``lang``, its cards named as :func:`local_args` names them
     (those of the catalogue ``file`` first, a format record's ``cards``)."""
     from ..i18n import render
@@ -672,11 +679,11 @@ def in_words(code: str, args: dict | None, lang: str = "en", file: str | None = 
 
 
 # ---------------------------------------------------------------------- reading the data file
-def _parse(data, source: str) -> list[Card]:
+def _parse(data: Any, source: str) -> list[Card]:
     """The cards of a catalogue file's data, of the format it declares."""
     lines = getattr(data, "lines", {})
 
-    def bad(line, what):
+    def bad(line: int | None, what: str) -> NoReturn:
         raise InputError(source, line, what)
 
     if not isinstance(data, dict) or not isinstance(data.get("format"), str) or not data["format"] \
@@ -691,7 +698,7 @@ def _parse(data, source: str) -> list[Card]:
     monster_kinds = tuple(declared.get("monster") or ())
     kinds = monster_kinds + tuple(declared.get("other") or ())
     out: list[Card] = []
-    seen: set = set()
+    seen: set[str] = set()
     rows = data["cards"]
     row_lines = getattr(rows, "lines", [lines.get("cards", 1)] * len(rows))
     for i, raw in enumerate(rows):
@@ -772,7 +779,7 @@ def _parse(data, source: str) -> list[Card]:
     return out
 
 
-def _check_clauses(raw: dict, effect: dict, bad) -> None:
+def _check_clauses(raw: dict[str, Any], effect: dict[str, Any], bad: Callable[..., NoReturn]) -> None:
     """The lasting, continuous and summoning clauses of a card's effect, and its unplayed clauses, in the
     catalogue header's vocabulary (``bad(what)`` refuses the file)."""
     for f in effect.get("forbid", []) if isinstance(effect.get("forbid", []), list) else [None]:
@@ -836,7 +843,7 @@ def faq_entries(c: Card) -> list[str]:
     return [eid for eid, text in _faq_texts().get(c.format, []) if any(k in text for k in keys)]
 
 
-def listing(files_: list[str] | tuple[str, ...], lang: str = "en") -> dict:
+def listing(files_: list[str] | tuple[str, ...], lang: str = "en") -> dict[str, Any]:
     """``rulings cards --json``: the catalogue in each of ``files_`` (the formats' records name
     them, in the registry's order; docs/contracts.md)."""
     cats = [catalogue(f) for f in files_]

@@ -164,7 +164,7 @@ def _name(name: str, lang: str) -> str:
     The picture's labels: no 「」 in the tight space of a drawn line, as a card list on a mat."""
     from ..cards import local_name
 
-    return local_name(name, lang, T.CARDS)  # type: ignore[no-any-return]
+    return local_name(name, lang, T.CARDS)
 
 
 def _said(name: str, lang: str) -> str:
@@ -172,7 +172,7 @@ def _said(name: str, lang: str) -> str:
     transcripts write it, 「」 in Japanese (rulings_lib.cards.in_text)."""
     from ..cards import in_text
 
-    return in_text(name, lang, T.CARDS, card=True)  # type: ignore[no-any-return]
+    return in_text(name, lang, T.CARDS, card=True)
 
 
 def _effect_text(cost: int, kind: str, size: int, lang: str) -> str:

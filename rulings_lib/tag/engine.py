@@ -51,6 +51,16 @@ from . import tables as T
 from .tables import LETTERS, PHASE_INDEX, PHASES, SEATS
 from .verbs import MAX_AMOUNT, MAX_TURN, VERB_TABLE
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+    from ..verbs import Param
+
+    # The answers of one listing of legal actions: (player, phase, step or "pass") -> their moment?
+    _Memo = dict[tuple[str, str, int | str], bool]
+
 BATTLE = PHASE_INDEX["battle"]
 BATTLE_START = PHASE_INDEX["battle_start"]
 EVOLUTION = PHASE_INDEX["evolution"]
@@ -77,7 +87,7 @@ class BattleTurn(Value, frozen=True):
         """Two passes in a row: step ③, the final attack powers are read; nobody uses anything more."""
         return self.passes >= 2
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"tag": self.tag, "actor": self.actor, "uses": self.uses, "passes": self.passes, "turn": self.number}
 
 
@@ -99,22 +109,23 @@ class Progress(Value, frozen=True):
         """The phase reached, as its place in the turn (-1: none yet)."""
         return -1 if self.phase is None else PHASE_INDEX[self.phase]
 
-    def moment(self) -> tuple:
+    def moment(self) -> tuple[int, ...]:
         """The moment within the phase, ordered as the phase runs: a seat-ordered phase by seat
         then step (TAG-P1..P3), a phase in rounds by step then seat (TAG-P5), a pass after every
         step of its seat, and the end after everything."""
         if self.done:
             return (_END,)
         if self.phase is not None and T.SEAT_ROUNDS.get(self.phase) == "round":
-            key: tuple = () if self.step is None else (self.step,)
+            key: tuple[int, ...] = () if self.step is None else (self.step,)
             if self.seat is not None:
                 key += (self.seat, _PASSED) if self.passed else (self.seat,)
             return key
         if self.seat is None:
             return () if self.step is None else (self.step,)
-        return (self.seat, _PASSED if self.passed else self.step)
+        # (A seat that acted and has not passed has its step: _seat_turn, _given_progress.)
+        return (self.seat, _PASSED if self.passed else self.step)  # type: ignore[return-value]
 
-    def as_dict(self, seats: list[str]) -> dict:
+    def as_dict(self, seats: list[str | None]) -> dict[str, Any]:
         """The outcome's ``progress`` (``seats``: the phase's seat order, to name the seat)."""
         return {"phase": self.phase, "step": self.step,
                 "seat": None if self.seat is None else seats[self.seat], "passed": self.passed,
@@ -124,7 +135,7 @@ class Progress(Value, frozen=True):
 class UnknownPlayer(ArgumentError, KeyError):
     """A call names a player or tag that is not in the match (a malformed call, not a rules question)."""
 
-    def __init__(self, param: str, allowed, value=None, what: str = "player"):
+    def __init__(self, param: str, allowed: str, value: object = None, what: str = "player") -> None:
         super().__init__(param, allowed, value)
         try:
             shown = repr(value)[:60]
@@ -140,11 +151,11 @@ class UnknownPlayer(ArgumentError, KeyError):
                    value=self.shown_value, allowed=self.allowed)
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return self.args[0]
+        return self.args[0]  # type: ignore[no-any-return]  # the message __init__ set
 
 
-def _whole(param: str, value, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
-    return A.whole(lo, hi)(param, value, None)
+def _whole(param: str, value: object, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
+    return A.whole(lo, hi)(param, value, None)  # type: ignore[no-any-return]  # the int it accepted
 
 
 class Fighter(Value, frozen=True):
@@ -157,11 +168,11 @@ class Fighter(Value, frozen=True):
 
     power: int
     lost: int | None = None
-    lost_table: dict | None = None
+    lost_table: dict[str, int] | None = None
     level: str | None = None
     card: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _whole("power", self.power)
         if self.lost is not None:
             _whole("lost", self.lost)
@@ -180,7 +191,7 @@ class Fighter(Value, frozen=True):
             A.text(200)("card", self.card, None)
 
     @classmethod
-    def of(cls, value, where: str = "entry") -> Fighter:
+    def of(cls, value: object, where: str = "entry") -> Fighter:
         if isinstance(value, Fighter):
             return value
         if not isinstance(value, Mapping):
@@ -197,7 +208,7 @@ class Fighter(Value, frozen=True):
             raise ArgumentError(f"{where}.{exc.param}", exc.allowed, exc.value) from None
 
 
-def _level(param: str, value, table: bool = False) -> str:
+def _level(param: str, value: object, table: bool = False) -> str:
     if isinstance(value, float) or not isinstance(value, int | str):
         raise ArgumentError(param, Msg("input.arg.tag.level"), value)
     try:
@@ -210,14 +221,14 @@ class BattleResult(Value, frozen=True):
     """One battle of a turn: ``letter`` (None in 1-vs-1), each tag's power, the winner (None: draw)."""
 
     letter: str | None
-    players: dict          # tag -> player
-    powers: dict           # tag -> attack power
+    players: dict[str, str]    # tag -> player
+    powers: dict[str, int]     # tag -> attack power
     winner: str | None     # tag
     loser: str | None      # player
     lost: int
     why: str               # where the lost points come from
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"letter": self.letter, "players": dict(self.players), "powers": dict(self.powers),
                 "winner": self.winner, "loser": self.loser, "lost": self.lost}
 
@@ -237,14 +248,14 @@ class TargetRuling(Value, frozen=True):
 # ---------------------------------------------------------------------- argument checks (the boundary)
 def _arg_player(optional: bool = False) -> A.Check:
     """A player of this match (``red-A`` ...), by name."""
-    def check(param, value, match):
+    def check(param: str, value: Any, match: TagMatch) -> str | None:
         if value is None and optional:
             return None
         return match._player(value, param)
     return check
 
 
-def _arg_battle(param, value, match) -> tuple[str, dict]:
+def _arg_battle(param: str, value: object, match: TagMatch) -> tuple[str, dict[str, dict[str, Fighter]]]:
     """A battle step: ``{A: {TAG: entry, TAG: entry}, B: {...}}`` (tag battle) or ``{TAG: entry,
     TAG: entry}`` (1-vs-1). Returns ``(shape, {letter or "": {tag: Fighter}})``. Everything that
     makes the call malformed is found here: the rules (TAG-E1, TAG-E3) are the verb's."""
@@ -277,7 +288,7 @@ def _arg_battle(param, value, match) -> tuple[str, dict]:
     return shape, pairs
 
 
-def _arg_pair(param, value, match, letter: str | None = None) -> dict:
+def _arg_pair(param: str, value: object, match: TagMatch, letter: str | None = None) -> dict[str, Fighter]:
     if not isinstance(value, Mapping) or not value:
         raise ArgumentError(param, Msg("input.arg.tag.pair", tags=", ".join(match.tags)), value)
     for k in value:
@@ -294,7 +305,7 @@ def _arg_pair(param, value, match, letter: str | None = None) -> dict:
 _FINDING_TEXT = 1000      # a finding's message or card name; a deck check's are one line
 
 
-def _finding_value(value) -> bool:
+def _finding_value(value: object) -> bool:
     """A finding's other values are plain: text, a whole number (a count, a line) or None."""
     if value is None:
         return True
@@ -303,7 +314,7 @@ def _finding_value(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**12
 
 
-def _arg_findings(param, value, match) -> list[dict]:
+def _arg_findings(param: str, value: object, match: TagMatch) -> list[dict[str, Any]]:
     """Deck-check findings: a list of mappings, each with a TAG-K* ``rule`` and a ``message``, its
     other values plain (text, whole numbers or None), so that state() can always be written out."""
     if not isinstance(value, list | tuple) or len(value) > 10_000:
@@ -319,7 +330,7 @@ def _arg_findings(param, value, match) -> list[dict]:
     return out
 
 
-def _plain_finding(f: dict) -> dict:
+def _plain_finding(f: dict[str, Any]) -> dict[str, Any]:
     return {k: str.__str__(v) if isinstance(v, Msg) else v for k, v in f.items()}
 
 
@@ -340,11 +351,14 @@ class TagMatch(Match):
     # The public verbs, each checked at the boundary and run as a transaction (Match).
     FORMAT = T.FORMAT
     VERB_TABLE = VERB_TABLE
-    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
+    VERBS: dict[str, dict[str, A.Check]] = VERB_TABLE.api_checks()
 
-    def __init__(self, tags=("red", "blue"), first: str | None = None, points: int = T.START_POINTS, *,
-                 turn: int = 1, gauges: dict | None = None, out=(), letters: dict | None = None,
-                 progress: dict | None = None, battles=None, after_battle: dict | None = None):
+    def __init__(self, tags: Sequence[str] = ("red", "blue"), first: str | None = None,
+                 points: int = T.START_POINTS, *,
+                 turn: int = 1, gauges: dict[str, int] | None = None, out: Sequence[str] = (),
+                 letters: dict[str, str] | None = None, progress: dict[str, Any] | None = None,
+                 battles: Sequence[Mapping[str, Any]] | None = None,
+                 after_battle: dict[str, Any] | None = None) -> None:
         if not isinstance(tags, list | tuple) or len(tags) != 2:
             raise ArgumentError("tags", Msg("input.arg.tag.two_tags"), tags)
         for t in tags:
@@ -408,12 +422,12 @@ class TagMatch(Match):
         self.winner: str | None = None
         self.termination: Outcome | None = None
         self.battles: list[BattleResult] = []     # this turn's battles (the last battle step)
-        self.deck_check: dict | None = None        # TAG-K1..K3 verdict (scenario step check_deck)
+        self.deck_check: dict[str, Any] | None = None   # TAG-K1..K3 verdict (scenario step check_deck)
         self.events: list[Event] = []
-        self.rejected: list[dict] = []
+        self.rejected: list[dict[str, Any]] = []
         self.step = 0
         self._last: str | None = None             # the last accepted verb
-        self._undo: dict | None = None            # the state before the last battle (TAG-R5)
+        self._undo: dict[str, Any] | None = None  # the state before the last battle (TAG-R5)
         self._reshuffled: tuple[str, ...] = ()
         self._new_turn()
         if progress is not None:
@@ -513,7 +527,8 @@ class TagMatch(Match):
     def order(self, phase: str) -> list[str]:
         """The players still in the game in the acting order of ``phase`` this turn (TAG-P1..P5)."""
         seats = self.seats()
-        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]  # type: ignore[misc]  # (the seats kept: players)
+        # (The seats kept are those with a player.)
+        return [seats[s] for s in T.phase(_PHASE("phase", phase, self)).order if seats[s]]  # type: ignore[misc]
 
     @query()
     def orders(self) -> dict[str, list[str]]:
@@ -615,7 +630,7 @@ class TagMatch(Match):
             return False, "TAG-E2", Msg("tag.reject.opponent_condition_unmet", by=by, foe=foe)
         return True, "TAG-E2", Msg("tag.event.effect_while_opponent_out", by=by, foe=foe, label=label)
 
-    def _fields(self) -> dict:
+    def _fields(self) -> dict[str, Any]:
         """The match's fields, every mutable one copied, except the append-only logs ``events`` and
         ``rejected`` (a transaction keeps those by length). Lean (it runs on every verb): letters,
         the turn's progress and the undo snapshot are immutable values that are replaced, never
@@ -629,7 +644,7 @@ class TagMatch(Match):
             d["deck_check"] = plain_copy(self.deck_check)
         return d
 
-    def _arg(self, name: str, param: str, value):
+    def _arg(self, name: str, param: str, value: object) -> Any:
         """The engine's argument check ``name`` (the verb table names it: rulings_lib/tag/verbs.py)."""
         return _ARG_CHECKS[name](param, value, self)
 
@@ -645,7 +660,7 @@ class TagMatch(Match):
     # A battle's lost points, besides the loser's points now (the loss that takes them to exactly 0).
     LOST = 10
 
-    def _domain(self, verb: str, param) -> tuple:
+    def _domain(self, verb: str, param: Param) -> tuple[Any, ...]:
         if param.type == "player":
             return tuple(self.players())
         if verb == "battle":
@@ -656,13 +671,13 @@ class TagMatch(Match):
             return tuple(sorted({r.effect for r in T.CARD_RULES.values() if r.effect}))
         raise NotImplementedError(f"{verb}.{param.name}")
 
-    def _battle_specs(self) -> tuple:
+    def _battle_specs(self) -> tuple[dict[str, Any], ...]:
         """The battles of the grammar: by letters (both, A alone, B alone) and 1-vs-1 (by tags). Each battle
         one of: the first tag's Digimon wins (powers 1 and 0), the second's, or a draw (0 and 0); both
         entries' ``lost`` is :attr:`LOST`, or for a win the loser's points now (to reach 0, TAG-E1)."""
         t1, t2 = self.tags
 
-        def pairs(loser_of):
+        def pairs(loser_of: Callable[..., str]) -> list[dict[str, dict[str, int]]]:
             out = []
             for win, lose in ((t1, t2), (t2, t1)):
                 for lost in sorted({self.LOST, self.points[loser_of(lose)]}):
@@ -671,17 +686,17 @@ class TagMatch(Match):
             return [{t1: p[t1], t2: p[t2]} for p in out]
 
         by_letter = {x: pairs(lambda tag, x=x: self._holder[(tag, x)]) for x in LETTERS}
-        specs = [{"A": a, "B": b} for a in by_letter["A"] for b in by_letter["B"]]
+        specs: list[dict[str, Any]] = [{"A": a, "B": b} for a in by_letter["A"] for b in by_letter["B"]]
         specs += [{x: p} for x in LETTERS for p in by_letter[x]]
         left = {self._tag_of(p): p for p in self.in_game_players()}
         specs += pairs(lambda tag: left.get(tag) or self.player(tag, "A"))
         return tuple(specs)
 
-    def _allower(self):
-        memo: dict = {}
+    def _allower(self) -> Callable[[str, Any], bool]:
+        memo: _Memo = {}
         return lambda verb, value: self._allows(verb, value, memo)
 
-    def _allows(self, verb: str, value, memo: dict | None = None) -> bool:
+    def _allows(self, verb: str, value: Any, memo: _Memo | None = None) -> bool:
         """The grammar's actions the rules allow now (:meth:`Match.legal_actions`). The grammar holds every verb
         of the table but those :attr:`LEFT_OUT` (deck files and verdicts): ``battle`` (see
         :meth:`_battle_specs`), and for each of the four players ``rematch``, ``truce`` (in each phase or the
@@ -711,7 +726,7 @@ class TagMatch(Match):
             return False        # TAG-S2 (a rewind right after the deciding battle: reading rewind-before-the-match-ends)
         return _ALLOWS[verb](self, value, {} if memo is None else memo)
 
-    def _allows_battle(self, spec: dict, memo: dict) -> bool:
+    def _allows_battle(self, spec: dict[str, Any], memo: _Memo) -> bool:
         if self.turn >= MAX_TURN:
             return self._tried("battle", spec)      # the kit's limit on turns
         if self.mode == "1v1":
@@ -721,13 +736,13 @@ class TagMatch(Match):
         # TAG-E1: each letter with both its players in the game battles, and only those.
         return all((x in spec) == all(self._holder[(t, x)] not in self.out for t in self.tags) for x in LETTERS)
 
-    def _allows_rematch(self, value: dict, memo: dict) -> bool:
+    def _allows_rematch(self, value: dict[str, Any], memo: _Memo) -> bool:
         by = value["by"]
         if self._last != "battle" or self._undo is None or by in self._undo["out"]:
             return False        # TAG-R5: right after a battle; TAG-E1: not by a player out before it
         return any(r.loser == by for r in self.battles)     # TAG-R5: by a loser of this turn's battle
 
-    def _seat_moment(self, by: str, phase: str, kind: str, memo: dict) -> bool:
+    def _seat_moment(self, by: str, phase: str, kind: str, memo: _Memo) -> bool:
         """Is it ``by``'s moment for ``kind`` in ``phase``? Decided first by the rules that need no seat order:
         in the game (TAG-E1), the phase not over (TAG-P1..P5), a kind of that phase (TAG-P2 ①: evolving and
         calling off), a call-off by the second tag (TAG-P2 ①); then the seat order (TAG-P1..P3, P5) or the
@@ -747,7 +762,7 @@ class TagMatch(Match):
                 memo[key] = False
         return memo[key]
 
-    def _allows_truce(self, value: dict, memo: dict) -> bool:
+    def _allows_truce(self, value: dict[str, Any], memo: _Memo) -> bool:
         ci = self._progress.index
         phase = value.get("phase") or T.PHASE_KEYS[max(ci, PREPARATION)]
         if self.turn >= MAX_TURN:
@@ -755,28 +770,28 @@ class TagMatch(Match):
         # TAG-R5 reading truce-timing: before battle start, in a truce phase, at an option card's moment there.
         return phase in T.TRUCE_PHASES and ci < BATTLE_START and self._seat_moment(value["by"], phase, "option", memo)
 
-    def _allows_act(self, value: dict, memo: dict) -> bool:
+    def _allows_act(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], value["phase"], value.get("kind") or "use", memo)
 
-    def _allows_pass(self, value: dict, memo: dict) -> bool:
+    def _allows_pass(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], value["phase"], "pass", memo)
 
-    def _allows_evolve(self, value: dict, memo: dict) -> bool:
+    def _allows_evolve(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], "evolution", "evolve", memo)
 
-    def _allows_call_off(self, value: dict, memo: dict) -> bool:
+    def _allows_call_off(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self._seat_moment(value["by"], "evolution", "call_off", memo)
 
-    def _allows_target(self, value: dict, memo: dict) -> bool:
+    def _allows_target(self, value: dict[str, Any], memo: _Memo) -> bool:
         if value.get("on") is None and value["effect"] != "all":
             return False        # an effect aimed at one player names them (a malformed call otherwise)
         return self.check_target(value["by"], value["effect"], value.get("on"),
                                  value.get("meets_requirements", True)).allowed
 
-    def _allows_use(self, value: dict, memo: dict) -> bool:
+    def _allows_use(self, value: dict[str, Any], memo: _Memo) -> bool:
         return self.may_use(value["by"], value["kind"])[0]
 
-    def _allows_card(self, value: dict, memo: dict) -> bool:
+    def _allows_card(self, value: dict[str, Any], memo: _Memo) -> bool:
         by, key = value["by"], value["number"]
         rule = T.CARD_RULES[key]
         if key == "St-104":
@@ -797,7 +812,7 @@ class TagMatch(Match):
             return value.get("effect") != rule.effect       # TAG-R3: the ruled effect cannot be used
         return rule.allowed                                 # TAG-R3: the named exceptions
 
-    def _allows_reshuffle(self, value: dict, memo: dict) -> bool:
+    def _allows_reshuffle(self, value: dict[str, Any], memo: _Memo) -> bool:
         by = value["by"]
         # TAG-P5: right after a battle (or another rebuild), by a player in the game, once.
         return self._last in ("battle", "reshuffle") and by not in self.out and by not in self._reshuffled
@@ -810,7 +825,7 @@ class TagMatch(Match):
     # ------------------------------------------------------------------ the position as a setup
     _SETUP_NAMES = {"_undo": "after_battle", "_last": "after_battle", "_reshuffled": "after_battle"}
 
-    def _position(self) -> dict:
+    def _position(self) -> dict[str, Any]:
         """The position: the fields but the history. The last verb counts only as "right after a battle" or
         "right after a rebuilt Net Ocean" (TAG-R5, TAG-P5), the moment before the battle only right after it,
         and a battle's result by what it decided (its words are the transcript's)."""
@@ -825,9 +840,10 @@ class TagMatch(Match):
         fields["battles"] = [b.as_dict() for b in self.battles]
         return fields
 
-    def _setup(self) -> dict:
+    def _setup(self) -> dict[str, Any]:
         """The setup keys for this position (TagMatch.from_state's: the outcome's moment)."""
-        return setup_from_state(TagMatch.state.__wrapped__(self))  # type: ignore[attr-defined]  # (the moment only: no events worded; Match wraps state)
+        # (the moment only: no events worded; query's functools.wraps keeps the function as __wrapped__)
+        return setup_from_state(TagMatch.state.__wrapped__(self))  # type: ignore[attr-defined]
 
     def _moment(self) -> str:
         pts = ", ".join(f"{p}={v}" for p, v in self.points.items())
@@ -837,7 +853,7 @@ class TagMatch(Match):
         return f"turn={self.turn}{where} first={self.first} mode={self.mode} points=({pts}) out={self.out}{state}"
 
     @query()
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
         return {
             "format": T.FORMAT,
@@ -867,12 +883,12 @@ class TagMatch(Match):
             "after_battle": self._after_battle_dict(),
         }
 
-    def _progress_dict(self) -> dict:
+    def _progress_dict(self) -> dict[str, Any]:
         phase = self._progress.phase
-        return self._progress.as_dict([self.seat_of(p) for p in self.order(phase)] if phase in T.ORDERED_PHASES  # type: ignore[misc]  # (players in the order: seated)
+        return self._progress.as_dict([self.seat_of(p) for p in self.order(phase)] if phase in T.ORDERED_PHASES
                                       else [])
 
-    def _after_battle_dict(self) -> dict | None:
+    def _after_battle_dict(self) -> dict[str, Any] | None:
         """Right after a battle: the moment before it, which a rewind goes back to (TAG-R5), and the
         players who have rebuilt their Net Ocean since (TAG-P5). None at any other moment."""
         if self._last == "battle" and self._undo is not None:
@@ -888,7 +904,7 @@ class TagMatch(Match):
         return None
 
     @classmethod
-    def from_state(cls, state: Mapping) -> TagMatch:
+    def from_state(cls, state: Mapping[str, Any]) -> TagMatch:
         """A match that starts at the moment ``state`` (a :meth:`state`, or its JSON read back) and
         plays on exactly as the match it came from. Malformed or unreachable: ArgumentError."""
         if not isinstance(state, Mapping) or state.get("format") != T.FORMAT:
@@ -954,7 +970,7 @@ class TagMatch(Match):
     # TAG-R5's rewind: the Match base's one snapshot, keeping the log and the step counter.
     _REWIND_KEEPS = ("step", "_last", "_undo")
 
-    def _given_progress(self, value) -> Progress:
+    def _given_progress(self, value: object) -> Progress:
         """A moment inside the turn (``progress``, as ``state()`` gives it; a setup's
         ``at.progress``): checked against this turn's phases, steps and seat orders (TAG-P1..P5)."""
         if not isinstance(value, Mapping):
@@ -977,7 +993,8 @@ class TagMatch(Match):
         step = value.get("step")
         if phase == "battle" and (step is not None or battle != BattleTurn(self.second)):
             step = 3 if battle.over else 2      # TAG-P4: step ② while the turns alternate, ③ after two passes
-        steps = sorted({v for v in T.ACTION_STEPS.get(phase, {}).values() if v}
+        # (A phase of None, none given, is no key of the tables: their default.)
+        steps = sorted({v for v in T.ACTION_STEPS.get(phase, {}).values() if v}  # type: ignore[arg-type]
                        | ({2} if phase == "evolution" else set()) | ({3} if phase == "battle" else set()))
         if value.get("step") is not None:
             A.choice(*steps, name=Msg("input.arg.tag.progress_step", phase=phase or "-",
@@ -986,11 +1003,11 @@ class TagMatch(Match):
         pos = None
         if seat is not None:
             order = self.order(phase) if phase in T.ORDERED_PHASES else []
-            seats = [self.seat_of(p) for p in order]
+            seats: list[str] = [self.seat_of(p) for p in order]  # type: ignore[misc]  # a player in an order has a seat
             pos = A.choice(*seats, name=Msg("input.arg.tag.progress_seat", phase=phase or "-",
-                                            seats=", ".join(seats) or "-"))("progress.seat", seat, self)  # type: ignore[arg-type]  # (players in the order: seated)
+                                            seats=", ".join(seats) or "-"))("progress.seat", seat, self)
             pos = seats.index(pos)
-        rounds = T.SEAT_ROUNDS.get(phase) == "round"
+        rounds = T.SEAT_ROUNDS.get(phase) == "round"  # type: ignore[arg-type]  # (None: the default, as above)
         if (done and phase != PHASES[-1].key) or (passed and pos is None) or \
                 (pos is not None and step is None and (rounds or not passed)) or \
                 (phase == "battle" and value.get("step") not in (None, step)):
@@ -999,7 +1016,7 @@ class TagMatch(Match):
             step = None
         return Progress(battle, phase, step, pos, passed, done)
 
-    def _given_battle(self, value, phase) -> BattleTurn:
+    def _given_battle(self, value: object, phase: str | None) -> BattleTurn:
         if value is None:
             return BattleTurn(self.second)
         allowed = Msg("input.arg.tag.progress_battle")
@@ -1022,14 +1039,14 @@ class TagMatch(Match):
             raise ArgumentError("progress.battle", allowed, dict(value))
         return BattleTurn(tag, actor, uses, passes, number)
 
-    def _given_battles(self, value, param: str = "battles") -> list[BattleResult]:
+    def _given_battles(self, value: object, param: str = "battles") -> list[BattleResult]:
         """The last battle step's results, as state() gives them (``battles``): at most one battle a
         letter (none in 1-vs-1), each between the two tags' players, the higher power winning
         (TAG-P5 ①; equal powers draw, reading equal-power-is-draw) and only the loser losing points."""
         allowed = Msg("input.arg.tag.battles", tags=", ".join(self.tags))
         if not isinstance(value, list | tuple) or len(value) > len(LETTERS):
             raise ArgumentError(param, allowed, value)
-        out: list = []
+        out: list[BattleResult] = []
         for i, b in enumerate(value):
             where = f"{param}[{i}]"
             if not isinstance(b, Mapping) or set(b) != {"letter", "players", "powers", "winner", "loser", "lost"} \
@@ -1050,7 +1067,7 @@ class TagMatch(Match):
             out.append(BattleResult(b["letter"], players, powers, win, loser, lost, ""))
         return out
 
-    def _given_after_battle(self, value) -> dict:
+    def _given_after_battle(self, value: object) -> dict[str, Any]:
         """``after_battle`` as state() gives it: ``{rewind: MOMENT | None, rebuilt: [PLAYER, ...]}``."""
         if value is None:
             return {}
@@ -1068,7 +1085,10 @@ class TagMatch(Match):
             raise ArgumentError("after_battle.rewind", allowed, rewind)
         return {"rewind": rewind, "rebuilt": rebuilt}
 
-    def _after_rewindable_battle(self, rewind: Mapping, battles, turn, gauges, out, letters, progress) -> None:
+    def _after_rewindable_battle(self, rewind: Mapping[str, Any], battles: Sequence[Mapping[str, Any]] | None,
+                                 turn: int,
+                                 gauges: dict[str, int] | None, out: Sequence[str], letters: dict[str, str] | None,
+                                 progress: dict[str, Any] | None) -> None:
         """Set up right after a battle whose rewind is still possible (TAG-R5): the match at the
         moment before it (``rewind``) plays that battle (``battles``), and the moment given must be
         the one it reaches. (So a battle that ended the match can be set up too, with its rewind.)"""
@@ -1128,12 +1148,14 @@ class TagMatch(Match):
         self._ev("TAG-S2", "tag.event.seats_taken", turn=self.turn, seats=seats)
 
     # ------------------------------------------------------------------ verbs: the battle
-    def battle(self, spec: dict) -> None:
+    def battle(self, spec: Mapping[Any, Any]) -> None:
         """This turn's battles. Tag battle: ``{"A": {TAG: entry, TAG: entry}, "B": {...}}`` (a letter
         means the players who hold it now); 1-vs-1: ``{TAG: entry, TAG: entry}``. An entry is a
         :class:`Fighter` or a mapping with ``power`` and ``lost`` or ``lost_table`` (+ ``level``).
         Ends the turn and decides who goes first next."""
         self._begin()
+        shape: str
+        given: dict[str, dict[str, Fighter]]
         shape, given = spec        # checked and normalised at the boundary (_arg_battle)
         if shape != self.mode:
             # TAG-E3: after the switch to 1-vs-1 a battle names the two tags; before it, the letters.
@@ -1209,7 +1231,7 @@ class TagMatch(Match):
             self._new_turn()          # the match is over: no turn is under way
         self._done("battle")
 
-    def _decide(self, letter, who: dict[str, str], entries: dict[str, Fighter]) -> BattleResult:
+    def _decide(self, letter: str | None, who: dict[str, str], entries: dict[str, Fighter]) -> BattleResult:
         t1, t2 = self.tags
         f1, f2 = entries[t1], entries[t2]
         powers = {t1: f1.power, t2: f2.power}
@@ -1414,7 +1436,8 @@ class TagMatch(Match):
             return 0, Msg("tag.note.options_any_seat")
         return self._seat_turn(by, ph, kind, order, cm if i == ci else None)
 
-    def _seat_turn(self, by: str, ph: T.Phase, kind: str, order: list[str], cm: tuple | None) -> tuple[int, str]:
+    def _seat_turn(self, by: str, ph: T.Phase, kind: str, order: list[str],
+                   cm: tuple[int, ...] | None) -> tuple[int, str]:
         """TAG-P1, P2, P3, P5: the seats in order. ``cm``: the moment reached in this phase (None: not begun)."""
         pos = order.index(by)
         rounds = T.SEAT_ROUNDS[ph.key] == "round"
@@ -1430,7 +1453,8 @@ class TagMatch(Match):
             late = cm is not None and key < cm
         if late:
             # TAG-P1 / P2 / P3 / P5: the phase's seat order (TAG-P5: two separate rounds, ② and ④).
-            self._fail(ph.rule, self._too_late(by, ph, kind, order, pos, step, cm, rounds))
+            # (Late only once the phase has begun: cm is set.)
+            self._fail(ph.rule, self._too_late(by, ph, kind, order, pos, step, cm, rounds))  # type: ignore[arg-type]
         evo = ph.key == "evolution"
         seq = list(order)
         if kind == "pass":
@@ -1464,7 +1488,8 @@ class TagMatch(Match):
         battle = BattleTurn(self.second)
         return Progress(battle, PHASES[i + 1].key) if i + 1 < len(PHASES) else Progress(battle, phase, done=True)
 
-    def _too_late(self, by, ph, kind, order, pos, step, cm, rounds) -> str:
+    def _too_late(self, by: str, ph: T.Phase, kind: str, order: list[str], pos: int, step: int,
+                  cm: tuple[int, ...], rounds: bool) -> str:
         label = term(TAG_ACTION, kind)
         phase = term(TAG_PHASE, ph.key)
         if cm[0] == _END:
@@ -1526,7 +1551,8 @@ class TagMatch(Match):
         self._ev(rule, why)
         self._done("use")
 
-    def record_deck_check(self, legal: bool, violations: list[dict], warnings: list[dict]) -> None:
+    def record_deck_check(self, legal: bool, violations: list[dict[str, Any]],
+                          warnings: list[dict[str, Any]]) -> None:
         """Record the verdict of a TAG-K1..K3 deck check (computed by :mod:`rulings_lib.tag.deckcheck`)."""
         self._begin()
         # The state holds plain text (the English); the events keep each message's code, for any language.
@@ -1649,7 +1675,7 @@ class TagMatch(Match):
         self._done("reshuffle")
 
 
-def pairs_level(pairs, player: str) -> str | None:
+def pairs_level(pairs: list[tuple[str | None, dict[str, str], dict[str, Fighter]]], player: str) -> str | None:
     """The level given for ``player``'s Digimon in a battle step, if any."""
     for _, who, entries in pairs:
         for t, p in who.items():
@@ -1659,10 +1685,11 @@ def pairs_level(pairs, player: str) -> str | None:
 
 
 # Match.legal_actions, digimon-tag: each verb of the grammar decided by TagMatch._allows.
-_ALLOWS = {name[len("_allows_"):]: fn for name, fn in vars(TagMatch).items() if name.startswith("_allows_")}
+_ALLOWS: dict[str, Callable[[TagMatch, Any, _Memo], bool]] = {
+    name[len("_allows_"):]: fn for name, fn in vars(TagMatch).items() if name.startswith("_allows_")}
 
 
-def setup_from_state(state: dict) -> dict:
+def setup_from_state(state: dict[str, Any]) -> dict[str, Any]:
     """The scenario setup that starts at the moment ``state`` (a match's outcome): a match set up
     from it plays on exactly as the one it came from (TagMatch.from_state)."""
     keys = ("turn", "points", "out", "letters", "progress", "battles", "after_battle")

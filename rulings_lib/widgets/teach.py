@@ -24,6 +24,15 @@ import unicodedata
 
 from ..i18n.glossary import word as term
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
+    from ..faq import Entry
+    from ..scenario import RunResult
+
 # --------------------------------------------------------------------------- answers people type
 YES = {"yes", "y", "true", "ok", "allowed", "can", "はい", "うん", "ええ", "できる", "できます", "可", "可能",
        "○", "〇", "使える", "使えます", "いい", "よい", "はい。"}
@@ -40,12 +49,12 @@ class Unreadable(ValueError):
     """An answer that cannot be read as the kind the exercise asks for."""
 
 
-def _text(value) -> str:
+def _text(value: object) -> str:
     """A typed answer as plain text: full-width letters and digits made ordinary, case folded."""
     return unicodedata.normalize("NFKC", str(value)).strip().casefold()
 
 
-def _number(value) -> int:
+def _number(value: object) -> int:
     if isinstance(value, bool):
         raise Unreadable(value)
     if isinstance(value, int):
@@ -58,7 +67,7 @@ def _number(value) -> int:
     return int(digits[0])
 
 
-def _yesno(value) -> bool:
+def _yesno(value: object) -> bool:
     if isinstance(value, bool):
         return value
     t = _text(value).rstrip("!.。！")
@@ -73,7 +82,7 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": 
 _KANJI = str.maketrans("一二三四五", "12345")
 
 
-def _duelist(value) -> str:
+def _duelist(value: object) -> str:
     t = _text(value).translate(_KANJI)                       # Bの二番手 is B2
     t = re.sub(r"\b(first|second|third|fourth|fifth)\b", lambda m: _ORDINALS[m.group(1)], t)   # B's second
     found = re.fullmatch(r"(?:team\s*|チーム\s*)?([ab])\s*(?:'s)?\s*(?:の\s*)?(\d)\s*(?:st|nd|rd|th|番手|番)?", t)
@@ -82,21 +91,21 @@ def _duelist(value) -> str:
     return found.group(1).upper() + found.group(2)
 
 
-def _team(value) -> str:
+def _team(value: object) -> str:
     t = re.sub(r"^(?:team|チーム)\s*|\s*(?:チーム|team)$", "", _text(value))
     if t in ("a", "b"):
         return t.upper()
     raise Unreadable(value)
 
 
-def _tag(value) -> str:
+def _tag(value: object) -> str:
     t = re.sub(r"\s*(?:tag|タッグ|team|チーム)\s*", "", _text(value))
     if t in TAGS:
         return TAGS[t]
     raise Unreadable(value)
 
 
-def _player(value) -> str:
+def _player(value: object) -> str:
     t = _text(value)
     found = re.fullmatch(r"(red|blue|赤|青|レッド|ブルー)\s*(?:-|の|\s)?\s*([ab])", t)
     if not found:
@@ -104,7 +113,7 @@ def _player(value) -> str:
     return f"{TAGS[found.group(1)]}-{found.group(2).upper()}"
 
 
-def _many(one, value) -> list[str]:
+def _many(one: Callable[[object], str], value: object) -> list[str]:
     items = list(value) if isinstance(value, list | tuple | set | frozenset) else None
     if items is None:
         t = _text(value)
@@ -114,7 +123,7 @@ def _many(one, value) -> list[str]:
     return sorted({one(v) for v in items})
 
 
-def _team_numbers(value) -> dict:
+def _team_numbers(value: object) -> dict[str, int]:
     if isinstance(value, dict):
         return {_team(k): _number(v) for k, v in value.items()}
     pairs = re.findall(r"([ab])\D*?(\d+)", _text(value).replace(",", ""))
@@ -123,26 +132,26 @@ def _team_numbers(value) -> dict:
     return {k.upper(): int(v) for k, v in pairs}
 
 
-def _rule(value) -> str:
+def _rule(value: object) -> str:
     t = re.sub(r"[\s_]+", "-", _text(value)).upper()
     if not re.fullmatch(r"(WRGP|TAG|STD)-[A-Z]+\d*", t):
         raise Unreadable(value)
     return t
 
 
-_READERS = {"number": _number, "yesno": _yesno, "duelist": _duelist, "team": _team, "tag": _tag,
+_READERS: dict[str, Callable[[object], object]] = {"number": _number, "yesno": _yesno, "duelist": _duelist, "team": _team, "tag": _tag,
             "player": _player, "team_numbers": _team_numbers, "rule": _rule,
             "duelists": lambda v: _many(_duelist, v), "players": lambda v: _many(_player, v)}
 
 
-def read_answer(kind: str, value):
+def read_answer(kind: str, value: object) -> Any:
     """``value`` as a person typed it, read as ``kind`` (one of :data:`KINDS`): ``"4"`` is 4,
     ``"no"``/``"いいえ"`` is False, ``"b2"``/``"Bの2番手"`` is ``"B2"``, players in any order.
     :class:`Unreadable` if it cannot be read that way."""
     return _READERS[kind](value)
 
 
-def show_value(kind: str, value, lang: str = "en") -> str:
+def show_value(kind: str, value: Any, lang: str = "en") -> str:
     """A ruling written the way the exercise asks for it."""
     from ..i18n import render
 
@@ -156,7 +165,7 @@ def show_value(kind: str, value, lang: str = "en") -> str:
 
 
 # --------------------------------------------------------------------------- the old check (kept)
-def _norm(value):
+def _norm(value: object) -> Any:
     if isinstance(value, str):
         return value.strip().casefold()
     if isinstance(value, tuple | list):
@@ -168,19 +177,19 @@ def _norm(value):
     return value
 
 
-def is_correct(answer, ruling, kind: str | None = None) -> bool:
+def is_correct(answer: object, ruling: object, kind: str | None = None) -> bool:
     """Does ``answer`` match the engine's ``ruling``? With ``kind``: the answer is first read as a
     person types it (:func:`read_answer`); an answer that cannot be read is not correct. Without:
     case and surrounding spaces aside, lists and tuples alike."""
     if kind is not None:
         try:
-            return read_answer(kind, answer) == read_answer(kind, ruling)
+            return read_answer(kind, answer) == read_answer(kind, ruling)  # type: ignore[no-any-return]  # (values read)
         except Unreadable:
             return False
-    return _norm(answer) == _norm(ruling)
+    return _norm(answer) == _norm(ruling)  # type: ignore[no-any-return]  # (plain values)
 
 
-def check(answer, ruling, explain: str = "", lang: str = "en") -> None:
+def check(answer: object, ruling: object, explain: str = "", lang: str = "en") -> None:
     """Print ``correct`` if ``answer`` matches ``ruling``, else ``not quite — the engine says …``.
     An answer still ``...`` prints that it waits. (The notebooks' exercises use
     :class:`~rulings_lib.widgets.exercises.Exercise`, which gives a hint first.)"""
@@ -253,7 +262,7 @@ def card_names_ja() -> dict[str, str]:
 
 
 @functools.cache
-def _names_pattern() -> re.Pattern:
+def _names_pattern() -> re.Pattern[str]:
     """Every known English name, longest first, as a whole name (not inside a longer word)."""
     names = sorted(card_names_ja(), key=len, reverse=True)
     # (not the start of a longer name the catalogue does not know: "Dark Magician Girl")
@@ -271,7 +280,7 @@ def card_name(name: str, lang: str = "en") -> str:
     return local_name(name, "ja" if lang == "ja" else "en")
 
 
-def _named(value, lang: str):
+def _named(value: Any, lang: str) -> Any:
     """Event arguments with every card name in ``lang``."""
     if lang == "en":
         return value
@@ -292,13 +301,13 @@ RUN_ON_CODE = "wrgp.event.run_on_phase_begins"          # "run-on: <phase>": con
 RUN_ON_BATTLE = "wrgp.event.run_on_battle_phase"        # said on its phase in that line: "Battle Phase (no attack, …)"
 
 
-def _event_line(ev: dict, lang: str) -> str:
+def _event_line(ev: dict[str, Any], lang: str) -> str:
     from ..cards import in_words
 
     return f"[{ev['rule']}] {in_words(ev['code'], _named(ev.get('args') or {}, lang), lang)}"
 
 
-def short_lines(result, lang: str = "en") -> list[str]:
+def short_lines(result: RunResult, lang: str = "en") -> list[str]:
     """The steps that decide, in words, with their rule ids: what a person reads first. Setup
     notices, phase-by-phase turn notices and the sending of beaten Digimon are left out; the
     run-on's phases become one line; a refused step says why; then where the match stands."""
@@ -310,7 +319,7 @@ def short_lines(result, lang: str = "en") -> list[str]:
     lines: list[str] = []
     run_on: list[str] = []
 
-    def flush():
+    def flush() -> None:
         if run_on:
             lines.append(render("teach.short.run_on", {"phases": " → ".join(run_on)}, lang))
             run_on.clear()
@@ -338,15 +347,15 @@ def short_lines(result, lang: str = "en") -> list[str]:
     return lines
 
 
-def now_lines(outcome: dict, lang: str = "en") -> list[str]:
+def now_lines(outcome: dict[str, Any], lang: str = "en") -> list[str]:
     """Where a match stands, in a few lines (a scenario's outcome): its format's record says it
     (``Format.now``), cards named as :func:`card_name` names them."""
     from ..draw.pick import record
 
-    return record(outcome).now(outcome, lang, card_name)
+    return record(outcome).now(outcome, lang, card_name)  # type: ignore[no-any-return]  # Format.now: the lines
 
 
-def full_transcript(result, lang: str = "en") -> str:
+def full_transcript(result: RunResult, lang: str = "en") -> str:
     """Every event of the scenario, numbered by step, with the expectations (what ``rulings run``
     prints), card names in ``lang``."""
     from ..scenario import RunResult, render_transcript
@@ -355,7 +364,7 @@ def full_transcript(result, lang: str = "en") -> str:
     for ev in outcome["events"]:
         ev["args"] = _named(ev.get("args") or {}, lang)
     text = render_transcript(RunResult(result.scenario, result.match, outcome, result.checks), lang)
-    return _named(text, lang)         # the steps as written in the file name cards too
+    return _named(text, lang)  # type: ignore[no-any-return]  # (text in, text out) the steps as written in the file name cards too
 
 
 class Explained:
@@ -363,7 +372,7 @@ class Explained:
     ``<details>`` element, collapsed). Its text form (``str``, a console, nbval's text/plain) is
     the short transcript."""
 
-    def __init__(self, result, lang: str = "en"):
+    def __init__(self, result: RunResult, lang: str = "en") -> None:
         self.result, self.lang = result, lang
 
     @property
@@ -388,13 +397,14 @@ class Explained:
                 f"<details><summary>{html.escape(more)}</summary><pre>{html.escape(self.full)}</pre></details></div>")
 
 
-def explain(scenario, lang: str = "en") -> Explained:
+def explain(scenario: RunResult | str | os.PathLike[str], lang: str = "en") -> Explained:
     """A scenario (a built-in name, a path, or a played result) with its short transcript and the
     full one behind a click."""
-    return Explained(scenario if hasattr(scenario, "outcome") else played(scenario), lang)
+    # (a RunResult has an outcome; anything else is a name or a path)
+    return Explained(scenario if hasattr(scenario, "outcome") else played(scenario), lang)  # type: ignore[arg-type]
 
 
-def played(name):
+def played(name: str | os.PathLike[str]) -> RunResult:
     """A built-in scenario (by name, e.g. ``"power-bond-handover"``) or a scenario file, played with
     the match kept after every step (as :func:`rulings_lib.widgets.play`, without Jupyter)."""
     from pathlib import Path
@@ -414,7 +424,7 @@ class StepView:
     """One step of a scenario for people: what it did (the deciding events, with rule ids) and the
     match after it, drawn (:mod:`rulings_lib.draw`)."""
 
-    def __init__(self, result, numbers, lang: str = "en"):
+    def __init__(self, result: RunResult, numbers: Iterable[int], lang: str = "en") -> None:
         self.result, self.numbers, self.lang = result, tuple(numbers), lang
 
     @property
@@ -443,10 +453,11 @@ class StepView:
         return f'<div class="rulings-kit-step"><pre>{html.escape(self.text)}</pre>{picture}</div>'
 
 
-def explain_steps(scenario, *numbers: int, lang: str = "en") -> StepView:
+def explain_steps(scenario: RunResult | str | os.PathLike[str], *numbers: int, lang: str = "en") -> StepView:
     """Steps ``numbers`` of a scenario (a name or a played result): their deciding events and the
     match after the last of them, drawn."""
-    return StepView(scenario if hasattr(scenario, "outcome") else played(scenario), numbers, lang)
+    # (a RunResult has an outcome; anything else is a name or a path)
+    return StepView(scenario if hasattr(scenario, "outcome") else played(scenario), numbers, lang)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- the FAQ by topic
@@ -455,14 +466,14 @@ _FAMILIES = (("WRGP-SW", "speed_world"), ("WRGP-S", "before"), ("WRGP-F", "flow"
              ("TAG-N", "tag_next"), ("TAG-E", "tag_out"), ("TAG-R", "tag_cards"), ("STD-", "flow"))
 
 
-def faq_topic(entry, lang: str = "en") -> str:
+def faq_topic(entry: Entry, lang: str = "en") -> str:
     """The topic an FAQ entry is filed under: its section's title where the FAQ has sections, else
     the part of the rules its first rule id belongs to."""
     from ..i18n import render
 
     section = getattr(entry, "section", None)
     if section is not None:
-        return section.t(lang)
+        return section.t(lang)  # type: ignore[no-any-return]  # a Section's title
     family = next(name for prefix, name in _FAMILIES if entry.rules[0].startswith(prefix))
     return render(f"teach.topic.{family}", {}, lang)
 
@@ -472,22 +483,22 @@ _TABLE_ORDER = ("before", "flow", "speed_world", "handover", "draws", "tag_setup
                 "tag_out", "tag_cards")
 
 
-def _table_order(entry) -> int:
+def _table_order(entry: Entry) -> int:
     if getattr(entry, "section", None) is not None:
         return 0                                      # the FAQ's own order
     return _TABLE_ORDER.index(next(name for prefix, name in _FAMILIES if entry.rules[0].startswith(prefix)))
 
 
-def faq_by_topic(entries, lang: str = "en") -> list[tuple[str, list]]:
+def faq_by_topic(entries: Iterable[Entry], lang: str = "en") -> list[tuple[str, list[Entry]]]:
     """The FAQ's entries grouped by topic: the FAQ's sections in its order where it has them, else in
     the order a match goes at the table; entries in FAQ order within a topic."""
-    topics: dict[str, list] = {}
+    topics: dict[str, list[Entry]] = {}
     for e in sorted(entries, key=_table_order):
         topics.setdefault(faq_topic(e, lang), []).append(e)
     return list(topics.items())
 
 
-def faq_text(entries, lang: str = "en") -> str:
+def faq_text(entries: Iterable[Entry], lang: str = "en") -> str:
     """Questions and answers, one topic after the other, each answer with its reason (the entry's
     ``why``: a short answer such as 「出せません。」 is never printed bare); a Reading is
     marked as one."""

@@ -29,6 +29,14 @@ from ..wrgp.tracking import (
 )
 from ._base import KitWidget, lang_toggle, message, pre, say
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..verbs import Action
+    from ..wrgp.engine import WrgpMatch
+
 w = require("ipywidgets", "MatchTracker")   # the [kit] extra: a missing one is named, never a bare ImportError
 
 # button key -> (label code, tooltip code) in the widgets catalogue
@@ -52,7 +60,7 @@ BUTTONS = {
 }
 
 
-def next_phase_action(match) -> tuple[str, tuple]:
+def next_phase_action(match: WrgpMatch) -> tuple[str, tuple[object, ...]]:
     """The action behind "next phase" as ``(verb, args)`` (see :data:`~rulings_lib.wrgp.tracking.ACTION_BUTTONS`)."""
     action = ACTION_BUTTONS["next_phase"](match, None, None)
     return (action.verb, (action.value,)) if action.verb == "phase" else (action.verb, ())
@@ -104,7 +112,7 @@ class MatchTracker(KitWidget):
         self.card_fields["card"].observe(self._card_chosen, names="value")
         self.activate_button = w.Button(layout=w.Layout(width="130px"))
         self.activate_button.on_click(self.on_activate)
-        row = lambda *keys: w.HBox([self.buttons[k] for k in keys])  # noqa: E731
+        row: Callable[..., Any] = lambda *keys: w.HBox([self.buttons[k] for k in keys])  # noqa: E731
         super().__init__([
             self.lang_widget,
             self.headings["title"],
@@ -125,7 +133,7 @@ class MatchTracker(KitWidget):
         self.lang_widget.observe(self.relabel, names="value")
         self.relabel()
 
-    def relabel(self, change=None) -> None:
+    def relabel(self, change: object = None) -> None:
         """Every label in the chosen language, and the state again."""
         lang = self.lang
         for key, b in self.buttons.items():
@@ -147,7 +155,7 @@ class MatchTracker(KitWidget):
         self._card_chosen()
         self.refresh()
 
-    def _card_chosen(self, change=None) -> None:
+    def _card_chosen(self, change: object = None) -> None:
         """The fields in the reader's words; a catalogue card shows only the choices it asks for
         (Power Bond: the monster it summons), in its own words (as the phone builder does)."""
         lang = self.lang
@@ -169,8 +177,8 @@ class MatchTracker(KitWidget):
 
     # ---------------------------------------------------------------- state
     @property
-    def match(self):
-        return self.record.match
+    def match(self) -> WrgpMatch:
+        return self.record.match  # type: ignore[no-any-return]  # the tracker's record is a WRGP match (TRACKED)
 
     def refresh(self) -> None:
         m, lang = self.match, self.lang
@@ -191,7 +199,7 @@ class MatchTracker(KitWidget):
         """Play the Action a button stands for (:data:`~rulings_lib.wrgp.tracking.ACTION_BUTTONS`)."""
         return self.apply(ACTION_BUTTONS[button](self.match, self._team(), self.amount.value))
 
-    def apply(self, verb, *args, **kwargs) -> IllegalAction | None:
+    def apply(self, verb: str | Action, *args: Any, **kwargs: Any) -> IllegalAction | None:
         """Play one action (an :class:`~rulings_lib.verbs.Action`, or an engine verb and its
         arguments); show what happened (with rule ids) or why the rules refuse it."""
         before, lang = len(self.match.events), self.lang
@@ -216,49 +224,49 @@ class MatchTracker(KitWidget):
 
     # ---------------------------------------------------------------- buttons
     def _team(self) -> str:
-        return self.team.value
+        return self.team.value  # type: ignore[no-any-return]  # the toggle's options are the teams
 
-    def on_next_phase(self, button=None):
+    def on_next_phase(self, button: object = None) -> IllegalAction | None:
         return self.press("next_phase")
 
-    def on_standby(self, button=None):
+    def on_standby(self, button: object = None) -> IllegalAction | None:
         return self.press("standby")
 
-    def on_end_turn(self, button=None):
+    def on_end_turn(self, button: object = None) -> IllegalAction | None:
         return self.press("end_turn")
 
-    def on_battle_damage(self, button=None):
+    def on_battle_damage(self, button: object = None) -> IllegalAction | None:
         return self.press("battle_damage")
 
-    def on_effect_damage(self, button=None):
+    def on_effect_damage(self, button: object = None) -> IllegalAction | None:
         return self.press("effect_damage")
 
-    def on_pay(self, button=None):
+    def on_pay(self, button: object = None) -> IllegalAction | None:
         return self.press("pay")
 
-    def on_gain(self, button=None):
+    def on_gain(self, button: object = None) -> IllegalAction | None:
         return self.press("gain")
 
-    def on_loss(self, button=None):
+    def on_loss(self, button: object = None) -> IllegalAction | None:
         return self.press("loss")
 
-    def on_baton_touch(self, button=None):
+    def on_baton_touch(self, button: object = None) -> IllegalAction | None:
         return self.press("baton_touch")
 
-    def on_sw4(self, button=None):
+    def on_sw4(self, button: object = None) -> IllegalAction | None:
         return self.press("sw4")
 
-    def on_sw7(self, button=None):
+    def on_sw7(self, button: object = None) -> IllegalAction | None:
         return self.press("sw7")
 
-    def on_sw10(self, button=None):
+    def on_sw10(self, button: object = None) -> IllegalAction | None:
         return self.press("sw10")
 
-    def card_values(self) -> dict:
+    def card_values(self) -> dict[str, Any]:
         """What the "activate a card" fields hold (hidden ones left out: the card does not ask for them)."""
         return {name: f.value for name, f in self.card_fields.items() if f.layout.display != "none"}
 
-    def on_activate(self, button=None):
+    def on_activate(self, button: object = None) -> IllegalAction | None:
         """Activate the card named in the fields (the verb table's ``activate``, tracking.card_action)."""
         try:
             action = card_action(self.card_values())
@@ -267,13 +275,13 @@ class MatchTracker(KitWidget):
             return None
         return self.apply(action)
 
-    def on_undo(self, button=None):
+    def on_undo(self, button: object = None) -> None:
         last = self.record.undo()
         self._say(say("widgets.tracker.took_back", self.lang, verb=verb_label(last["verb"], self.lang)) if last
                   else say("widgets.tracker.nothing_back", self.lang))
         self.refresh()
 
-    def on_new(self, button=None):
+    def on_new(self, button: object = None) -> None:
         try:
             record = RecordedMatch(lineup=self.lineup.value, start_lp=self.start_lp.value, first=self.first.value)
         except ValueError as exc:
@@ -284,7 +292,7 @@ class MatchTracker(KitWidget):
                       first=record.match.first), "ok")
         self.refresh()
 
-    def on_save(self, button=None):
+    def on_save(self, button: object = None) -> None:
         try:
             path = self.record.save(self.path.value)
         except OSError as exc:
@@ -293,7 +301,7 @@ class MatchTracker(KitWidget):
             return
         self._say(say("widgets.tracker.saved", self.lang, n=len(self.record.actions), path=str(path)), "ok")
 
-    def on_load(self, button=None):
+    def on_load(self, button: object = None) -> None:
         try:
             record = RecordedMatch.load(self.path.value, TRACKED)
         except MatchFileError as exc:

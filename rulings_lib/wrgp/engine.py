@@ -66,7 +66,12 @@ from .verbs import (  # noqa: F401 (the argument checks, declared with the verbs
 
 TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
 if TYPE_CHECKING:
-    from typing import Any, Literal, overload
+    from collections.abc import Callable, Iterable
+    from typing import Any, Literal, NoReturn, overload
+
+    from ..cards import Card as CatalogueCard
+    from ..cards.cdb import CardStats
+    from ..verbs import Param
 
 END = PHASE_INDEX["end"]
 DRAW = PHASE_INDEX["draw"]
@@ -83,7 +88,7 @@ _WHAT = {"spell_trap": "wrgp.what.spell_trap", "trap": "wrgp.what.trap"}
 _UNTIL = {"duel": "wrgp.until.duel", "turn": "wrgp.until.turn", "face_up": "wrgp.until.face_up"}
 
 
-def _said(code: str) -> dict:
+def _said(code: str) -> dict[str, Any]:
     return {"code": code, "args": {}}
 
 
@@ -110,15 +115,15 @@ _WALKS = tuple(tuple(tuple(_walk(first, a, b) for b in range(len(PHASE_KEYS))) f
 
 # An event's arguments are data: a message inside one (a phase's name, why something happened) is its
 # code and arguments in the outcome's JSON form, worded only when someone reads the event.
-def _say(code: str, **args) -> dict:
+def _say(code: str, **args: Any) -> dict[str, Any]:
     """A message as data, ``{"code": ..., "args": {...}}`` (rendered by rulings_lib.i18n when read)."""
     return {"code": code, "args": args}
 
 
-_TERMS: dict[str, dict] = {}     # code -> its message as data (terms have no arguments: made once)
+_TERMS: dict[str, dict[str, Any]] = {}     # code -> its message as data (terms have no arguments: made once)
 
 
-def _term(table: dict, key: str, fallback=None):
+def _term(table: dict[str, str], key: str, fallback: str | dict[str, Any] | None = None) -> str | dict[str, Any]:
     """``term()`` as data: the table's word for ``key`` (``fallback``, else the key, when it has none)."""
     code = table.get(key)
     if code is None:
@@ -138,7 +143,7 @@ _MAX_SPC = _say("wrgp.note.max_spc", max=T.SPC_MAX)
 _LP_FLOOR = _say("wrgp.note.lp_floor")
 
 
-def _and(items):
+def _and(items: Iterable[str | dict[str, Any]]) -> str | dict[str, Any]:
     """``A1``, ``A1 and B1``, ... as data (``and_list``'s ``common.and`` messages)."""
     items = list(items)
     if not items:
@@ -163,9 +168,23 @@ class Card:
 
     __slots__ = ("name", "owner", "holder", "pile", "zone", "face_up", "destroyed_by", "destroyed_with", "set_turn",
                  "written", "n", "kind", "position")
+    name: str
+    written: str
+    n: int
+    kind: str | None
+    owner: str
+    holder: str
+    pile: str
+    zone: str
+    face_up: bool
+    position: str | None
+    destroyed_by: str | None
+    destroyed_with: str | None
+    set_turn: int | None
 
-    def __init__(self, name, owner, holder, zone, face_up=True, pile=None, set_turn=None, written=None, n=1,
-                 kind=None, position=None):
+    def __init__(self, name: str, owner: str, holder: str, zone: str, face_up: bool = True, pile: str | None = None,
+                 set_turn: int | None = None, written: str | None = None, n: int = 1, kind: str | None = None,
+                 position: str | None = None) -> None:
         self.name = name
         self.written = name if written is None else written
         self.n = n                  # its copy number in the match, per card identity (1 for the first)
@@ -194,8 +213,8 @@ class Card:
         c.destroyed_by, c.destroyed_with = self.destroyed_by, self.destroyed_with
         return c
 
-    def as_dict(self) -> dict:
-        d = {"zone": self.zone, "player": self.holder, "owner": self.owner}
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"zone": self.zone, "player": self.holder, "owner": self.owner}
         if not self.face_up:
             d["face_up"] = False
         if self.face_up and self.position == "defense":
@@ -208,6 +227,16 @@ class Card:
         return d
 
 
+if TYPE_CHECKING:
+    # A face-up card of the match and its catalogue entry (WrgpMatch._live_on_field).
+    Live = tuple[Card, CatalogueCard]
+    # A damage or cost that may meet a loss condition: (effect, controller, card, team, met) (WrgpMatch._settle).
+    Hit = tuple[int, str, str | dict[str, Any], str, bool]
+    # A restriction on activations that applies now: (source card, team it binds, forbid entry, declared name,
+    # rule, the face-up card and its entry or None) (WrgpMatch._restrictions_now).
+    Restriction = tuple[str, str, dict[str, Any], str | None, str, Live | None]
+
+
 class WrgpMatch(Match):
     """One WRGP match. Teams are ``"A"`` and ``"B"``; duelists are ``"A1"``, ``"B2"``, ..."""
 
@@ -215,7 +244,7 @@ class WrgpMatch(Match):
     # {verb: {parameter: check}}. A malformed call raises ArgumentError before the verb runs.
     FORMAT = T.FORMAT
     VERB_TABLE = VERB_TABLE
-    VERBS: dict[str, dict] = VERB_TABLE.api_checks()
+    VERBS: dict[str, dict[str, Any]] = VERB_TABLE.api_checks()
     # The fields changed in place, each only through Match._w (copy on write), and how to copy them.
     _MUTABLE = {
         "pos": dict.copy, "lp": dict.copy, "spc": dict.copy, "monsters": dict.copy, "deck_checks": dict.copy,
@@ -227,29 +256,39 @@ class WrgpMatch(Match):
         "cards": lambda cards: {k: c.copy() for k, c in cards.items()},
     }
     # The fields' types (set in __init__, read and put back by _snapshot/_put_back).
+    start_lp: int
+    first: str
+    turn: int
+    player: str
+    phase_i: int
+    drawn: bool
+    pos: dict[str, int]
+    lp: dict[str, int]
+    spc: dict[str, int]
+    cards_db: CardStats | None
     at_zero: set[str]
     handover: list[str]
     out: list[str]
     last_loser: str | None
     once: dict[str, list[str]]
-    delayed: list[tuple]
+    delayed: list[tuple[str, str, tuple[str, ...], int]]
     effects: list[tuple[str, str]]
     cards: dict[str, Card]
     monsters: dict[str, int]
-    deck_checks: dict[str, dict]
+    deck_checks: dict[str, dict[str, Any]]
     first_turns: dict[str, int]
     attacked: list[str]
     resembling: dict[str, str]
-    restrictions: list[tuple]
+    restrictions: list[tuple[str, str, dict[str, Any], str | None, int]]
     declared: dict[str, str]
-    relay: list[tuple]
-    turn_used: list[tuple]
+    relay: list[tuple[str, str, str | None]]
+    turn_used: list[tuple[str, str, int]]
     hurt: dict[str, int]
-    spent: list[tuple]
+    spent: list[tuple[str, str]]
     winner: str | None
     termination: Outcome | None
     events: list[Event]
-    rejected: list[dict]
+    rejected: list[dict[str, Any]]
 
     # Every field (all __init__ sets but the logs): what a transaction's snapshot holds (Match._snapshot).
     _FIELDS = ("lineup", "start_lp", "first", "turn", "player", "phase_i", "drawn", "pos", "at_zero", "lp", "spc",
@@ -260,14 +299,14 @@ class WrgpMatch(Match):
     # A transaction's snapshot (Match._snapshot): the fields _FIELDS names, in its order, read and put
     # back attribute by attribute, written out (a tuple of attribute reads is three times as fast as
     # operator.attrgetter here; tests/test_wrgp_properties.py checks the two lists agree).
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (self.lineup, self.start_lp, self.first, self.turn, self.player, self.phase_i, self.drawn, self.pos,
                 self.at_zero, self.lp, self.spc, self.handover, self.out, self.last_loser, self.once, self.delayed,
                 self.effects, self.cards, self.monsters, self.cards_db, self.deck_checks, self.winner,
                 self.termination, self.step, self.first_turns, self.attacked, self.resembling, self.restrictions,
                 self.declared, self.relay, self.turn_used, self.hurt, self.spent)
 
-    def _put_back(self, fields: tuple) -> None:
+    def _put_back(self, fields: tuple[Any, ...]) -> None:
         (self.lineup, self.start_lp, self.first, self.turn, self.player, self.phase_i, self.drawn, self.pos,
          self.at_zero, self.lp, self.spc, self.handover, self.out, self.last_loser, self.once, self.delayed,
          self.effects, self.cards, self.monsters, self.cards_db, self.deck_checks, self.winner,
@@ -276,8 +315,8 @@ class WrgpMatch(Match):
 
     def __init__(self, lineup: int = 3, start_lp: int = 8000, first: str = "A", *,
                  turn: int = 1, player: str | None = None, phase: str = "draw",
-                 duelist: dict | None = None, lp: dict | None = None, spc: dict | None = None,
-                 at_zero=(), out=()):
+                 duelist: dict[str, int] | None = None, lp: dict[str, int] | None = None,
+                 spc: dict[str, int] | None = None, at_zero: Iterable[str] = (), out: Iterable[str] = ()) -> None:
         given = dict(lineup=lineup, start_lp=start_lp, first=first, turn=turn, player=player, phase=phase,
                      duelist=duelist, lp=lp, spc=spc, at_zero=at_zero, out=out)
         v: dict[str, Any] = {k: SETUP_CHECKS[k](k, val, None) for k, val in given.items()}
@@ -335,7 +374,7 @@ class WrgpMatch(Match):
 
     def _check_moment(self) -> None:
         """Is the moment of play given to the constructor one the rules can reach? (ArgumentError if not)"""
-        def bad(param, allowed, value):
+        def bad(param: str, allowed: str, value: object) -> NoReturn:
             raise ArgumentError(param, allowed, value)
 
         for t in T.TEAMS:
@@ -429,7 +468,7 @@ class WrgpMatch(Match):
             n = sum(1 for _, o, w in self.cards_db.overrides if (o, w) == (old, new))
             self._ev("STD-CARDS", "wrgp.event.card_database_overrides", new=new, old=old, n=n)
 
-    def card_key(self, name) -> str | None:
+    def card_key(self, name: object) -> str | None:
         """The key in ``cards`` of the card ``name`` names, whatever spelling names it (one
         :func:`card_identity` for every lookup): the copy ``NAME #N`` names, else the first copy of the card;
         None if it is not in the match. A step that acts on one copy picks it with :meth:`_instance`."""
@@ -440,7 +479,7 @@ class WrgpMatch(Match):
         copies = self._copies(name)
         return copies[0].name if copies else None
 
-    def _copies(self, name) -> list[Card]:
+    def _copies(self, name: object) -> list[Card]:
         """The copies a step's card name names: the one copy ``NAME #N`` (or a later copy's
         key) names, else every copy of the card (any spelling of it), first copy first."""
         if not isinstance(name, str):
@@ -459,7 +498,8 @@ class WrgpMatch(Match):
         @overload
         def _instance(self, param: str, name: str, fits: Any = None, missing_ok: bool = False) -> Card | None: ...
 
-    def _instance(self, param: str, name, fits=None, missing_ok: bool = False) -> Card | None:
+    def _instance(self, param: str, name: str, fits: Callable[[Card], bool] | None = None,
+                  missing_ok: bool = False) -> Card | None:
         """The one copy a step's card name means. ``NAME #N`` names copy N. A plain name of a
         card with several copies means the copy ``fits`` allows (on the field for ``destroy`` ...); if
         several do and they are alike for the rules (the same owner, holder, zone, face, position, ATK,
@@ -486,7 +526,7 @@ class WrgpMatch(Match):
         raise ArgumentError(param, Msg("input.arg.wrgp.which_copy", card=_named_in(fit[0].written),
                                        copies=[_named_in(_numbered(c)) for c in fit]), name)
 
-    def _alike(self, c: Card) -> tuple:
+    def _alike(self, c: Card) -> tuple[object, ...]:
         """What the rules see of a copy (all but its name): two copies with the same are interchangeable."""
         return (c.owner, c.holder, c.pile, c.zone, c.face_up, c.position, c.kind,
                 c.set_turn is not None and c.set_turn >= self.turn, c.destroyed_by, c.destroyed_with,
@@ -497,27 +537,35 @@ class WrgpMatch(Match):
         ident = card_identity(name)
         return 1 + sum(1 for c in self.cards.values() if card_identity(c.written) == ident)
 
-    def card_db_monster(self, name) -> dict | None:
+    def card_db_monster(self, name: object) -> dict[str, Any] | None:
         """A monster's stats from the user's card databases (``--cards``, ``setup.cards_db``), or None."""
         if self.cards_db is None or not isinstance(name, str):
             return None
         return self.cards_db.monster(name)
 
-    def _named(self, param: str, name, what: str, effect: dict, by: str | None = None):
+    if TYPE_CHECKING:
+        @overload
+        def _named(self, param: str, name: str, what: str, effect: dict[str, Any], by: str | None = None) -> str: ...
+        @overload
+        def _named(self, param: str, name: str | None, what: str, effect: dict[str, Any],
+                   by: str | None = None) -> str | None: ...
+
+    def _named(self, param: str, name: str | None, what: str, effect: dict[str, Any],
+               by: str | None = None) -> str | None:
         """A step that names a card and gives its effect by hand: the catalogue's name for a known
         card (explicit numbers that contradict it are an ArgumentError naming the card), the name as
         given for a card the catalogue does not know (unless close to a known one: "did you mean")."""
         if name is None or is_speed_world(name):
             return name
         numbers = what in ("damage", "gain", "cost", "paid_by_effect", "delayed")   # the step gives an amount
-        found = named_card(param, name, numbers=numbers, unknown=True)
+        found: CatalogueCard | None = named_card(param, name, numbers=numbers, unknown=True)
         if found is None:
             self._described(name)
             return name
         contradiction(param, found, what, effect, by)
         return found.en
 
-    def _described(self, name) -> None:
+    def _described(self, name: str) -> None:
         """A card described by hand under a name the catalogue does not know: if the name is close to a
         catalogue card's, say so. It plays as described: 破壊輪 (Ring of Destruction) is
         a different real card from 破壊指輪 (Destruction Ring)."""
@@ -586,7 +634,7 @@ class WrgpMatch(Match):
     # ``gain_loop.times``: a loop gains once per player whatever its count (WRGP-F7); 2 stands for any.
     LOOP_TIMES = (2,)
 
-    def _domain(self, verb: str, param) -> tuple:
+    def _domain(self, verb: str, param: Param) -> tuple[int | str, ...]:
         if param.type == "int":
             if param.name == "times":
                 return self.LOOP_TIMES
@@ -600,7 +648,7 @@ class WrgpMatch(Match):
         monster in the way ...), no restriction, no Relay Soul."""
         return not (self.cards or self.restrictions or self.relay)
 
-    def _allows(self, verb: str, value) -> bool:
+    def _allows(self, verb: str, value: Any) -> bool:
         """The grammar's actions the rules allow now (:meth:`Match.legal_actions`). The grammar holds every verb
         of the table but those :attr:`LEFT_OUT` (cards named by free text, chains, files, verdicts): ``phase``
         (each phase), ``end_turn``, ``attack`` (by each team, each amount, at the opponent or itself),
@@ -632,7 +680,7 @@ class WrgpMatch(Match):
         i = PHASE_INDEX[name]
         return not self._skipped(i) and i > self.phase_i     # WRGP-F5; STD-TURN: phases only go forward
 
-    def _allows_end_turn(self, value) -> bool:
+    def _allows_end_turn(self, value: object) -> bool:
         return self.turn < MAX_TURN                         # the kit's limit on turns
 
     def _allowed_kind(self, by: str, kind: str) -> bool:
@@ -643,19 +691,19 @@ class WrgpMatch(Match):
             return by == self.player and self.phase_i == BATTLE
         return T.STANDARD_TIMING.get(kind) != "own_main" or (by == self.player and self.phase_i in MAIN_IDX)
 
-    def _allows_attack(self, value: dict) -> bool:
+    def _allows_attack(self, value: dict[str, Any]) -> bool:
         # STD-TIMING (a direct attack while the opponent controls no monster: none is tracked here).
         return self._allowed_kind(value["by"], "attack")
 
-    def _gains_fit(self, value: dict) -> bool:
+    def _gains_fit(self, value: dict[str, Any]) -> bool:
         # The kit's limit on LP (MAX_LP): a gain past it is not played.
         return all(self.lp[t] + value["amount"] <= MAX_LP for t in self._targets(value["by"], value["to"]))
 
-    def _allows_pay(self, value: dict) -> bool:
+    def _allows_pay(self, value: dict[str, Any]) -> bool:
         # STD-LP: a cost is paid in full from the LP one has; an effect takes what there is.
-        return value.get("as", "cost") != "cost" or value["amount"] <= self.lp[value["by"]]
+        return value.get("as", "cost") != "cost" or value["amount"] <= self.lp[value["by"]]  # type: ignore[no-any-return]  # amount: an int
 
-    def _allows_speed_world(self, value: dict) -> bool:
+    def _allows_speed_world(self, value: dict[str, Any]) -> bool:
         by = value["by"]
         # WRGP-H2, WRGP-SW5: own Main Phase (reading speed-world-is-ignition-spell), the counters there.
         return (self._allowed_kind(by, "speed_world") and by == self.player and self.phase_i in MAIN_IDX
@@ -666,15 +714,15 @@ class WrgpMatch(Match):
         return (team == self.player and self.phase_i == DRAW and not self.drawn and self.turn != 1
                 and team not in self.handover and self.pos[team] < self.lineup)
 
-    def _allows_act(self, value: dict) -> bool:
+    def _allows_act(self, value: dict[str, Any]) -> bool:
         return self._allowed_kind(value["by"], value["action"])
 
     def _allows_lose(self, team: str) -> bool:
         return team not in self.handover                    # WRGP-H8: a loss is not determined twice
 
-    def _allows_counter_cleaner(self, value: dict) -> bool:
+    def _allows_counter_cleaner(self, value: dict[str, Any]) -> bool:
         by = value["by"]
-        cost = _cards().card(T.COUNTER_CLEANER).effect["cost"]["pay"]  # type: ignore[union-attr]  # (a catalogue card)
+        cost = _cards().card(T.COUNTER_CLEANER).effect["cost"]["pay"]  # type: ignore[union-attr]  # a catalogue card
         # A Normal Spell (Spell Speed 1): own Main Phase, never in a run-on (STD-TIMING, WRGP-H2); its LP cost
         # paid in full (STD-LP).
         return self._allowed_kind(by, "spell_speed_1") and self.lp[by] >= cost
@@ -689,14 +737,14 @@ class WrgpMatch(Match):
     _SETUP_NAMES = {"once": "once_per_duel", "resembling": "resembles", "hurt": "just_damaged_by_opponent",
                     "pos": "duelist", "phase_i": "phase"}
 
-    def _position(self) -> dict:
+    def _position(self) -> dict[str, Any]:
         """The position: the fields but the history. ``hurt`` keeps the step of the opponent's last damage to
         a team, which the rules read only as "in the step just played" (STD-TIMING, Gorz's moment): as such."""
         fields = super()._position()
         fields["hurt"] = sorted(t for t, step in self.hurt.items() if step == self.step)
         return fields
 
-    def _setup(self) -> dict:
+    def _setup(self) -> dict[str, Any]:
         """The setup keys for this position (scenario-format ``setup``, with ``at``): the moment, the
         duelists who have left and the cards placed. A finished match or a handover under way names itself."""
         from ..errors import NotExportable
@@ -705,7 +753,7 @@ class WrgpMatch(Match):
             raise NotExportable(["winner"], self.FORMAT)
         if self.handover:
             raise NotExportable(["handover"], self.FORMAT)
-        setup: dict = {"lineup": self.lineup, "start_lp": self.start_lp, "first": self.first,
+        setup: dict[str, Any] = {"lineup": self.lineup, "start_lp": self.start_lp, "first": self.first,
                        "at": {"turn": self.turn, "player": self.player, "phase": self.phase_key,
                               "duelist": dict(self.pos), "lp": dict(self.lp), "spc": dict(self.spc)}}
         if self.at_zero:
@@ -714,7 +762,7 @@ class WrgpMatch(Match):
             setup["at"]["out"] = list(self.out)
         cards = []
         for key, c in self.cards.items():
-            card = {"by": c.holder[0], "card": key, "zone": c.zone}
+            card: dict[str, Any] = {"by": c.holder[0], "card": key, "zone": c.zone}
             if not c.face_up:
                 card["face_up"] = False
             if c.position is not None and c.position != ("attack" if c.face_up else "defense"):
@@ -732,7 +780,7 @@ class WrgpMatch(Match):
         return (f"turn={self.turn} player={self.player} phase={self.phase_key} "
                 f"duelist={self.pos} lp={self.lp} spc={self.spc} out={self.out}{won}")
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The scenario outcome (the JSON object of ``rulings run --json``)."""
         return {
             "format": T.FORMAT,
@@ -801,7 +849,7 @@ class WrgpMatch(Match):
         return "STD-TIMING"
 
     # ------------------------------------------------------------------ LP and losses
-    def _hit(self, team: str, amount: int, source: str | dict, dealer: str | None = None) -> bool | None:
+    def _hit(self, team: str, amount: int, source: str | dict[str, Any], dealer: str | None = None) -> bool | None:
         """Take ``amount`` damage (LP floor 0) from ``dealer``'s card or monster. Returns None if it was no
         damage (amount 0, or a card's effect prevents it), else whether it met a loss condition: LP from above
         0 to 0, or any damage to a draw survivor at 0."""
@@ -812,7 +860,7 @@ class WrgpMatch(Match):
         if dealer is not None and dealer != team:
             self._w("hurt")[team] = self.step
         before = self.lp[team]
-        note: dict | str
+        note: dict[str, Any] | str
         if before < amount:     # WRGP-F10: LP never drop below 0
             after, rule, note = 0, "WRGP-F10", _LP_FLOOR
         else:
@@ -826,7 +874,7 @@ class WrgpMatch(Match):
             return False
         return self.lp[team] == 0 and (before > 0 or team in self.at_zero)
 
-    def _gain_lp(self, team: str, amount: int, source: str | dict) -> None:
+    def _gain_lp(self, team: str, amount: int, source: str | dict[str, Any]) -> None:
         before = self.lp[team]
         if before + amount > MAX_LP:
             # The kit's limit on LP, the same one `setup.at.lp` takes (every moment play reaches
@@ -840,7 +888,7 @@ class WrgpMatch(Match):
         elif team in self.at_zero and self.lp[team] > 0:
             self._w("at_zero").discard(team)
 
-    def _settle(self, hits: list[tuple], chain: bool = False, builders: frozenset = frozenset()) -> None:
+    def _settle(self, hits: list[Hit], chain: bool = False, builders: frozenset[str] = frozenset()) -> None:
         """Decide the losses after one effect outside a chain, or after a whole chain (WRGP-D2, reading
         zero-in-chain-stays-lost). ``hits`` are ``(effect, controller, card, team, met)`` in the order
         they happened; ``effect`` tells one effect (a chain link) from another, ``met`` says whether that
@@ -867,7 +915,7 @@ class WrgpMatch(Match):
         survivor_at_0 = bool(self.at_zero & set(cands))
         one_player = chain and len(builders) == 1
         both_by = hits[reached["A"]] if hits[reached["A"]][0] == hits[reached["B"]][0] else None
-        note: dict | str
+        note: dict[str, Any] | str
         if one_player and both_by is None:
             # WRGP-D1 (reading one-player-chain-is-d1): WRGP-D2 is for a chain built by both players; a chain
             # whose every link one player activated is a draw caused by that player's cards: that player's
@@ -924,7 +972,7 @@ class WrgpMatch(Match):
             self._ev("WRGP-H8", "wrgp.event.zero_in_chain_stays_lost", duelist=self._who(team), n=link,
                      lp=self.lp[team])
 
-    def _lose(self, team: str, why: str | dict) -> None:
+    def _lose(self, team: str, why: str | dict[str, Any]) -> None:
         """A duelist's loss is determined: counters, then the end of the match or a handover."""
         who = self._who(team)
         self._w("out").append(who)
@@ -953,7 +1001,7 @@ class WrgpMatch(Match):
             self._ev("WRGP-H3", "wrgp.event.battle_interrupted")
         self._ev("WRGP-H1", "wrgp.event.handover_begins", duelist=self._who(team))
 
-    def _add_spc(self, team: str, amount: int, rule: str, why: str | dict) -> None:
+    def _add_spc(self, team: str, amount: int, rule: str, why: str | dict[str, Any]) -> None:
         blocker = self._gate_blocker_against(team) if self.cards else None
         if blocker:
             # WRGP-SW8: Gate Blocker's "counters cannot be placed" part applies: no counters at all, neither
@@ -1081,7 +1129,7 @@ class WrgpMatch(Match):
             # WRGP-H7: effects already activated still apply, also during a handover.
             self._ev("WRGP-H7", "wrgp.event.delayed_effect_applies", card=card, team=team)
             hits = [(0, team, card, t, self._hit(t, amount, card, team)) for t in targets]
-            self._settle([h for h in hits if h[4] is not None])
+            self._settle([h for h in hits if h[4] is not None])  # type: ignore[misc]  # met is not None: a bool
             if self.winner:
                 return
 
@@ -1115,8 +1163,8 @@ class WrgpMatch(Match):
                 self._transfer(old, new)
             self.handover = []
             # WRGP-F2 / WRGP-D3: the duel resumes with the team that handed over (the last loser).
-            nxt = self.last_loser
-            self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))  # type: ignore[arg-type]
+            nxt: str = self.last_loser  # type: ignore[assignment]  # a handover under way: its last loser is set
+            self._ev("WRGP-F2", "wrgp.event.duel_resumes", nxt=nxt, duelist=self._who(nxt))
         else:
             nxt = other(self.player)
         if self.turn >= MAX_TURN:
@@ -1188,7 +1236,7 @@ class WrgpMatch(Match):
         elif with_ is not None:
             monster, atk, changed, found = monster_atk("with", inst.written if inst is not None else with_, self,
                                                        key=inst.name if inst is not None else None)
-            boosted = self._battle_atk(by, with_, atk, found)     # the field's changes to its ATK
+            boosted = self._battle_atk(by, with_, atk, found)     # type: ignore[arg-type]  # found: a catalogue card or None
             changed, atk = changed or boosted != atk, boosted
             if damage is not None and damage != atk:
                 raise ArgumentError("damage", f"{monster}'s ATK now ({atk})", damage)
@@ -1261,7 +1309,7 @@ class WrgpMatch(Match):
                 self._forbidden_effect(by, card)
         src = card or _TEAM_EFFECT.get(by) or _say("wrgp.source.team_effect", team=by)
         hits = [(0, by, src, t, self._hit(t, amount, src, by)) for t in self._targets(by, to)]
-        self._settle([h for h in hits if h[4] is not None])
+        self._settle([h for h in hits if h[4] is not None])  # type: ignore[misc]  # met is not None: a bool
 
     def gain(self, by: str, to: str, amount: int, card: str | None = None) -> None:
         self._begin()
@@ -1338,7 +1386,7 @@ class WrgpMatch(Match):
             self._ev("STD-LP", "wrgp.event.cost_paid", who=who, amount=amount, what=what, before=before, after=self.lp[by])
         return (self.lp[by] == 0) if amount else None
 
-    def chain(self, links: list[dict]) -> None:
+    def chain(self, links: list[dict[str, Any]]) -> None:
         """Resolve a chain. Each link: ``{"by": T, "card": NAME, "damage"|"gain": {"to": ..., "amount": N}}``
         (``"per_link": N`` instead of ``amount`` deals N x the link's number, like Chain Strike), and
         optionally ``"kind"`` (an action kind, checked for timing). A link may be just ``{"by": T,
@@ -1370,11 +1418,11 @@ class WrgpMatch(Match):
         link_targets("card", [link], single=True)   # a negation as chain link 1 answers nothing: refused
         self._chain([link])
 
-    def _chain(self, links: list[dict]) -> None:
+    def _chain(self, links: list[dict[str, Any]]) -> None:
         self._ev("STD-TIMING", "wrgp.event.chain_resolves", links=len(links), count=len(links))
         self._check_speeds(links)
         plan = []
-        paid: list[tuple] = []        # costs that took a duelist to 0, in the order they were paid
+        paid: list[Hit] = []        # costs that took a duelist to 0, in the order they were paid
         for n, link in enumerate(links, 1):
             by = link["by"]
             found = link.get("def")
@@ -1432,7 +1480,7 @@ class WrgpMatch(Match):
             targets = self._targets(by, link["to"]) if link["effect"] else ()
             plan.append((n, by, link.get("shown") or link["card"] or _say("wrgp.source.link", n=n), link["effect"],
                          targets, amount, link))
-        hits: list[tuple] = list(paid)
+        hits: list[Hit] = list(paid)
         negated: set[int] = set()
         for n, by, card, what, targets, amount, link in reversed(plan):
             if n in negated:
@@ -1470,7 +1518,7 @@ class WrgpMatch(Match):
                 self._w("spent").append((self._who(by), found.en))   # to its user's Graveyard once resolved
         self._settle(hits, chain=True, builders=frozenset(p[1] for p in plan))
 
-    def _destroy_negated(self, by: str, link: dict) -> None:
+    def _destroy_negated(self, by: str, link: dict[str, Any]) -> None:
         """A negated Spell or Trap card face-up on the field is destroyed (Solemn Judgment's text: "negate
         ... and destroy it"), when the match tracks it there."""
         found = link.get("def")
@@ -1483,14 +1531,14 @@ class WrgpMatch(Match):
             c.destroyed_by, c.destroyed_with = None, "effect"
             self._send(c, "gy", _say("wrgp.why.negated_and_destroyed"))
 
-    def _card_cost(self, by: str, found) -> int | None:
+    def _card_cost(self, by: str, found: CatalogueCard) -> int | None:
         """A catalogue card's LP cost now (``effect.cost``: ``pay`` N, or ``half`` the LP one has), or None."""
-        cost = found.effect.get("cost") or {}
+        cost: dict[str, int] = found.effect.get("cost") or {}
         if cost.get("half"):
             return self.lp[by] // 2
         return cost.get("pay")
 
-    def _check_set(self, by: str, found, shown: str) -> None:
+    def _check_set(self, by: str, found: CatalogueCard, shown: str) -> None:
         """STD-TIMING: a Trap (and a Quick-Play Spell in the opponent's turn, which only a Set one can be) is
         activated from its Set, and only from the turn after the one it was Set in. A Set copy of it on
         ``by``'s field (``place`` face-down in the Spell & Trap Zone; its setup's, or one handed over,
@@ -1502,7 +1550,7 @@ class WrgpMatch(Match):
         kind = _term(CARD_KIND, found.kind)
         who = self._who(by)
 
-        def is_set(c):
+        def is_set(c: Card) -> bool:
             return c.holder == who and c.zone == "spell_trap" and not c.face_up
 
         # Of several Set copies, one Set before this turn: those are alike for the rules.
@@ -1523,7 +1571,7 @@ class WrgpMatch(Match):
         if first is None or self.turn <= first:
             self._fail("STD-TIMING", "wrgp.reject.not_set_earlier", card=found.en, kind=kind, by=by)
 
-    def _check_speeds(self, links: list[dict]) -> None:
+    def _check_speeds(self, links: list[dict[str, Any]]) -> None:
         """STD-TIMING: each link's timing, and the chain rule of Spell Speeds (the one place it is checked)."""
         for n, link in enumerate(links, 1):
             by, speed = link["by"], link["speed"]
@@ -1540,7 +1588,7 @@ class WrgpMatch(Match):
             # open game state, never in a handover's run-on; a link's kind is checked as in `act`.
             self._timing(by, link["kind"] or T.SPEED_KINDS[speed])
 
-    def _fusion_target(self, found, summon: str) -> tuple[str, int, str]:
+    def _fusion_target(self, found: CatalogueCard, summon: str) -> tuple[str, int, str]:
         """The Fusion Monster a fusion_boost card (Power Bond) summons, its original ATK, and the name the
         match tracks it by on the field: a catalogue monster's name in the language the step wrote it
         in (サイバーエンドドラゴン is tracked as サイバー・エンド・ドラゴン), a database's monster by its name there."""
@@ -1561,7 +1609,7 @@ class WrgpMatch(Match):
             key = monster.label("ja") if any(ord(ch) > 0x2FF for ch in summon) else monster.en
         return label, stats["atk"], key
 
-    def _resolve_card(self, by: str, found, link: dict) -> None:
+    def _resolve_card(self, by: str, found: CatalogueCard, link: dict[str, Any]) -> None:
         """What a catalogue card does when its chain link resolves, beyond damage and gain."""
         eff, name = found.effect, link.get("shown") or found.en
         if eff.get("none"):
@@ -1636,7 +1684,7 @@ class WrgpMatch(Match):
         self._w("lp")[foe] = 0
         self._lose(foe, _say("wrgp.why.special_victory", card=card))
 
-    def lose(self, team: str, why: str | dict = "another reason") -> None:
+    def lose(self, team: str, why: str | dict[str, Any] = "another reason") -> None:
         """``team``'s duelist loses for another reason (deck out, surrender by card play)."""
         self._begin()
         if team in self.handover:
@@ -1745,6 +1793,7 @@ class WrgpMatch(Match):
         """Can ``card`` (of ``by``), which targets or counts within ``scope``, reach Speed World? (WRGP-SW6)"""
         self._begin()
         card = self._named("card", card, "scope", {"scope": scope}, by)
+        why: str | dict[str, Any]
         ok, why = T.SPEED_WORLD_SCOPES[scope]
         why = _term(WRGP_SCOPE, scope, why)
         # WRGP-SW6: Speed World is in a separate place, in neither player's field.
@@ -1768,7 +1817,7 @@ class WrgpMatch(Match):
         # WRGP-SW8 and the card's text: every counter on the field is removed (both teams').
         self._ev("WRGP-SW8", "wrgp.event.counters_cleared", by=by, before=before[by], foe_team=other(by), foe_before=before[other(by)])
 
-    def record_deck_check(self, team: str, legal: bool, violations: list[dict]) -> None:
+    def record_deck_check(self, team: str, legal: bool, violations: list[dict[str, Any]]) -> None:
         """Record the verdict of a WRGP-S2 team deck check (computed by :mod:`rulings_lib.decks`)."""
         self._begin()
         self._w("deck_checks")[team] = {"legal": legal, "violations": list(violations)}
@@ -1835,7 +1884,7 @@ class WrgpMatch(Match):
             if c.set_turn is not None:
                 self._w("cards")[key].set_turn = 0
 
-    def _known_kind(self, name) -> str | None:
+    def _known_kind(self, name: object) -> str | None:
         """The kind of a catalogue card (its entry's ``kind``), or None."""
         found = _cards().card(name) if isinstance(name, str) else None
         return found.kind if found is not None else None
@@ -1855,7 +1904,7 @@ class WrgpMatch(Match):
             return False, False
         return (True if c.zone == "pendulum" else None), (False if c.zone in ("hand", "deck") else None)
 
-    def _where_it_goes(self, c: Card, dest: str) -> tuple[str, dict | str]:
+    def _where_it_goes(self, c: Card, dest: str) -> tuple[str, dict[str, Any] | str]:
         """Where a card sent to ``dest`` goes by its kind, and the note that says why: a Pendulum
         Monster sent from the field to the Graveyard goes face-up to the Extra Deck (its owner's, or after a
         handover the new duelist's, WRGP-H5); a Fusion, Synchro, Xyz or Link Monster returned to the hand or
@@ -1885,7 +1934,7 @@ class WrgpMatch(Match):
             self._fail("STD-CARDS", "wrgp.reject.not_pendulum", card=c.name)
         return dest, ""
 
-    def _send(self, card: Card, dest: str, why: str | dict) -> None:
+    def _send(self, card: Card, dest: str, why: str | dict[str, Any]) -> None:
         """Move a card, sending it to the right player's zone (WRGP-H5/H6), where its kind sends it."""
         card = self._w("cards")[card.name]      # the transaction's own copy of it
         self._leaving(card, dest)
@@ -1986,11 +2035,11 @@ class WrgpMatch(Match):
     # (`forbid`) while they apply, the negations of face-up cards (`negates_on_field`), Relay Soul's monster
     # (`no_damage`, `lose_when_leaves`), Toll's attack cost, Field Spells' ATK boosts; a clause it does not play
     # (`unplayed`) refuses the step that relies on it, naming the card, the clause and why.
-    def _live_on_field(self, key: str):
+    def _live_on_field(self, key: str) -> list[Live]:
         """The face-up cards on the field (tracked in this match) whose catalogue effect has ``key``, each in
         the zone its effect applies from (a monster's in a Monster Zone, a Field Spell's in a Field Zone, a
         Continuous/Equip card's in the Spell & Trap Zone): [(card, catalogue card)]."""
-        out = []
+        out: list[Live] = []
         for c in self.cards.values():
             if not c.face_up or c.zone not in T.FIELD_ZONES:
                 continue
@@ -2003,7 +2052,7 @@ class WrgpMatch(Match):
                 out.append((c, found))
         return out
 
-    def _negations(self) -> tuple[list, list]:
+    def _negations(self) -> tuple[list[Live], list[Live]]:
         """The face-up cards that negate Traps on the field (Jinzo) and face-up monsters' effects (Skill
         Drain), each not itself negated. Both face-up at once: which negates the other depends on which
         applied first, which the kit does not track: refused (ArgumentError) when a step relies on it."""
@@ -2014,7 +2063,7 @@ class WrgpMatch(Match):
                                             b=monsters[0][0].name), traps[0][0].name)
         return traps, monsters
 
-    def _negated(self, c: Card, found) -> str | None:
+    def _negated(self, c: Card, found: CatalogueCard) -> str | None:
         """The card that negates the effect of ``c`` (face-up on the field) now, or None."""
         if found.is_monster or found.kind.endswith("Trap") or found.kind == "Field Spell":
             traps, monsters = self._negations()
@@ -2029,15 +2078,15 @@ class WrgpMatch(Match):
                         return g.name
         return None
 
-    def _applying(self, key: str):
+    def _applying(self, key: str) -> list[Live]:
         """The face-up cards whose continuous ``key`` clause applies now (not negated)."""
         return [(c, f) for c, f in self._live_on_field(key) if self._negated(c, f) is None]
 
-    def _restrictions_now(self):
+    def _restrictions_now(self) -> list[Restriction]:
         """Every restriction on activations that applies now: (source card, team it binds, forbid entry,
         declared name, rule) -- those on a team (until the end of the Duel or of this turn, WRGP-H7) and
         those of face-up cards (while they stay, STD-CARDS)."""
-        out = []
+        out: list[Restriction] = []
         for team, card, f, declared, turn in self.restrictions:
             if f["until"] == "duel" or turn == self.turn:
                 out.extend((card, t, f, declared, "WRGP-H7", None) for t in self._bound(team, f["who"]))
@@ -2053,7 +2102,7 @@ class WrgpMatch(Match):
     def _bound(team: str, who: str) -> tuple[str, ...]:
         return (team,) if who == "self" else (other(team),) if who == "opponent" else tuple(T.TEAMS)
 
-    def _check_forbidden(self, by: str, found, shown) -> None:
+    def _check_forbidden(self, by: str, found: CatalogueCard | None, shown: str | None) -> None:
         """Refuse an activation a restriction forbids (the restriction's card and rule cited), and one the kit
         cannot tell apart under a restriction (a link described by hand, a declaration not given)."""
         for source, team, f, declared, rule, face_up in self._restrictions_now():
@@ -2077,11 +2126,12 @@ class WrgpMatch(Match):
                 if f.get("except_own") and card_identity(found.en) == card_identity(source):
                     hit = False
             if hit and (face_up is None or self._negated(*face_up) is None):
-                self._fail(rule, "wrgp.reject.forbidden", card=shown or found.en, by=by, source=source,
+                self._fail(rule, "wrgp.reject.forbidden", card=shown or found.en,  # type: ignore[union-attr]  # shown or found, else refused above
+                           by=by, source=source,
                            what=self._what(f, declared, source), until=_said(_UNTIL[f["until"]]))
 
     @staticmethod
-    def _what(f: dict, declared, source: str):
+    def _what(f: dict[str, Any], declared: str | None, source: str) -> dict[str, Any]:
         """What a restriction forbids, as data: "Spell or Trap effects but Sekka's Light's", "cards named X"."""
         if f["what"] == "declared":
             return _say("wrgp.what.declared", name=declared)
@@ -2096,7 +2146,7 @@ class WrgpMatch(Match):
         if found is not None:
             self._check_forbidden(by, found, card)
 
-    def _restrict(self, by: str, found, name: str, declared, start: str) -> None:
+    def _restrict(self, by: str, found: CatalogueCard, name: str, declared: str | None, start: str) -> None:
         """Its restrictions that bind a team (until the end of the Duel or of this turn), from its activation
         or its resolution (``start``), recorded: they carry over a handover (WRGP-H7)."""
         for f in found.effect.get("forbid", ()):
@@ -2111,7 +2161,7 @@ class WrgpMatch(Match):
                          until=_said(_UNTIL[f["until"]]),
                          note=_said("wrgp.note.carries_over") if f["until"] == "duel" else "")
 
-    def _check_clauses(self, n: int, by: str, found, shown: str) -> None:
+    def _check_clauses(self, n: int, by: str, found: CatalogueCard, shown: str) -> None:
         """A catalogue card's conditions and the clauses it does not play, at its activation (chain link ``n``)."""
         # (A clause every activation relies on is refused with the link, verbs._link_card.)
         names = {"en": found.en, "ja": f"「{found.label('ja')}」"}
@@ -2145,12 +2195,12 @@ class WrgpMatch(Match):
             unknown = [name for name, k in kinds.items() if k is None]
             if unknown:
                 raise ArgumentError("card", Msg("input.arg.wrgp.gy_card_unknown", card=names, cards=unknown), shown)
-            spells = [name for name, k in kinds.items() if not k.is_monster]  # type: ignore[union-attr]  # (unknown ones refused above)
+            spells = [name for name, k in kinds.items() if not k.is_monster]  # type: ignore[union-attr]  # each known
             if spells:
                 # STD-TIMING: the card's own condition (Sekka's Light): no Spell or Trap in its user's Graveyard.
                 self._fail("STD-TIMING", "wrgp.reject.spell_trap_in_gy", card=shown, duelist=who, cards=spells)
 
-    def _in_scope(self, scope: str, by: str, found, shown: str) -> list[str]:
+    def _in_scope(self, scope: str, by: str, found: CatalogueCard, shown: str) -> list[str]:
         """The tracked cards an unplayed ``tracked`` clause would act on (its ``scope``)."""
         who = self._who(by)
         out = []
@@ -2174,7 +2224,7 @@ class WrgpMatch(Match):
                 out.append(c.name)
         return out
 
-    def _drained(self, by: str, found, shown: str) -> str | None:
+    def _drained(self, by: str, found: CatalogueCard, shown: str) -> str | None:
         """A monster effect activated while face-up monsters' effects are negated (Skill Drain): the negating
         card if the monster is face-up on the field (its activation is negated); None if it is tracked
         elsewhere (the hand, the Graveyard: not negated); refused if the kit does not know where it is."""
@@ -2190,7 +2240,7 @@ class WrgpMatch(Match):
         c = self.cards[key]
         return live[0].name if c.zone in ("monster", "extra_monster") and c.face_up else None
 
-    def _no_damage(self, team: str, source) -> bool:
+    def _no_damage(self, team: str, source: str | dict[str, Any]) -> bool:
         """Relay Soul: its user takes no damage while the monster it summoned is face-up (WRGP-H7: on the team,
         also after a handover). Refused when that monster was not named (the kit cannot tell)."""
         for t, card, key in self.relay:
@@ -2224,7 +2274,7 @@ class WrgpMatch(Match):
         found = _cards().card(c.written)
         for u in found.unplayed_for("leaves") if found is not None else ():
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
-                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)  # type: ignore[union-attr]  # (found: the loop runs only for a card)
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)  # type: ignore[union-attr]  # in the loop: found is set
 
     def _affected(self, c: Card) -> None:
         """A card's effect acts on ``c`` (destroys or moves it): refused if its text says it is unaffected
@@ -2232,9 +2282,9 @@ class WrgpMatch(Match):
         found = _cards().card(c.written)
         for u in found.unplayed_for("affected") if found is not None else ():
             raise ArgumentError("card", Msg("input.arg.wrgp.clause_not_played", card={
-                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)  # type: ignore[union-attr]  # (found: the loop runs only for a card)
+                "en": found.en, "ja": f"「{found.label('ja')}」"}, clause=u["clause"], why=u["why"]), c.name)  # type: ignore[union-attr]  # in the loop: found is set
 
-    def _summon(self, by: str, found, name: str, monster) -> str | None:
+    def _summon(self, by: str, found: CatalogueCard, name: str, monster: str | None) -> str | None:
         """The monster a card Special Summons (``summons``: from the hand or a Graveyard) onto its user's field:
         the tracked card moved there, or (from the hand) a new one. Its key in ``cards``."""
         if monster is None:
@@ -2260,7 +2310,7 @@ class WrgpMatch(Match):
                  zone=_term(WRGP_ZONE, where, where))
         return key
 
-    def _stays_on_field(self, by: str, found, name: str) -> None:
+    def _stays_on_field(self, by: str, found: CatalogueCard, name: str) -> None:
         """A Continuous, Field or Equip card stays face-up on its user's field after it resolves (tracked from
         then on: its continuous clauses apply while it stays), unless a copy of it is already there."""
         if found.kind not in _STAYS:
@@ -2279,7 +2329,7 @@ class WrgpMatch(Match):
         self._ev("STD-CARDS", "wrgp.event.card_stays_on_field", card=key, who=who,
                  zone=_term(WRGP_ZONE, zone, zone))
 
-    def _destroy_all(self, by: str, found, name: str, link: dict) -> None:
+    def _destroy_all(self, by: str, found: CatalogueCard, name: str, link: dict[str, Any]) -> None:
         """``destroys``: every tracked card of its kind is destroyed (Raigeki, Harpie's Feather Duster, Heavy
         Storm); Speed World is in neither field (WRGP-SW6)."""
         scope, who, foe = found.effect["destroys"], self._who(by), self._who(other(by))
@@ -2295,7 +2345,7 @@ class WrgpMatch(Match):
             c.destroyed_by, c.destroyed_with = who, "effect"
             self._send(c, "gy", _say("wrgp.why.destroyed_by_card", card=name, duelist=who))
 
-    def _battle_atk(self, by: str, with_: str, atk: int, found) -> int:
+    def _battle_atk(self, by: str, with_: str, atk: int, found: CatalogueCard | None) -> int:
         """The ATK of a monster that attacks, with what the field changes: Field Spells' boosts of its
         attribute (not when negated: Gate Blocker), and refusals of what the kit does not play (an Equip
         Spell's boost it cannot place, a monster whose ATK its text makes another number)."""
@@ -2356,7 +2406,7 @@ def _numbered(c: Card) -> str:
     return c.name if c.n > 1 else f"{c.name} #1"
 
 
-def _named_in(name: str) -> dict:
+def _named_in(name: str) -> dict[str, str]:
     """A card's name in a refusal, as each language writes it (a catalogue card by its name there)."""
     from ..cards import in_text
 
@@ -2378,7 +2428,7 @@ def _took_over_from(holder: str, owner: str) -> bool:
 
 # Match.legal_actions, WRGP: each verb of the grammar decided from the rules (WrgpMatch._allows), those that move
 # or take a card tried on a copy, and those a tracked card could decide tried on a copy where cards are tracked.
-_ALLOWS: dict[str, Any] = {
+_ALLOWS: dict[str, Callable[[WrgpMatch, Any], bool]] = {
     "phase": WrgpMatch._allows_phase, "end_turn": WrgpMatch._allows_end_turn, "attack": WrgpMatch._allows_attack,
     "damage": lambda m, v: True, "gain": WrgpMatch._gains_fit, "gain_loop": WrgpMatch._gains_fit,
     "pay": WrgpMatch._allows_pay, "speed_world": WrgpMatch._allows_speed_world,

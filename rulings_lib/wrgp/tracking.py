@@ -11,6 +11,14 @@ from .scenario import RECORD_SETUP
 from .tables import CARDS, FORMAT
 from .verbs import VERB_TABLE
 
+TYPE_CHECKING = False   # (not typing's: `rulings run` does without importing typing; type checkers read it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from ..verbs import Action
+    from .engine import WrgpMatch
+
 # The format the trackers keep: a saved match of another format is refused by their Load (its file's
 # format named), never shown on their WRGP board.
 TRACKED = FORMAT
@@ -30,7 +38,7 @@ def refusal_in(rejection: IllegalAction, lang: str = "en") -> str:
     return in_words(rejection.code, rejection.params, lang, CARDS) if rejection.code else rejection.render(lang)
 
 
-def still_to_come(match, lang: str = "en") -> str:
+def still_to_come(match: WrgpMatch, lang: str = "en") -> str:
     """The duelists each team still has to come, in words (the status line of both trackers)."""
     from .tables import TEAMS
 
@@ -43,14 +51,14 @@ def verb_label(verb: str, lang: str = "en") -> str:
     in both trackers), so that the words of a verb live once."""
     for v in VERB_TABLE.verbs.values():
         if (v.method or v.name) == verb:
-            return v.describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)["label"]
+            return v.describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)["label"]  # type: ignore[no-any-return]  # a label is text
     return verb
 
 
 # ---------------------------------------------------------------------- the trackers' buttons
 # Button -> the Action it plays for the chosen team and amount: written once, for the Jupyter
 # tracker (rulings_lib/widgets/tracker.py) and the browser's (rulings_lib/web.py).
-def next_phase(match, team=None, amount=None):
+def next_phase(match: WrgpMatch, team: str | None = None, amount: int | None = None) -> Action:
     """The next phase this turn can have (the engine says which: the match's first turn has no
     Battle Phase, WRGP-F5), or the end of the turn."""
     from ..verbs import Action
@@ -62,7 +70,7 @@ def next_phase(match, team=None, amount=None):
     return Action("end_turn", {})
 
 
-def _buttons() -> dict:
+def _buttons() -> dict[str, Callable[..., Action]]:
     from ..verbs import Action
     from .tables import other
 
@@ -90,18 +98,18 @@ ACTION_BUTTONS = _buttons()
 CARD_VERB = "activate"
 
 
-def card_verb(lang: str = "en") -> dict:
+def card_verb(lang: str = "en") -> dict[str, Any]:
     """The ``activate`` verb as ``rulings verbs --json`` describes it (label, help, params in ``lang``)."""
     return VERB_TABLE[CARD_VERB].describe(VERB_TABLE.format, VERB_TABLE.rule_ids, lang)
 
 
-def card_params(lang: str = "en") -> list[dict]:
+def card_params(lang: str = "en") -> list[dict[str, Any]]:
     """The control's fields: the ``activate`` verb's parameters (name, type, label and help in
     ``lang``, choices)."""
-    return card_verb(lang)["params"]
+    return card_verb(lang)["params"]  # type: ignore[no-any-return]  # a verb's description lists its params
 
 
-def card_action(values: dict):
+def card_action(values: dict[str, Any]) -> Action:
     """The Action the control plays: ``activate`` with the fields filled in (empty ones left out).
     A key that is not one of the verb's parameters is a ValueError (nothing is played)."""
     from ..errors import ArgumentError
@@ -134,7 +142,7 @@ def card_names(param: str, lang: str = "en", card: str | None = None) -> list[st
     return [c.label(lang) for c in cards]
 
 
-def card_asks(card: str) -> list[dict] | None:
+def card_asks(card: str) -> list[dict[str, Any]] | None:
     """The choices a catalogue card asks for (Power Bond: ``summon``), as PARAMs; None for a name the
     catalogue does not know."""
     from ..cards import card as find

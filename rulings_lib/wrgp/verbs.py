@@ -143,7 +143,7 @@ def named_card(param: str, name: Any, *, numbers: bool, unknown: bool = False) -
     return _cards().lookup(param, name, numbers=numbers, unknown=unknown)
 
 
-def resembles(name: Any) -> Card | None:
+def resembles(name: object) -> Card | None:
     """The catalogue card a name the catalogue does not know is close to, or None."""
     from ..cards import resembles as close  # the catalogue is read on first use
 
