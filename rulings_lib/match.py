@@ -47,6 +47,15 @@ if TYPE_CHECKING:
 _new_event = tuple.__new__      # an Event made without a call through its class (the engines make many)
 
 
+class _Written(str):
+    """An annotation's text, shown as written in a call's usage (inspect quotes a plain string)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
 class _Params:
     """A function's parameters after the first (``self``), read from its code object, so that the
     kit's start-up needs no :mod:`inspect` (which loads ``ast``, ``dis`` and ``tokenize``): their
@@ -75,8 +84,11 @@ class _Params:
         import inspect
 
         sig = inspect.signature(self.fn)
-        params = [p for n, p in sig.parameters.items() if n != "self"]
-        return Msg("input.arg.call", call=f"{name or self.fn.__name__}{sig.replace(parameters=params)}")
+        # Each parameter's type as written (``by: str``, not ``by: 'str'``: the annotations are text); no return type.
+        params = [p.replace(annotation=_Written(p.annotation)) if isinstance(p.annotation, str) else p
+                  for n, p in sig.parameters.items() if n != "self"]
+        shown = sig.replace(parameters=params, return_annotation=inspect.Signature.empty)
+        return Msg("input.arg.call", call=f"{name or self.fn.__name__}{shown}")
 
     def bind(self, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """``args``/``kwargs`` (without ``self``) as ``{param: value}`` for a plain signature, else

@@ -125,3 +125,23 @@ def test_every_listed_action_is_legal():
 def test_is_legal_of_an_action_takes_nothing_else():
     with pytest.raises(ArgumentError):
         WrgpMatch().is_legal(Action("phase", "main1"), "extra")
+
+
+def test_a_call_that_does_not_fit_shows_the_call_as_written():
+    """A malformed call names its usage with each parameter's type as written in the code (the kit's
+    annotations are text: never quoted) and no return type, for verbs and queries alike."""
+    from rulings_lib import TagMatch, WrgpMatch
+    from rulings_lib.errors import ArgumentError
+
+    m = WrgpMatch()
+    with pytest.raises(ArgumentError) as verb:
+        m.damage("A", bogus=1)
+    with pytest.raises(ArgumentError) as query:
+        m.copy(1)
+    with pytest.raises(ArgumentError) as tag:
+        TagMatch().battle()
+    assert "damage(by: str, to: str, amount: int, card: str | None = None)," in str(verb.value)
+    assert "copy()," in str(query.value)
+    assert "battle(spec: Mapping[Any, Any])," in str(tag.value)
+    for err in (verb, query, tag):
+        assert "'" not in str(err.value).split(", got")[0] and "->" not in str(err.value)
