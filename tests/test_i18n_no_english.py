@@ -34,6 +34,7 @@ def _card_names() -> list[str]:
 
 
 _NOT_WORDS = [
+    re.compile(r"(?<![^\W\d_])[A-Za-z_][A-Za-z0-9_]*\((?:|[^()]*:(?:[^()]|\([^()]*\))*)\)"),  # a call as written: damage(by: str, ...)
     re.compile(r"\b[a-z0-9_-]+(?:, [a-z0-9_-]+){2,}\b"),    # a list of keys or verbs: phase, end_turn, attack
     re.compile(r'"[^"\n]*"|\'[^\'\n]*\''),                 # quoted file content and values
     re.compile(r"\b[A-Z]+(?:-[A-Z]+)*-[A-Z]*\d+[a-z]?\b"),  # rule ids: WRGP-D1, TAG-P4, STD-TIMING is below
@@ -67,6 +68,10 @@ def test_the_detector_finds_a_sentence_and_spares_names():
     assert english_in("a Spell Speed 1 link cannot answer")
     assert not english_in("WRGP-D1: チェーン2（Destruction Ring）はできない red-A setup.at.turn 'an English value'")
     assert not english_in("s.yaml:3: steps[1].damage.amount: 0から1000000までの整数を書いてください")
+    assert not english_in("TagMatch(tags: Sequence[str] = ('red', 'blue'), first: str | None = None, points: int = 100)"
+                          " の形の呼び出しを書いてください")
+    assert english_in("damage(by: str) is not how you call it")
+    assert english_in("カード(a Spell Speed 1 link cannot answer)")      # parentheses are no call without its types
 
 
 def _assert_japanese(text: str, where: str) -> None:
