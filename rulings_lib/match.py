@@ -586,10 +586,10 @@ class Match(abc.ABC):
         """The verbs of the grammar: the table's, in its order, but those ``LEFT_OUT``."""
         return tuple(v for v in cls.VERB_TABLE if v not in cls.LEFT_OUT)
 
+    @abc.abstractmethod
     def _domain(self, verb: str, param: Param) -> tuple[Any, ...]:
         """The values of ``param`` (a :class:`~rulings_lib.verbs.Param` of ``verb``) in this position, for a
-        parameter whose type is not a closed set (the format's: amounts, players, cards)."""
-        raise NotImplementedError(f"{type(self).__name__}: no domain for {verb}.{param.name}")
+        parameter whose type is not a closed set (each format has its own: amounts, players, cards)."""
 
     def _values(self, verb: str, param: Param) -> tuple[Any, ...]:
         if param.type in ("choice", "team"):
@@ -707,9 +707,9 @@ class Match(abc.ABC):
     # How setup() names a field no setup key holds (the outcome's key for it where there is one).
     _SETUP_NAMES: dict[str, str] = {}
 
+    @abc.abstractmethod
     def _setup(self) -> dict[str, Any]:
-        """The setup keys for this position, as far as they go (:meth:`setup` checks it)."""
-        raise NotImplementedError
+        """The setup keys for this position, as far as they go (:meth:`setup` checks it; each format has its own)."""
 
     @classmethod
     def from_setup(cls, setup: dict[str, Any], file: str = "<setup>") -> Self:

@@ -669,7 +669,10 @@ class TagMatch(Match):
             return tuple(T.CARD_RULES)
         if verb == "card" and param.name == "effect":      # the effects the card rulings name (St-321's 2nd)
             return tuple(sorted({r.effect for r in T.CARD_RULES.values() if r.effect}))
-        raise NotImplementedError(f"{verb}.{param.name}")
+        # A verb the table gained without a domain here or a LEFT_OUT entry (tests/test_legal_actions.py lists
+        # the whole table, so a test fails first).
+        raise LookupError(f"the grammar has no values for {verb}.{param.name}: give it some here, or name "
+                          f"{verb} in LEFT_OUT with why")
 
     def _battle_specs(self) -> tuple[dict[str, Any], ...]:
         """The battles of the grammar: by letters (both, A alone, B alone) and 1-vs-1 (by tags). Each battle

@@ -641,7 +641,10 @@ class WrgpMatch(Match):
             return tuple(sorted({*self.AMOUNTS, *(lp for lp in self.lp.values() if lp <= MAX_AMOUNT)}))
         if param.type == "card":      # move, destroy, take_control: the cards the match tracks
             return tuple(self.cards)
-        raise NotImplementedError(f"{verb}.{param.name}")
+        # A verb the table gained without a domain here or a LEFT_OUT entry (tests/test_legal_actions.py lists
+        # the whole table, so a test fails first).
+        raise LookupError(f"the grammar has no values for {verb}.{param.name}: give it some here, or name "
+                          f"{verb} in LEFT_OUT with why")
 
     def _plain(self) -> bool:
         """A position whose losses and counters no card decides: no card tracked (Gate Blocker, Toll, a
