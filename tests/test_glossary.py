@@ -13,6 +13,7 @@ from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
+from test_formats_once import _docstrings  # (the same reading of docstrings)
 
 import rulings_lib
 from rulings_lib.i18n import codes, render
@@ -20,16 +21,6 @@ from rulings_lib.i18n.glossary import FILE, TERM, GlossaryError, resolve, terms,
 
 PKG = Path(rulings_lib.__file__).resolve().parent
 ROOT = PKG.parent
-
-
-def _docstrings(tree) -> set[int]:
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                out.add(id(first.value))
-    return out
 
 
 @functools.cache

@@ -54,9 +54,10 @@ def field(page, path):
     return f"[data-param='{path}']"
 
 
-def build_destruction_ring(page):
+def build_destruction_ring(page, end_turn: bool = True):
     """Team B's effect deals 1000 to both duelists at 1000 LP, in B's Main Phase 1 of turn 2, then
-    the turn ends: built with taps and list choices only (no text typed)."""
+    (``end_turn``) the turn ends, else the question stops right after the loss: built with taps and
+    list choices only (no text typed)."""
     page.wait_for_selector("#builder [data-param='setup.lineup']")
     at = field(page, "setup.at")
     tap(page, at + " button.add")                                     # set the moment (setup.at)
@@ -72,8 +73,9 @@ def build_destruction_ring(page):
     tap(page, step + " " + field(page, "steps.damage.by") + " button[data-value=B]")
     page.locator(step + " " + field(page, "steps.damage.to") + " select").select_option(index=4)    # both
     tap_times(page, step + " " + field(page, "steps.damage.amount") + " .step-up", 10)           # 0 -> 1000
-    page.locator("#add-step").select_option("end_turn")
-    page.wait_for_selector(".step[data-verb=end_turn]")
+    if end_turn:
+        page.locator("#add-step").select_option("end_turn")
+        page.wait_for_selector(".step[data-verb=end_turn]")
 
 
 def check_verdict(page, lang="en"):

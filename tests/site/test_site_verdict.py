@@ -94,29 +94,11 @@ def cli_lines(v: dict, lang: str) -> list[str]:
 
 
 def build_ring(page, end_turn: bool):
-    """The rulebook's Destruction Ring draw by taps only (tests/site/test_phone.py's question): team B's
-    effect deals 1000 to both duelists at 1000 LP in B's Main Phase 1 of turn 2; ``end_turn``: then
-    the turn ends (else the question stops right after the loss)."""
-    from test_phone import field, tap, tap_times
+    """The rulebook's Destruction Ring draw by taps only: test_phone.py's question, stopping right after
+    the loss or (``end_turn``) at the end of the turn."""
+    from test_phone import build_destruction_ring
 
-    page.wait_for_selector("#builder [data-param='setup.lineup']")
-    at = field(page, "setup.at")
-    tap(page, at + " button.add")
-    page.wait_for_selector(at + " " + field(page, "setup.at.turn"))
-    tap_times(page, field(page, "setup.at.turn") + " .step-up", 2)
-    tap(page, field(page, "setup.at.player") + " button[data-value=B]")
-    page.locator(field(page, "setup.at.phase") + " select").select_option(index=3)
-    tap_times(page, field(page, "setup.at.lp.A") + " .step-up", 11)
-    tap_times(page, field(page, "setup.at.lp.B") + " .step-up", 11)
-    page.locator("#add-step").select_option("damage")
-    step = ".step[data-verb=damage]"
-    page.wait_for_selector(step)
-    tap(page, step + " " + field(page, "steps.damage.by") + " button[data-value=B]")
-    page.locator(step + " " + field(page, "steps.damage.to") + " select").select_option(index=4)    # both
-    tap_times(page, step + " " + field(page, "steps.damage.amount") + " .step-up", 10)
-    if end_turn:
-        page.locator("#add-step").select_option("end_turn")
-        page.wait_for_selector(".step[data-verb=end_turn]")
+    build_destruction_ring(page, end_turn)
 
 
 @pytest.mark.browser
